@@ -1,0 +1,77 @@
+/**
+ * Core data shapes. PURE: no node:*, no electron, no DOM.
+ *
+ * A session file is read into a `ParsedSession`: the header, every entry in file order (after an
+ * in-memory v1/v2 → v3 migration, exactly as pi's SessionManager would do it, never written
+ * back), and every problem found, each with its physical line number.
+ */
+
+/** Which of pi's two readers' rules to apply (pi-session-format.md §0). */
+export type Profile = 'ca' | 'h3';
+
+/** Kinds of problem Canopy reports. Mapping to pi: see ISSUE_KIND_TO_PI in parse.ts. */
+export type IssueKind =
+  | 'invalid_json' // line is not JSON (H3: invalid_entry "is not valid JSON"; CA: skipped silently)
+  | 'torn_last_line' // last line without newline that is not (yet) valid JSON: a writer may be mid-append
+  | 'not_an_object' // JSON null/number/string/boolean/array (H3: invalid_entry)
+  | 'missing_type' // H3: invalid_entry "is missing entry type"
+  | 'missing_id' // H3: invalid_entry "is missing entry id"
+  | 'invalid_parent_id' // H3: invalid_entry "has invalid parentId"
+  | 'missing_timestamp' // H3: invalid_entry "is missing timestamp"
+  | 'invalid_target_id' // H3: invalid_entry "has invalid targetId" (leaf entries)
+  | 'duplicate_id' // later line wins in the id index (CA and H3 agree)
+  | 'dangling_parent' // parentId names no entry: entry is treated as a root (CA: orphan; H3 walk: invalid_session)
+  | 'cycle' // parentId chain loops: pi hangs; Canopy stops the walk and reports
+  | 'missing_leaf_target' // H3 leaf entry points at an unknown id (H3: invalid_session)
+  | 'invalid_header' // header problems (H3: invalid_session)
+  | 'unsupported_version' // format 4 and unknown versions
+  | 'line_too_long'; // informational: a line over 1 MiB was read in full
+
+export interface Issue {
+  /** Physical line number, 1-based (blank lines count; pi's H3 messages do not count them). */
+  line: number;
+  kind: IssueKind;
+  message: string;
+}
+
+/** The session header, as found on disk (after in-memory migration for v1/v2). */
+export interface SessionHeader {
+  type: 'session';
+  version?: number;
+  id: string;
+  timestamp: string;
+  cwd: string;
+  parentSession?: string;
+  /** Legacy v1/early-v2 name for parentSession; pi ignores it, Canopy shows it as a legacy link. */
+  branchedFrom?: string;
+  metadata?: Record<string, unknown>;
+  [key: string]: unknown;
+}
+
+/**
+ * One entry line. `raw` is the whole JSON object of the line (the migrated object for v1/v2 files),
+ * exactly what pi would hold in memory. Envelope fields are copied out for fast access.
+ */
+export interface Entry {
+  id: string;
+  /** `null` for a root. The empty string is kept as is (acts as "no parent"). */
+  parentId: string | null;
+  type: string;
+  timestamp: string;
+  /** Physical line number in the file (1-based). For migrated v1 files: the original line. */
+  line: number;
+  raw: Record<string, unknown>;
+}
+
+export interface ParsedSession {
+  header: SessionHeader | null;
+  /** Format version as found on disk: 1 (no version), 2, 3; 4 = format 4 (unsupported). */
+  format: number | null;
+  /** true when the entries were migrated in memory from v1/v2 (ids of a v1 file are generated). */
+  migrated: boolean;
+  /** Every entry in file order. Entries that fail the envelope check are NOT here (see issues). */
+  entries: Entry[];
+  issues: Issue[];
+  /** Set when the file cannot be read as a session at all (not a session, format 4, …). */
+  fatal?: { code: 'invalid_session' | 'unsupported_format'; message: string };
+}
