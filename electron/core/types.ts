@@ -25,7 +25,11 @@ export type IssueKind =
   | 'missing_leaf_target' // H3 leaf entry points at an unknown id (H3: invalid_session)
   | 'invalid_header' // header problems (H3: invalid_session)
   | 'unsupported_version' // format 4 and unknown versions
-  | 'line_too_long'; // informational: a line over 1 MiB was read in full
+  | 'line_too_long' // informational: a line over 1 MiB was read in full
+  | 'byte_order_mark' // line 1 starts with a UTF-8 BOM (CA: "not a valid pi session"; H3: invalid_session)
+  | 'extra_header' // a later line with type "session": CA ignores it, H3 would load it as an entry
+  | 'malformed_entry' // payload shape pi would crash on (e.g. a message entry without `message`)
+  | 'unknown_leaf'; // an explicitly requested leaf id is not in the file
 
 export interface Issue {
   /** Physical line number, 1-based (blank lines count; pi's H3 messages do not count them). */
@@ -61,6 +65,10 @@ export interface Entry {
   /** Physical line number in the file (1-based). For migrated v1 files: the original line. */
   line: number;
   raw: Record<string, unknown>;
+  /** `message.role` of a `message` entry (filled by parse; optional for lazily indexed entries). */
+  role?: string;
+  /** `targetId` of `leaf`, `label` and `context_edit` entries (filled by parse). */
+  targetId?: string | null;
 }
 
 export interface ParsedSession {

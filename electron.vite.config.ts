@@ -1,0 +1,29 @@
+import { resolve } from 'node:path';
+import { defineConfig } from 'electron-vite';
+import react from '@vitejs/plugin-react';
+
+// Every entry is set explicitly: Canopy's folders are not electron-vite's defaults.
+export default defineConfig({
+  main: {
+    build: {
+      // uuid is ESM-only; main is CommonJS, so bundle it instead of requiring it at run time.
+      externalizeDeps: { exclude: ['uuid'] },
+      lib: { entry: { index: resolve(__dirname, 'electron/main.ts') } },
+      outDir: 'out/main',
+    },
+  },
+  preload: {
+    build: {
+      lib: { entry: { index: resolve(__dirname, 'preload/index.ts') } },
+      outDir: 'out/preload',
+    },
+  },
+  renderer: {
+    root: resolve(__dirname, 'renderer'),
+    plugins: [react()],
+    build: {
+      outDir: resolve(__dirname, 'out/renderer'),
+      rollupOptions: { input: resolve(__dirname, 'renderer/index.html') },
+    },
+  },
+});

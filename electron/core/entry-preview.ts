@@ -1,0 +1,155 @@
+/**
+ * What a graph node needs to draw one entry: a one-line preview and a few flags. PURE. Reads the
+ * entry body once; the result is small (bounded preview), so a 400k-entry graph stays compact.
+ */
+import type { Entry } from './types';
+
+export const PREVIEW_CHARS = 160;
+
+export interface EntryPreview {
+  preview: string;
+  role?: string;
+  toolNames?: string[];
+  isError?: boolean;
+  stopReason?: string;
+  customType?: string;
+  targetId?: string | null;
+  checkpoint?: 'retained-tail' | 'first-kept' | 'none';
+  firstKeptEntryId?: string;
+  tokensBefore?: number;
+  model?: string;
+}
+
+type Obj = Record<string, unknown>;
+
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+
+/** Collapse whitespace and cut to a bounded length. */
+export function oneLine(text: string, max = PREVIEW_CHARS): string {
+  const cut = text.length > max * 4 ? text.slice(0, max * 4) : text;
+  const flat = cut.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+
+/** Text of a message content (string or blocks), text blocks only. */
+export function contentText(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return '';
+  const parts: string[] = [];
+  for (const block of content) {
+    if (isObj(block) && block.type === 'text' && typeof block.text === 'string') parts.push(block.text);
+  }
+  return parts.join(' ');
+}
+
+function countImages(content: unknown): number {
+  return Array.isArray(content) ? content.filter((b) => isObj(b) && b.type === 'image').length : 0;
+}
+
+function messagePreview(msg: Obj, out: EntryPreview): void {
+  const role = str(msg.role) ?? 'unknown';
+  out.role = role;
+  switch (role) {
+    case 'assistant': {
+      const content = Array.isArray(msg.content) ? msg.content : [];
+      const tools = content.filter((b): b is Obj => isObj(b) && b.type === 'toolCall').map((b) => str(b.name) ?? '?');
+      if (tools.length) out.toolNames = tools;
+      out.stopReason = str(msg.stopReason);
+      out.isError = msg.stopReason === 'error' || msg.stopReason === 'aborted';
+      const provider = str(msg.provider);
+      const model = str(msg.model);
+      if (model) out.model = provider ? `${provider}/${model}` : model;
+      const text = contentText(content);
+      out.preview = oneLine(
+        text || (tools.length ? `→ ${tools.join(', ')}` : str(msg.errorMessage) ?? (msg.stopReason === 'aborted' ? '(aborted)' : '(no content)')),
+      );
+      return;
+    }
+    case 'toolResult': {
+      out.toolNames = [str(msg.toolName) ?? '?'];
+      out.isError = msg.isError === true;
+      out.preview = oneLine(`[${str(msg.toolName) ?? 'tool'}] ${contentText(msg.content)}`);
+      return;
+    }
+    case 'bashExecution':
+      out.isError = typeof msg.exitCode === 'number' && msg.exitCode !== 0;
+      out.preview = oneLine(`${msg.excludeFromContext === true ? '!!' : '!'} ${str(msg.command) ?? ''}`);
+      return;
+    case 'custom':
+    case 'hookMessage':
+      out.customType = str(msg.customType);
+      out.preview = oneLine(`[${str(msg.customType) ?? 'custom'}] ${contentText(msg.content)}`);
+      return;
+    case 'system':
+      out.preview = oneLine(`system: ${contentText(msg.content) || '(prompt update)'}`);
+      return;
+    default: {
+      const images = countImages(msg.content);
+      const text = contentText(msg.content);
+      out.preview = oneLine(text || (images ? `(${images} image${images > 1 ? 's' : ''})` : '(empty)'));
+    }
+  }
+}
+
+export function previewEntry(entry: Entry): EntryPreview {
+  const raw = entry.raw;
+  const out: EntryPreview = { preview: '' };
+  switch (entry.type) {
+    case 'message':
+      if (isObj(raw.message)) messagePreview(raw.message, out);
+      else out.preview = '(malformed message)';
+      break;
+    case 'compaction': {
+      const retained = 'retainedTail' in raw && Boolean(raw.retainedTail);
+      const firstKept = str(raw.firstKeptEntryId);
+      out.checkpoint = retained ? 'retained-tail' : firstKept ? 'first-kept' : 'none';
+      if (firstKept) out.firstKeptEntryId = firstKept;
+      if (typeof raw.tokensBefore === 'number') out.tokensBefore = raw.tokensBefore;
+      out.preview = oneLine(str(raw.summary) ?? '');
+      break;
+    }
+    case 'branch_summary':
+      out.preview = oneLine(str(raw.summary) ?? '');
+      break;
+    case 'model_change':
+      out.model = `${str(raw.provider) ?? '?'}/${str(raw.modelId) ?? '?'}`;
+      out.preview = out.model;
+      break;
+    case 'thinking_level_change':
+      out.preview = `thinking: ${str(raw.thinkingLevel) ?? '?'}`;
+      break;
+    case 'active_tools_change':
+      out.preview = `tools: ${Array.isArray(raw.activeToolNames) ? raw.activeToolNames.join(', ') : '?'}`;
+      break;
+    case 'label':
+      out.targetId = str(raw.targetId) ?? null;
+      out.preview = str(raw.label) ? `label "${oneLine(str(raw.label) ?? '', 60)}"` : 'label cleared';
+      break;
+    case 'session_info':
+      out.preview = `name: ${oneLine(str(raw.name) ?? '', 80)}`;
+      break;
+    case 'leaf':
+      out.targetId = typeof raw.targetId === 'string' ? raw.targetId : null;
+      out.preview = `→ ${out.targetId ?? '(before first entry)'}`;
+      break;
+    case 'custom':
+      out.customType = str(raw.customType);
+      out.preview = `[${out.customType ?? 'custom'}]`;
+      break;
+    case 'custom_message':
+      out.customType = str(raw.customType);
+      out.preview = oneLine(`[${out.customType ?? 'custom'}] ${contentText(raw.content)}`);
+      break;
+    case 'context_edit':
+      out.targetId = str(raw.targetId) ?? null;
+      out.preview = `${raw.replacement === null ? 'omit' : 'replace'} ${out.targetId ?? '?'}`;
+      break;
+    case 'usage':
+      out.preview = `usage: ${str(raw.kind) ?? '?'}`;
+      break;
+    default:
+      out.preview = `(${entry.type || 'untyped'})`;
+  }
+  return out;
+}

@@ -1,0 +1,27 @@
+/**
+ * The one place where a request becomes a handler call: channel check, argument validation,
+ * and errors turned into values. Both transports (Electron IPC and HTTP) go through it.
+ */
+import { isChannel, type Channel, type Handlers } from '../shared/contract';
+import { CanopyError, type Result } from '../shared/errors';
+import { validators } from '../shared/validate';
+
+export async function dispatch(handlers: Handlers, channel: unknown, rawArgs: unknown): Promise<Result<unknown>> {
+  if (!isChannel(channel)) {
+    return { ok: false, error: { code: 'unknown_channel', message: `unknown channel ${JSON.stringify(String(channel)).slice(0, 80)}` } };
+  }
+  try {
+    const args = validators[channel](rawArgs);
+    const handler = handlers[channel] as (a: unknown) => Promise<unknown>;
+    return { ok: true, data: await handler(args) };
+  } catch (err) {
+    return { ok: false, error: toErrorValue(err, channel) };
+  }
+}
+
+function toErrorValue(err: unknown, channel: Channel) {
+  if (err instanceof CanopyError) return { code: err.code, message: err.message };
+  // A bug, not a user error: keep the message, never crash the transport.
+  const message = err instanceof Error ? err.message : String(err);
+  return { code: 'internal' as const, message: `${channel}: ${message}` };
+}

@@ -1,0 +1,25 @@
+/** One handler per channel of the contract (a missing one fails to compile). Thin: the catalog does the work. */
+import type { Handlers } from '../shared/contract';
+import type { SessionCatalog } from '../repo/catalog';
+
+export interface HandlerContext {
+  catalog: SessionCatalog;
+  version: string;
+  transport: 'electron' | 'http';
+}
+
+export function createHandlers(ctx: HandlerContext): Handlers {
+  const { catalog } = ctx;
+  return {
+    'app.info': async () => ({
+      version: ctx.version,
+      transport: ctx.transport,
+      roots: catalog.rootsForDisplay(),
+      demo: catalog.isDemo(),
+    }),
+    'sessions.list': (args) => catalog.list(args.refresh === true),
+    'sessions.summaries': (args) => catalog.summaries(args.sessionIds),
+    'session.open': (args) => catalog.open(args.sessionId, args.profile, args.leafId),
+    'entry.get': (args) => catalog.entry(args.sessionId, args.entryId),
+  };
+}

@@ -1,0 +1,59 @@
+/**
+ * THE IPC contract: every channel with its argument and result types. Main (handlers), preload
+ * (api object) and renderer (lib/api.ts) all derive from this file, so a channel added here without
+ * a handler, a validator or a preload function fails to compile.
+ */
+import type {
+  AppInfo,
+  EntryDetailDto,
+  ProfileDto,
+  SessionGraphDto,
+  SessionListDto,
+  SessionSummaryDto,
+} from './dto';
+import type { Result } from './errors';
+
+export interface Contract {
+  'app.info': { args: Record<string, never>; result: AppInfo };
+  'sessions.list': { args: { refresh?: boolean }; result: SessionListDto };
+  'sessions.summaries': { args: { sessionIds: string[] }; result: Record<string, SessionSummaryDto> };
+  'session.open': { args: { sessionId: string; profile?: ProfileDto; leafId?: string | null }; result: SessionGraphDto };
+  'entry.get': { args: { sessionId: string; entryId: string }; result: EntryDetailDto };
+}
+
+export type Channel = keyof Contract;
+export type Args<C extends Channel> = Contract[C]['args'];
+export type ResultOf<C extends Channel> = Contract[C]['result'];
+
+/** The runtime list of channels. `satisfies` + the exhaustiveness check below keep it in step. */
+export const CHANNELS = [
+  'app.info',
+  'sessions.list',
+  'sessions.summaries',
+  'session.open',
+  'entry.get',
+] as const satisfies readonly Channel[];
+
+type Missing = Exclude<Channel, (typeof CHANNELS)[number]>;
+// Fails to compile when a channel of the contract is not listed in CHANNELS.
+export const _channelsComplete: Missing extends never ? true : Missing = true;
+
+/** Events pushed from main to the renderer. */
+export interface Events {
+  'sessions.changed': { reason: 'added' | 'changed' | 'removed' };
+  'session.appended': { sessionId: string; sizeBytes: number };
+}
+export type EventName = keyof Events;
+export const EVENTS = ['sessions.changed', 'session.appended'] as const satisfies readonly EventName[];
+
+/** What the preload exposes as `window.api` (and what the HTTP client implements). */
+export type Api = { [C in Channel]: (args: Args<C>) => Promise<Result<ResultOf<C>>> } & {
+  on<E extends EventName>(event: E, listener: (payload: Events[E]) => void): () => void;
+};
+
+/** What main implements: one handler per channel; a missing one fails to compile. */
+export type Handlers = { [C in Channel]: (args: Args<C>) => Promise<ResultOf<C>> };
+
+export function isChannel(value: unknown): value is Channel {
+  return typeof value === 'string' && (CHANNELS as readonly string[]).includes(value);
+}

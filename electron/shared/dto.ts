@@ -1,0 +1,118 @@
+/**
+ * Plain JSON shapes that cross the main ↔ renderer boundary. No Maps, no classes, no paths that the
+ * renderer could send back: sessions are named by `sessionId`, entries by `entryId`. (Paths appear
+ * only as display strings, e.g. for the `pi --session <path>` command the user copies.)
+ */
+
+export type ProfileDto = 'ca' | 'h3';
+
+export interface AppInfo {
+  version: string;
+  transport: 'electron' | 'http';
+  /** Display strings of the session roots being browsed. */
+  roots: string[];
+  /** True when no pi sessions were found and the bundled demo sessions are shown instead. */
+  demo: boolean;
+}
+
+export interface IssueDto {
+  line: number;
+  kind: string;
+  message: string;
+}
+
+export interface SessionRowDto {
+  sessionId: string;
+  cwd: string;
+  createdAt: string;
+  /** File mtime (ISO). */
+  modifiedAt: string;
+  sizeBytes: number;
+  fileName: string;
+  /** Display only. */
+  path: string;
+  /** The `sessionId` of the parent session when it is in the catalog. */
+  parentSessionId: string | null;
+  /** Display only: the header's parentSession (or legacy branchedFrom). */
+  parentSessionPath: string | null;
+  /** Filled in the background (null until summarised). */
+  summary: SessionSummaryDto | null;
+}
+
+export interface SessionSummaryDto {
+  name: string | null;
+  firstMessage: string | null;
+  entryCount: number;
+  messageCount: number;
+  /** Latest user/assistant activity (ISO), else the header time. */
+  lastActivity: string | null;
+}
+
+export interface ProjectDto {
+  cwd: string;
+  sessionCount: number;
+  lastActivity: string;
+}
+
+export interface SkippedDto {
+  path: string;
+  error: { code: string; message: string };
+}
+
+export interface SessionListDto {
+  projects: ProjectDto[];
+  sessions: SessionRowDto[];
+  skipped: SkippedDto[];
+}
+
+export type CheckpointKind = 'retained-tail' | 'first-kept' | 'none';
+
+/** One node of the entry graph: envelope + what a node needs to draw itself. No bodies. */
+export interface EntryNodeDto {
+  id: string;
+  parentId: string | null;
+  type: string;
+  line: number;
+  timestamp: string;
+  role?: string;
+  /** One short line of text (first user/assistant text, tool summary, summary text…). */
+  preview: string;
+  toolNames?: string[];
+  isError?: boolean;
+  stopReason?: string;
+  customType?: string;
+  /** leaf / label / context_edit targets. */
+  targetId?: string | null;
+  /** compactions */
+  checkpoint?: CheckpointKind;
+  firstKeptEntryId?: string;
+  tokensBefore?: number;
+  model?: string;
+}
+
+export interface SessionGraphDto {
+  sessionId: string;
+  cwd: string;
+  path: string;
+  header: Record<string, unknown>;
+  profile: ProfileDto;
+  detectedProfile: ProfileDto;
+  entries: EntryNodeDto[];
+  leafId: string | null;
+  pathIds: string[];
+  contextEntryIds: string[];
+  labels: Record<string, string>;
+  sessionName: string | null;
+  issues: IssueDto[];
+  sizeBytes: number;
+}
+
+export interface EntryDetailDto {
+  sessionId: string;
+  entryId: string;
+  line: number;
+  /** The entry's JSON object as pi holds it in memory. */
+  raw: Record<string, unknown>;
+  label: string | null;
+  children: string[];
+}

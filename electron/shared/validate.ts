@@ -1,0 +1,77 @@
+/**
+ * Runtime argument validation for every channel. Main treats the renderer as untrusted: arguments
+ * arrive as `unknown` and must match the contract exactly (no extra keys, bounded sizes).
+ */
+import type { Args, Channel } from './contract';
+import { CanopyError } from './errors';
+
+const MAX_ID = 256;
+const MAX_IDS = 5000;
+
+type Validator<T> = (value: unknown) => T;
+
+function fail(message: string): never {
+  throw new CanopyError('invalid_argument', message);
+}
+
+function record(value: unknown, allowed: readonly string[]): Record<string, unknown> {
+  if (value === undefined || value === null) return {};
+  if (typeof value !== 'object' || Array.isArray(value)) fail('arguments must be an object');
+  const obj = value as Record<string, unknown>;
+  for (const key of Object.keys(obj)) {
+    if (!allowed.includes(key)) fail(`unexpected argument "${key}"`);
+  }
+  return obj;
+}
+
+/** Ids are opaque strings chosen by pi or by Canopy's catalog: non-empty, bounded, no control chars. */
+export function isId(value: unknown): value is string {
+  // eslint-disable-next-line no-control-regex
+  return typeof value === 'string' && value.length > 0 && value.length <= MAX_ID && !/[\u0000-\u001f]/.test(value);
+}
+
+function id(value: unknown, name: string): string {
+  if (!isId(value)) fail(`${name} must be a non-empty id string`);
+  return value;
+}
+
+function profile(value: unknown): 'ca' | 'h3' | undefined {
+  if (value === undefined) return undefined;
+  if (value === 'ca' || value === 'h3') return value;
+  return fail('profile must be "ca" or "h3"');
+}
+
+function optionalLeaf(value: unknown): string | null | undefined {
+  if (value === undefined || value === null) return value;
+  return id(value, 'leafId');
+}
+
+export const validators: { [C in Channel]: Validator<Args<C>> } = {
+  'app.info': (v) => {
+    record(v, []);
+    return {};
+  },
+  'sessions.list': (v) => {
+    const o = record(v, ['refresh']);
+    if (o.refresh !== undefined && typeof o.refresh !== 'boolean') fail('refresh must be a boolean');
+    return o.refresh === undefined ? {} : { refresh: o.refresh as boolean };
+  },
+  'sessions.summaries': (v) => {
+    const o = record(v, ['sessionIds']);
+    if (!Array.isArray(o.sessionIds) || o.sessionIds.length > MAX_IDS) fail(`sessionIds must be an array of at most ${MAX_IDS} ids`);
+    return { sessionIds: o.sessionIds.map((x) => id(x, 'sessionIds[]')) };
+  },
+  'session.open': (v) => {
+    const o = record(v, ['sessionId', 'profile', 'leafId']);
+    const out: Args<'session.open'> = { sessionId: id(o.sessionId, 'sessionId') };
+    const p = profile(o.profile);
+    if (p) out.profile = p;
+    const leaf = optionalLeaf(o.leafId);
+    if (leaf !== undefined) out.leafId = leaf;
+    return out;
+  },
+  'entry.get': (v) => {
+    const o = record(v, ['sessionId', 'entryId']);
+    return { sessionId: id(o.sessionId, 'sessionId'), entryId: id(o.entryId, 'entryId') };
+  },
+};

@@ -1,0 +1,30 @@
+/** File facts the layers above need without touching node:fs themselves. */
+import { realpath, stat } from 'node:fs/promises';
+
+export interface FileFacts {
+  size: number;
+  mtimeMs: number;
+  ino: number;
+  isFile: boolean;
+  isDirectory: boolean;
+}
+
+/** stat(2), following symlinks. Rejects with the Node error (code ENOENT, EACCES, …). */
+export async function statPath(path: string): Promise<FileFacts> {
+  const s = await stat(path);
+  return { size: s.size, mtimeMs: s.mtimeMs, ino: s.ino, isFile: s.isFile(), isDirectory: s.isDirectory() };
+}
+
+/** realpath(3): absolute, symlinks resolved. Rejects when the path does not exist. */
+export function realPath(path: string): Promise<string> {
+  return realpath(path);
+}
+
+/** The `code` of a Node system error, or undefined. */
+export function errnoCode(err: unknown): string | undefined {
+  if (typeof err === 'object' && err !== null && 'code' in err) {
+    const code = (err as { code: unknown }).code;
+    return typeof code === 'string' ? code : undefined;
+  }
+  return undefined;
+}

@@ -1,0 +1,81 @@
+/**
+ * The BrowserWindow factory with Electron's security checklist applied. Electron is injected
+ * (structural types) so the policy is unit-tested with fakes where no Electron binary exists.
+ */
+export interface Bounds {
+  x?: number;
+  y?: number;
+  width: number;
+  height: number;
+}
+
+export const SECURE_WEB_PREFERENCES = {
+  contextIsolation: true,
+  sandbox: true,
+  nodeIntegration: false,
+  nodeIntegrationInWorker: false,
+  nodeIntegrationInSubFrames: false,
+  webviewTag: false,
+  webSecurity: true,
+  allowRunningInsecureContent: false,
+  experimentalFeatures: false,
+  navigateOnDragDrop: false,
+  spellcheck: false,
+} as const;
+
+export interface WebContentsPolicyTarget {
+  on(event: 'will-navigate' | 'will-redirect', listener: (event: { preventDefault(): void }, url: string) => void): void;
+  on(event: 'will-attach-webview', listener: (event: { preventDefault(): void }) => void): void;
+  setWindowOpenHandler(handler: (details: { url: string }) => { action: 'deny' }): void;
+}
+
+export interface SessionPolicyTarget {
+  setPermissionRequestHandler(handler: (wc: unknown, permission: string, callback: (granted: boolean) => void) => void): void;
+  setPermissionCheckHandler(handler: () => boolean): void;
+}
+
+/** Only plain https links to the web leave the app, and only through the OS browser. */
+export function isVettedExternalUrl(url: string): boolean {
+  try {
+    const u = new URL(url);
+    return u.protocol === 'https:' && u.username === '' && u.password === '' && u.hostname.includes('.');
+  } catch {
+    return false;
+  }
+}
+
+/** Deny every navigation away from the app, every new window and webviews. */
+export function applyWebContentsPolicy(
+  contents: WebContentsPolicyTarget,
+  appUrl: string,
+  openExternal: (url: string) => void,
+): void {
+  const stay = (event: { preventDefault(): void }, url: string) => {
+    if (url !== appUrl) event.preventDefault();
+  };
+  contents.on('will-navigate', stay);
+  contents.on('will-redirect', stay);
+  contents.on('will-attach-webview', (event) => event.preventDefault());
+  contents.setWindowOpenHandler(({ url }) => {
+    if (isVettedExternalUrl(url)) openExternal(url);
+    return { action: 'deny' };
+  });
+}
+
+/** No permission (camera, notifications, geolocation …) is ever granted. */
+export function applySessionPolicy(session: SessionPolicyTarget): void {
+  session.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
+  session.setPermissionCheckHandler(() => false);
+}
+
+export function windowOptions(bounds: Bounds, preloadPath: string) {
+  return {
+    ...bounds,
+    minWidth: 720,
+    minHeight: 480,
+    show: false,
+    title: 'Canopy',
+    backgroundColor: '#1e1e1e',
+    webPreferences: { ...SECURE_WEB_PREFERENCES, preload: preloadPath },
+  };
+}
