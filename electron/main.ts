@@ -22,7 +22,7 @@ async function start(): Promise<void> {
   await app.whenReady();
   nativeTheme.themeSource = 'system';
   const bus = new EventBus();
-  const catalog = new SessionCatalog({ roots: rootsFromArgs(process.argv.slice(1)), bus, demoDir: join(__dirname, '../../resources/demo') });
+  const catalog = new SessionCatalog({ roots: rootsFromArgs(process.argv.slice(1)), bus, demoDir: app.isPackaged ? join(process.resourcesPath, 'demo') : join(__dirname, '../../resources/demo') });
   const rendererFile = join(__dirname, '../renderer/index.html');
   const appUrl = pathToFileURL(rendererFile).href;
   registerIpc(ipcMain, createHandlers({ catalog, version: VERSION, transport: 'electron' }), {
