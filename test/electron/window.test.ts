@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { applySessionPolicy, applyWebContentsPolicy, isVettedExternalUrl, windowOptions } from '../../electron/window';
+import { menuTemplate } from '../../electron/menu';
+
+describe('window options', () => {
+  it('apply the security checklist', () => {
+    const o = windowOptions({ width: 1000, height: 700 }, '/app/preload.js');
+    expect(o.webPreferences).toMatchObject({
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webviewTag: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      preload: '/app/preload.js',
+    });
+  });
+});
+
+describe('web contents policy', () => {
+  function fakeContents() {
+    const on = new Map<string, (...a: any[]) => void>();
+    let openHandler: ((d: { url: string }) => { action: 'deny' }) | undefined;
+    return {
+      on: (event: string, fn: (...a: any[]) => void) => on.set(event, fn),
+      setWindowOpenHandler: (fn: (d: { url: string }) => { action: 'deny' }) => (openHandler = fn),
+      fire: (event: string, url?: string) => {
+        let prevented = false;
+        on.get(event)!({ preventDefault: () => (prevented = true) }, url);
+        return prevented;
+      },
+      open: (url: string) => openHandler!({ url }),
+    };
+  }
+
+  it('denies navigation away from the app, redirects and webviews', () => {
+    const c = fakeContents();
+    applyWebContentsPolicy(c as never, 'file:///app/index.html', () => {});
+    expect(c.fire('will-navigate', 'https://example.com/')).toBe(true);
+    expect(c.fire('will-redirect', 'file:///etc/passwd')).toBe(true);
+    expect(c.fire('will-navigate', 'file:///app/index.html')).toBe(false);
+    expect(c.fire('will-attach-webview')).toBe(true);
+  });
+
+  it('never opens a window; hands only vetted https links to the OS', () => {
+    const c = fakeContents();
+    const opened: string[] = [];
+    applyWebContentsPolicy(c as never, 'file:///app/index.html', (u) => opened.push(u));
+    expect(c.open('https://github.com/earendil-works/pi')).toEqual({ action: 'deny' });
+    expect(c.open('file:///etc/passwd')).toEqual({ action: 'deny' });
+    expect(c.open('javascript:alert(1)')).toEqual({ action: 'deny' });
+    expect(opened).toEqual(['https://github.com/earendil-works/pi']);
+  });
+
+  it('vets external urls', () => {
+    expect(isVettedExternalUrl('https://example.com/x')).toBe(true);
+    expect(isVettedExternalUrl('http://example.com/x')).toBe(false);
+    expect(isVettedExternalUrl('https://user:pw@example.com/')).toBe(false);
+    expect(isVettedExternalUrl('https://localhost/')).toBe(false);
+    expect(isVettedExternalUrl('not a url')).toBe(false);
+  });
+
+  it('grants no permission', () => {
+    let request: ((wc: unknown, p: string, cb: (g: boolean) => void) => void) | undefined;
+    let check: (() => boolean) | undefined;
+    applySessionPolicy({ setPermissionRequestHandler: (h) => (request = h), setPermissionCheckHandler: (h) => (check = h) });
+    const answers: boolean[] = [];
+    request!({}, 'media', (g) => answers.push(g));
+    request!({}, 'notifications', (g) => answers.push(g));
+    expect(answers).toEqual([false, false]);
+    expect(check!()).toBe(false);
+  });
+});
+
+describe('menu', () => {
+  it('has the platform roles and a working reload command', () => {
+    let reloaded = 0;
+    const t = menuTemplate('linux', { reloadSessions: () => reloaded++, openSessionsFolder: () => {} });
+    expect(t.map((m) => ('role' in m ? m.role : m.label))).toEqual(['File', 'editMenu', 'viewMenu', 'windowMenu']);
+    const file = t[0] as { submenu: Array<{ label?: string; click?: () => void }> };
+    file.submenu.find((i) => i.label === 'Reload Sessions')!.click!();
+    expect(reloaded).toBe(1);
+    expect(menuTemplate('darwin', { reloadSessions: () => {}, openSessionsFolder: () => {} })[0]).toEqual({ role: 'appMenu' });
+  });
+});

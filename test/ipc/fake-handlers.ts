@@ -1,0 +1,30 @@
+import type { Handlers } from '../../electron/shared/contract';
+import { CanopyError } from '../../electron/shared/errors';
+
+/** Handlers that record their calls; `session.open` refuses unknown ids like the real catalog. */
+export function recordingHandlers() {
+  const calls: Array<{ channel: string; args: unknown }> = [];
+  const handlers: Handlers = {
+    'app.info': async (args) => {
+      calls.push({ channel: 'app.info', args });
+      return { version: 'test', transport: 'http', roots: ['/r'], demo: false };
+    },
+    'sessions.list': async (args) => {
+      calls.push({ channel: 'sessions.list', args });
+      return { projects: [], sessions: [], skipped: [] };
+    },
+    'sessions.summaries': async (args) => {
+      calls.push({ channel: 'sessions.summaries', args });
+      return {};
+    },
+    'session.open': async (args) => {
+      calls.push({ channel: 'session.open', args });
+      throw new CanopyError('not_found', `no session ${args.sessionId}`);
+    },
+    'entry.get': async (args) => {
+      calls.push({ channel: 'entry.get', args });
+      throw new Error('boom');
+    },
+  };
+  return { handlers, calls };
+}

@@ -1,0 +1,136 @@
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EventBus } from '../../electron/ipc/events';
+import { startServer, type RunningServer } from '../../electron/ipc/serve-http';
+import { recordingHandlers } from './fake-handlers';
+
+interface Reply {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+function call(port: number, path: string, opts: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path, method: opts.method ?? 'GET', headers: opts.headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+    });
+    req.on('error', reject);
+    if (opts.body) req.write(opts.body);
+    req.end();
+  });
+}
+
+describe('canopy serve (HTTP transport)', () => {
+  let server: RunningServer;
+  const bus = new EventBus();
+  const { handlers, calls } = recordingHandlers();
+  let dir: string;
+
+  beforeAll(async () => {
+    const base = mkdtempSync(join(tmpdir(), 'canopy-serve-'));
+    dir = join(base, 'renderer');
+    mkdirSync(join(dir, 'assets'), { recursive: true });
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Canopy</title>');
+    writeFileSync(join(dir, 'assets', 'app.js'), 'console.log(1)');
+    writeFileSync(join(base, 'secret.txt'), 'do not serve');
+    server = await startServer({ handlers, bus, rendererDir: dir });
+  });
+  afterAll(() => server.close());
+
+  const api = (channel: string, body: unknown, headers: Record<string, string> = {}) =>
+    call(server.port, `/api/${channel}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', host: `127.0.0.1:${server.port}`, 'x-canopy-token': server.token, ...headers },
+      body: JSON.stringify(body),
+    });
+
+  it('listens on 127.0.0.1 and prints a URL carrying the token', () => {
+    expect(server.url).toBe(`http://127.0.0.1:${server.port}/?token=${encodeURIComponent(server.token)}`);
+    expect(server.token.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it('answers a channel with the Result value and no CORS headers', async () => {
+    const r = await api('app.info', {});
+    expect(r.status).toBe(200);
+    expect(JSON.parse(r.body)).toEqual({ ok: true, data: { version: 'test', transport: 'http', roots: ['/r'], demo: false } });
+    expect(Object.keys(r.headers).filter((h) => h.startsWith('access-control'))).toEqual([]);
+    expect(r.headers['content-security-policy']).toContain("default-src 'none'");
+  });
+
+  it('refuses a missing or wrong token', async () => {
+    const before = calls.length;
+    expect((await api('app.info', {}, { 'x-canopy-token': 'wrong' })).status).toBe(403);
+    const noToken = await call(server.port, '/api/app.info', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(noToken.status).toBe(403);
+    expect(JSON.parse(noToken.body)).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    expect(calls.length).toBe(before);
+  });
+
+  it('refuses a foreign Host header (DNS rebinding) even with the token', async () => {
+    const r = await api('app.info', {}, { host: `evil.example:${server.port}` });
+    expect(r.status).toBe(421);
+    const page = await call(server.port, '/', { headers: { host: 'evil.example' } });
+    expect(page.status).toBe(421);
+  });
+
+  it('validates arguments and refuses non-JSON bodies', async () => {
+    expect(JSON.parse((await api('session.open', { path: '/etc/passwd' })).body)).toMatchObject({ ok: false, error: { code: 'invalid_argument' } });
+    const text = await call(server.port, '/api/app.info', {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain', 'x-canopy-token': server.token },
+      body: '{}',
+    });
+    expect(text.status).toBe(415);
+    const bad = await call(server.port, '/api/app.info', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-canopy-token': server.token },
+      body: '{nope',
+    });
+    expect(bad.status).toBe(400);
+  });
+
+  it('serves the built renderer, falls back to index.html, and never leaves its folder', async () => {
+    const index = await call(server.port, '/');
+    expect(index.status).toBe(200);
+    expect(index.body).toContain('<title>Canopy</title>');
+    const js = await call(server.port, '/assets/app.js');
+    expect(js.headers['content-type']).toContain('text/javascript');
+    for (const escape of ['/../secret.txt', '/%2e%2e/secret.txt', '/assets/..%2f..%2fsecret.txt']) {
+      const r = await call(server.port, escape);
+      expect(r.body).not.toContain('do not serve');
+    }
+    expect((await call(server.port, '/', { method: 'POST' })).status).toBe(405);
+  });
+
+  it('streams bus events to token holders', async () => {
+    const got = await new Promise<string>((resolve, reject) => {
+      const req = request(
+        { host: '127.0.0.1', port: server.port, path: '/api/events', headers: { 'x-canopy-token': server.token } },
+        (res) => {
+          let text = '';
+          res.on('data', (c: Buffer) => {
+            text += c.toString();
+            if (text.includes(': connected')) bus.emit('sessions.changed', { reason: 'added' });
+            if (text.includes('data: ')) {
+              req.destroy();
+              resolve(text);
+            }
+          });
+        },
+      );
+      req.on('error', reject);
+      req.end();
+    });
+    expect(got).toContain('event: sessions.changed\ndata: {"reason":"added"}');
+  });
+});
