@@ -2,14 +2,11 @@
 import { app, BrowserWindow, ipcMain, Menu, nativeTheme, shell } from 'electron';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { EventBus } from './ipc/events';
-import { createHandlers } from './ipc/handlers';
+import { createAppServices } from './app-services';
 import { forwardEvents, registerIpc, trustedByUrl } from './ipc/register-electron';
 import { menuTemplate } from './menu';
-import { SessionCatalog } from './repo/catalog';
 import { rootsFromArgs } from './repo/roots';
 import { loadWindowState, saveWindowState } from './storage/window-state';
-import { VERSION } from './version';
 import { applySessionPolicy, applyWebContentsPolicy, windowOptions } from './window';
 
 if (!app.requestSingleInstanceLock()) {
@@ -21,11 +18,14 @@ if (!app.requestSingleInstanceLock()) {
 async function start(): Promise<void> {
   await app.whenReady();
   nativeTheme.themeSource = 'system';
-  const bus = new EventBus();
-  const catalog = new SessionCatalog({ roots: rootsFromArgs(process.argv.slice(1)), bus, demoDir: app.isPackaged ? join(process.resourcesPath, 'demo') : join(__dirname, '../../resources/demo') });
+  const { bus, catalog, handlers, close } = createAppServices({
+    roots: rootsFromArgs(process.argv.slice(1)),
+    demoDir: app.isPackaged ? join(process.resourcesPath, 'demo') : join(__dirname, '../../resources/demo'),
+    transport: 'electron',
+  });
   const rendererFile = join(__dirname, '../renderer/index.html');
   const appUrl = pathToFileURL(rendererFile).href;
-  registerIpc(ipcMain, createHandlers({ catalog, version: VERSION, transport: 'electron' }), {
+  registerIpc(ipcMain, handlers, {
     isTrustedSender: trustedByUrl(pathToFileURL(join(__dirname, '../renderer/')).href),
   });
   app.on('web-contents-created', (_event, contents) => applyWebContentsPolicy(contents, appUrl, (url) => void shell.openExternal(url)));
@@ -37,13 +37,12 @@ async function start(): Promise<void> {
   if (state.maximized) win.maximize();
   win.once('ready-to-show', () => win.show());
   const stopEvents = forwardEvents(bus, win.webContents);
-  const stopWatching = catalog.watch();
   win.on('close', () => {
     void saveWindowState(settingsDir, { ...win.getNormalBounds(), maximized: win.isMaximized() });
   });
   win.on('closed', () => {
     stopEvents();
-    stopWatching();
+    close();
   });
 
   Menu.setApplicationMenu(

@@ -10,6 +10,8 @@ export interface EntryPreview {
   preview: string;
   role?: string;
   toolNames?: string[];
+  /** assistant: at least one non-empty text block (pi's /tree hides tool-call-only assistant messages). */
+  hasText?: boolean;
   isError?: boolean;
   stopReason?: string;
   customType?: string;
@@ -60,7 +62,11 @@ function messagePreview(msg: Obj, out: EntryPreview): void {
       const provider = str(msg.provider);
       const model = str(msg.model);
       if (model) out.model = provider ? `${provider}/${model}` : model;
-      const text = contentText(content);
+      const text = contentText(msg.content);
+      out.hasText =
+        typeof msg.content === 'string'
+          ? msg.content.trim() !== ''
+          : content.some((b) => isObj(b) && b.type === 'text' && typeof b.text === 'string' && b.text.trim() !== '');
       out.preview = oneLine(
         text || (tools.length ? `→ ${tools.join(', ')}` : str(msg.errorMessage) ?? (msg.stopReason === 'aborted' ? '(aborted)' : '(no content)')),
       );

@@ -78,6 +78,8 @@ export interface EntryNodeDto {
   /** One short line of text (first user/assistant text, tool summary, summary text…). */
   preview: string;
   toolNames?: string[];
+  /** assistant: has a non-empty text block (pi's /tree default filter hides tool-call-only ones). */
+  hasText?: boolean;
   isError?: boolean;
   stopReason?: string;
   customType?: string;

@@ -1,6 +1,6 @@
 /** Read-only access to the built renderer's files for `canopy serve`, confined to one folder. */
-import { readFile, realpath } from 'node:fs/promises';
-import { extname, resolve, sep } from 'node:path';
+import { readFile, realpath, stat } from 'node:fs/promises';
+import { extname, join, resolve, sep } from 'node:path';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -37,4 +37,17 @@ export async function readStaticFile(dir: string, urlPath: string): Promise<Stat
   } catch {
     return null;
   }
+}
+
+/** The first directory that exists and (when `child` is given) contains that entry. */
+export async function firstDirWith(candidates: readonly string[], child: string | null): Promise<string | null> {
+  for (const dir of candidates) {
+    try {
+      const s = await stat(child ? join(dir, child) : dir);
+      if (child ? s.isDirectory() || s.isFile() : s.isDirectory()) return dir;
+    } catch {
+      // try the next one
+    }
+  }
+  return null;
 }

@@ -1,0 +1,213 @@
+/**
+ * The app's view of the session roots: sessions by id (never by path for the renderer), listing,
+ * background summaries, opening a session as a graph, one entry's details, and watching for changes.
+ * Every path it opens came from listing the configured roots and is re-checked against them.
+ */
+import { detectProfile, readSession, type Entry, type ParsedSession, type Profile } from '../core';
+import { previewEntry } from '../core/entry-preview';
+import type { EventBus } from '../ipc/events';
+import type { EntryDetailDto, EntryNodeDto, ProjectDto, SessionGraphDto, SessionListDto, SessionRowDto, SessionSummaryDto } from '../shared/dto';
+import { CanopyError } from '../shared/errors';
+import { resolveInsideRoots } from './confine';
+import { openSession } from './open';
+import { listSessions, summarizeSession, type SessionInfo } from './sessions';
+import { watchRoots } from '../storage/watch';
+
+export interface CatalogOptions {
+  roots: string[];
+  bus?: EventBus;
+  /** Shown when the roots hold no session at all. */
+  demoDir?: string;
+}
+
+interface Known {
+  row: SessionRowDto;
+  path: string;
+}
+
+export class SessionCatalog {
+  private readonly roots: string[];
+  private readonly bus: EventBus | undefined;
+  private readonly demoDir: string | undefined;
+  private demo = false;
+  private byId = new Map<string, Known>();
+  private listing: SessionListDto | null = null;
+  private listingPromise: Promise<SessionListDto> | null = null;
+
+  constructor(options: CatalogOptions) {
+    this.roots = options.roots;
+    this.bus = options.bus;
+    this.demoDir = options.demoDir;
+  }
+
+  rootsForDisplay(): string[] {
+    return this.demo && this.demoDir ? [this.demoDir] : [...this.roots];
+  }
+
+  isDemo(): boolean {
+    return this.demo;
+  }
+
+  /** The roots paths are confined to (the demo folder when showing demos). */
+  private activeRoots(): string[] {
+    return this.demo && this.demoDir ? [this.demoDir] : this.roots;
+  }
+
+  async list(refresh = false): Promise<SessionListDto> {
+    if (this.listing && !refresh) return this.listing;
+    if (!this.listingPromise) {
+      this.listingPromise = this.buildListing().finally(() => (this.listingPromise = null));
+    }
+    return this.listingPromise;
+  }
+
+  private async buildListing(): Promise<SessionListDto> {
+    let result = await listSessions(this.roots);
+    this.demo = false;
+    if (result.sessions.length === 0 && this.demoDir) {
+      const demo = await listSessions([this.demoDir]);
+      if (demo.sessions.length > 0) {
+        result = { sessions: demo.sessions, skipped: result.skipped };
+        this.demo = true;
+      }
+    }
+    const rows = assignIds(result.sessions);
+    const idByPath = new Map(rows.map((k) => [k.path, k.row.sessionId]));
+    for (const k of rows) {
+      const parent = k.row.parentSessionPath;
+      k.row.parentSessionId = parent ? (idByPath.get(parent) ?? null) : null;
+    }
+    this.byId = new Map(rows.map((k) => [k.row.sessionId, k]));
+    const listing: SessionListDto = {
+      projects: groupProjects(rows.map((k) => k.row)),
+      sessions: rows.map((k) => k.row),
+      skipped: result.skipped,
+    };
+    this.listing = listing;
+    return listing;
+  }
+
+  private async known(sessionId: string): Promise<Known> {
+    if (!this.listing) await this.list();
+    const known = this.byId.get(sessionId);
+    if (!known) throw new CanopyError('not_found', `no session with id ${sessionId}`);
+    await resolveInsideRoots(this.activeRoots(), known.path);
+    return known;
+  }
+
+  async summaries(sessionIds: string[]): Promise<Record<string, SessionSummaryDto>> {
+    const out: Record<string, SessionSummaryDto> = {};
+    for (const id of sessionIds) {
+      const known = this.byId.get(id);
+      if (!known) continue;
+      try {
+        const s = await summarizeSession(known.path);
+        known.row.summary = s;
+        out[id] = s;
+      } catch {
+        // An unreadable file keeps its header row; opening it reports the error.
+      }
+    }
+    return out;
+  }
+
+  private async parsed(sessionId: string): Promise<{ known: Known; session: ParsedSession }> {
+    const known = await this.known(sessionId);
+    const session = await openSession(known.path);
+    if (session.fatal) throw new CanopyError(session.fatal.code, session.fatal.message);
+    return { known, session };
+  }
+
+  async open(sessionId: string, profile?: Profile, leafId?: string | null): Promise<SessionGraphDto> {
+    const { known, session } = await this.parsed(sessionId);
+    const detected = detectProfile(session);
+    const reading = readSession(session, { profile: profile ?? detected, ...(leafId !== undefined ? { leafId } : {}) });
+    return {
+      sessionId,
+      cwd: known.row.cwd,
+      path: known.path,
+      header: { ...(session.header ?? {}) },
+      profile: reading.profile,
+      detectedProfile: detected,
+      entries: session.entries.map(toNode),
+      leafId: reading.leafId,
+      pathIds: reading.pathIds,
+      contextEntryIds: reading.contextEntryIds,
+      labels: reading.labels,
+      sessionName: reading.sessionName ?? null,
+      issues: reading.issues.map((i) => ({ line: i.line, kind: i.kind, message: i.message })),
+      sizeBytes: known.row.sizeBytes,
+    };
+  }
+
+  async entry(sessionId: string, entryId: string): Promise<EntryDetailDto> {
+    const { session } = await this.parsed(sessionId);
+    let found: Entry | undefined;
+    const children: string[] = [];
+    for (const e of session.entries) {
+      if (e.id === entryId) found = e;
+      if (e.parentId === entryId) children.push(e.id);
+    }
+    if (!found) throw new CanopyError('not_found', `no entry ${entryId} in session ${sessionId}`);
+    const labels = readSession(session, { profile: detectProfile(session) }).labels;
+    return { sessionId, entryId, line: found.line, raw: found.raw, label: labels[entryId] ?? null, children };
+  }
+
+  /** Watch the roots; emits `sessions.changed` (and `session.appended` for known sessions). */
+  watch(): () => void {
+    return watchRoots(this.roots, (changedPaths) => {
+      const known = [...this.byId.values()];
+      let added = false;
+      for (const path of changedPaths) {
+        const k = known.find((x) => x.path === path);
+        if (k) this.bus?.emit('session.appended', { sessionId: k.row.sessionId, sizeBytes: k.row.sizeBytes });
+        else added = true;
+      }
+      this.listing = null;
+      this.bus?.emit('sessions.changed', { reason: added ? 'added' : 'changed' });
+    });
+  }
+}
+
+function toNode(e: Entry): EntryNodeDto {
+  const p = previewEntry(e);
+  return { id: e.id, parentId: e.parentId, type: e.type, line: e.line, timestamp: e.timestamp, ...p };
+}
+
+/** Session ids are the header ids; a duplicate (a copied file) gets a stable `~n` suffix by path order. */
+function assignIds(sessions: SessionInfo[]): Known[] {
+  const sorted = [...sessions].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const seen = new Map<string, number>();
+  return sorted.map((s) => {
+    const n = seen.get(s.id) ?? 0;
+    seen.set(s.id, n + 1);
+    const sessionId = n === 0 ? s.id : `${s.id}~${n}`;
+    const fileName = s.path.split(/[\\/]/).pop() ?? s.path;
+    const row: SessionRowDto = {
+      sessionId,
+      cwd: s.cwd,
+      createdAt: s.createdAt,
+      modifiedAt: s.modifiedAt,
+      sizeBytes: s.sizeBytes,
+      fileName,
+      path: s.path,
+      parentSessionId: null,
+      parentSessionPath: s.parentSessionPath ?? null,
+      summary: null,
+    };
+    return { row, path: s.path };
+  });
+}
+
+function groupProjects(rows: SessionRowDto[]): ProjectDto[] {
+  const byCwd = new Map<string, ProjectDto>();
+  for (const r of rows) {
+    const p = byCwd.get(r.cwd);
+    if (!p) byCwd.set(r.cwd, { cwd: r.cwd, sessionCount: 1, lastActivity: r.modifiedAt });
+    else {
+      p.sessionCount++;
+      if (r.modifiedAt > p.lastActivity) p.lastActivity = r.modifiedAt;
+    }
+  }
+  return [...byCwd.values()].sort((a, b) => (a.lastActivity < b.lastActivity ? 1 : -1));
+}

@@ -1,0 +1,99 @@
+/**
+ * Fork and clone: the core plans which header and entries the new file holds; storage writes it
+ * as a brand-new file next to the source (temp + fsync + no-clobber link). The source file is only
+ * read, never written.
+ */
+import { randomUUID } from 'node:crypto';
+import { dirname, resolve } from 'node:path';
+import { v7 as uuidv7 } from 'uuid';
+import { detectProfile, planFork, sessionFileName, type ForkErrorKind, type ParsedSession, type Profile, type SessionHeader } from '../core';
+import { CanopyError } from '../shared/errors';
+import { CreateFileError, createNewFile } from '../storage/create';
+import { openSession } from './open';
+
+export type ForkCommand =
+  | { kind: 'fork'; entryId: string; position?: 'before' | 'at' }
+  | { kind: 'clone'; leafId?: string | null };
+
+export interface ForkOptions {
+  /** Reading profile; default: detected from the file. */
+  profile?: Profile;
+  /** Injected for tests; default: the clock, a UUIDv7, pi's CA entry ids. */
+  now?: () => Date;
+  newSessionId?: () => string;
+  newEntryId?: (taken: Set<string>) => string;
+}
+
+
+export type ForkOutcome =
+  | {
+      ok: true;
+      path: string;
+      profile: Profile;
+      header: SessionHeader;
+      entries: Record<string, unknown>[];
+      leafId: string | null;
+    }
+  | { ok: false; profile: Profile; error: { kind: ForkErrorKind; message: string } };
+
+/**
+ * pi-coding-agent's generateId: the first 8 hex chars of a random UUID, retried up to 100 times
+ * while taken, then a whole UUID.
+ */
+export function caEntryId(taken: Set<string>): string {
+  for (let i = 0; i < 100; i++) {
+    const id = randomUUID().slice(0, 8);
+    if (!taken.has(id)) return id;
+  }
+  return randomUUID();
+}
+
+function serialise(header: SessionHeader, entries: readonly Record<string, unknown>[]): string {
+  let out = `${JSON.stringify(header)}\n`;
+  for (const entry of entries) out += `${JSON.stringify(entry)}\n`;
+  return out;
+}
+
+/**
+ * Plans and writes a fork/clone of `sourcePath`. pi's refusals are values; a file that cannot be
+ * read as a session throws CanopyError (not_found, io, invalid_session, unsupported_format), and so
+ * does a failed write (already_exists, io).
+ */
+export async function forkSession(sourcePath: string, command: ForkCommand, opts: ForkOptions = {}): Promise<ForkOutcome> {
+  const source = resolve(sourcePath);
+  const parsed: ParsedSession = await openSession(source);
+  if (parsed.fatal) throw new CanopyError(parsed.fatal.code, parsed.fatal.message);
+  const profile = opts.profile ?? detectProfile(parsed);
+  // New ids must not collide with any id the new file could hold: every id of the source is taken.
+  const taken = new Set(parsed.entries.map((e) => e.id));
+  const nextId = opts.newEntryId ?? caEntryId;
+  const now = (opts.now ?? (() => new Date()))().toISOString();
+  const plan = planFork(
+    parsed,
+    command.kind === 'fork'
+      ? { kind: 'fork', profile, entryId: command.entryId, position: command.position ?? 'before' }
+      : { kind: 'clone', profile, ...(command.leafId !== undefined ? { leafId: command.leafId } : {}) },
+    {
+      sourcePath: source,
+      newSessionId: (opts.newSessionId ?? uuidv7)(),
+      now,
+      newEntryId: () => {
+        const id = nextId(taken);
+        taken.add(id);
+        return id;
+      },
+    },
+  );
+  if (!plan.ok) return { ok: false, profile, error: plan.error };
+
+  const name = sessionFileName(plan.header.timestamp, plan.header.id);
+  try {
+    const path = await createNewFile(dirname(source), name, serialise(plan.header, plan.entries));
+    return { ok: true, path, profile, header: plan.header, entries: plan.entries, leafId: plan.leafId };
+  } catch (err) {
+    if (err instanceof CreateFileError) {
+      throw new CanopyError(err.code === 'exists' ? 'already_exists' : 'io', err.message);
+    }
+    throw err;
+  }
+}

@@ -1,0 +1,220 @@
+/**
+ * Listing sessions: roots → project directories → files, reading only each file's first line.
+ * The project is the header's `cwd` (directory names are never decoded). Names, previews and
+ * counts need the whole file; `summarizeSession` streams it once and caches by (path, size, mtime).
+ */
+import { parseSession } from '../core';
+import { CanopyError, type ErrorCode } from '../shared/errors';
+import { listSessionFiles, type SessionFileInfo } from '../storage/list-dir';
+import { LineTooLongError, readFirstLine, readLineBatches } from '../storage/read';
+import { errnoCode, statPath } from '../storage/stat';
+import { FileCache } from './file-cache';
+import { mapLimit } from './map-limit';
+
+export interface SessionInfo {
+  id: string;
+  path: string;
+  /** Header cwd ('' when the header has none, as pi's listing shows it). */
+  cwd: string;
+  /** Header timestamp as written. */
+  createdAt: string;
+  /** File mtime, ISO. */
+  modifiedAt: string;
+  sizeBytes: number;
+  /** Header parentSession (or the legacy v1 `branchedFrom`). */
+  parentSessionPath?: string;
+  /** Only filled by callers that summarised the file (listing reads headers only). */
+  name?: string;
+}
+
+export interface SkippedFile {
+  path: string;
+  error: { code: string; message: string };
+}
+
+export interface SessionListing {
+  sessions: SessionInfo[];
+  skipped: SkippedFile[];
+}
+
+type HeaderResult = { ok: true; info: SessionInfo } | { ok: false; skipped: SkippedFile };
+
+const headerCache = new FileCache<HeaderResult>(100_000);
+const summaryCache = new FileCache<SessionSummary>(20_000);
+
+function toIso(ms: number): string {
+  return new Date(ms).toISOString();
+}
+
+function ioError(path: string, err: unknown): { code: ErrorCode; message: string } {
+  if (err instanceof CanopyError) return { code: err.code, message: err.message };
+  if (err instanceof LineTooLongError) return { code: 'invalid_session', message: `not a pi session: ${err.message}` };
+  const code = errnoCode(err);
+  const message = err instanceof Error ? err.message : String(err);
+  return { code: code === 'ENOENT' ? 'not_found' : 'io', message: `cannot read ${path}: ${message}` };
+}
+
+async function readHeader(file: SessionFileInfo): Promise<HeaderResult> {
+  const skip = (code: string, message: string): HeaderResult => ({ ok: false, skipped: { path: file.path, error: { code, message } } });
+  let first;
+  try {
+    first = await readFirstLine(file.path);
+  } catch (err) {
+    const e = ioError(file.path, err);
+    return skip(e.code, e.message);
+  }
+  if (first === null) return skip('invalid_session', 'empty file: missing session header');
+  // pi's H3 listing looks at the first physical line only; the core validates it as a header.
+  const parsed = parseSession([{ line: 1, text: first.text, complete: first.complete }]);
+  if (parsed.fatal || !parsed.header) {
+    return skip(parsed.fatal?.code ?? 'invalid_session', parsed.fatal?.message ?? 'missing session header');
+  }
+  const h = parsed.header;
+  const parent = typeof h.parentSession === 'string' ? h.parentSession : typeof h.branchedFrom === 'string' ? h.branchedFrom : undefined;
+  const info: SessionInfo = {
+    id: h.id,
+    path: file.path,
+    cwd: typeof h.cwd === 'string' ? h.cwd : '',
+    createdAt: typeof h.timestamp === 'string' ? h.timestamp : '',
+    modifiedAt: toIso(file.mtimeMs),
+    sizeBytes: file.size,
+  };
+  if (parent !== undefined) info.parentSessionPath = parent;
+  return { ok: true, info };
+}
+
+function createdMs(s: SessionInfo): number {
+  const t = Date.parse(s.createdAt);
+  return Number.isNaN(t) ? Number.NEGATIVE_INFINITY : t;
+}
+
+/** Every session under the roots, newest header time first; bad files in `skipped`, never thrown. */
+export async function listSessions(roots: readonly string[]): Promise<SessionListing> {
+  const { files, errors } = await listSessionFiles(roots);
+  const results = await mapLimit(files, 32, (file) =>
+    headerCache.getOrLoad(file.path, { size: file.size, mtimeMs: file.mtimeMs }, () => readHeader(file)),
+  );
+  const sessions: SessionInfo[] = [];
+  const skipped: SkippedFile[] = errors.map((e) => ({
+    path: e.path,
+    error: { code: e.code === 'ENOENT' ? 'not_found' : 'io', message: e.message },
+  }));
+  for (const r of results) {
+    if (r.ok) sessions.push({ ...r.info });
+    else skipped.push(r.skipped);
+  }
+  sessions.sort((a, b) => createdMs(b) - createdMs(a) || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return { sessions, skipped };
+}
+
+/** Sessions grouped by header cwd, for a projects → sessions view. Order follows `sessions`. */
+export function groupByProject(sessions: readonly SessionInfo[]): { cwd: string; sessions: SessionInfo[] }[] {
+  const byCwd = new Map<string, SessionInfo[]>();
+  for (const s of sessions) {
+    const list = byCwd.get(s.cwd);
+    if (list) list.push(s);
+    else byCwd.set(s.cwd, [s]);
+  }
+  return [...byCwd].map(([cwd, list]) => ({ cwd, sessions: list }));
+}
+
+export interface SessionSummary {
+  /** Last `session_info` name in file order, trimmed; null when none or cleared. */
+  name: string | null;
+  /** Text of the first user message (text blocks joined by a space), cut to 500 characters. */
+  firstMessage: string | null;
+  /** Parsed entry lines after the header. */
+  entryCount: number;
+  /** `message` entries, every branch. */
+  messageCount: number;
+  /** Latest user/assistant message time (ISO), else the header time, else the file mtime. */
+  lastActivity: string | null;
+}
+
+const PREVIEW_CHARS = 500;
+
+type Rec = Record<string, unknown>;
+
+function isRecord(v: unknown): v is Rec {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** pi's extractTextContent: a string content, or its text blocks joined by a space. */
+function messageText(message: Rec): string {
+  const content = message.content;
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return '';
+  return content
+    .filter((b): b is Rec => isRecord(b) && b.type === 'text' && typeof b.text === 'string')
+    .map((b) => b.text as string)
+    .join(' ');
+}
+
+async function computeSummary(path: string, mtimeMs: number): Promise<SessionSummary> {
+  let header: Rec | null = null;
+  let name: string | null = null;
+  let firstMessage: string | null = null;
+  let entryCount = 0;
+  let messageCount = 0;
+  let lastActivity = 0;
+  for await (const batch of readLineBatches(path)) {
+    for (const line of batch) {
+      if (!line.text.trim()) continue;
+      let value: unknown;
+      try {
+        value = JSON.parse(line.text);
+      } catch {
+        continue; // pi's listing skips unparsable lines too
+      }
+      if (!isRecord(value)) continue;
+      if (header === null) {
+        const parsed = parseSession([{ line: line.line, text: line.text, complete: line.complete }]);
+        if (parsed.fatal) throw new CanopyError(parsed.fatal.code, parsed.fatal.message);
+        header = value;
+        continue;
+      }
+      entryCount++;
+      if (value.type === 'session_info') {
+        name = typeof value.name === 'string' && value.name.trim() ? value.name.trim() : null;
+      }
+      if (value.type !== 'message') continue;
+      messageCount++;
+      const message = value.message;
+      if (!isRecord(message)) continue;
+      if (message.role !== 'user' && message.role !== 'assistant') continue;
+      const time = typeof message.timestamp === 'number' ? message.timestamp : Date.parse(String(value.timestamp));
+      if (!Number.isNaN(time)) lastActivity = Math.max(lastActivity, time);
+      if (firstMessage === null && message.role === 'user') {
+        const text = messageText(message);
+        if (text) firstMessage = text.length > PREVIEW_CHARS ? `${text.slice(0, PREVIEW_CHARS)}…` : text;
+      }
+    }
+  }
+  if (header === null) throw new CanopyError('invalid_session', `not a pi session: ${path} has no session header`);
+  const headerTime = typeof header.timestamp === 'string' ? Date.parse(header.timestamp) : Number.NaN;
+  const activity = lastActivity > 0 ? lastActivity : !Number.isNaN(headerTime) ? headerTime : mtimeMs;
+  return { name, firstMessage, entryCount, messageCount, lastActivity: toIso(activity) };
+}
+
+/** Name, first prompt, counts and last activity of one file (one streaming pass, cached). */
+export async function summarizeSession(path: string): Promise<SessionSummary> {
+  let facts;
+  try {
+    facts = await statPath(path);
+  } catch (err) {
+    const e = ioError(path, err);
+    throw new CanopyError(e.code, e.message);
+  }
+  return summaryCache.getOrLoad(path, facts, () =>
+    computeSummary(path, facts.mtimeMs).catch((err: unknown) => {
+      const e = ioError(path, err);
+      throw new CanopyError(e.code, e.message);
+    }),
+  );
+}
+
+/** Forget cached headers and summaries (tests; a settings change of roots). */
+export function clearSessionCaches(): void {
+  headerCache.clear();
+  summaryCache.clear();
+}
