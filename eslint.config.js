@@ -36,7 +36,7 @@ module.exports = tseslint.config(
     // The core is pure: no file system, no Electron, no DOM-only code.
     files: ['electron/core/**/*.ts', 'electron/shared/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: ['node:*', 'fs', 'path', 'electron', 'react'] }],
+      'no-restricted-imports': ['error', { paths: ['fs', 'fs/promises', 'path', 'os', 'crypto', 'electron', 'react'], patterns: ['node:*'] }],
     },
   },
 );

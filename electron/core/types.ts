@@ -32,7 +32,10 @@ export type IssueKind =
   | 'unknown_leaf'; // an explicitly requested leaf id is not in the file
 
 export interface Issue {
-  /** Physical line number, 1-based (blank lines count; pi's H3 messages do not count them). */
+  /**
+   * Physical line number, 1-based (blank lines count; pi's H3 messages do not count them).
+   * 0 when the issue is about a request rather than a line (unknown_leaf).
+   */
   line: number;
   kind: IssueKind;
   message: string;

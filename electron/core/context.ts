@@ -1,0 +1,271 @@
+/**
+ * What reaches the model: selection of context entries from a path, projection of each entry
+ * to messages, and the state derived along the path, per profile.
+ *
+ * CA mirrors pi-coding-agent 1.6.0 (session-manager.js: getSessionContextSettings,
+ * buildContextEntries, sessionEntryToContextMessages, projectContextEntry, buildSessionProjection).
+ * H3 mirrors pi-agent-core 0.82.1 (harness/session/session.js: deriveSessionContextState,
+ * defaultContextEntryTransform, sessionEntryToContextMessages, buildSessionContext).
+ *
+ * Message objects are pi's: the stored message object itself or a built summary/custom message
+ * with `timestamp: new Date(entry.timestamp).getTime()`. Where pi would crash on a malformed
+ * payload (TypeError), the entry contributes nothing and a `malformed_entry` issue is reported.
+ */
+import { entryRole, timeOf } from './entry-fields';
+import type { Entry, Issue } from './types';
+
+type Rec = Record<string, any>;
+
+export interface ProjectedEntry {
+  entry: Entry;
+  messages: unknown[];
+}
+
+export interface CaContext {
+  messages: unknown[];
+  thinkingLevel: unknown;
+  model: unknown;
+}
+
+export interface H3Context {
+  thinkingLevel: unknown;
+  model: unknown;
+  activeToolNames: unknown[] | null;
+  messages: unknown[];
+}
+
+/** Collects issues, at most one per entry and reason. */
+export class IssueSink {
+  readonly issues: Issue[] = [];
+  private readonly seen = new Set<string>();
+  malformed(e: Entry, why: string): void {
+    const key = `${e.line}:${why}`;
+    if (this.seen.has(key)) return;
+    this.seen.add(key);
+    this.issues.push({ line: e.line, kind: 'malformed_entry', message: `entry ${e.id} ${why}` });
+  }
+}
+
+const NO_MESSAGE = 'has no message object';
+
+function customMessage(raw: Rec, content: unknown): Rec {
+  return {
+    role: 'custom',
+    customType: raw.customType,
+    content,
+    display: raw.display,
+    details: raw.details,
+    timestamp: timeOf(raw.timestamp),
+  };
+}
+
+function branchSummaryMessage(raw: Rec): Rec {
+  return { role: 'branchSummary', summary: raw.summary, fromId: raw.fromId, timestamp: timeOf(raw.timestamp) };
+}
+
+function compactionSummaryMessage(raw: Rec): Rec {
+  return { role: 'compactionSummary', summary: raw.summary, tokensBefore: raw.tokensBefore, timestamp: timeOf(raw.timestamp) };
+}
+
+/** The latest compaction on the path and its index (first entry with that id, as pi's findIndex). */
+function lastCompaction(path: Entry[]): { compaction: Entry; index: number } | null {
+  let compaction: Entry | null = null;
+  for (const e of path) if (e.type === 'compaction') compaction = e;
+  if (!compaction) return null;
+  const id = compaction.id;
+  const index = path.findIndex((e) => e.id === id);
+  return { compaction, index };
+}
+
+// ---------------------------------------------------------------- CA (pi-coding-agent 1.6.0)
+
+export function caSettings(path: Entry[], sink: IssueSink): { thinkingLevel: unknown; model: unknown } {
+  let thinkingLevel: unknown = 'off';
+  let model: unknown = null;
+  for (const e of path) {
+    if (e.type === 'thinking_level_change') {
+      thinkingLevel = e.raw.thinkingLevel;
+    } else if (e.type === 'model_change') {
+      model = { provider: e.raw.provider, modelId: e.raw.modelId };
+    } else if (e.type === 'message') {
+      const m = e.raw.message as Rec | null | undefined;
+      if (m == null) sink.malformed(e, NO_MESSAGE);
+      else if (m.role === 'assistant') model = { provider: m.provider, modelId: m.model };
+    }
+  }
+  return { thinkingLevel, model };
+}
+
+/** CA buildContextEntries: [latest compaction, kept range minus system messages, everything after]. */
+export function caSelect(path: Entry[]): Entry[] {
+  const found = lastCompaction(path);
+  if (!found) return path;
+  const { compaction, index } = found;
+  const firstKept = compaction.raw.firstKeptEntryId;
+  const out: Entry[] = [compaction];
+  let kept = false;
+  for (let i = 0; i < index; i++) {
+    const e = path[i]!;
+    if (e.id === firstKept) kept = true;
+    if (kept && !(e.type === 'message' && entryRole(e) === 'system')) out.push(e);
+  }
+  for (let i = index + 1; i < path.length; i++) out.push(path[i]!);
+  return out;
+}
+
+export function caEntryMessages(e: Entry, sink: IssueSink): unknown[] {
+  const raw = e.raw;
+  switch (e.type) {
+    case 'message': {
+      const m = raw.message as Rec | null | undefined;
+      if (m == null) {
+        sink.malformed(e, NO_MESSAGE);
+        return [];
+      }
+      if (m.role === 'system' && m.content == null) return [{ ...m, content: '' }];
+      if ((m.role === 'user' || m.role === 'assistant' || m.role === 'toolResult') && m.content == null) {
+        return [{ ...m, content: [] }];
+      }
+      return [m];
+    }
+    case 'custom_message':
+      return [customMessage(raw, raw.content ?? [])];
+    case 'branch_summary':
+      return raw.summary ? [branchSummaryMessage(raw)] : [];
+    case 'compaction': {
+      const summary = compactionSummaryMessage(raw);
+      return raw.systemMessage ? [raw.systemMessage, summary] : [summary];
+    }
+    default:
+      return [];
+  }
+}
+
+const EDITABLE_ROLES = new Set(['user', 'assistant', 'toolResult', 'custom']);
+
+/** CA projectContextEntry: the entry's messages with its latest context edit applied. */
+function caProjectEntry(e: Entry, edit: Entry | undefined, sink: IssueSink): unknown[] {
+  const messages = caEntryMessages(e, sink);
+  if (!edit) return messages;
+  const replacement = edit.raw.replacement as Rec | null | undefined;
+  if (replacement === null) return [];
+  return messages.map((message) => {
+    const m = message as Rec | null;
+    if (m == null || !EDITABLE_ROLES.has(m.role)) return message;
+    if (replacement === undefined) {
+      sink.malformed(edit, 'has no replacement');
+      return message;
+    }
+    const content =
+      (m.role === 'assistant' || m.role === 'toolResult') && typeof replacement.content === 'string'
+        ? [{ type: 'text', text: replacement.content }]
+        : replacement.content;
+    return { ...m, content };
+  });
+}
+
+/** CA buildSessionProjection's per-entry list: later compactions give no messages; edits applied. */
+export function caProject(contextEntries: Entry[], sink: IssueSink): ProjectedEntry[] {
+  const edits = new Map<unknown, Entry>();
+  for (const e of contextEntries) if (e.type === 'context_edit') edits.set(e.raw.targetId, e);
+  return contextEntries.map((entry, index) => ({
+    entry,
+    messages: entry.type === 'compaction' && index > 0 ? [] : caProjectEntry(entry, edits.get(entry.id), sink),
+  }));
+}
+
+export function caContext(path: Entry[], sink: IssueSink): { contextEntries: Entry[]; projection: ProjectedEntry[]; context: CaContext } {
+  const { thinkingLevel, model } = caSettings(path, sink);
+  const contextEntries = caSelect(path);
+  const projection = caProject(contextEntries, sink);
+  const messages = projection.flatMap((p) => p.messages);
+  return { contextEntries, projection, context: { messages, thinkingLevel, model } };
+}
+
+// ---------------------------------------------------------------- H3 (pi-agent-core 0.82.1)
+
+/** `[...value]` as JS would do it, or undefined where JS throws (value not iterable). */
+function spreadLike(value: unknown): unknown[] | undefined {
+  if (Array.isArray(value)) return value.slice();
+  if (typeof value === 'string') return [...value];
+  return undefined;
+}
+
+export function h3State(path: Entry[], sink: IssueSink): { thinkingLevel: unknown; model: unknown; activeToolNames: unknown[] | null } {
+  let thinkingLevel: unknown = 'off';
+  let model: unknown = null;
+  let activeToolNames: unknown[] | null = null;
+  for (const e of path) {
+    if (e.type === 'thinking_level_change') {
+      thinkingLevel = e.raw.thinkingLevel;
+    } else if (e.type === 'model_change') {
+      model = { provider: e.raw.provider, modelId: e.raw.modelId };
+    } else if (e.type === 'message') {
+      const m = e.raw.message as Rec | null | undefined;
+      if (m == null) sink.malformed(e, NO_MESSAGE);
+      else if (m.role === 'assistant') model = { provider: m.provider, modelId: m.model };
+    } else if (e.type === 'active_tools_change') {
+      const names = spreadLike(e.raw.activeToolNames);
+      if (names) activeToolNames = names;
+      else sink.malformed(e, 'has no activeToolNames list');
+    }
+  }
+  return { thinkingLevel, model, activeToolNames };
+}
+
+/** H3 defaultContextEntryTransform. */
+export function h3Select(path: Entry[]): Entry[] {
+  let compaction: Entry | null = null;
+  for (const e of path) if (e.type === 'compaction') compaction = e;
+  if (!compaction) return path.slice();
+  const c = compaction;
+  const index = path.findIndex((e) => e.type === 'compaction' && e.id === c.id);
+  const out: Entry[] = [c];
+  if (!c.raw.retainedTail) {
+    const firstKept = c.raw.firstKeptEntryId;
+    if (firstKept) {
+      let kept = false;
+      for (let i = 0; i < index; i++) {
+        const e = path[i]!;
+        if (e.id === firstKept) kept = true;
+        if (kept) out.push(e);
+      }
+    }
+  }
+  for (let i = index + 1; i < path.length; i++) out.push(path[i]!);
+  return out;
+}
+
+export function h3EntryMessages(e: Entry, sink: IssueSink): unknown[] {
+  const raw = e.raw;
+  switch (e.type) {
+    case 'message':
+      // pi returns [undefined] for a missing message; null is the same after a JSON round trip.
+      return [raw.message === undefined ? null : raw.message];
+    case 'custom_message':
+      return [customMessage(raw, raw.content)];
+    case 'compaction': {
+      const tail = raw.retainedTail;
+      const spread = tail == null ? [] : spreadLike(tail);
+      if (!spread) sink.malformed(e, 'has a retainedTail that is not a list');
+      return [compactionSummaryMessage(raw), ...(spread ?? [])];
+    }
+    case 'branch_summary':
+      return raw.summary ? [branchSummaryMessage(raw)] : [];
+    default:
+      // `custom` entries only project through caller-registered projectors; pi registers none.
+      return [];
+  }
+}
+
+export function h3Project(contextEntries: Entry[], sink: IssueSink): ProjectedEntry[] {
+  return contextEntries.map((entry) => ({ entry, messages: h3EntryMessages(entry, sink) }));
+}
+
+export function h3Context(path: Entry[], sink: IssueSink): { contextEntries: Entry[]; projection: ProjectedEntry[]; context: H3Context } {
+  const state = h3State(path, sink);
+  const contextEntries = h3Select(path);
+  const projection = h3Project(contextEntries, sink);
+  const messages = projection.flatMap((p) => p.messages);
+  return { contextEntries, projection, context: { ...state, messages } };
+}

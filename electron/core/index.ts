@@ -1,0 +1,129 @@
+/**
+ * The core facade: parse a session, read it under a profile (leaf, path, context, labels, name),
+ * list and build its tree, plan forks. PURE: no I/O, no Node APIs.
+ */
+import { caContext, h3Context, IssueSink, type ProjectedEntry } from './context';
+import { computeLabels, sessionName } from './labels';
+import { caLeafId, currentLeaf } from './leaf';
+import { caWalk, h3Walk } from './path';
+import { detectProfile } from './profile';
+import { indexById } from './tree';
+import type { Entry, Issue, ParsedSession, Profile } from './types';
+
+export * from './types';
+export { parseSession, parseSessionText, splitLines, ISSUE_KIND_TO_PI, type RawLine, type ParseOptions } from './parse';
+export { detectProfile, PROFILE_RULES } from './profile';
+export { listTreeEntries, buildTree, indexById, type TreeEntry, type Tree } from './tree';
+export { planFork, type ForkRequest, type ForkEnv, type ForkPlan, type ForkErrorKind } from './fork';
+export { encodeCwd, sessionFileName } from './naming';
+export { computeLabels, sessionName, type LabelState } from './labels';
+export type { ProjectedEntry, CaContext, H3Context } from './context';
+
+export interface SessionReading {
+  profile: Profile;
+  leafId: string | null;
+  /** Root → leaf (H3: truncated at checkpoints, exactly like Session.getBranch()). */
+  pathIds: string[];
+  /** Like buildContextEntries() of that profile. */
+  contextEntryIds: string[];
+  /**
+   * CA: {messages, thinkingLevel, model} as pi-coding-agent 1.6.0 buildSessionContext().
+   * H3: {thinkingLevel, model, activeToolNames, messages} as pi-agent-core 0.82.1 Session.buildContext().
+   */
+  context: unknown;
+  /** targetId → label (the profile's trim rule). */
+  labels: Record<string, string>;
+  sessionName: string | undefined;
+  /** Parse issues + those found while reading (cycle, dangling parent, unknown leaf …). */
+  issues: Issue[];
+}
+
+export interface ReadOptions {
+  profile?: Profile;
+  /** undefined = the profile's current leaf; null = before the first entry; a string = hypothetical leaf. */
+  leafId?: string | null;
+}
+
+export interface DetailedReading extends SessionReading {
+  /** Every context entry with the messages it contributes (0 for state-only or omitted entries). */
+  projection: { entryId: string; messages: unknown[] }[];
+}
+
+function unknownLeaf(leafId: string, profile: Profile): Issue {
+  const rule = profile === 'ca' ? 'CA builds the context from the last entry instead' : 'H3 has no path for it';
+  return { line: 0, kind: 'unknown_leaf', message: `leaf ${leafId} is not in the file; ${rule}` };
+}
+
+/** readSession plus the per-entry projection (for "what the model sees" views). */
+export function readSessionDetailed(s: ParsedSession, opts: ReadOptions = {}): DetailedReading {
+  const profile = opts.profile ?? detectProfile(s);
+  const issues: Issue[] = [...s.issues];
+  const sink = new IssueSink();
+  const byId = indexById(s);
+  let leafId: string | null;
+  let path: Entry[] = [];
+  let contextEntries: Entry[];
+  let projection: ProjectedEntry[];
+  let context: unknown;
+
+  if (profile === 'ca') {
+    leafId = opts.leafId === undefined ? caLeafId(s) : opts.leafId;
+    if (leafId !== null) {
+      // buildSessionPath: an unknown (or empty) leaf id falls back to the last entry.
+      let start = leafId ? byId.get(leafId) : undefined;
+      if (!start) {
+        if (opts.leafId !== undefined) issues.push(unknownLeaf(leafId, profile));
+        start = s.entries[s.entries.length - 1];
+      }
+      if (start) {
+        const walk = caWalk(start, byId);
+        path = walk.entries;
+        issues.push(...walk.issues);
+      }
+    }
+    const r = caContext(path, sink);
+    ({ contextEntries, projection, context } = r);
+  } else {
+    if (opts.leafId === undefined) {
+      const current = currentLeaf(s, 'h3', byId);
+      leafId = current.leafId;
+      issues.push(...current.issues);
+    } else {
+      leafId = opts.leafId;
+      if (leafId !== null && !byId.has(leafId)) issues.push(unknownLeaf(leafId, profile));
+    }
+    const start = leafId === null ? undefined : byId.get(leafId);
+    if (start) {
+      const walk = h3Walk(start, byId);
+      path = walk.entries;
+      issues.push(...walk.issues);
+    }
+    const r = h3Context(path, sink);
+    ({ contextEntries, projection, context } = r);
+  }
+
+  const labelState = computeLabels(s, profile);
+  for (const e of labelState.malformed) sink.malformed(e, 'has a label that is not a string');
+  const labels: Record<string, string> = {};
+  // defineProperty: a target id of "__proto__" must stay a plain key.
+  for (const [k, v] of labelState.labels) Object.defineProperty(labels, k, { value: v, enumerable: true, writable: true, configurable: true });
+  issues.push(...sink.issues);
+
+  return {
+    profile,
+    leafId,
+    pathIds: path.map((e) => e.id),
+    contextEntryIds: contextEntries.map((e) => e.id),
+    context,
+    labels,
+    sessionName: sessionName(s),
+    issues,
+    projection: projection.map((p) => ({ entryId: p.entry.id, messages: p.messages })),
+  };
+}
+
+/** Read a session under a profile (default: detected). Never throws. */
+export function readSession(s: ParsedSession, opts: ReadOptions = {}): SessionReading {
+  const { projection: _projection, ...reading } = readSessionDetailed(s, opts);
+  return reading;
+}

@@ -1,0 +1,109 @@
+import { cp, mkdir, symlink, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createAppServices } from '../../electron/app-services';
+import { dispatch } from '../../electron/ipc/dispatch';
+import { SessionCatalog } from '../../electron/repo/catalog';
+import { branchedSession, hashTree, header, projectDirName, sampleRoot, tempDir, user, writeSession } from './helpers';
+
+const BRANCHED = '019c0000-0000-7000-8000-000000000001';
+const H3 = '019c0000-0000-7000-8000-000000000002';
+
+describe('SessionCatalog through the handlers', () => {
+  it('lists projects and sessions by id, with skipped files and no paths needed to open', async () => {
+    const { root } = await sampleRoot();
+    const before = await hashTree(root);
+    const { handlers } = createAppServices({ roots: [root], transport: 'http', watch: false });
+    const list = await dispatch(handlers, 'sessions.list', {});
+    expect(list.ok).toBe(true);
+    if (!list.ok) return;
+    const data = list.data as Awaited<ReturnType<typeof handlers['sessions.list']>>;
+    expect(data.sessions.map((s) => s.sessionId).sort()).toEqual([BRANCHED, H3]);
+    expect(data.projects.map((p) => [p.cwd, p.sessionCount]).sort()).toEqual([
+      ['/home/alice/proj', 1],
+      ['/srv/other', 1],
+    ]);
+    expect(data.skipped.map((s) => s.path.endsWith('garbage.jsonl'))).toEqual([true]);
+
+    const summaries = await handlers['sessions.summaries']({ sessionIds: [BRANCHED, 'nope'] });
+    expect(Object.keys(summaries)).toEqual([BRANCHED]);
+    expect(summaries[BRANCHED]).toMatchObject({ name: 'Refactor plan', firstMessage: 'first question', messageCount: 6 });
+    expect(await hashTree(root)).toEqual(before);
+  });
+
+  it('opens a session as a graph with the profile rules applied', async () => {
+    const { root } = await sampleRoot();
+    const { handlers } = createAppServices({ roots: [root], transport: 'http', watch: false });
+    const g = await handlers['session.open']({ sessionId: BRANCHED });
+    expect(g.profile).toBe('ca');
+    expect(g.leafId).toBe('n1');
+    expect(g.pathIds).toEqual(['u1', 'a1', 'u3', 'a3', 'l1', 'n1']);
+    expect(g.labels).toEqual({ u1: 'start' });
+    expect(g.sessionName).toBe('Refactor plan');
+    expect(g.entries.find((e) => e.id === 'u3')).toMatchObject({ type: 'message', role: 'user', preview: 'other question', line: 6 });
+
+    const h3 = await handlers['session.open']({ sessionId: H3 });
+    expect([h3.detectedProfile, h3.profile, h3.leafId]).toEqual(['h3', 'h3', 'h2']);
+    const asCa = await handlers['session.open']({ sessionId: H3, profile: 'ca' });
+    expect([asCa.detectedProfile, asCa.profile, asCa.leafId]).toEqual(['h3', 'ca', 'h4']);
+    const hypothetical = await handlers['session.open']({ sessionId: BRANCHED, leafId: 'a2' });
+    expect(hypothetical.pathIds).toEqual(['u1', 'a1', 'u2', 'a2']);
+  });
+
+  it('returns one entry with its body, label and children; unknown ids are not_found', async () => {
+    const { root } = await sampleRoot();
+    const { handlers } = createAppServices({ roots: [root], transport: 'http', watch: false });
+    const e = await handlers['entry.get']({ sessionId: BRANCHED, entryId: 'a1' });
+    expect(e.children).toEqual(['u2', 'u3']);
+    expect(e.line).toBe(3);
+    expect((e.raw.message as { role: string }).role).toBe('assistant');
+    expect((await handlers['entry.get']({ sessionId: BRANCHED, entryId: 'u1' })).label).toBe('start');
+    expect(await dispatch(handlers, 'entry.get', { sessionId: BRANCHED, entryId: 'zz' })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    expect(await dispatch(handlers, 'session.open', { sessionId: 'nope' })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+  });
+
+  it('gives copies of one session distinct ids', async () => {
+    const { root, files } = await sampleRoot();
+    const copyDir = join(root, projectDirName('/home/alice/copy'));
+    await mkdir(copyDir, { recursive: true });
+    await cp(files.branched!, join(copyDir, 'copy.jsonl'));
+    const catalog = new SessionCatalog({ roots: [root] });
+    const ids = (await catalog.list()).sessions.map((s) => s.sessionId).sort();
+    expect(ids).toEqual([BRANCHED, `${BRANCHED}~1`, H3]);
+  });
+
+  it('links forks to their parent session by parentSession path', async () => {
+    const { root, files } = await sampleRoot();
+    const child = await writeSession(join(root, projectDirName('/home/alice/proj')), 'child.jsonl', [
+      header('019c0000-0000-7000-8000-00000000000c', '/home/alice/proj', { parentSession: files.branched }),
+      user('c1', null, 'forked'),
+    ]);
+    const rows = (await new SessionCatalog({ roots: [root] }).list()).sessions;
+    expect(rows.find((r) => r.path === child)?.parentSessionId).toBe(BRANCHED);
+  });
+
+  it('refuses a listed file that resolves outside the roots (symlink escape)', async () => {
+    const root = await tempDir('canopy-root-');
+    const outside = await tempDir('canopy-outside-');
+    const secret = await writeSession(outside, 'secret.jsonl', branchedSession('019c0000-0000-7000-8000-0000000000ee'));
+    const proj = join(root, projectDirName('/p'));
+    await mkdir(proj, { recursive: true });
+    await symlink(secret, join(proj, 'link.jsonl'));
+    const { handlers } = createAppServices({ roots: [root], transport: 'http', watch: false });
+    const list = await handlers['sessions.list']({});
+    // The listing shows the link (pi's readers would follow it) but opening it is refused.
+    const id = list.sessions[0]!.sessionId;
+    expect(await dispatch(handlers, 'session.open', { sessionId: id })).toMatchObject({ ok: false, error: { code: 'outside_roots' } });
+  });
+
+  it('falls back to the demo sessions when the roots hold none', async () => {
+    const empty = await tempDir('canopy-empty-');
+    const demo = await tempDir('canopy-demo-');
+    await writeSession(join(demo, projectDirName('/demo')), 'demo.jsonl', branchedSession('019c0000-0000-7000-8000-00000000000d', '/demo'));
+    await writeFile(join(empty, 'README'), 'no sessions here');
+    const { handlers } = createAppServices({ roots: [empty], demoDir: demo, transport: 'http', watch: false });
+    const list = await handlers['sessions.list']({});
+    expect(list.sessions.map((s) => s.cwd)).toEqual(['/demo']);
+    expect((await handlers['app.info']({})).demo).toBe(true);
+  });
+});
