@@ -1,0 +1,135 @@
+import { Background, BackgroundVariant, Controls, MiniMap, ReactFlow, useReactFlow, type Node, type NodeMouseHandler } from '@xyflow/react';
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useActions, useCanopy } from '../../app-context';
+import { toFlowEdges, toFlowNodes, type FlowNode } from './model/flow';
+import { NODE_HEIGHT, NODE_WIDTH } from './model/layout';
+import { isNavKey, navigate } from './model/navigate';
+import { nodeTypes } from './nodes';
+import type { GraphModel } from './useGraphModel';
+
+const minimapClass = (node: Node): string => {
+  const attrs = node.domAttributes as Record<string, string> | undefined;
+  return `mm-${node.type ?? 'unknown'}${attrs?.['data-on-path'] ? ' mm-on-path' : ''}`;
+};
+
+/** The react-flow canvas: drawing, clicks, keyboard moves and centring requests. */
+export function GraphCanvas({ model, canvasRef }: { model: GraphModel; canvasRef?: (api: CanvasApi) => void }) {
+  const { graph, view, hitSet } = model;
+  const actions = useActions();
+  const cursorId = useCanopy((s) => s.cursorId);
+  const setCursor = useCanopy((s) => s.setCursor);
+  const selectedId = useCanopy((s) => s.selectedEntryId);
+  const expandChain = useCanopy((s) => s.expandChain);
+  const requestFocus = useCanopy((s) => s.requestFocus);
+  const focusRequest = useCanopy((s) => s.focusRequest);
+  const flow = useReactFlow();
+  const [ready, setReady] = useState(false);
+  const handledSeq = useRef(0);
+
+  const nodes = useMemo(
+    () => toFlowNodes(view, graph, { cursorId, selectedId, matches: hitSet }),
+    [view, graph, cursorId, selectedId, hitSet],
+  );
+  const edges = useMemo(() => toFlowEdges(view), [view]);
+
+  const centerOn = useCallback(
+    (drawId: string, opts: { zoom?: number; duration?: number } = {}) => {
+      const p = view.layout.placed.get(drawId);
+      if (!p) return false;
+      const zoom = opts.zoom ?? Math.max(flow.getZoom(), 0.8);
+      void flow.setCenter(p.x + NODE_WIDTH / 2, p.y + NODE_HEIGHT / 2, { zoom, duration: opts.duration ?? 250 });
+      return true;
+    },
+    [flow, view],
+  );
+
+  // Centre on whatever was asked for (leaf on open, a deep-linked entry, a search hit), once the
+  // drawing that shows it exists.
+  useEffect(() => {
+    if (!ready || !focusRequest || focusRequest.seq === handledSeq.current) return;
+    const id = focusRequest.nodeId;
+    const drawId = view.drawTree.nodes.has(id) ? id : (view.drawNodeOf(id)?.id ?? null);
+    if (drawId && centerOn(drawId, { zoom: Math.max(flow.getZoom(), 0.9) })) {
+      handledSeq.current = focusRequest.seq;
+      setCursor(drawId);
+    }
+  }, [ready, focusRequest, view, centerOn, flow, setCursor]);
+
+  useEffect(() => {
+    canvasRef?.({
+      zoomToLeaf: () => graph.leafId && requestFocus(graph.leafId),
+      fit: () => void flow.fitView({ padding: 0.1, duration: 250, maxZoom: 1 }),
+    });
+  }, [canvasRef, flow, graph.leafId, requestFocus]);
+
+  const activate = useCallback(
+    (id: string) => {
+      const draw = view.drawTree.nodes.get(id);
+      if (!draw) return;
+      if (draw.kind === 'chain') {
+        const firstId = view.index.ids[draw.first]!;
+        expandChain(firstId);
+        setCursor(firstId);
+      } else {
+        setCursor(id);
+        actions.selectEntry(id);
+      }
+    },
+    [view, expandChain, setCursor, actions],
+  );
+
+  const onNodeClick: NodeMouseHandler<FlowNode> = useCallback((_e, node) => activate(node.id), [activate]);
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement || e.target instanceof HTMLSelectElement) return;
+    const start =
+      cursorId && view.drawTree.nodes.has(cursorId)
+        ? cursorId
+        : (view.drawNodeOf(selectedId ?? graph.leafId ?? '')?.id ?? view.drawTree.roots[0] ?? null);
+    if (isNavKey(e.key)) {
+      e.preventDefault();
+      const next = navigate(view.drawTree, start, e.key);
+      if (next) {
+        setCursor(next);
+        centerOn(next, { duration: 120 });
+      }
+    } else if (e.key === 'Enter' && start) {
+      e.preventDefault();
+      activate(start);
+    } else if (e.key === 'Escape') {
+      actions.selectEntry(null);
+    }
+  };
+
+  return (
+    <div className="graph-canvas" tabIndex={0} onKeyDown={onKeyDown} data-testid="graph-canvas" aria-label="Entry graph. Arrow keys move, Enter inspects.">
+      <ReactFlow
+        nodes={nodes}
+        edges={edges}
+        nodeTypes={nodeTypes}
+        onNodeClick={onNodeClick}
+        onInit={() => setReady(true)}
+        onlyRenderVisibleElements
+        nodesDraggable={false}
+        nodesConnectable={false}
+        nodesFocusable={false}
+        edgesFocusable={false}
+        elementsSelectable={false}
+        disableKeyboardA11y
+        minZoom={0.05}
+        maxZoom={2}
+        defaultViewport={{ x: 40, y: 40, zoom: 1 }}
+        proOptions={{ hideAttribution: true }}
+      >
+        <Background variant={BackgroundVariant.Dots} gap={18} size={1} />
+        <Controls showInteractive={false} />
+        <MiniMap pannable zoomable nodeClassName={minimapClass} nodeStrokeWidth={0} ariaLabel="Minimap" style={{ width: 140, height: 96 }} />
+      </ReactFlow>
+    </div>
+  );
+}
+
+export interface CanvasApi {
+  zoomToLeaf(): void;
+  fit(): void;
+}

@@ -1,0 +1,86 @@
+import { ReactFlowProvider } from '@xyflow/react';
+import { useCallback, useRef } from 'react';
+import { useCanopy } from '../../app-context';
+import type { IssueDto } from '../../lib/shared';
+import { GraphCanvas, type CanvasApi } from './GraphCanvas';
+import { GraphToolbar } from './GraphToolbar';
+import { useGraphModel } from './useGraphModel';
+
+export function GraphPanel() {
+  const model = useGraphModel();
+  const openSessionId = useCanopy((s) => s.openSessionId);
+  const opening = useCanopy((s) => s.opening);
+  const openError = useCanopy((s) => s.openError);
+  const canvas = useRef<CanvasApi | null>(null);
+  const setCanvas = useCallback((api: CanvasApi) => {
+    canvas.current = api;
+  }, []);
+
+  if (!openSessionId) {
+    return (
+      <section className="graph-panel empty" aria-label="Graph">
+        <div className="placeholder">
+          <div className="placeholder-title">No session open</div>
+          <div className="muted">Pick a session on the left. Its entries appear here as a tree, with the path to the current leaf highlighted.</div>
+        </div>
+      </section>
+    );
+  }
+  if (openError && !model) {
+    return (
+      <section className="graph-panel empty" aria-label="Graph">
+        <div className="placeholder error" role="alert" data-testid="open-error">
+          <div className="placeholder-title">Cannot open this session</div>
+          <div>{openError.message}</div>
+          <code className="muted small">{openError.code}</code>
+        </div>
+      </section>
+    );
+  }
+  if (!model) {
+    return (
+      <section className="graph-panel empty" aria-label="Graph" aria-busy="true">
+        <div className="placeholder">
+          <div className="progress">
+            <div className="progress-bar indeterminate" />
+          </div>
+          <div className="muted">{opening ? 'Opening session…' : ''}</div>
+        </div>
+      </section>
+    );
+  }
+  return (
+    <section className="graph-panel" aria-label="Graph" data-testid="graph-panel" data-session-id={model.graph.sessionId} data-profile={model.graph.profile}>
+      <GraphToolbar model={model} onZoomToLeaf={() => canvas.current?.zoomToLeaf()} onFit={() => canvas.current?.fit()} />
+      {model.graph.issues.length > 0 && <IssuesBanner issues={model.graph.issues} />}
+      {openError && (
+        <div className="error-note" role="alert">
+          Reload failed: {openError.message}
+        </div>
+      )}
+      <ReactFlowProvider>
+        <GraphCanvas model={model} canvasRef={setCanvas} />
+      </ReactFlowProvider>
+    </section>
+  );
+}
+
+const MAX_ISSUES = 200;
+
+function IssuesBanner({ issues }: { issues: IssueDto[] }) {
+  return (
+    <details className="issues" data-testid="issues">
+      <summary>
+        ⚠ {issues.length} issue{issues.length === 1 ? '' : 's'} in this file
+      </summary>
+      <ul>
+        {issues.slice(0, MAX_ISSUES).map((issue, i) => (
+          <li key={i}>
+            <span className="issue-line">line {issue.line}</span> <code>{issue.kind}</code> {issue.message}
+          </li>
+        ))}
+        {issues.length > MAX_ISSUES && <li className="muted">… {issues.length - MAX_ISSUES} more</li>}
+      </ul>
+    </details>
+  );
+}

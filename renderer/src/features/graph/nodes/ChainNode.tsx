@@ -1,0 +1,34 @@
+import { Handle, Position, type NodeProps } from '@xyflow/react';
+import { memo } from 'react';
+import type { ChainFlowNode } from '../model/flow';
+
+const hidden = { opacity: 0, pointerEvents: 'none' as const };
+
+/** A collapsed linear run. Click (or Enter) expands it. */
+export const ChainNode = memo(function ChainNode({ data }: NodeProps<ChainFlowNode>) {
+  const cls = ['node', 'kind-chain', data.onPath ? 'on-path' : '', data.isCursor ? 'cursor' : '', data.matches > 0 ? 'match' : '']
+    .filter(Boolean)
+    .join(' ');
+  const summary = data.kinds
+    .slice(0, 3)
+    .map(([k, n]) => `${n} ${k}`)
+    .join(' · ');
+  return (
+    <div className={cls} title={`${data.count} entries from ${data.first.id} to ${data.last.id} — click to expand`}>
+      <Handle type="target" position={Position.Top} id="t" isConnectable={false} style={hidden} />
+      <Handle type="target" position={Position.Right} id="kt" isConnectable={false} style={hidden} />
+      <div className="node-head">
+        <span className="node-icon" aria-hidden>
+          ⋮
+        </span>
+        <span className="node-title">{data.count.toLocaleString('en-US')} entries</span>
+        {data.matches > 0 && <span className="chip match-chip">{data.matches} hits</span>}
+        <span className="chip expand-chip">expand</span>
+      </div>
+      <div className="node-body">
+        <span className="node-preview">{summary}</span>
+      </div>
+      <Handle type="source" position={Position.Bottom} id="s" isConnectable={false} style={hidden} />
+    </div>
+  );
+});

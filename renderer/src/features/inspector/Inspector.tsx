@@ -1,0 +1,105 @@
+import { useMemo } from 'react';
+import { useCanopy } from '../../app-context';
+import { shareableUrl } from '../../lib/deep-link';
+import { formatDateTime } from '../../lib/format';
+import type { EntryDetailDto } from '../../lib/shared';
+import { CopyButton } from './CopyButton';
+import { EntryBody } from './EntryBody';
+import { PlainText } from './Markdown';
+import { EntryLink, Section } from './parts';
+import { obj, str } from './raw';
+
+const MAX_CHILD_LINKS = 24;
+
+export function Inspector() {
+  const selectedId = useCanopy((s) => s.selectedEntryId);
+  const detail = useCanopy((s) => s.detail);
+  const loading = useCanopy((s) => s.detailLoading);
+  const error = useCanopy((s) => s.detailError);
+
+  let body;
+  if (!selectedId) {
+    body = (
+      <div className="placeholder small-placeholder">
+        <div className="muted">Select an entry in the graph (click, or arrows then Enter) to see it here.</div>
+      </div>
+    );
+  } else if (error) {
+    body = (
+      <div className="error-note" role="alert">
+        Cannot load entry {selectedId}: {error.message}
+      </div>
+    );
+  } else if (!detail || loading) {
+    body = <div className="muted small pad">Loading {selectedId}…</div>;
+  } else {
+    body = <EntryView detail={detail} />;
+  }
+  return (
+    <aside className="inspector" data-testid="inspector" data-entry-id={detail?.entryId ?? undefined} aria-label="Inspector">
+      {body}
+    </aside>
+  );
+}
+
+function kindOf(raw: Record<string, unknown>): string {
+  if (raw.type === 'message') return str(obj(raw.message)?.role) ?? 'message';
+  return str(raw.type) ?? '(no type)';
+}
+
+function EntryView({ detail }: { detail: EntryDetailDto }) {
+  const { raw } = detail;
+  const rawText = useMemo(() => JSON.stringify(raw, null, 2), [raw]);
+  const parentId = typeof raw.parentId === 'string' && raw.parentId !== '' ? raw.parentId : null;
+  const kind = kindOf(raw);
+  return (
+    <div className="entry-view" data-kind={kind}>
+      <header className="inspector-head">
+        <div className="inspector-title">
+          <span className={`kind-pill kind-${kind}`}>{kind}</span>
+          <code className="entry-id" data-testid="inspector-entry-id">
+            {detail.entryId}
+          </code>
+          <CopyButton text={detail.entryId} label="copy id" />
+          <span className="grow" />
+          <CopyButton
+            text={() => shareableUrl(window.location, { sessionId: detail.sessionId, entryId: detail.entryId })}
+            label="copy link"
+            title="Copy a link to this entry"
+          />
+        </div>
+        <div className="inspector-sub muted small">
+          <span data-testid="inspector-line">line {detail.line}</span>
+          {str(raw.timestamp) && <span title={str(raw.timestamp)}>{formatDateTime(str(raw.timestamp))}</span>}
+          {detail.label && <span className="chip label-badge"># {detail.label}</span>}
+        </div>
+        <div className="inspector-links small">
+          <span className="muted">parent</span> {parentId ? <EntryLink id={parentId} /> : <span className="muted">none (root)</span>}
+          {detail.children.length > 0 && (
+            <>
+              <span className="muted"> · children</span>{' '}
+              {detail.children.slice(0, MAX_CHILD_LINKS).map((c) => (
+                <EntryLink key={c} id={c} />
+              ))}
+              {detail.children.length > MAX_CHILD_LINKS && <span className="muted">+{detail.children.length - MAX_CHILD_LINKS}</span>}
+            </>
+          )}
+        </div>
+      </header>
+      <div className="inspector-body">
+        <EntryBody raw={raw} />
+        <Section
+          title={
+            <>
+              Raw JSON <CopyButton text={rawText} label="copy" />
+            </>
+          }
+          open={false}
+          testId="raw-json"
+        >
+          <PlainText text={rawText} className="json" />
+        </Section>
+      </div>
+    </div>
+  );
+}

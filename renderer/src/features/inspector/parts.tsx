@@ -1,0 +1,256 @@
+import { memo, type ReactNode } from 'react';
+import { useActions } from '../../app-context';
+import { formatCost } from '../../lib/format';
+import { Diff } from './Diff';
+import { Markdown, PlainText } from './Markdown';
+import { arr, contentBlocks, imageDataUrl, num, obj, str, type Obj } from './raw';
+
+export function EntryLink({ id }: { id: string }) {
+  const actions = useActions();
+  return (
+    <button type="button" className="entry-link" title={`Show entry ${id}`} onClick={() => actions.selectEntry(id, { focus: true })}>
+      {id}
+    </button>
+  );
+}
+
+export function Field({ name, children }: { name: string; children: ReactNode }) {
+  return (
+    <>
+      <dt>{name}</dt>
+      <dd>{children}</dd>
+    </>
+  );
+}
+
+export function Section({ title, children, open = true, testId }: { title: ReactNode; children: ReactNode; open?: boolean; testId?: string }) {
+  return (
+    <details className="section" open={open} data-testid={testId}>
+      <summary>{title}</summary>
+      <div className="section-body">{children}</div>
+    </details>
+  );
+}
+
+export function Json({ value }: { value: unknown }) {
+  let text: string;
+  try {
+    text = JSON.stringify(value, null, 2) ?? 'undefined';
+  } catch {
+    text = String(value);
+  }
+  return <PlainText text={text} className="json" />;
+}
+
+export const ContentBlocks = memo(function ContentBlocks({ content }: { content: unknown }) {
+  const blocks = contentBlocks(content);
+  if (blocks.length === 0) return <div className="muted small">(no content)</div>;
+  return (
+    <div className="blocks">
+      {blocks.map((block, i) => (
+        <ContentBlock key={i} block={block} />
+      ))}
+    </div>
+  );
+});
+
+function ContentBlock({ block }: { block: Obj }) {
+  switch (block.type) {
+    case 'text':
+      return <Markdown text={str(block.text) ?? ''} />;
+    case 'thinking': {
+      const text = str(block.thinking) ?? '';
+      const redacted = block.redacted === true;
+      return (
+        <details className="thinking" data-testid="thinking">
+          <summary>{redacted ? 'Thinking (redacted)' : `Thinking · ${text.length.toLocaleString('en-US')} chars`}</summary>
+          {redacted ? <div className="muted small">The provider returned this thinking encrypted.</div> : <PlainText text={text} />}
+        </details>
+      );
+    }
+    case 'toolCall':
+      return <ToolCall block={block} />;
+    case 'image': {
+      const url = imageDataUrl(block);
+      return url ? (
+        <img className="content-image" src={url} alt={`image (${str(block.mimeType)})`} data-testid="content-image" />
+      ) : (
+        <div className="muted small">image not shown ({str(block.mimeType) ?? 'unknown type'})</div>
+      );
+    }
+    default:
+      return (
+        <Section title={`${str(block.type) ?? 'unknown'} block`} open={false}>
+          <Json value={block} />
+        </Section>
+      );
+  }
+}
+
+function ToolCall({ block }: { block: Obj }) {
+  const name = str(block.name) ?? '(unnamed tool)';
+  const args = obj(block.arguments) ?? {};
+  const command = name === 'bash' ? str(args.command) : undefined;
+  const path = str(args.path) ?? str(args.file_path);
+  return (
+    <div className="tool-call" data-testid="tool-call">
+      <div className="tool-call-head">
+        <span className="chip tool-chip">⚙ {name}</span>
+        {path && <code className="small">{path}</code>}
+        <span className="grow" />
+        <span className="muted small mono" title="Tool call id">
+          {str(block.id)}
+        </span>
+      </div>
+      {command !== undefined ? (
+        <pre className="code-block">
+          <code>{command}</code>
+        </pre>
+      ) : (
+        <Json value={args} />
+      )}
+    </div>
+  );
+}
+
+export function ToolResultBody({ message }: { message: Obj }) {
+  const details = obj(message.details);
+  const diff = str(details?.diff);
+  const blocks = contentBlocks(message.content);
+  const textLength = blocks.reduce((n, b) => n + (str(b.text)?.length ?? 0), 0);
+  return (
+    <>
+      <dl className="fields">
+        <Field name="tool">{str(message.toolName) ?? '?'}</Field>
+        <Field name="call id">
+          <span className="mono">{str(message.toolCallId) ?? '?'}</span>
+        </Field>
+        {message.isError === true && (
+          <Field name="status">
+            <span className="chip error-chip">error</span>
+          </Field>
+        )}
+      </dl>
+      {diff && (
+        <Section title="Diff" testId="diff-section">
+          <Diff text={diff} />
+        </Section>
+      )}
+      <Section title={`Output · ${textLength.toLocaleString('en-US')} chars`} open={!diff && textLength < 4000} testId="tool-output">
+        <ContentBlocks content={message.content} />
+      </Section>
+      {details && Object.keys(details).some((k) => k !== 'diff') && (
+        <Section title="Details" open={false}>
+          <Json value={diff ? { ...details, diff: undefined } : details} />
+        </Section>
+      )}
+    </>
+  );
+}
+
+export function BashBody({ message }: { message: Obj }) {
+  const exit = num(message.exitCode);
+  return (
+    <>
+      <pre className="code-block">
+        <code>$ {str(message.command) ?? ''}</code>
+      </pre>
+      <dl className="fields">
+        {exit !== undefined && <Field name="exit code">{exit === 0 ? '0' : <span className="chip error-chip">{exit}</span>}</Field>}
+        {message.cancelled === true && <Field name="cancelled">yes</Field>}
+        {message.truncated === true && <Field name="truncated">{str(message.fullOutputPath) ?? 'yes'}</Field>}
+        {message.excludeFromContext === true && <Field name="context">excluded (!!)</Field>}
+      </dl>
+      <Section title="Output" open>
+        <PlainText text={str(message.output) || '(no output)'} />
+      </Section>
+    </>
+  );
+}
+
+export function AssistantMeta({ message }: { message: Obj }) {
+  const usage = obj(message.usage);
+  const cost = obj(usage?.cost);
+  const stop = str(message.stopReason);
+  const error = str(message.errorMessage);
+  const tokens = (k: string) => num(usage?.[k])?.toLocaleString('en-US') ?? '–';
+  return (
+    <div className="assistant-meta" data-testid="assistant-meta">
+      <dl className="fields">
+        <Field name="model">
+          {str(message.provider) ? `${str(message.provider)} / ` : ''}
+          {str(message.model) ?? '?'}
+          {str(message.responseModel) && str(message.responseModel) !== str(message.model) ? ` → ${str(message.responseModel)}` : ''}
+        </Field>
+        {str(message.api) && <Field name="api">{str(message.api)}</Field>}
+        {stop && (
+          <Field name="stop reason">
+            <span className={stop === 'error' || stop === 'aborted' || stop === 'length' ? 'chip warn-chip' : undefined}>{stop}</span>
+          </Field>
+        )}
+        {error && (
+          <Field name="error">
+            <span className="error-text">{error}</span>
+          </Field>
+        )}
+      </dl>
+      {usage && (
+        <table className="usage" data-testid="usage">
+          <thead>
+            <tr>
+              <th>input</th>
+              <th>output</th>
+              <th>cache read</th>
+              <th>cache write</th>
+              <th>total</th>
+              <th>cost</th>
+            </tr>
+          </thead>
+          <tbody>
+            <tr>
+              <td>{tokens('input')}</td>
+              <td>{tokens('output')}</td>
+              <td>{tokens('cacheRead')}</td>
+              <td>{tokens('cacheWrite')}</td>
+              <td>{tokens('totalTokens')}</td>
+              <td>{num(cost?.total) !== undefined ? formatCost(num(cost?.total)!) : '–'}</td>
+            </tr>
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}
+
+export function RetainedTail({ messages }: { messages: unknown[] }) {
+  return (
+    <Section title={`Retained tail · ${messages.length} message${messages.length === 1 ? '' : 's'}`} open={false} testId="retained-tail">
+      {messages.length === 0 && <div className="muted small">Empty: the checkpoint keeps only its summary.</div>}
+      {messages.map((m, i) => {
+        const msg = obj(m) ?? {};
+        return (
+          <div key={i} className="tail-message">
+            <div className="muted small">{str(msg.role) ?? '?'}</div>
+            <ContentBlocks content={msg.content ?? (str(msg.summary) ? [{ type: 'text', text: str(msg.summary) }] : [])} />
+          </div>
+        );
+      })}
+    </Section>
+  );
+}
+
+export function FileList({ title, files }: { title: string; files: unknown }) {
+  const list = arr(files).filter((f): f is string => typeof f === 'string');
+  if (list.length === 0) return null;
+  return (
+    <Field name={title}>
+      <ul className="file-list">
+        {list.map((f) => (
+          <li key={f}>
+            <code>{f}</code>
+          </li>
+        ))}
+      </ul>
+    </Field>
+  );
+}

@@ -1,0 +1,30 @@
+/**
+ * The renderer's window onto electron/shared (types and pure helpers only). One import site keeps
+ * the relative path in a single place.
+ */
+export type {
+  Api,
+  Args,
+  Channel,
+  EventName,
+  Events,
+  ResultOf,
+} from '../../../electron/shared/contract';
+export { CHANNELS, EVENTS } from '../../../electron/shared/contract';
+export type {
+  AppInfo,
+  CheckpointKind,
+  EntryDetailDto,
+  EntryNodeDto,
+  IssueDto,
+  ProfileDto,
+  ProjectDto,
+  SessionGraphDto,
+  SessionListDto,
+  SessionRowDto,
+  SessionSummaryDto,
+  SkippedDto,
+} from '../../../electron/shared/dto';
+export type { ErrorCode, ErrorValue, Result } from '../../../electron/shared/errors';
+export { isErrorCode } from '../../../electron/shared/errors';
+export { isId } from '../../../electron/shared/validate';

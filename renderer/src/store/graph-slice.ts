@@ -1,0 +1,50 @@
+import type { StateCreator } from 'zustand/vanilla';
+import type { ErrorValue, SessionGraphDto } from '../lib/shared';
+import type { CanopyState } from './index';
+
+export interface GraphSlice {
+  openSessionId: string | null;
+  graph: SessionGraphDto | null;
+  opening: boolean;
+  openError: ErrorValue | null;
+  /** Start ids of collapsed runs the user expanded (per open session). */
+  expandedChains: Record<string, true>;
+  /** The keyboard cursor: a drawn node id (entry id or chain id). */
+  cursorId: string | null;
+  /** Bumped to ask the canvas to centre on a node (the value is the node to centre). */
+  focusRequest: { nodeId: string; seq: number } | null;
+
+  startOpening(sessionId: string): void;
+  setGraph(graph: SessionGraphDto): void;
+  setOpenError(error: ErrorValue): void;
+  closeSession(): void;
+  expandChain(startId: string): void;
+  collapseAllChains(): void;
+  setCursor(id: string | null): void;
+  requestFocus(nodeId: string): void;
+}
+
+export const createGraphSlice: StateCreator<CanopyState, [], [], GraphSlice> = (set) => ({
+  openSessionId: null,
+  graph: null,
+  opening: false,
+  openError: null,
+  expandedChains: {},
+  cursorId: null,
+  focusRequest: null,
+
+  startOpening: (sessionId) =>
+    set((state) =>
+      state.openSessionId === sessionId
+        ? { opening: true, openError: null }
+        : { openSessionId: sessionId, opening: true, openError: null, graph: null, expandedChains: {}, cursorId: null },
+    ),
+  setGraph: (graph) =>
+    set((state) => (state.openSessionId === graph.sessionId ? { graph, opening: false, openError: null } : {})),
+  setOpenError: (openError) => set({ openError, opening: false }),
+  closeSession: () => set({ openSessionId: null, graph: null, opening: false, openError: null, expandedChains: {}, cursorId: null }),
+  expandChain: (startId) => set((state) => ({ expandedChains: { ...state.expandedChains, [startId]: true } })),
+  collapseAllChains: () => set({ expandedChains: {} }),
+  setCursor: (cursorId) => set({ cursorId }),
+  requestFocus: (nodeId) => set((state) => ({ focusRequest: { nodeId, seq: (state.focusRequest?.seq ?? 0) + 1 } })),
+});

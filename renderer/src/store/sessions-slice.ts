@@ -1,0 +1,62 @@
+import type { StateCreator } from 'zustand/vanilla';
+import type { ErrorValue, SessionListDto, SessionSummaryDto } from '../lib/shared';
+import type { CanopyState } from './index';
+
+export type SessionSort = 'modified' | 'created';
+
+export interface SessionsSlice {
+  sessionList: SessionListDto | null;
+  listing: boolean;
+  listError: ErrorValue | null;
+  /** sessionId → summary, from list rows and `sessions.summaries` batches. */
+  summaries: Record<string, SessionSummaryDto>;
+  sessionQuery: string;
+  sessionSort: SessionSort;
+  collapsedProjects: Record<string, true>;
+
+  setListing(listing: boolean): void;
+  setSessionList(list: SessionListDto): void;
+  setListError(error: ErrorValue | null): void;
+  mergeSummaries(summaries: Record<string, SessionSummaryDto>): void;
+  setSessionQuery(query: string): void;
+  setSessionSort(sort: SessionSort): void;
+  toggleProject(cwd: string): void;
+}
+
+export const createSessionsSlice: StateCreator<CanopyState, [], [], SessionsSlice> = (set) => ({
+  sessionList: null,
+  listing: false,
+  listError: null,
+  summaries: {},
+  sessionQuery: '',
+  sessionSort: 'modified',
+  collapsedProjects: {},
+
+  setListing: (listing) => set({ listing }),
+  setSessionList: (list) =>
+    set((state) => {
+      // Rows of a changed file arrive with summary null: drop the stale summary so it is asked again.
+      const summaries: Record<string, SessionSummaryDto> = {};
+      const previous = new Map(state.sessionList?.sessions.map((s) => [s.sessionId, s]) ?? []);
+      for (const row of list.sessions) {
+        if (row.summary) summaries[row.sessionId] = row.summary;
+        else {
+          const before = previous.get(row.sessionId);
+          const old = state.summaries[row.sessionId];
+          if (old && before && before.sizeBytes === row.sizeBytes && before.modifiedAt === row.modifiedAt) summaries[row.sessionId] = old;
+        }
+      }
+      return { sessionList: list, summaries, listError: null };
+    }),
+  setListError: (listError) => set({ listError }),
+  mergeSummaries: (more) => set((state) => ({ summaries: { ...state.summaries, ...more } })),
+  setSessionQuery: (sessionQuery) => set({ sessionQuery }),
+  setSessionSort: (sessionSort) => set({ sessionSort }),
+  toggleProject: (cwd) =>
+    set((state) => {
+      const next = { ...state.collapsedProjects };
+      if (next[cwd]) delete next[cwd];
+      else next[cwd] = true;
+      return { collapsedProjects: next };
+    }),
+});

@@ -1,0 +1,273 @@
+/**
+ * End to end: `canopy serve` (in process) on a temp root of generated pi sessions, driven by the
+ * real Chromium through playwright-core. Asserts on the DOM and saves screenshots to
+ * test-output/e2e/. Skipped, with the reason printed, where /usr/bin/chromium is missing.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAppServices, type AppServices } from '../../electron/app-services';
+import { startServer, type RunningServer } from '../../electron/ipc/serve-http';
+import type { EntryNodeDto, SessionGraphDto, SessionListDto } from '../../electron/shared/dto';
+import type { Result } from '../../electron/shared/errors';
+import { buildCorpus } from '../fixtures/corpus/build';
+
+const CHROMIUM = process.env.CANOPY_CHROMIUM ?? '/usr/bin/chromium';
+const HAVE_CHROMIUM = existsSync(CHROMIUM);
+if (!HAVE_CHROMIUM) {
+  console.warn(`[e2e] SKIPPED: no Chromium at ${CHROMIUM} (install the Debian "chromium" package or set CANOPY_CHROMIUM).`);
+}
+
+const REPO = resolve(__dirname, '../..');
+const RENDERER = join(REPO, 'out/renderer');
+const SHOTS = join(REPO, 'test-output/e2e');
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  const stack = [dir];
+  while (stack.length > 0) {
+    const d = stack.pop()!;
+    for (const name of readdirSync(d)) {
+      const p = join(d, name);
+      const s = statSync(p);
+      if (s.isDirectory()) stack.push(p);
+      else newest = Math.max(newest, s.mtimeMs);
+    }
+  }
+  return newest;
+}
+
+/** The e2e tests the current renderer sources: build when the bundle is missing or older. */
+function ensureRendererBuilt(): void {
+  const index = join(RENDERER, 'index.html');
+  const stale = !existsSync(index) || statSync(index).mtimeMs < newestMtime(join(REPO, 'renderer'));
+  if (!stale) return;
+  const r = spawnSync('npx', ['electron-vite', 'build'], { cwd: REPO, stdio: 'inherit', shell: process.platform === 'win32' });
+  if (r.status !== 0 || !existsSync(index)) throw new Error('building the renderer failed');
+}
+
+describe.skipIf(!HAVE_CHROMIUM)('canopy serve in Chromium', () => {
+  let root: string;
+  let services: AppServices;
+  let server: RunningServer;
+  let context: BrowserContext;
+  let page: Page;
+  let origin: string;
+  let list: SessionListDto;
+  const graphs = new Map<string, SessionGraphDto>();
+  const pageErrors: string[] = [];
+
+  async function api<T>(channel: string, args: unknown, token = server.token): Promise<{ status: number; body: Result<T> }> {
+    const res = await fetch(`${origin}/api/${channel}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-canopy-token': token },
+      body: JSON.stringify(args),
+    });
+    return { status: res.status, body: (await res.json()) as Result<T> };
+  }
+
+  const shot = (name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`) });
+
+  /** A session whose graph satisfies `pick`, found through the API itself. */
+  function find(pick: (g: SessionGraphDto) => boolean, what: string): SessionGraphDto {
+    for (const g of graphs.values()) if (pick(g)) return g;
+    throw new Error(`the corpus has no session with ${what}`);
+  }
+
+  async function openViaRow(sessionId: string) {
+    const rowSel = `[data-testid="session-row"][data-session-id="${sessionId}"]`;
+    // The list is virtualized: filter by id so the row is on screen.
+    await page.fill('[data-testid="session-filter"]', sessionId);
+    await page.click(rowSel);
+    await page.fill('[data-testid="session-filter"]', '');
+    await page.waitForSelector(`[data-testid="graph-panel"][data-session-id="${sessionId}"]`);
+  }
+
+  beforeAll(async () => {
+    ensureRendererBuilt();
+    mkdirSync(SHOTS, { recursive: true });
+    root = mkdtempSync(join(tmpdir(), 'canopy-e2e-'));
+    await buildCorpus(join(root, 'sessions'), { perWriter: 12 });
+    services = createAppServices({ roots: [join(root, 'sessions')], transport: 'http', watch: false });
+    server = await startServer({ handlers: services.handlers, bus: services.bus, rendererDir: RENDERER });
+    origin = `http://127.0.0.1:${server.port}`;
+
+    const listed = await api<SessionListDto>('sessions.list', {});
+    if (!listed.body.ok) throw new Error(listed.body.error.message);
+    list = listed.body.data;
+    for (const row of list.sessions) {
+      const opened = await api<SessionGraphDto>('session.open', { sessionId: row.sessionId });
+      if (opened.body.ok) graphs.set(row.sessionId, opened.body.data);
+    }
+
+    context = await chromium.launchPersistentContext(join(root, 'profile'), {
+      executablePath: CHROMIUM,
+      args: ARGS,
+      viewport: { width: 1280, height: 800 },
+    });
+    page = context.pages()[0] ?? (await context.newPage());
+    page.on('pageerror', (err) => pageErrors.push(err.message));
+    page.on('console', (msg) => {
+      if (msg.type() === 'error') pageErrors.push(msg.text());
+    });
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    await server?.close();
+    services?.close();
+    if (root) rmSync(root, { recursive: true, force: true });
+  });
+
+  it('lists the sessions and takes the token out of the address bar', async () => {
+    await page.goto(server.url);
+    await page.waitForSelector('[data-testid="session-row"]');
+    expect(page.url()).not.toContain('token');
+    expect(await page.textContent('[data-testid="session-count"]')).toBe(String(list.sessions.length));
+    const first = await page.$$eval('[data-testid="session-row"]', (rows) => rows.map((r) => (r as HTMLElement).dataset.sessionId));
+    expect(first.length).toBeGreaterThan(5);
+    for (const id of first) expect(list.sessions.some((s) => s.sessionId === id)).toBe(true);
+    expect(await page.$$('[data-testid="project-row"]')).not.toHaveLength(0);
+    await shot('01-list');
+  });
+
+  it('opens a branched session and highlights the leaf → root path', async () => {
+    const g = find((x) => x.leafId !== null && x.pathIds.length >= 3 && x.entries.some((e) => e.parentId !== null && x.entries.filter((o) => o.parentId === e.parentId).length > 1), 'a branch');
+    await openViaRow(g.sessionId);
+    await page.click('text=fit');
+    await page.waitForSelector(`.react-flow__node[data-id="${g.leafId}"][data-on-path="true"]`);
+    const nodes = await page.$$eval('.react-flow__node', (els) =>
+      els.map((el) => ({ id: (el as HTMLElement).dataset.id!, kind: (el as HTMLElement).dataset.kind!, onPath: (el as HTMLElement).dataset.onPath === 'true' })),
+    );
+    const path = new Set(g.pathIds);
+    const drawnEntries = nodes.filter((n) => !n.id.startsWith('chain:'));
+    expect(drawnEntries.length).toBeGreaterThan(2);
+    for (const n of drawnEntries) expect(n.onPath, `${n.id} on path`).toBe(path.has(n.id));
+    expect(drawnEntries.some((n) => !n.onPath)).toBe(true); // the other branch
+    const byId = new Map(g.entries.map((e) => [e.id, e]));
+    for (const n of drawnEntries) {
+      const e = byId.get(n.id)!;
+      expect(n.kind).toBe(e.type === 'message' ? e.role : e.type);
+    }
+    expect(await page.$$('.react-flow__edge.on-path')).not.toHaveLength(0);
+    await shot('02-branched-path');
+  });
+
+  it('marks both kinds of compaction checkpoint differently', async () => {
+    const compactionOf = (g: SessionGraphDto, kind: string): EntryNodeDto | undefined => g.entries.find((e) => e.type === 'compaction' && e.checkpoint === kind);
+    const retained = find((g) => compactionOf(g, 'retained-tail') !== undefined, 'a retainedTail compaction');
+    const firstKept = find((g) => {
+      const c = compactionOf(g, 'first-kept');
+      return !!c && !!c.firstKeptEntryId && g.entries.some((e) => e.id === c.firstKeptEntryId);
+    }, 'a firstKeptEntryId compaction');
+
+    const rc = compactionOf(retained, 'retained-tail')!;
+    await page.goto(`${origin}/#/session/${encodeURIComponent(retained.sessionId)}?entry=${encodeURIComponent(rc.id)}`);
+    const rNode = await page.waitForSelector(`.react-flow__node[data-id="${rc.id}"]`);
+    expect(await rNode.getAttribute('data-checkpoint')).toBe('retained-tail');
+    expect(await rNode.getAttribute('data-kind')).toBe('compaction');
+    expect(await rNode.textContent()).toContain('self-contained');
+    await page.waitForSelector(`[data-testid="inspector"][data-entry-id="${rc.id}"]`);
+    expect(await page.textContent('[data-testid="inspector"]')).toContain('retainedTail');
+    await shot('03-retained-tail');
+
+    const fc = compactionOf(firstKept, 'first-kept')!;
+    await page.goto(`${origin}/#/session/${encodeURIComponent(firstKept.sessionId)}?entry=${encodeURIComponent(fc.id)}`);
+    const fNode = await page.waitForSelector(`.react-flow__node[data-id="${fc.id}"]`);
+    expect(await fNode.getAttribute('data-checkpoint')).toBe('first-kept');
+    await page.click('text=fit');
+    await page.waitForSelector('.react-flow__edge.first-kept-edge');
+    const keptEdge = await page.$eval('.react-flow__edge.first-kept-edge', (el) => (el as HTMLElement).dataset.id);
+    expect(keptEdge).toMatch(new RegExp(`^k:${fc.id}->`));
+    await shot('04-first-kept');
+  });
+
+  it('shows the selected entry in the inspector with its line number', async () => {
+    const g = find((x) => x.entries.some((e) => e.role === 'assistant' && e.model), 'an assistant message');
+    await openViaRow(g.sessionId);
+    const target = g.entries.find((e) => e.id === g.leafId && e.role === 'assistant') ?? g.entries.find((e) => e.role === 'assistant' && e.model)!;
+    await page.goto(`${origin}/#/session/${encodeURIComponent(g.sessionId)}?entry=${encodeURIComponent(target.id)}`);
+    await page.click(`.react-flow__node[data-id="${target.id}"]`);
+    await page.waitForSelector(`[data-testid="inspector"][data-entry-id="${target.id}"]`);
+    expect(await page.textContent('[data-testid="inspector-line"]')).toBe(`line ${target.line}`);
+    const text = (await page.textContent('[data-testid="inspector"]'))!;
+    expect(text).toContain(target.model!.split('/').pop()!);
+    expect(await page.$('[data-testid="assistant-meta"]')).not.toBeNull();
+    await shot('05-inspector');
+  });
+
+  it('follows a deep link after a reload (the token stays in the tab)', async () => {
+    const g = find((x) => x.entries.length >= 4, 'four entries');
+    const entry = g.entries[1]!;
+    await page.goto(`${origin}/#/session/${encodeURIComponent(g.sessionId)}?entry=${encodeURIComponent(entry.id)}`);
+    await page.reload(); // a real page load, not just a hash change
+    await page.waitForSelector(`[data-testid="graph-panel"][data-session-id="${g.sessionId}"]`);
+    await page.waitForSelector(`[data-testid="inspector"][data-entry-id="${entry.id}"]`);
+    expect(decodeURIComponent(new URL(page.url()).hash)).toBe(`#/session/${g.sessionId}?entry=${entry.id}`);
+    // Selecting another entry rewrites the hash.
+    const other = g.entries.find((e) => e.id === g.leafId)!;
+    await page.click('[data-testid="zoom-to-leaf"]');
+    await page.click(`.react-flow__node[data-id="${other.id}"]`);
+    await page.waitForFunction((id) => decodeURIComponent(location.hash).endsWith(`?entry=${id}`), other.id);
+    await shot('06-deep-link');
+  });
+
+  it('moves with the keyboard and jumps to search hits', async () => {
+    const g = find((x) => x.leafId !== null && x.pathIds.length >= 4, 'a path of four entries');
+    await openViaRow(g.sessionId);
+    await page.waitForSelector(`.react-flow__node[data-id="${g.leafId}"]`);
+    await page.focus('[data-testid="graph-canvas"]');
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('Enter');
+    const inspected = await page.waitForSelector('[data-testid="inspector"][data-entry-id]');
+    const id = await inspected.getAttribute('data-entry-id');
+    const byId = new Map(g.entries.map((e) => [e.id, e]));
+    const ancestors = new Set<string>();
+    for (let cur = byId.get(g.leafId!)?.parentId ?? null; cur && !ancestors.has(cur); cur = byId.get(cur)?.parentId ?? null) ancestors.add(cur);
+    expect(ancestors.has(id!), `${id} is an ancestor of the leaf`).toBe(true);
+
+    const hit = g.entries.find((e) => e.preview.trim().length > 8 && e.type === 'message' && e.role === 'user')!;
+    const words = hit.preview.trim().split(/\s+/).slice(0, 2).join(' ');
+    await page.fill('[data-testid="graph-search"]', words);
+    await page.press('[data-testid="graph-search"]', 'Enter');
+    await page.waitForSelector('.react-flow__node[data-match="true"]');
+    const selected = await page.waitForSelector('[data-testid="inspector"][data-entry-id]');
+    const selectedId = await selected.getAttribute('data-entry-id');
+    expect(byId.get(selectedId!)!.preview.toLowerCase()).toContain(words.toLowerCase().split(' ')[0]);
+    expect(await page.textContent('[data-testid="search-count"]')).toMatch(/^1\/\d+$/);
+    await shot('07-keyboard-search');
+    await page.fill('[data-testid="graph-search"]', '');
+  });
+
+  it('ran without a script error or console error so far', () => {
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('refuses a wrong token: the API answers 403 and the UI says so', async () => {
+    const refused = await api('sessions.list', {}, 'not-the-token');
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+
+    const other = await context.newPage(); // a new tab: no stored token
+    await other.goto(`${origin}/?token=not-the-token#/session/x`);
+    const banner = await other.waitForSelector('[data-testid="fatal-error"]');
+    expect(await banner.getAttribute('data-code')).toBe('forbidden');
+    expect(await banner.textContent()).toContain('Access refused');
+    expect(await other.$('[data-testid="session-row"]')).toBeNull();
+    await other.screenshot({ path: join(SHOTS, '08-wrong-token.png') });
+    await other.close();
+  });
+});

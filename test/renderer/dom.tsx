@@ -1,0 +1,45 @@
+import { act, type ReactNode } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { AppProvider } from '../../renderer/src/app-context';
+import type { Api } from '../../electron/shared/contract';
+import { createActions } from '../../renderer/src/store/actions';
+import { createCanopyStore, type CanopyStore } from '../../renderer/src/store';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+export interface Mounted {
+  container: HTMLElement;
+  store: CanopyStore;
+  root: Root;
+  unmount(): void;
+}
+
+/** Renders inside the app's provider with a fresh store around the given Api. */
+export async function mount(ui: ReactNode, api: Api, setup?: (store: CanopyStore) => void): Promise<Mounted> {
+  const store = createCanopyStore();
+  setup?.(store);
+  const actions = createActions(api, store);
+  const container = document.createElement('div');
+  container.style.width = '1000px';
+  container.style.height = '700px';
+  document.body.appendChild(container);
+  const root = createRoot(container);
+  await act(async () => {
+    root.render(<AppProvider services={{ api, store, actions }}>{ui}</AppProvider>);
+  });
+  return {
+    container,
+    store,
+    root,
+    unmount: () => {
+      act(() => root.unmount());
+      container.remove();
+    },
+  };
+}
+
+export async function flush(ms = 0): Promise<void> {
+  await act(async () => {
+    await new Promise((r) => setTimeout(r, ms));
+  });
+}

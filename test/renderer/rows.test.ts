@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { buildSidebarRows, sessionTitle } from '../../renderer/src/features/sessions/rows';
+import { listOf, row, summary } from './fake-api';
+
+const list = listOf([
+  row('old', '/p/alpha', { createdAt: '2026-01-01T00:00:00Z', modifiedAt: '2026-01-09T00:00:00Z' }),
+  row('new', '/p/alpha', { createdAt: '2026-01-05T00:00:00Z', modifiedAt: '2026-01-06T00:00:00Z' }),
+  row('beta1', '/p/beta', { createdAt: '2026-01-02T00:00:00Z', modifiedAt: '2026-01-10T00:00:00Z' }),
+]);
+const opts = { query: '', sort: 'modified' as const, collapsed: {} };
+const keys = (rows: ReturnType<typeof buildSidebarRows>) => rows.map((r) => r.key);
+
+describe('buildSidebarRows', () => {
+  it('groups sessions under projects, most recently active project first, newest session first', () => {
+    expect(keys(buildSidebarRows(list, {}, opts))).toEqual(['p:/p/beta', 's:beta1', 'p:/p/alpha', 's:old', 's:new']);
+    expect(keys(buildSidebarRows(list, {}, { ...opts, sort: 'created' }))).toEqual(['p:/p/beta', 's:beta1', 'p:/p/alpha', 's:new', 's:old']);
+  });
+
+  it('filters by name, first message, id or cwd (all tokens) and drops empty projects', () => {
+    const summaries = { old: summary('Refactor parser', null), new: summary(null, 'Fix the flaky watcher') };
+    expect(keys(buildSidebarRows(list, summaries, { ...opts, query: 'FLAKY' }))).toEqual(['p:/p/alpha', 's:new']);
+    expect(keys(buildSidebarRows(list, summaries, { ...opts, query: 'alpha parser' }))).toEqual(['p:/p/alpha', 's:old']);
+    expect(keys(buildSidebarRows(list, summaries, { ...opts, query: 'beta1' }))).toEqual(['p:/p/beta', 's:beta1']);
+    expect(buildSidebarRows(list, summaries, { ...opts, query: 'zzz' })).toEqual([]);
+    const shown = buildSidebarRows(list, summaries, { ...opts, query: 'flaky' })[0]!;
+    expect(shown.kind === 'project' && shown.shown).toBe(1);
+  });
+
+  it('hides the sessions of a collapsed project but keeps its header', () => {
+    expect(keys(buildSidebarRows(list, {}, { ...opts, collapsed: { '/p/alpha': true } }))).toEqual(['p:/p/beta', 's:beta1', 'p:/p/alpha']);
+  });
+
+  it('titles a session by name, else first message, else file name', () => {
+    const r = row('x', '/p');
+    expect(sessionTitle(r, summary('  Named ', 'hello'))).toBe('Named');
+    expect(sessionTitle(r, summary(null, 'hello'))).toBe('hello');
+    expect(sessionTitle(r, null)).toBe(r.fileName);
+  });
+});
