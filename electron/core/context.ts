@@ -11,7 +11,7 @@
  * with `timestamp: new Date(entry.timestamp).getTime()`. Where pi would crash on a malformed
  * payload (TypeError), the entry contributes nothing and a `malformed_entry` issue is reported.
  */
-import { entryRole, timeOf } from './entry-fields';
+import { compactionFacts, entryRole, messageMissing, timeOf } from './entry-fields';
 import type { Entry, Issue } from './types';
 
 type Rec = Record<string, any>;
@@ -79,21 +79,40 @@ function lastCompaction(path: Entry[]): { compaction: Entry; index: number } | n
 
 // ---------------------------------------------------------------- CA (pi-coding-agent 1.6.0)
 
-export function caSettings(path: Entry[], sink: IssueSink): { thinkingLevel: unknown; model: unknown } {
+/**
+ * The thinking level and model at the end of a path. Each is set by the last entry that sets it,
+ * so they are found walking back from the leaf and only that entry's body is read (a long path
+ * of an indexed session is not parsed whole).
+ */
+function lastSettings(path: Entry[]): { thinkingLevel: unknown; model: unknown } {
   let thinkingLevel: unknown = 'off';
-  let model: unknown = null;
-  for (const e of path) {
+  for (let i = path.length - 1; i >= 0; i--) {
+    const e = path[i]!;
     if (e.type === 'thinking_level_change') {
       thinkingLevel = e.raw.thinkingLevel;
-    } else if (e.type === 'model_change') {
+      break;
+    }
+  }
+  let model: unknown = null;
+  for (let i = path.length - 1; i >= 0; i--) {
+    const e = path[i]!;
+    if (e.type === 'model_change') {
       model = { provider: e.raw.provider, modelId: e.raw.modelId };
-    } else if (e.type === 'message') {
-      const m = e.raw.message as Rec | null | undefined;
-      if (m == null) sink.malformed(e, NO_MESSAGE);
-      else if (m.role === 'assistant') model = { provider: m.provider, modelId: m.model };
+      break;
+    }
+    // pi: `message.role === 'assistant'` on a non-null message, i.e. an object with that role.
+    if (e.type === 'message' && !messageMissing(e) && entryRole(e) === 'assistant') {
+      const m = e.raw.message as Rec;
+      model = { provider: m.provider, modelId: m.model };
+      break;
     }
   }
   return { thinkingLevel, model };
+}
+
+export function caSettings(path: Entry[], sink: IssueSink): { thinkingLevel: unknown; model: unknown } {
+  for (const e of path) if (e.type === 'message' && messageMissing(e)) sink.malformed(e, NO_MESSAGE);
+  return lastSettings(path);
 }
 
 /** CA buildContextEntries: [latest compaction, kept range minus system messages, everything after]. */
@@ -101,7 +120,7 @@ export function caSelect(path: Entry[]): Entry[] {
   const found = lastCompaction(path);
   if (!found) return path;
   const { compaction, index } = found;
-  const firstKept = compaction.raw.firstKeptEntryId;
+  const firstKept = compactionFacts(compaction).firstKeptEntryId;
   const out: Entry[] = [compaction];
   let kept = false;
   for (let i = 0; i < index; i++) {
@@ -192,25 +211,17 @@ function spreadLike(value: unknown): unknown[] | undefined {
 }
 
 export function h3State(path: Entry[], sink: IssueSink): { thinkingLevel: unknown; model: unknown; activeToolNames: unknown[] | null } {
-  let thinkingLevel: unknown = 'off';
-  let model: unknown = null;
   let activeToolNames: unknown[] | null = null;
   for (const e of path) {
-    if (e.type === 'thinking_level_change') {
-      thinkingLevel = e.raw.thinkingLevel;
-    } else if (e.type === 'model_change') {
-      model = { provider: e.raw.provider, modelId: e.raw.modelId };
-    } else if (e.type === 'message') {
-      const m = e.raw.message as Rec | null | undefined;
-      if (m == null) sink.malformed(e, NO_MESSAGE);
-      else if (m.role === 'assistant') model = { provider: m.provider, modelId: m.model };
+    if (e.type === 'message') {
+      if (messageMissing(e)) sink.malformed(e, NO_MESSAGE);
     } else if (e.type === 'active_tools_change') {
       const names = spreadLike(e.raw.activeToolNames);
       if (names) activeToolNames = names;
       else sink.malformed(e, 'has no activeToolNames list');
     }
   }
-  return { thinkingLevel, model, activeToolNames };
+  return { ...lastSettings(path), activeToolNames };
 }
 
 /** H3 defaultContextEntryTransform. */
@@ -221,8 +232,9 @@ export function h3Select(path: Entry[]): Entry[] {
   const c = compaction;
   const index = path.findIndex((e) => e.type === 'compaction' && e.id === c.id);
   const out: Entry[] = [c];
-  if (!c.raw.retainedTail) {
-    const firstKept = c.raw.firstKeptEntryId;
+  const facts = compactionFacts(c);
+  if (!facts.retainedTail) {
+    const firstKept = facts.firstKeptEntryId;
     if (firstKept) {
       let kept = false;
       for (let i = 0; i < index; i++) {

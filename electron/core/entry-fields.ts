@@ -21,3 +21,30 @@ export function entryTargetId(e: Entry): string | null | undefined {
 export function timeOf(timestamp: unknown): number {
   return new Date(timestamp as string).getTime();
 }
+
+/** `message` is null or missing (pi crashes on such an entry while deriving state). */
+export function messageMissing(e: Entry): boolean {
+  const known = e.facts?.hasMessage;
+  if (known !== undefined) return !known;
+  return e.raw.message == null;
+}
+
+export interface CompactionFacts {
+  hasRetainedTailKey: boolean;
+  retainedTail: boolean;
+  firstKeptEntryId: unknown;
+}
+
+/** The compaction fields path walks and context selection need (from the index when it has them). */
+export function compactionFacts(e: Entry): CompactionFacts {
+  const f = e.facts;
+  if (f && f.hasRetainedTailKey !== undefined) {
+    return { hasRetainedTailKey: f.hasRetainedTailKey, retainedTail: f.retainedTail === true, firstKeptEntryId: f.firstKeptEntryId };
+  }
+  const raw = e.raw;
+  return {
+    hasRetainedTailKey: Object.prototype.hasOwnProperty.call(raw, 'retainedTail'),
+    retainedTail: Boolean(raw.retainedTail),
+    firstKeptEntryId: raw.firstKeptEntryId,
+  };
+}

@@ -2,6 +2,7 @@
  * Leaf → root walks, returned root-first. Both of pi's walks loop forever on a parentId cycle;
  * here every walk keeps a visited set, stops at the repeat and reports it.
  */
+import { compactionFacts } from './entry-fields';
 import type { Entry, Issue } from './types';
 
 export interface PathResult {
@@ -65,8 +66,9 @@ export function h3Walk(start: Entry, byId: Map<string, Entry>): PathResult {
     path.push(cur);
     if (stopAt !== null && cur.id === stopAt) break;
     if (cur.type === 'compaction') {
-      if (cur.raw.retainedTail) break;
-      stopAt = cur.raw.firstKeptEntryId ?? null;
+      const c = compactionFacts(cur);
+      if (c.retainedTail) break;
+      stopAt = c.firstKeptEntryId ?? null;
     }
     const p: string | null = cur.parentId;
     if (!p) break;

@@ -3,6 +3,7 @@
  * `active_tools_change` entries, `retainedTail` on compactions and header `metadata`; files
  * without any of these are read with the coding agent's rules (CA), which wrote them.
  */
+import { compactionFacts } from './entry-fields';
 import type { ParsedSession, Profile } from './types';
 
 export function detectProfile(s: ParsedSession): Profile {
@@ -10,7 +11,7 @@ export function detectProfile(s: ParsedSession): Profile {
   if (metadata !== undefined) return 'h3';
   for (const e of s.entries) {
     if (e.type === 'leaf' || e.type === 'active_tools_change') return 'h3';
-    if (e.type === 'compaction' && Object.prototype.hasOwnProperty.call(e.raw, 'retainedTail')) return 'h3';
+    if (e.type === 'compaction' && compactionFacts(e).hasRetainedTailKey) return 'h3';
   }
   return 'ca';
 }

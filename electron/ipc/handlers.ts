@@ -21,5 +21,9 @@ export function createHandlers(ctx: HandlerContext): Handlers {
     'sessions.summaries': (args) => catalog.summaries(args.sessionIds),
     'session.open': (args) => catalog.open(args.sessionId, args.profile, args.leafId),
     'entry.get': (args) => catalog.entry(args.sessionId, args.entryId),
+    'session.context': (args) => catalog.context.view(args.sessionId, args.profile, args.leafId),
+    'session.forkPreview': (args) => catalog.context.forkPreview(args.sessionId, args.request, args.profile),
+    'session.fork': (args) => catalog.context.fork(args.sessionId, args.request, args.profile),
+    'session.lineage': (args) => catalog.context.lineage(args.sessionId),
   };
 }

@@ -9,6 +9,7 @@ import type { EventBus } from '../ipc/events';
 import type { EntryDetailDto, EntryNodeDto, ProjectDto, SessionGraphDto, SessionListDto, SessionRowDto, SessionSummaryDto } from '../shared/dto';
 import { CanopyError } from '../shared/errors';
 import { resolveInsideRoots } from './confine';
+import { ContextService, type LoadedSession } from './context-service';
 import { openSession } from './open';
 import { listSessions, summarizeSession, type SessionInfo } from './sessions';
 import { watchRoots } from '../storage/watch';
@@ -33,6 +34,8 @@ export class SessionCatalog {
   private byId = new Map<string, Known>();
   private listing: SessionListDto | null = null;
   private listingPromise: Promise<SessionListDto> | null = null;
+  /** session.context / forkPreview / fork / lineage. */
+  readonly context = new ContextService(this);
 
   constructor(options: CatalogOptions) {
     this.roots = options.roots;
@@ -73,9 +76,13 @@ export class SessionCatalog {
     }
     const rows = assignIds(result.sessions);
     const idByPath = new Map(rows.map((k) => [k.path, k.row.sessionId]));
+    // A parent that moved (synced from another machine, the relocated demo) still matches by file
+    // name, which holds pi's time stamp and session id; only an unambiguous name counts.
+    const idByName = new Map<string, string | null>();
+    for (const k of rows) idByName.set(k.row.fileName, idByName.has(k.row.fileName) ? null : k.row.sessionId);
     for (const k of rows) {
       const parent = k.row.parentSessionPath;
-      k.row.parentSessionId = parent ? (idByPath.get(parent) ?? null) : null;
+      k.row.parentSessionId = parent ? (idByPath.get(parent) ?? idByName.get(baseName(parent)) ?? null) : null;
     }
     this.byId = new Map(rows.map((k) => [k.row.sessionId, k]));
     const listing: SessionListDto = {
@@ -116,6 +123,12 @@ export class SessionCatalog {
     const session = await openSession(known.path);
     if (session.fatal) throw new CanopyError(session.fatal.code, session.fatal.message);
     return { known, session };
+  }
+
+  /** A listed session, confined and parsed (for the context service). */
+  async load(sessionId: string): Promise<LoadedSession> {
+    const { known, session } = await this.parsed(sessionId);
+    return { row: known.row, path: known.path, session };
   }
 
   async open(sessionId: string, profile?: Profile, leafId?: string | null): Promise<SessionGraphDto> {
@@ -169,6 +182,10 @@ export class SessionCatalog {
   }
 }
 
+function baseName(path: string): string {
+  return path.split(/[\\/]/).pop() ?? path;
+}
+
 function toNode(e: Entry): EntryNodeDto {
   const p = previewEntry(e);
   return { id: e.id, parentId: e.parentId, type: e.type, line: e.line, timestamp: e.timestamp, ...p };
@@ -182,7 +199,7 @@ function assignIds(sessions: SessionInfo[]): Known[] {
     const n = seen.get(s.id) ?? 0;
     seen.set(s.id, n + 1);
     const sessionId = n === 0 ? s.id : `${s.id}~${n}`;
-    const fileName = s.path.split(/[\\/]/).pop() ?? s.path;
+    const fileName = baseName(s.path);
     const row: SessionRowDto = {
       sessionId,
       cwd: s.cwd,

@@ -11,6 +11,7 @@ import type {
   SessionListDto,
   SessionSummaryDto,
 } from './dto';
+import type { ContextViewDto, ForkPreviewDto, ForkRequestDto, ForkResultDto, LineageDto } from './context-dto';
 import type { Result } from './errors';
 
 export interface Contract {
@@ -19,6 +20,13 @@ export interface Contract {
   'sessions.summaries': { args: { sessionIds: string[] }; result: Record<string, SessionSummaryDto> };
   'session.open': { args: { sessionId: string; profile?: ProfileDto; leafId?: string | null }; result: SessionGraphDto };
   'entry.get': { args: { sessionId: string; entryId: string }; result: EntryDetailDto };
+  /** What reaches the model at a leaf (default: the profile's current leaf; null = before the first entry). */
+  'session.context': { args: { sessionId: string; profile?: ProfileDto; leafId?: string | null }; result: ContextViewDto };
+  /** What a fork/clone would write; pi's refusal is a value here, nothing is written. */
+  'session.forkPreview': { args: { sessionId: string; request: ForkRequestDto; profile?: ProfileDto }; result: ForkPreviewDto };
+  /** Writes the fork/clone as a new file next to the source; a refusal is CanopyError `invalid_fork_target`. */
+  'session.fork': { args: { sessionId: string; request: ForkRequestDto; profile?: ProfileDto }; result: ForkResultDto };
+  'session.lineage': { args: { sessionId: string }; result: LineageDto };
 }
 
 export type Channel = keyof Contract;
@@ -32,6 +40,10 @@ export const CHANNELS = [
   'sessions.summaries',
   'session.open',
   'entry.get',
+  'session.context',
+  'session.forkPreview',
+  'session.fork',
+  'session.lineage',
 ] as const satisfies readonly Channel[];
 
 type Missing = Exclude<Channel, (typeof CHANNELS)[number]>;

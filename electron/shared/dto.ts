@@ -4,6 +4,8 @@
  * only as display strings, e.g. for the `pi --session <path>` command the user copies.)
  */
 
+export * from './context-dto';
+
 export type ProfileDto = 'ca' | 'h3';
 
 export interface AppInfo {

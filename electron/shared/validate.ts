@@ -2,6 +2,7 @@
  * Runtime argument validation for every channel. Main treats the renderer as untrusted: arguments
  * arrive as `unknown` and must match the contract exactly (no extra keys, bounded sizes).
  */
+import type { ForkRequestDto } from './context-dto';
 import type { Args, Channel } from './contract';
 import { CanopyError } from './errors';
 
@@ -46,6 +47,31 @@ function optionalLeaf(value: unknown): string | null | undefined {
   return id(value, 'leafId');
 }
 
+/** A fork request, field by field: `{kind:'fork', entryId, position}` or `{kind:'clone', leafId?}`. */
+function forkRequest(value: unknown): ForkRequestDto {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) fail('request must be an object');
+  const kind = (value as Record<string, unknown>).kind;
+  if (kind === 'fork') {
+    const o = record(value, ['kind', 'entryId', 'position']);
+    if (o.position !== 'before' && o.position !== 'at') fail('request.position must be "before" or "at"');
+    return { kind: 'fork', entryId: id(o.entryId, 'request.entryId'), position: o.position };
+  }
+  if (kind === 'clone') {
+    const o = record(value, ['kind', 'leafId']);
+    const leaf = optionalLeaf(o.leafId);
+    return leaf === undefined ? { kind: 'clone' } : { kind: 'clone', leafId: leaf };
+  }
+  return fail('request.kind must be "fork" or "clone"');
+}
+
+function forkArgs(v: unknown): Args<'session.fork'> {
+  const o = record(v, ['sessionId', 'request', 'profile']);
+  const out: Args<'session.fork'> = { sessionId: id(o.sessionId, 'sessionId'), request: forkRequest(o.request) };
+  const p = profile(o.profile);
+  if (p) out.profile = p;
+  return out;
+}
+
 export const validators: { [C in Channel]: Validator<Args<C>> } = {
   'app.info': (v) => {
     record(v, []);
@@ -73,5 +99,20 @@ export const validators: { [C in Channel]: Validator<Args<C>> } = {
   'entry.get': (v) => {
     const o = record(v, ['sessionId', 'entryId']);
     return { sessionId: id(o.sessionId, 'sessionId'), entryId: id(o.entryId, 'entryId') };
+  },
+  'session.context': (v) => {
+    const o = record(v, ['sessionId', 'profile', 'leafId']);
+    const out: Args<'session.context'> = { sessionId: id(o.sessionId, 'sessionId') };
+    const p = profile(o.profile);
+    if (p) out.profile = p;
+    const leaf = optionalLeaf(o.leafId);
+    if (leaf !== undefined) out.leafId = leaf;
+    return out;
+  },
+  'session.forkPreview': forkArgs,
+  'session.fork': forkArgs,
+  'session.lineage': (v) => {
+    const o = record(v, ['sessionId']);
+    return { sessionId: id(o.sessionId, 'sessionId') };
   },
 };

@@ -25,6 +25,22 @@ export function recordingHandlers() {
       calls.push({ channel: 'entry.get', args });
       throw new Error('boom');
     },
+    'session.context': async (args) => {
+      calls.push({ channel: 'session.context', args });
+      throw new CanopyError('not_found', `no session ${args.sessionId}`);
+    },
+    'session.forkPreview': async (args) => {
+      calls.push({ channel: 'session.forkPreview', args });
+      return { ok: false, error: { kind: 'invalid_fork_target', message: 'Invalid entry ID for forking' } };
+    },
+    'session.fork': async (args) => {
+      calls.push({ channel: 'session.fork', args });
+      throw new CanopyError('invalid_fork_target', 'Invalid entry ID for forking');
+    },
+    'session.lineage': async (args) => {
+      calls.push({ channel: 'session.lineage', args });
+      return { sessionId: args.sessionId, parent: null, missingParentPath: null, children: [] };
+    },
   };
   return { handlers, calls };
 }

@@ -107,3 +107,17 @@ describe('SessionCatalog through the handlers', () => {
     expect((await handlers['app.info']({})).demo).toBe(true);
   });
 });
+
+describe('SessionCatalog lineage in the listing', () => {
+  it('finds a moved parent by its file name when the recorded path no longer exists', async () => {
+    const { root } = await sampleRoot();
+    const proj = join(root, projectDirName('/home/alice/proj'));
+    const parentName = '2026-03-01T10-00-00-000Z_019c0000-0000-7000-8000-000000000001.jsonl';
+    await writeSession(proj, 'moved-child.jsonl', [
+      header('019c0000-0000-7000-8000-0000000000c2', '/home/alice/proj', { parentSession: `/elsewhere/sessions/--x--/${parentName}` }),
+      user('c1', null, 'forked elsewhere'),
+    ]);
+    const rows = (await new SessionCatalog({ roots: [root] }).list()).sessions;
+    expect(rows.find((r) => r.fileName === 'moved-child.jsonl')?.parentSessionId).toBe(BRANCHED);
+  });
+});

@@ -1,0 +1,211 @@
+/**
+ * "What reaches the model", explained: for one reading of a session (any leaf, even a hypothetical
+ * one) the state of every entry of the file with a reason, the ordered messages the model receives
+ * with pi's token estimate, the derived state and where it came from, the usage and cost ledgers,
+ * and the compactions on the path. PURE; every walk is iterative and cycle-guarded.
+ *
+ * It explains a DetailedReading, it does not recompute one: which entries are in the context and
+ * which messages they produce come from readSessionDetailed (pi's rules per profile).
+ */
+import { contextTokens, lastUsage, ledgerOf, type ContextTokens, type CostLedger, type LastUsage, type ProjectedMessage } from './cost-ledger';
+import { compactionInfos, compactionRanges, retainedTailCopies, type CompactionInfo } from './context-compactions';
+import { classifyOffContext, classifyInContext, sentAs, type Classifier } from './context-reasons';
+import { oneLine, previewEntry } from './entry-preview';
+import type { DetailedReading } from './index';
+import { caWalk } from './path';
+import { replaySystem, type SystemState } from './system-replay';
+import { estimateTokens } from './token-estimate';
+import { indexById } from './tree';
+import type { Entry, ParsedSession, Profile } from './types';
+
+export type { CompactionInfo } from './context-compactions';
+export type { SystemState } from './system-replay';
+export type { CostLedger, LastUsage, ContextTokens } from './cost-ledger';
+
+export type EntryState = 'included' | 'summarised' | 'other-branch' | 'not-projected' | 'edited' | 'excluded';
+
+export interface EntryStateInfo {
+  id: string;
+  line: number;
+  state: EntryState;
+  /** Why, in a few words (no ids: those are in `by` / `targetId`). */
+  reason: string;
+  /** The compaction that summarised it, the context_edit that edited it, or the newest compaction. */
+  by?: string;
+  /** context_edit records: the entry they edit. */
+  targetId?: string;
+}
+
+export interface ContextMessageInfo {
+  index: number;
+  /** The context entry that produced it (H3: the compaction, for a retainedTail message). */
+  entryId: string;
+  /** The projected role (user, assistant, toolResult, system, custom, bashExecution, …). */
+  role: string;
+  /** The role after pi's convertToLlm. */
+  sentAs: 'user' | 'assistant' | 'toolResult' | 'system';
+  preview: string;
+  /** pi's chars/4 estimate of this message. */
+  tokens: number;
+  /** H3 retainedTail: the entry on the path whose message this is a copy of. */
+  copyOf?: string;
+}
+
+export interface Sourced<T> {
+  value: T;
+  /** The entry that set it; null for pi's default. */
+  entryId: string | null;
+}
+
+export interface DerivedState {
+  model: Sourced<{ provider: string | null; modelId: string | null } | null>;
+  thinkingLevel: Sourced<string | null>;
+  /** H3 only (CA: always null / no entry). */
+  activeTools: Sourced<string[] | null>;
+  /** CA only: the system prompt and tools replayed from the context's system messages. */
+  system: SystemState | null;
+}
+
+export interface ContextView {
+  profile: Profile;
+  leafId: string | null;
+  /** Every entry of the file, in file order. */
+  entries: EntryStateInfo[];
+  counts: Record<EntryState, number>;
+  messages: ContextMessageInfo[];
+  /**
+   * Estimate over `messages`: CA counts the replayed system message once (`system`) plus every
+   * other message (`messages`), as pi's estimateProjectedContextTokens does; H3 sends no system messages.
+   */
+  tokens: { total: number; messages: number; system: number };
+  /** The context size pi itself would report for this context (usage-based when pi trusts it). */
+  contextTokens: ContextTokens;
+  state: DerivedState;
+  lastUsage: LastUsage | null;
+  /** activePath: entries on the leaf's full ancestor chain; allBranches: every entry of the file. */
+  cost: { activePath: CostLedger; allBranches: CostLedger };
+  /** Compactions on the leaf's full ancestor chain, root-most first. */
+  compactions: CompactionInfo[];
+}
+
+type Rec = Record<string, unknown>;
+
+const isRec = (v: unknown): v is Rec => typeof v === 'object' && v !== null;
+const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+
+function messagePreview(m: unknown): string {
+  if (!isRec(m)) return '(missing message)';
+  if (m.role === 'compactionSummary' || m.role === 'branchSummary') return oneLine(str(m.summary) ?? '');
+  const fake: Entry = { id: '', parentId: null, type: 'message', timestamp: '', line: 0, raw: { message: m } };
+  return previewEntry(fake).preview;
+}
+
+function deriveState(path: Entry[], profile: Profile, projected: ProjectedMessage[]): DerivedState {
+  const state: DerivedState = {
+    model: { value: null, entryId: null },
+    thinkingLevel: { value: 'off', entryId: null },
+    activeTools: { value: null, entryId: null },
+    system: profile === 'ca' ? replaySystem(projected) : null,
+  };
+  for (const e of path) {
+    const raw = e.raw;
+    if (e.type === 'thinking_level_change') {
+      state.thinkingLevel = { value: str(raw.thinkingLevel), entryId: e.id };
+    } else if (e.type === 'model_change') {
+      state.model = { value: { provider: str(raw.provider), modelId: str(raw.modelId) }, entryId: e.id };
+    } else if (e.type === 'message') {
+      const m = raw.message;
+      if (isRec(m) && m.role === 'assistant') state.model = { value: { provider: str(m.provider), modelId: str(m.model) }, entryId: e.id };
+    } else if (e.type === 'active_tools_change' && profile === 'h3') {
+      const names = raw.activeToolNames;
+      // pi spreads the value: a list, or (oddly) the characters of a string.
+      if (Array.isArray(names)) state.activeTools = { value: names.map(String), entryId: e.id };
+      else if (typeof names === 'string') state.activeTools = { value: [...names], entryId: e.id };
+    }
+  }
+  return state;
+}
+
+export function buildContextView(s: ParsedSession, reading: DetailedReading): ContextView {
+  const profile = reading.profile;
+  const byId = indexById(s);
+  const lastPathId = reading.pathIds[reading.pathIds.length - 1];
+  const start = lastPathId === undefined ? undefined : byId.get(lastPathId);
+  const chain = start ? caWalk(start, byId).entries : [];
+  // CA's path is the full chain; H3's is a checkpoint-truncated suffix of it.
+  const path = profile === 'ca' && chain.length === reading.pathIds.length ? chain : reading.pathIds.map((id) => byId.get(id)).filter((e): e is Entry => e !== undefined);
+  const contextIds = new Set(reading.contextEntryIds);
+  const contextEntries = reading.contextEntryIds.map((id) => byId.get(id)).filter((e): e is Entry => e !== undefined);
+
+  const ranges = compactionRanges(chain, profile, contextIds);
+  const copies = retainedTailCopies(chain, ranges.latest, contextIds, profile);
+
+  const projected: ProjectedMessage[] = [];
+  const messages: ContextMessageInfo[] = [];
+  let messageTokens = 0;
+  for (const p of reading.projection) {
+    p.messages.forEach((message, k) => {
+      projected.push({ message, entryId: p.entryId });
+      const as = sentAs(message, profile);
+      if (!as || !isRec(message)) return;
+      const tokens = estimateTokens(message, profile);
+      if (as !== 'system') messageTokens += tokens;
+      const info: ContextMessageInfo = { index: messages.length, entryId: p.entryId, role: String(message.role), sentAs: as, preview: messagePreview(message), tokens };
+      const copyOf = ranges.latest && p.entryId === ranges.latest.entry.id ? copies.byTailIndex.get(k - 1) : undefined;
+      if (copyOf !== undefined) info.copyOf = copyOf;
+      messages.push(info);
+    });
+  }
+
+  const chainIndex = new Map(chain.map((e, i) => [e.id, i]));
+  const classifier: Classifier = {
+    profile,
+    projection: new Map(reading.projection.map((p) => [p.entryId, p.messages])),
+    chainIndex,
+    truncatedAt: profile === 'h3' && path[0] ? (chainIndex.get(path[0].id) ?? 0) : 0,
+    ranges,
+    copiedBy: copies.copiedBy,
+  };
+  const entries: EntryStateInfo[] = [];
+  const counts: Record<EntryState, number> = { included: 0, summarised: 0, 'other-branch': 0, 'not-projected': 0, edited: 0, excluded: 0 };
+  const edits = editsOf(contextEntries, profile);
+  for (const e of s.entries) {
+    let info: EntryStateInfo;
+    if (byId.get(e.id) !== e) {
+      info = { id: e.id, line: e.line, state: 'other-branch', reason: 'another line has the same id; pi uses the later one' };
+    } else if (contextIds.has(e.id)) {
+      info = classifyInContext(e, classifier, edits);
+    } else if (classifier.chainIndex.has(e.id)) {
+      info = classifyOffContext(e, classifier);
+    } else {
+      const reason = reading.leafId === null ? 'no leaf: the context is empty' : 'not on the path from the leaf to the root';
+      info = { id: e.id, line: e.line, state: 'other-branch', reason };
+    }
+    counts[info.state]++;
+    entries.push(info);
+  }
+
+  const state = deriveState(path, profile, projected);
+  const system = state.system?.tokens ?? 0;
+  return {
+    profile,
+    leafId: reading.leafId,
+    entries,
+    counts,
+    messages,
+    tokens: { total: messageTokens + system, messages: messageTokens, system },
+    contextTokens: contextTokens(profile, projected, path),
+    state,
+    lastUsage: lastUsage(projected),
+    cost: { activePath: ledgerOf(chain), allBranches: ledgerOf(s.entries) },
+    compactions: compactionInfos(ranges, entries, reading.contextEntryIds),
+  };
+}
+
+/** CA 1.6.0 buildSessionProjection: the latest context_edit per target among the context entries. */
+function editsOf(contextEntries: Entry[], profile: Profile): Map<unknown, Entry> {
+  const edits = new Map<unknown, Entry>();
+  if (profile !== 'ca') return edits;
+  for (const e of contextEntries) if (e.type === 'context_edit') edits.set(e.raw.targetId, e);
+  return edits;
+}

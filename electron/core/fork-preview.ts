@@ -1,0 +1,52 @@
+/**
+ * What a fork or clone would write, without writing it: the plan of planFork read back as the new
+ * file would be read (same profile), so the preview's counts are those of the real file. PURE.
+ */
+import { buildContextView } from './context-view';
+import { planFork, type ForkEnv, type ForkErrorKind, type ForkRequest } from './fork';
+import { readSessionDetailed } from './index';
+import { sessionFileName } from './naming';
+import { parseSessionText } from './parse';
+import { indexById } from './tree';
+import type { ParsedSession, Profile } from './types';
+
+export type ForkPreview =
+  | {
+      ok: true;
+      profile: Profile;
+      fileName: string;
+      entryCount: number;
+      /** Entries whose id the source does not hold (CA's re-created labels). */
+      newEntryCount: number;
+      leafId: string | null;
+      leafIsNew: boolean;
+      context: { messageCount: number; tokens: number };
+    }
+  | { ok: false; error: { kind: ForkErrorKind; message: string } };
+
+/** The new file's text exactly as repo/fork.ts serialises it. */
+function serialise(header: unknown, entries: readonly unknown[]): string {
+  let out = `${JSON.stringify(header)}\n`;
+  for (const e of entries) out += `${JSON.stringify(e)}\n`;
+  return out;
+}
+
+export function previewFork(s: ParsedSession, req: ForkRequest, env: ForkEnv): ForkPreview {
+  const plan = planFork(s, req, env);
+  if (!plan.ok) return plan;
+  const source = indexById(s);
+  const fresh = plan.entries.filter((e) => !source.has(e.id as string)).length;
+  const planned = parseSessionText(serialise(plan.header, plan.entries));
+  const reading = readSessionDetailed(planned, { profile: req.profile });
+  const view = buildContextView(planned, reading);
+  return {
+    ok: true,
+    profile: req.profile,
+    fileName: sessionFileName(plan.header.timestamp, plan.header.id),
+    entryCount: plan.entries.length,
+    newEntryCount: fresh,
+    leafId: plan.leafId,
+    leafIsNew: plan.leafId !== null && !source.has(plan.leafId),
+    context: { messageCount: view.messages.length, tokens: view.tokens.total },
+  };
+}

@@ -1,0 +1,140 @@
+/**
+ * The catalog's "what reaches the model", fork preview / fork, and lineage channels. Sessions are
+ * named by catalog id; the catalog confines and parses them. Only `fork` writes, and only a new
+ * file next to the source (repo/fork.ts); the preview runs the same plan without writing.
+ */
+import { dirname, resolve } from 'node:path';
+import { v7 as uuidv7 } from 'uuid';
+import { detectProfile, readSessionDetailed, type ForkErrorKind, type ForkRequest, type ParsedSession, type Profile } from '../core';
+import { buildContextView } from '../core/context-view';
+import { previewFork } from '../core/fork-preview';
+import { forkPoint } from '../core/lineage';
+import type { ContextViewDto, ForkPreviewDto, ForkRequestDto, ForkResultDto, LineageDto, LineageLinkDto } from '../shared/context-dto';
+import type { SessionListDto, SessionRowDto } from '../shared/dto';
+import { CanopyError, type ErrorCode } from '../shared/errors';
+import { caEntryId, forkSession } from './fork';
+
+export interface LoadedSession {
+  row: SessionRowDto;
+  /** Confined to the roots by the catalog. */
+  path: string;
+  session: ParsedSession;
+}
+
+/** What the service needs from the catalog. */
+export interface SessionSource {
+  /** A listed session, parsed; throws CanopyError (not_found, outside_roots, invalid_session …). */
+  load(sessionId: string): Promise<LoadedSession>;
+  list(refresh?: boolean): Promise<SessionListDto>;
+  /** Demo sessions are bundled resources and never written next to. */
+  isDemo(): boolean;
+}
+
+const READ_ONLY = 'demo sessions are read-only: Canopy does not write next to them';
+
+function coreRequest(request: ForkRequestDto, profile: Profile): ForkRequest {
+  if (request.kind === 'fork') return { kind: 'fork', profile, entryId: request.entryId, position: request.position };
+  return request.leafId === undefined ? { kind: 'clone', profile } : { kind: 'clone', profile, leafId: request.leafId };
+}
+
+/** pi's refusal as an API error: a target that cannot be forked is `invalid_fork_target`. */
+function refusalCode(kind: ForkErrorKind): ErrorCode {
+  if (kind === 'nothing_to_clone' || kind === 'invalid_session') return kind;
+  return 'invalid_fork_target';
+}
+
+/** The command line that resumes a session (single-quoted for POSIX shells, as the CLI prints it). */
+export function resumeCommand(path: string): string {
+  return `pi --session '${path.replace(/'/g, `'\\''`)}'`;
+}
+
+export class ContextService {
+  constructor(private readonly source: SessionSource) {}
+
+  async view(sessionId: string, profile?: Profile, leafId?: string | null): Promise<ContextViewDto> {
+    const { session } = await this.source.load(sessionId);
+    const detected = detectProfile(session);
+    const reading = readSessionDetailed(session, { profile: profile ?? detected, ...(leafId !== undefined ? { leafId } : {}) });
+    const view = buildContextView(session, reading);
+    return { sessionId, detectedProfile: detected, ...view, issues: reading.issues.map((i) => ({ line: i.line, kind: i.kind, message: i.message })) };
+  }
+
+  async forkPreview(sessionId: string, request: ForkRequestDto, profile?: Profile): Promise<ForkPreviewDto> {
+    const { path, session } = await this.source.load(sessionId);
+    if (this.source.isDemo()) return { ok: false, error: { kind: 'read_only', message: READ_ONLY } };
+    const used = profile ?? detectProfile(session);
+    // The same environment forkSession builds: resolved source path, fresh UUIDv7, pi's entry ids.
+    const sourcePath = resolve(path);
+    const taken = new Set(session.entries.map((e) => e.id));
+    const preview = previewFork(session, coreRequest(request, used), {
+      sourcePath,
+      newSessionId: uuidv7(),
+      now: new Date().toISOString(),
+      newEntryId: () => {
+        const id = caEntryId(taken);
+        taken.add(id);
+        return id;
+      },
+    });
+    if (!preview.ok) return preview;
+    return { ...preview, directory: dirname(sourcePath) };
+  }
+
+  async fork(sessionId: string, request: ForkRequestDto, profile?: Profile): Promise<ForkResultDto> {
+    const { path } = await this.source.load(sessionId);
+    if (this.source.isDemo()) throw new CanopyError('forbidden', READ_ONLY);
+    const command = request.kind === 'fork' ? request : { kind: 'clone' as const, ...(request.leafId !== undefined ? { leafId: request.leafId } : {}) };
+    const outcome = await forkSession(path, command, profile ? { profile } : {});
+    if (!outcome.ok) throw new CanopyError(refusalCode(outcome.error.kind), outcome.error.message);
+    const listing = await this.source.list(true);
+    const row =
+      listing.sessions.find((r) => resolve(r.path) === resolve(outcome.path)) ??
+      listing.sessions.find((r) => r.sessionId === outcome.header.id);
+    return {
+      sessionId: row?.sessionId ?? outcome.header.id,
+      path: outcome.path,
+      command: resumeCommand(outcome.path),
+      entryCount: outcome.entries.length,
+      leafId: outcome.leafId,
+    };
+  }
+
+  /** Parent (via header parentSession) and children, each with its fork point; reads only those files. */
+  async lineage(sessionId: string): Promise<LineageDto> {
+    const self = await this.source.load(sessionId);
+    const listing = await this.source.list();
+    const parentId = self.row.parentSessionId;
+    let parent: LineageLinkDto | null = null;
+    if (parentId) {
+      const row = listing.sessions.find((r) => r.sessionId === parentId);
+      const other = await this.tryLoad(parentId);
+      if (row) parent = link(row, other ? forkPoint(self.session, other.session) : null);
+    }
+    const children: LineageLinkDto[] = [];
+    for (const row of listing.sessions) {
+      if (row.parentSessionId !== sessionId || row.sessionId === sessionId) continue;
+      const child = await this.tryLoad(row.sessionId);
+      children.push(link(row, child ? forkPoint(child.session, self.session) : null));
+    }
+    children.sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0));
+    return {
+      sessionId,
+      parent,
+      missingParentPath: parentId ? null : self.row.parentSessionPath,
+      children,
+    };
+  }
+
+  /** A related session that cannot be read still shows up, without a fork point. */
+  private async tryLoad(sessionId: string): Promise<LoadedSession | null> {
+    try {
+      return await this.source.load(sessionId);
+    } catch {
+      return null;
+    }
+  }
+}
+
+function link(row: SessionRowDto, forkPointEntryId: string | null): LineageLinkDto {
+  return { sessionId: row.sessionId, fileName: row.fileName, createdAt: row.createdAt, forkPointEntryId };
+}
