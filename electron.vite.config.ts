@@ -23,6 +23,8 @@ export default defineConfig({
     plugins: [react()],
     build: {
       outDir: resolve(__dirname, 'out/renderer'),
+      minify: true,
+      chunkSizeWarningLimit: 1500,
       rollupOptions: { input: resolve(__dirname, 'renderer/index.html') },
     },
   },
