@@ -69,6 +69,8 @@ export interface DerivedState {
 export interface ContextView {
   profile: Profile;
   leafId: string | null;
+  /** The entries pi's selection took, in pi's order (readSession().contextEntryIds). */
+  contextEntryIds: string[];
   /** Every entry of the file, in file order. */
   entries: EntryStateInfo[];
   counts: Record<EntryState, number>;
@@ -190,6 +192,7 @@ export function buildContextView(s: ParsedSession, reading: DetailedReading): Co
   return {
     profile,
     leafId: reading.leafId,
+    contextEntryIds: reading.contextEntryIds,
     entries,
     counts,
     messages,

@@ -117,6 +117,8 @@ export interface ContextViewDto {
   profile: ProfileDto;
   detectedProfile: ProfileDto;
   leafId: string | null;
+  /** The entries pi's selection took, in pi's order (the core's contextEntryIds). */
+  contextEntryIds: string[];
   /** Every entry of the file, in file order. */
   entries: EntryContextStateDto[];
   counts: Record<EntryStateDto, number>;

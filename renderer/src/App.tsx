@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useCanopy } from './app-context';
 import { GraphPanel } from './features/graph/GraphPanel';
-import { Inspector } from './features/inspector/Inspector';
+import { RightPanel } from './features/inspector/RightPanel';
 import { SessionsPanel } from './features/sessions/SessionsPanel';
 import { CanopyMark } from './lib/icons';
 
@@ -24,7 +24,7 @@ export function App() {
         <div className="workspace">
           <SessionsPanel />
           <GraphPanel />
-          <Inspector />
+          <RightPanel />
         </div>
       )}
       <Toast />

@@ -5,6 +5,7 @@ import './styles/theme.css';
 import './styles/app.css';
 import './styles/graph.css';
 import './styles/inspector.css';
+import './styles/context.css';
 import { App } from './App';
 import { AppProvider, type AppServices } from './app-context';
 import { getApi } from './lib/api';

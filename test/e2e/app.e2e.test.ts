@@ -3,83 +3,26 @@
  * real Chromium through playwright-core. Asserts on the DOM and saves screenshots to
  * test-output/e2e/. Skipped, with the reason printed, where /usr/bin/chromium is missing.
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { join } from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAppServices, type AppServices } from '../../electron/app-services';
-import { startServer, type RunningServer } from '../../electron/ipc/serve-http';
+import type { RunningServer } from '../../electron/ipc/serve-http';
 import type { EntryNodeDto, SessionGraphDto, SessionListDto } from '../../electron/shared/dto';
 import type { Result } from '../../electron/shared/errors';
-import { buildCorpus } from '../fixtures/corpus/build';
-
-const CHROMIUM = process.env.CANOPY_CHROMIUM ?? '/usr/bin/chromium';
-const HAVE_CHROMIUM = existsSync(CHROMIUM);
-if (!HAVE_CHROMIUM) {
-  console.warn(`[e2e] SKIPPED: no Chromium at ${CHROMIUM} (install the Debian "chromium" package or set CANOPY_CHROMIUM).`);
-}
-
-const REPO = resolve(__dirname, '../..');
-const RENDERER = join(REPO, 'out/renderer');
-const SHOTS = join(REPO, 'test-output/e2e');
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
-function newestMtime(dir: string): number {
-  let newest = 0;
-  const stack = [dir];
-  while (stack.length > 0) {
-    const d = stack.pop()!;
-    for (const name of readdirSync(d)) {
-      const p = join(d, name);
-      const s = statSync(p);
-      if (s.isDirectory()) stack.push(p);
-      else newest = Math.max(newest, s.mtimeMs);
-    }
-  }
-  return newest;
-}
-
-/** The e2e tests the current renderer sources: build when the bundle is missing or older. */
-function ensureRendererBuilt(): void {
-  const index = join(RENDERER, 'index.html');
-  const stale = !existsSync(index) || statSync(index).mtimeMs < newestMtime(join(REPO, 'renderer'));
-  if (!stale) return;
-  const r = spawnSync('npx', ['electron-vite', 'build'], { cwd: REPO, stdio: 'inherit', shell: process.platform === 'win32' });
-  if (r.status !== 0 || !existsSync(index)) throw new Error('building the renderer failed');
-}
+import { HAVE_CHROMIUM, SHOTS, openViaRow as openRow, startHarness, type Harness } from './harness';
 
 describe.skipIf(!HAVE_CHROMIUM)('canopy serve in Chromium', () => {
-  let root: string;
-  let services: AppServices;
+  let h: Harness;
   let server: RunningServer;
   let context: BrowserContext;
   let page: Page;
   let origin: string;
   let list: SessionListDto;
   const graphs = new Map<string, SessionGraphDto>();
-  const pageErrors: string[] = [];
+  let pageErrors: string[] = [];
 
-  async function api<T>(channel: string, args: unknown, token = server.token): Promise<{ status: number; body: Result<T> }> {
-    const res = await fetch(`${origin}/api/${channel}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-canopy-token': token },
-      body: JSON.stringify(args),
-    });
-    return { status: res.status, body: (await res.json()) as Result<T> };
-  }
-
-  const shot = (name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`) });
+  const api = <T,>(channel: string, args: unknown, token?: string): Promise<{ status: number; body: Result<T> }> => h.api<T>(channel, args, token);
+  const shot = (name: string) => h.shot(name);
 
   /** A session whose graph satisfies `pick`, found through the API itself. */
   function find(pick: (g: SessionGraphDto) => boolean, what: string): SessionGraphDto {
@@ -87,24 +30,11 @@ describe.skipIf(!HAVE_CHROMIUM)('canopy serve in Chromium', () => {
     throw new Error(`the corpus has no session with ${what}`);
   }
 
-  async function openViaRow(sessionId: string) {
-    const rowSel = `[data-testid="session-row"][data-session-id="${sessionId}"]`;
-    // The list is virtualized: filter by id so the row is on screen.
-    await page.fill('[data-testid="session-filter"]', sessionId);
-    await page.click(rowSel);
-    await page.fill('[data-testid="session-filter"]', '');
-    await page.waitForSelector(`[data-testid="graph-panel"][data-session-id="${sessionId}"]`);
-  }
+  const openViaRow = (sessionId: string) => openRow(page, sessionId);
 
   beforeAll(async () => {
-    ensureRendererBuilt();
-    mkdirSync(SHOTS, { recursive: true });
-    root = mkdtempSync(join(tmpdir(), 'canopy-e2e-'));
-    await buildCorpus(join(root, 'sessions'), { perWriter: 12 });
-    services = createAppServices({ roots: [join(root, 'sessions')], transport: 'http', watch: false });
-    server = await startServer({ handlers: services.handlers, bus: services.bus, rendererDir: RENDERER });
-    origin = `http://127.0.0.1:${server.port}`;
-
+    h = await startHarness();
+    ({ server, context, page, origin, pageErrors } = h);
     const listed = await api<SessionListDto>('sessions.list', {});
     if (!listed.body.ok) throw new Error(listed.body.error.message);
     list = listed.body.data;
@@ -112,24 +42,10 @@ describe.skipIf(!HAVE_CHROMIUM)('canopy serve in Chromium', () => {
       const opened = await api<SessionGraphDto>('session.open', { sessionId: row.sessionId });
       if (opened.body.ok) graphs.set(row.sessionId, opened.body.data);
     }
-
-    context = await chromium.launchPersistentContext(join(root, 'profile'), {
-      executablePath: CHROMIUM,
-      args: ARGS,
-      viewport: { width: 1280, height: 800 },
-    });
-    page = context.pages()[0] ?? (await context.newPage());
-    page.on('pageerror', (err) => pageErrors.push(err.message));
-    page.on('console', (msg) => {
-      if (msg.type() === 'error') pageErrors.push(msg.text());
-    });
   });
 
   afterAll(async () => {
-    await context?.close();
-    await server?.close();
-    services?.close();
-    if (root) rmSync(root, { recursive: true, force: true });
+    await h?.close();
   });
 
   it('lists the sessions and takes the token out of the address bar', async () => {

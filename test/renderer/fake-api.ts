@@ -1,4 +1,4 @@
-import type { Api, Events, EventName } from '../../electron/shared/contract';
+import { CHANNELS, type Api, type Events, type EventName } from '../../electron/shared/contract';
 import type { SessionListDto, SessionRowDto, SessionSummaryDto } from '../../electron/shared/dto';
 import type { Result } from '../../electron/shared/errors';
 
@@ -17,7 +17,7 @@ export function fakeApi(handlers: Handlers): FakeApi {
   const calls: FakeApi['calls'] = [];
   const listeners = new Map<string, Set<(p: unknown) => void>>();
   const api: Record<string, unknown> = {};
-  for (const channel of ['app.info', 'sessions.list', 'sessions.summaries', 'session.open', 'entry.get'] as const) {
+  for (const channel of CHANNELS) {
     api[channel] = (args: unknown) => {
       calls.push({ channel, args });
       const h = handlers[channel] as ((a: unknown) => Promise<unknown>) | undefined;

@@ -127,7 +127,7 @@ describe('Inspector', () => {
     const link = [...m.container.querySelectorAll<HTMLButtonElement>('.entry-link')].find((b) => b.textContent === 'tgt')!;
     await act(async () => link.click());
     expect(m.store.getState().selectedEntryId).toBe('tgt');
-    expect(f.calls.at(-1)).toEqual({ channel: 'entry.get', args: { sessionId: 's1', entryId: 'tgt' } });
+    expect(f.calls.filter((c) => c.channel === 'entry.get').at(-1)).toEqual({ channel: 'entry.get', args: { sessionId: 's1', entryId: 'tgt' } });
   });
 
   it('has a raw JSON view', async () => {

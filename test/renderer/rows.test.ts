@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildSidebarRows, sessionTitle } from '../../renderer/src/features/sessions/rows';
+import { buildSidebarRows, nestForks, sessionTitle } from '../../renderer/src/features/sessions/rows';
 import { listOf, row, summary } from './fake-api';
 
 const list = listOf([
@@ -35,5 +35,40 @@ describe('buildSidebarRows', () => {
     expect(sessionTitle(r, summary('  Named ', 'hello'))).toBe('Named');
     expect(sessionTitle(r, summary(null, 'hello'))).toBe('hello');
     expect(sessionTitle(r, null)).toBe(r.fileName);
+  });
+
+  it('nests forks under their parent (oldest fork first), deeper forks deeper', () => {
+    const family = listOf([
+      row('mom', '/p', { createdAt: '2026-01-01T00:00:00Z', modifiedAt: '2026-01-01T00:00:00Z' }),
+      row('kid-late', '/p', { parentSessionId: 'mom', createdAt: '2026-01-04T00:00:00Z', modifiedAt: '2026-01-09T00:00:00Z' }),
+      row('kid-early', '/p', { parentSessionId: 'mom', createdAt: '2026-01-02T00:00:00Z', modifiedAt: '2026-01-02T00:00:00Z' }),
+      row('grandkid', '/p', { parentSessionId: 'kid-early', createdAt: '2026-01-03T00:00:00Z', modifiedAt: '2026-01-03T00:00:00Z' }),
+      row('other', '/p', { modifiedAt: '2026-01-05T00:00:00Z' }),
+    ]);
+    const rows = buildSidebarRows(family, {}, opts).filter((r) => r.kind === 'session');
+    expect(rows.map((r) => (r.kind === 'session' ? [r.session.sessionId, r.depth] : null))).toEqual([
+      ['other', 0],
+      ['mom', 0],
+      ['kid-early', 1],
+      ['grandkid', 2],
+      ['kid-late', 1],
+    ]);
+  });
+
+  it('keeps a fork top level when its parent is filtered out or unknown, and survives a parent cycle', () => {
+    const family = listOf([
+      row('mom', '/p', { createdAt: '2026-01-01T00:00:00Z' }),
+      row('kid', '/p', { parentSessionId: 'mom', createdAt: '2026-01-02T00:00:00Z' }),
+      row('orphan', '/p', { parentSessionId: 'gone', parentSessionPath: '/x/gone.jsonl' }),
+    ]);
+    const summaries = { kid: summary('needle', null) };
+    const filtered = buildSidebarRows(family, summaries, { ...opts, query: 'needle' }).filter((r) => r.kind === 'session');
+    expect(filtered.map((r) => r.kind === 'session' && [r.session.sessionId, r.depth])).toEqual([['kid', 0]]);
+    const all = nestForks(family.sessions);
+    expect(all.find((r) => r.session.sessionId === 'orphan')!.depth).toBe(0);
+
+    const cycle = nestForks([row('a', '/p', { parentSessionId: 'b' }), row('b', '/p', { parentSessionId: 'a' }), row('c', '/p', { parentSessionId: 'c' })]);
+    expect(cycle.map((r) => r.session.sessionId).sort()).toEqual(['a', 'b', 'c']);
+    expect(cycle.find((r) => r.session.sessionId === 'c')!.depth).toBe(0);
   });
 });

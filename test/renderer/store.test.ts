@@ -157,7 +157,7 @@ describe('actions', () => {
     const actions = createActions(f.api, store);
     await actions.openSession('s1');
     await actions.setProfile('h3');
-    expect(f.calls.at(-1)).toEqual({ channel: 'session.open', args: { sessionId: 's1', profile: 'h3' } });
+    expect(f.calls.filter((c) => c.channel === 'session.open').at(-1)).toEqual({ channel: 'session.open', args: { sessionId: 's1', profile: 'h3' } });
     expect(store.getState().graph?.profile).toBe('h3');
     await actions.openSession('bad');
     expect(store.getState().openError?.code).toBe('unsupported_format');

@@ -67,3 +67,11 @@ export function oneLine(text: string, max = 160): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
+
+/** "812 tok", "12.3k tok", "1.2M tok" (token estimates are approximate: no false precision). */
+export function formatTokens(n: number): string {
+  if (!Number.isFinite(n)) return '?';
+  if (n < 1000) return `${Math.round(n)} tok`;
+  if (n < 1_000_000) return `${(n / 1000).toFixed(n < 10_000 ? 1 : 0)}k tok`;
+  return `${(n / 1_000_000).toFixed(1)}M tok`;
+}

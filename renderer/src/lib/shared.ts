@@ -25,6 +25,24 @@ export type {
   SessionSummaryDto,
   SkippedDto,
 } from '../../../electron/shared/dto';
+export type {
+  CompactionInfoDto,
+  ContextMessageDto,
+  ContextViewDto,
+  CostLedgerDto,
+  DerivedStateDto,
+  EntryContextStateDto,
+  EntryStateDto,
+  ForkPreviewDto,
+  ForkRefusalKind,
+  ForkRequestDto,
+  ForkResultDto,
+  LastUsageDto,
+  LineageDto,
+  LineageLinkDto,
+  SourcedDto,
+  SystemStateDto,
+} from '../../../electron/shared/context-dto';
 export type { ErrorCode, ErrorValue, Result } from '../../../electron/shared/errors';
 export { isErrorCode } from '../../../electron/shared/errors';
 export { isId } from '../../../electron/shared/validate';

@@ -2,7 +2,8 @@
  * Everything that talks to the Api and writes the store. Components call these; the store slices
  * stay synchronous and testable on their own.
  */
-import type { Api, ErrorValue, ProfileDto, Result } from '../lib/shared';
+import type { Api, ErrorValue, ForkRequestDto, ForkResultDto, ProfileDto, Result } from '../lib/shared';
+import { forkKey } from './fork-slice';
 import type { CanopyStore } from './index';
 
 export interface Actions {
@@ -16,6 +17,21 @@ export interface Actions {
   selectEntry(entryId: string | null, opts?: { focus?: boolean }): void;
   setProfile(profile: ProfileDto | null): Promise<void>;
   subscribeEvents(): () => void;
+  /** What reaches the model at the current leaf, or at the what-if leaf when one is set. */
+  loadContext(): Promise<void>;
+  /** "What if this were the leaf?" (null: back to the profile's current leaf). */
+  setWhatIfLeaf(entryId: string | null): Promise<void>;
+  loadLineage(): Promise<void>;
+  /** Asks main what a fork/clone would write (nothing is written); one request per key. */
+  previewFork(request: ForkRequestDto): Promise<void>;
+  /** Writes the fork, refreshes the list and opens the new session. null when refused or failed. */
+  fork(request: ForkRequestDto): Promise<ForkResultDto | null>;
+}
+
+/** The key of the preview the fork panel shows for a request on the open session (file size: appends change a preview). */
+export function currentForkKey(state: { openSessionId: string | null; profileOverride: ProfileDto | null; graph: { sizeBytes: number } | null }, request: ForkRequestDto): string | null {
+  if (!state.openSessionId) return null;
+  return forkKey(state.openSessionId, state.profileOverride, request, state.graph?.sizeBytes ?? 0);
 }
 
 export const SUMMARY_BATCH = 100;
@@ -29,6 +45,8 @@ export function createActions(api: Api, store: CanopyStore): Actions {
   let summaryTimer: ReturnType<typeof setTimeout> | null = null;
   let openSeq = 0;
   let detailSeq = 0;
+  let contextSeq = 0;
+  let lineageSeq = 0;
 
   /** Unwraps a result; a refused token becomes the app-wide error. */
   function check<T>(result: Result<T>): { data: T } | { error: ErrorValue } {
@@ -91,26 +109,103 @@ export function createActions(api: Api, store: CanopyStore): Actions {
   async function openSession(sessionId: string, opts: { entryId?: string | null } = {}) {
     const state = s();
     if (state.openSessionId !== sessionId) state.setProfileOverride(null);
+    const outcome = state.forkOutcome;
+    if (outcome && sessionId !== outcome.sourceSessionId && sessionId !== outcome.result.sessionId) state.setForkOutcome(null);
     const sameGraph = state.openSessionId === sessionId && state.graph !== null;
+    let side: Promise<unknown> = Promise.resolve();
     if (!sameGraph) {
       state.startOpening(sessionId);
       state.select(null);
-      if (!(await fetchGraph(sessionId))) return;
+      // The context and the lineage load alongside the graph.
+      side = Promise.all([loadContext(), loadLineage()]);
+      if (!(await fetchGraph(sessionId))) {
+        await side;
+        return;
+      }
     }
     const graph = s().graph;
-    if (!graph) return;
-    if (opts.entryId) selectEntry(opts.entryId, { focus: true });
-    else if (!sameGraph && graph.leafId) s().requestFocus(graph.leafId);
+    if (graph) {
+      if (opts.entryId) selectEntry(opts.entryId, { focus: true });
+      else if (!sameGraph && graph.leafId) s().requestFocus(graph.leafId);
+    }
+    await side;
   }
 
   async function reloadGraph() {
     const id = s().openSessionId;
     if (!id) return;
     s().startOpening(id);
-    await fetchGraph(id);
+    // A what-if leaf stays chosen: it is still in the file after an append.
+    await Promise.all([fetchGraph(id), loadContext()]);
     // The selected entry may have been an unfinished line: ask again.
     const selected = s().selectedEntryId;
     if (selected) void loadDetail(selected);
+  }
+
+  async function loadContext() {
+    const sessionId = s().openSessionId;
+    if (!sessionId) return;
+    const seq = ++contextSeq;
+    const profile = s().profileOverride;
+    const whatIf = s().whatIfLeaf;
+    s().startContext();
+    const r = check(
+      await api['session.context']({ sessionId, ...(profile ? { profile } : {}), ...(whatIf ? { leafId: whatIf.entryId } : {}) }),
+    );
+    if (seq !== contextSeq) return;
+    if ('error' in r) s().setContextError(r.error);
+    else s().setContextView(r.data);
+  }
+
+  async function setWhatIfLeaf(asked: string | null) {
+    // The current leaf as a what-if leaf is just the current context.
+    const entryId = asked !== null && asked === s().graph?.leafId ? null : asked;
+    const current = s().whatIfLeaf?.entryId ?? null;
+    if (current === entryId && s().contextView) return;
+    s().setWhatIfLeaf(entryId);
+    await loadContext();
+  }
+
+  async function loadLineage() {
+    const sessionId = s().openSessionId;
+    if (!sessionId) return;
+    const seq = ++lineageSeq;
+    const r = check(await api['session.lineage']({ sessionId }));
+    if (seq !== lineageSeq) return;
+    // A missing lineage only hides the family markers; the session itself is fine.
+    s().setLineage('error' in r ? null : r.data);
+  }
+
+  async function previewFork(request: ForkRequestDto) {
+    const state = s();
+    const sessionId = state.openSessionId;
+    const key = currentForkKey(state, request);
+    if (!sessionId || key === null) return;
+    const have = state.forkPreview;
+    if (have?.key === key && (have.loading || have.preview)) return;
+    const profile = state.profileOverride;
+    state.startForkPreview(key);
+    const r = check(await api['session.forkPreview']({ sessionId, request, ...(profile ? { profile } : {}) }));
+    if ('error' in r) s().setForkPreview(key, null, r.error);
+    else s().setForkPreview(key, r.data);
+  }
+
+  async function fork(request: ForkRequestDto): Promise<ForkResultDto | null> {
+    const state = s();
+    const sessionId = state.openSessionId;
+    if (!sessionId || state.forking) return null;
+    const profile = state.profileOverride;
+    state.setForking(true);
+    const r = check(await api['session.fork']({ sessionId, request, ...(profile ? { profile } : {}) }));
+    if ('error' in r) {
+      s().setForking(false, r.error);
+      return null;
+    }
+    s().setForking(false);
+    s().setForkOutcome({ sourceSessionId: sessionId, request, result: r.data });
+    await loadSessions();
+    await openSession(r.data.sessionId);
+    return r.data;
   }
 
   async function loadDetail(entryId: string) {
@@ -140,7 +235,8 @@ export function createActions(api: Api, store: CanopyStore): Actions {
     let graphTimer: ReturnType<typeof setTimeout> | null = null;
     const offChanged = api.on('sessions.changed', () => {
       if (listTimer) clearTimeout(listTimer);
-      listTimer = setTimeout(() => void loadSessions(), EVENT_DEBOUNCE_MS);
+      // A new file may be a fork of the open session (or its parent).
+      listTimer = setTimeout(() => void loadSessions().then(() => loadLineage()), EVENT_DEBOUNCE_MS);
     });
     const offAppended = api.on('session.appended', (payload) => {
       if (payload.sessionId !== s().openSessionId) return;
@@ -164,5 +260,19 @@ export function createActions(api: Api, store: CanopyStore): Actions {
     return subscribeEvents();
   }
 
-  return { init, loadSessions, requestSummaries, openSession, reloadGraph, selectEntry, setProfile, subscribeEvents };
+  return {
+    init,
+    loadSessions,
+    requestSummaries,
+    openSession,
+    reloadGraph,
+    selectEntry,
+    setProfile,
+    subscribeEvents,
+    loadContext,
+    setWhatIfLeaf,
+    loadLineage,
+    previewFork,
+    fork,
+  };
 }

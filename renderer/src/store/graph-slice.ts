@@ -24,6 +24,19 @@ export interface GraphSlice {
   requestFocus(nodeId: string): void;
 }
 
+/** State of other slices that belongs to one open session. */
+const SESSION_SCOPED = {
+  whatIfLeaf: null,
+  contextView: null,
+  contextLoading: false,
+  contextError: null,
+  lineage: null,
+  highlight: null,
+  forkMode: null,
+  forkPreview: null,
+  forkError: null,
+} satisfies Partial<CanopyState>;
+
 export const createGraphSlice: StateCreator<CanopyState, [], [], GraphSlice> = (set) => ({
   openSessionId: null,
   graph: null,
@@ -37,12 +50,12 @@ export const createGraphSlice: StateCreator<CanopyState, [], [], GraphSlice> = (
     set((state) =>
       state.openSessionId === sessionId
         ? { opening: true, openError: null }
-        : { openSessionId: sessionId, opening: true, openError: null, graph: null, expandedChains: {}, cursorId: null },
+        : { openSessionId: sessionId, opening: true, openError: null, graph: null, expandedChains: {}, cursorId: null, ...SESSION_SCOPED },
     ),
   setGraph: (graph) =>
     set((state) => (state.openSessionId === graph.sessionId ? { graph, opening: false, openError: null } : {})),
   setOpenError: (openError) => set({ openError, opening: false }),
-  closeSession: () => set({ openSessionId: null, graph: null, opening: false, openError: null, expandedChains: {}, cursorId: null }),
+  closeSession: () => set({ openSessionId: null, graph: null, opening: false, openError: null, expandedChains: {}, cursorId: null, ...SESSION_SCOPED }),
   expandChain: (startId) => set((state) => ({ expandedChains: { ...state.expandedChains, [startId]: true } })),
   collapseAllChains: () => set({ expandedChains: {} }),
   setCursor: (cursorId) => set({ cursorId }),

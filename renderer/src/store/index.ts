@@ -1,11 +1,13 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { createAppSlice, type AppSlice } from './app-slice';
+import { createContextSlice, type ContextSlice } from './context-slice';
+import { createForkSlice, type ForkSlice } from './fork-slice';
 import { createGraphSlice, type GraphSlice } from './graph-slice';
 import { createSelectionSlice, type SelectionSlice } from './selection-slice';
 import { createSessionsSlice, type SessionsSlice } from './sessions-slice';
 import { createSettingsSlice, type SettingsSlice } from './settings-slice';
 
-export type CanopyState = AppSlice & SessionsSlice & GraphSlice & SelectionSlice & SettingsSlice;
+export type CanopyState = AppSlice & SessionsSlice & GraphSlice & SelectionSlice & SettingsSlice & ContextSlice & ForkSlice;
 export type CanopyStore = StoreApi<CanopyState>;
 
 /** A fresh store (one per app; tests make their own). */
@@ -16,7 +18,11 @@ export function createCanopyStore(): CanopyStore {
     ...createGraphSlice(...a),
     ...createSelectionSlice(...a),
     ...createSettingsSlice(...a),
+    ...createContextSlice(...a),
+    ...createForkSlice(...a),
   }));
 }
 
 export type { SessionSort } from './sessions-slice';
+export type { RightTab } from './context-slice';
+export type { ForkMode, ForkOutcome, ForkPreviewState } from './fork-slice';

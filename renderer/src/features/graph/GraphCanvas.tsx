@@ -14,7 +14,7 @@ const minimapClass = (node: Node): string => {
 
 /** The react-flow canvas: drawing, clicks, keyboard moves and centring requests. */
 export function GraphCanvas({ model, canvasRef }: { model: GraphModel; canvasRef?: (api: CanvasApi) => void }) {
-  const { graph, view, hitSet } = model;
+  const { graph, view, hitSet, context, forksAt, parentAt } = model;
   const actions = useActions();
   const cursorId = useCanopy((s) => s.cursorId);
   const setCursor = useCanopy((s) => s.setCursor);
@@ -22,13 +22,17 @@ export function GraphCanvas({ model, canvasRef }: { model: GraphModel; canvasRef
   const expandChain = useCanopy((s) => s.expandChain);
   const requestFocus = useCanopy((s) => s.requestFocus);
   const focusRequest = useCanopy((s) => s.focusRequest);
+  const whatIfLeafId = useCanopy((s) => s.whatIfLeaf?.entryId ?? null);
+  const highlight = useCanopy((s) => s.highlight);
   const flow = useReactFlow();
   const [ready, setReady] = useState(false);
   const handledSeq = useRef(0);
+  const handledHighlight = useRef(0);
+  const highlightSet = useMemo(() => (highlight ? new Set(highlight.ids) : undefined), [highlight]);
 
   const nodes = useMemo(
-    () => toFlowNodes(view, graph, { cursorId, selectedId, matches: hitSet }),
-    [view, graph, cursorId, selectedId, hitSet],
+    () => toFlowNodes(view, graph, { cursorId, selectedId, matches: hitSet, context, whatIfLeafId, highlight: highlightSet, forksAt, parentAt }),
+    [view, graph, cursorId, selectedId, hitSet, context, whatIfLeafId, highlightSet, forksAt, parentAt],
   );
   const edges = useMemo(() => toFlowEdges(view), [view]);
 
@@ -54,6 +58,18 @@ export function GraphCanvas({ model, canvasRef }: { model: GraphModel; canvasRef
       setCursor(drawId);
     }
   }, [ready, focusRequest, view, centerOn, flow, setCursor]);
+
+  // Bring highlighted entries (a compaction's hidden span) into view, once per request.
+  useEffect(() => {
+    if (!ready || !highlight || highlight.seq === handledHighlight.current) return;
+    handledHighlight.current = highlight.seq;
+    const drawIds = new Set<string>();
+    for (const id of highlight.ids) {
+      const d = view.drawNodeOf(id);
+      if (d) drawIds.add(d.id);
+    }
+    if (drawIds.size > 0) void flow.fitView({ nodes: [...drawIds].map((id) => ({ id })), padding: 0.2, duration: 300, maxZoom: 1 });
+  }, [ready, highlight, view, flow]);
 
   useEffect(() => {
     canvasRef?.({

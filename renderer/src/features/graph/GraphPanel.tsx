@@ -2,6 +2,9 @@ import { ReactFlowProvider } from '@xyflow/react';
 import { useCallback, useRef } from 'react';
 import { useCanopy } from '../../app-context';
 import type { IssueDto } from '../../lib/shared';
+import { ContextLegend } from '../context/ContextLegend';
+import { ForkResult } from '../fork/ForkResult';
+import { LineageBar } from '../lineage/LineageBar';
 import { GraphCanvas, type CanvasApi } from './GraphCanvas';
 import { GraphToolbar } from './GraphToolbar';
 import { useGraphModel } from './useGraphModel';
@@ -52,6 +55,9 @@ export function GraphPanel() {
   return (
     <section className="graph-panel" aria-label="Graph" data-testid="graph-panel" data-session-id={model.graph.sessionId} data-profile={model.graph.profile}>
       <GraphToolbar model={model} onZoomToLeaf={() => canvas.current?.zoomToLeaf()} onFit={() => canvas.current?.fit()} />
+      <ContextLegend />
+      <LineageBar />
+      <ForkResult />
       {model.graph.issues.length > 0 && <IssuesBanner issues={model.graph.issues} />}
       {openError && (
         <div className="error-note" role="alert">

@@ -1,6 +1,8 @@
 import { useMemo } from 'react';
 import { useCanopy } from '../../app-context';
-import type { SessionGraphDto } from '../../lib/shared';
+import type { EntryContextStateDto, LineageLinkDto, SessionGraphDto } from '../../lib/shared';
+import { statesById } from '../context/model/context-order';
+import { lineageMarkers } from '../lineage/lineage-model';
 import { searchEntries } from './model/search';
 import { buildTreeIndex, type TreeIndex } from './model/tree-index';
 import { buildGraphView, type GraphView } from './model/view';
@@ -11,6 +13,10 @@ export interface GraphModel {
   view: GraphView;
   hits: string[];
   hitSet: ReadonlySet<string>;
+  /** Context state per entry id (null while the view loads or when shading is off). */
+  context: ReadonlyMap<string, EntryContextStateDto> | null;
+  forksAt: ReadonlyMap<string, LineageLinkDto[]>;
+  parentAt: { entryId: string; link: LineageLinkDto } | null;
 }
 
 /** The memoised pipeline: index (per graph) → filter → collapse → layout (per settings) → search. */
@@ -21,16 +27,32 @@ export function useGraphModel(): GraphModel | null {
   const expandedChains = useCanopy((s) => s.expandedChains);
   const selectedId = useCanopy((s) => s.selectedEntryId);
   const query = useCanopy((s) => s.graphQuery);
+  const contextView = useCanopy((s) => s.contextView);
+  const shade = useCanopy((s) => s.shadeContext);
+  const lineage = useCanopy((s) => s.lineage);
+  const whatIfLeaf = useCanopy((s) => s.whatIfLeaf?.entryId ?? null);
 
   const index = useMemo(() => (graph ? buildTreeIndex(graph.entries, graph.leafId) : null), [graph]);
   const expanded = useMemo(() => new Set(Object.keys(expandedChains)), [expandedChains]);
+  const markers = useMemo(() => lineageMarkers(lineage), [lineage]);
+  // Fork points and the what-if leaf are drawn on their own so their markers can be seen.
+  const pinned = useMemo(() => {
+    const out = new Set<string>(markers.forksAt.keys());
+    if (markers.parentAt) out.add(markers.parentAt.entryId);
+    if (whatIfLeaf) out.add(whatIfLeaf);
+    return out;
+  }, [markers, whatIfLeaf]);
   // The selection only changes the drawing when it is not yet drawn on its own.
   const view = useMemo(
-    () => (graph && index ? buildGraphView(graph, index, { filterMode, showLeafRecords, expanded, selectedId }) : null),
-    [graph, index, filterMode, showLeafRecords, expanded, selectedId],
+    () => (graph && index ? buildGraphView(graph, index, { filterMode, showLeafRecords, expanded, selectedId, pinned }) : null),
+    [graph, index, filterMode, showLeafRecords, expanded, selectedId, pinned],
   );
   const hits = useMemo(() => (index ? searchEntries(index, query) : []), [index, query]);
   const hitSet = useMemo(() => new Set(hits), [hits]);
+  const context = useMemo(
+    () => (shade && contextView && graph && contextView.sessionId === graph.sessionId ? statesById(contextView) : null),
+    [shade, contextView, graph],
+  );
   if (!graph || !index || !view) return null;
-  return { graph, index, view, hits, hitSet };
+  return { graph, index, view, hits, hitSet, context, forksAt: markers.forksAt, parentAt: markers.parentAt };
 }

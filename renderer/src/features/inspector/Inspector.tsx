@@ -3,6 +3,10 @@ import { useCanopy } from '../../app-context';
 import { shareableUrl } from '../../lib/deep-link';
 import { formatDateTime } from '../../lib/format';
 import type { EntryDetailDto } from '../../lib/shared';
+import { CompactionInspector } from '../context/CompactionInspector';
+import { EntryContextCard } from '../context/EntryContextCard';
+import { ForkPanel } from '../fork/ForkPanel';
+import { EntryLineage } from '../lineage/EntryLineage';
 import { CopyButton } from './CopyButton';
 import { EntryBody } from './EntryBody';
 import { PlainText } from './Markdown';
@@ -36,9 +40,9 @@ export function Inspector() {
     body = <EntryView detail={detail} />;
   }
   return (
-    <aside className="inspector" data-testid="inspector" data-entry-id={detail?.entryId ?? undefined} aria-label="Inspector">
+    <div className="inspector" data-testid="inspector" data-entry-id={detail?.entryId ?? undefined} aria-label="Inspector">
       {body}
-    </aside>
+    </div>
   );
 }
 
@@ -87,6 +91,10 @@ function EntryView({ detail }: { detail: EntryDetailDto }) {
         </div>
       </header>
       <div className="inspector-body">
+        <EntryContextCard entryId={detail.entryId} />
+        <EntryLineage entryId={detail.entryId} />
+        {raw.type === 'compaction' && <CompactionInspector entryId={detail.entryId} />}
+        <ForkPanel entryId={detail.entryId} isUserMessage={kind === 'user' && raw.type === 'message'} />
         <EntryBody raw={raw} />
         <Section
           title={

@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useEffect, useMemo, useRef } from 'react';
+import { memo, useEffect, useMemo, useRef, type CSSProperties } from 'react';
 import { useActions, useCanopy } from '../../app-context';
 import { formatBytes, formatCount, formatDateTime, formatRelative, formatShortDate, shortCwd } from '../../lib/format';
 import type { ProjectDto, SessionRowDto, SessionSummaryDto } from '../../lib/shared';
@@ -8,6 +8,9 @@ import { buildSidebarRows, sessionTitle, type SidebarRow } from './rows';
 
 const PROJECT_ROW = 34;
 const SESSION_ROW = 52;
+const INDENT = 14;
+/** Deeper fork chains stop indenting (the row would run out of room). */
+const MAX_INDENT = 4;
 
 export function SessionsPanel({ initialHeight = 700 }: { initialHeight?: number }) {
   const actions = useActions();
@@ -140,6 +143,7 @@ function SessionList({ rows, initialHeight }: { rows: SidebarRow[]; initialHeigh
                 <SessionRow
                   session={row.session}
                   summary={row.summary}
+                  depth={row.depth}
                   active={row.session.sessionId === openId}
                   onOpen={(id) => void actions.openSession(id)}
                 />
@@ -186,14 +190,21 @@ const ProjectRow = memo(function ProjectRow({
   );
 });
 
+function indentStyle(depth: number): CSSProperties {
+  const left = 22 + Math.min(depth, MAX_INDENT) * INDENT;
+  return { paddingLeft: left, ['--indent-left' as string]: `${left}px` };
+}
+
 const SessionRow = memo(function SessionRow({
   session,
   summary,
+  depth,
   active,
   onOpen,
 }: {
   session: SessionRowDto;
   summary: SessionSummaryDto | null;
+  depth: number;
   active: boolean;
   onOpen: (sessionId: string) => void;
 }) {
@@ -201,9 +212,12 @@ const SessionRow = memo(function SessionRow({
   const forked = session.parentSessionId !== null || session.parentSessionPath !== null;
   return (
     <div
-      className={`session-row${active ? ' active' : ''}`}
+      className={`session-row${active ? ' active' : ''}${depth > 0 ? ' nested' : ''}`}
       data-testid="session-row"
       data-session-id={session.sessionId}
+      data-depth={depth}
+      data-parent-session-id={session.parentSessionId ?? undefined}
+      style={depth > 0 ? indentStyle(depth) : undefined}
       role="button"
       tabIndex={0}
       aria-current={active ? 'true' : undefined}

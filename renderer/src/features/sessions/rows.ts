@@ -3,7 +3,14 @@ import type { SessionSort } from '../../store';
 
 export type SidebarRow =
   | { kind: 'project'; key: string; project: ProjectDto; shown: number; collapsed: boolean }
-  | { kind: 'session'; key: string; session: SessionRowDto; summary: SessionSummaryDto | null };
+  | {
+      kind: 'session';
+      key: string;
+      session: SessionRowDto;
+      summary: SessionSummaryDto | null;
+      /** 0 for a top-level row; forks sit one level under their parent (when the parent is shown). */
+      depth: number;
+    };
 
 export interface RowOptions {
   query: string;
@@ -65,9 +72,47 @@ export function buildSidebarRows(
     out.push({ kind: 'project', key: `p:${project.cwd}`, project, shown: rows.length, collapsed });
     if (collapsed) continue;
     rows.sort((a, b) => key(b) - key(a) || a.sessionId.localeCompare(b.sessionId));
-    for (const session of rows) {
-      out.push({ kind: 'session', key: `s:${session.sessionId}`, session, summary: summaries[session.sessionId] ?? session.summary });
+    for (const { session, depth } of nestForks(rows)) {
+      out.push({ kind: 'session', key: `s:${session.sessionId}`, session, summary: summaries[session.sessionId] ?? session.summary, depth });
     }
   }
+  return out;
+}
+
+/**
+ * Families by `parentSessionId`: each fork right under its parent (oldest fork first), the
+ * parents in the given order. A fork whose parent is not among `rows` stays top level. Iterative;
+ * a parent cycle is cut where it is first met.
+ */
+export function nestForks(rows: readonly SessionRowDto[]): Array<{ session: SessionRowDto; depth: number }> {
+  const ids = new Set(rows.map((r) => r.sessionId));
+  const kids = new Map<string, SessionRowDto[]>();
+  const tops: SessionRowDto[] = [];
+  for (const r of rows) {
+    const p = r.parentSessionId;
+    if (p && p !== r.sessionId && ids.has(p)) {
+      const list = kids.get(p);
+      if (list) list.push(r);
+      else kids.set(p, [r]);
+    } else tops.push(r);
+  }
+  for (const list of kids.values()) list.sort((a, b) => time(a.createdAt) - time(b.createdAt) || a.sessionId.localeCompare(b.sessionId));
+
+  const out: Array<{ session: SessionRowDto; depth: number }> = [];
+  const emitted = new Set<string>();
+  const emitTree = (top: SessionRowDto) => {
+    const stack: Array<{ session: SessionRowDto; depth: number }> = [{ session: top, depth: 0 }];
+    while (stack.length > 0) {
+      const item = stack.pop()!;
+      if (emitted.has(item.session.sessionId)) continue;
+      emitted.add(item.session.sessionId);
+      out.push(item);
+      const children = kids.get(item.session.sessionId) ?? [];
+      for (let i = children.length - 1; i >= 0; i--) stack.push({ session: children[i]!, depth: item.depth + 1 });
+    }
+  };
+  for (const top of tops) emitTree(top);
+  // Rows only reachable through a parent cycle.
+  for (const r of rows) if (!emitted.has(r.sessionId)) emitTree(r);
   return out;
 }

@@ -1,5 +1,5 @@
 import { MarkerType, type Edge, type Node } from '@xyflow/react';
-import type { EntryNodeDto, SessionGraphDto } from '../../../lib/shared';
+import type { EntryContextStateDto, EntryNodeDto, EntryStateDto, LineageLinkDto, SessionGraphDto } from '../../../lib/shared';
 import { componentKind, dataKind, type NodeComponentKind } from './kinds';
 import { NODE_HEIGHT, NODE_WIDTH } from './layout';
 import { membersOf } from './collapse';
@@ -16,6 +16,14 @@ export interface EntryNodeData extends Record<string, unknown> {
   isMatch: boolean;
   /** Something between this entry and its drawn parent is hidden by the filter. */
   spliced: boolean;
+  /** Its state in the context view (null when shading is off or the view is not loaded). */
+  context: EntryContextStateDto | null;
+  isWhatIfLeaf: boolean;
+  isHighlighted: boolean;
+  /** Sessions forked from this entry (this session is their parent). */
+  forks: LineageLinkDto[];
+  /** This session was forked from its parent here. */
+  parentFork: LineageLinkDto | null;
 }
 
 export interface ChainNodeData extends Record<string, unknown> {
@@ -27,6 +35,9 @@ export interface ChainNodeData extends Record<string, unknown> {
   onPath: boolean;
   isCursor: boolean;
   matches: number;
+  /** Member counts by context state (most first); empty when shading is off. */
+  contextMix: Array<[EntryStateDto, number]>;
+  highlighted: number;
 }
 
 export type EntryFlowNode = Node<EntryNodeData, Exclude<NodeComponentKind, 'chain'>>;
@@ -37,7 +48,16 @@ export interface FlowUi {
   cursorId: string | null;
   selectedId: string | null;
   matches: ReadonlySet<string>;
+  context?: ReadonlyMap<string, EntryContextStateDto> | null;
+  whatIfLeafId?: string | null;
+  highlight?: ReadonlySet<string>;
+  /** Entry id → child sessions forked there. */
+  forksAt?: ReadonlyMap<string, LineageLinkDto[]>;
+  /** Where this session left its parent. */
+  parentAt?: { entryId: string; link: LineageLinkDto } | null;
 }
+
+const NO_FORKS: LineageLinkDto[] = [];
 
 function attrs(values: Record<string, string | undefined>): Node['domAttributes'] {
   const out: Record<string, string> = {};
@@ -53,9 +73,19 @@ export function toFlowNodes(view: GraphView, graph: SessionGraphDto, ui: FlowUi)
     const pos = view.layout.placed.get(id)!;
     const onPath = view.drawOnPath.has(id);
     if (draw.kind === 'chain') {
-      let matches = 0;
-      if (ui.matches.size > 0) for (const m of membersOf(view.drawTree, draw)) if (ui.matches.has(index.ids[m]!)) matches++;
       const members = membersOf(view.drawTree, draw);
+      let matches = 0;
+      let highlighted = 0;
+      const mix = new Map<EntryStateDto, number>();
+      for (const m of members) {
+        const memberId = index.ids[m]!;
+        if (ui.matches.has(memberId)) matches++;
+        if (ui.highlight?.has(memberId)) highlighted++;
+        const state = ui.context?.get(memberId)?.state;
+        if (state) mix.set(state, (mix.get(state) ?? 0) + 1);
+      }
+      const contextMix = [...mix].sort((a, b) => b[1] - a[1]);
+      const uniform = contextMix.length === 1 && contextMix[0]![1] === members.length ? contextMix[0]![0] : undefined;
       out.push({
         id,
         type: 'chain',
@@ -65,7 +95,12 @@ export function toFlowNodes(view: GraphView, graph: SessionGraphDto, ui: FlowUi)
         draggable: false,
         connectable: false,
         ariaLabel: `${draw.count} collapsed entries`,
-        domAttributes: attrs({ 'data-kind': 'chain', 'data-on-path': onPath ? 'true' : undefined }),
+        domAttributes: attrs({
+          'data-kind': 'chain',
+          'data-on-path': onPath ? 'true' : undefined,
+          'data-context': uniform,
+          'data-highlight': highlighted > 0 ? 'true' : undefined,
+        }),
         data: {
           count: draw.count,
           first: index.entries[members[0]!]!,
@@ -74,6 +109,8 @@ export function toFlowNodes(view: GraphView, graph: SessionGraphDto, ui: FlowUi)
           onPath,
           isCursor: ui.cursorId === id,
           matches,
+          contextMix,
+          highlighted,
         },
       });
       continue;
@@ -81,6 +118,10 @@ export function toFlowNodes(view: GraphView, graph: SessionGraphDto, ui: FlowUi)
     const i = draw.first;
     const entry = index.entries[i]!;
     const checkpoint = entry.type === 'compaction' && entry.checkpoint && entry.checkpoint !== 'none' ? entry.checkpoint : undefined;
+    const context = ui.context?.get(id) ?? null;
+    const isWhatIfLeaf = ui.whatIfLeafId === id;
+    const isHighlighted = ui.highlight?.has(id) ?? false;
+    const parentFork = ui.parentAt?.entryId === id ? ui.parentAt.link : null;
     out.push({
       id,
       type: componentKind(entry) as Exclude<NodeComponentKind, 'chain'>,
@@ -96,6 +137,9 @@ export function toFlowNodes(view: GraphView, graph: SessionGraphDto, ui: FlowUi)
         'data-checkpoint': checkpoint,
         'data-leaf': id === graph.leafId ? 'true' : undefined,
         'data-match': ui.matches.has(id) ? 'true' : undefined,
+        'data-context': context?.state,
+        'data-what-if-leaf': isWhatIfLeaf ? 'true' : undefined,
+        'data-highlight': isHighlighted ? 'true' : undefined,
       }),
       data: {
         entry,
@@ -107,6 +151,11 @@ export function toFlowNodes(view: GraphView, graph: SessionGraphDto, ui: FlowUi)
         isCursor: id === ui.cursorId,
         isMatch: ui.matches.has(id),
         spliced: view.visible.spliced[i] === 1,
+        context,
+        isWhatIfLeaf,
+        isHighlighted,
+        forks: ui.forksAt?.get(id) ?? NO_FORKS,
+        parentFork,
       },
     });
   }

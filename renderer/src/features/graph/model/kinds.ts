@@ -88,3 +88,25 @@ export function kindTitle(entry: EntryNodeDto): string {
       return entry.type || '(no type)';
   }
 }
+
+const COLOR_VARS: Record<NodeComponentKind, string> = {
+  user: '--k-user',
+  assistant: '--k-assistant',
+  toolResult: '--k-tool',
+  bashExecution: '--k-bash',
+  customMessage: '--k-custom-message',
+  compaction: '--k-compaction',
+  branchSummary: '--k-branch-summary',
+  label: '--k-label',
+  setting: '--k-setting',
+  custom: '--k-custom',
+  sessionInfo: '--k-session-info',
+  leaf: '--k-leaf',
+  unknown: '--k-unknown',
+  chain: '--k-chain',
+};
+
+/** The theme colour of an entry's kind, as a CSS value. */
+export function kindColor(entry: EntryNodeDto): string {
+  return `var(${COLOR_VARS[componentKind(entry)]})`;
+}

@@ -10,6 +10,8 @@ export interface ViewOptions {
   showLeafRecords: boolean;
   expanded: ReadonlySet<string>;
   selectedId: string | null;
+  /** Entries always drawn on their own, whatever the filter (fork points, the what-if leaf). */
+  pinned?: ReadonlySet<string>;
   collapse?: Partial<Omit<CollapseOptions, 'keep' | 'expanded'>>;
 }
 
@@ -44,6 +46,7 @@ export function buildGraphView(graph: SessionGraphDto, index: TreeIndex, opts: V
 
   const force = new Set<string>();
   if (opts.selectedId) force.add(opts.selectedId);
+  if (opts.pinned) for (const id of opts.pinned) if (index.indexOf.has(id)) force.add(id);
   if (index.leaf !== -1) force.add(index.ids[index.leaf]!);
   const visible = filterTree(index, {
     mode: opts.filterMode,

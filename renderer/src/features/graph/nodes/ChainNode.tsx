@@ -1,20 +1,31 @@
 import { Handle, Position, type NodeProps } from '@xyflow/react';
 import { memo } from 'react';
+import { STATE_LABELS } from '../../context/model/context-order';
 import type { ChainFlowNode } from '../model/flow';
 
 const hidden = { opacity: 0, pointerEvents: 'none' as const };
 
 /** A collapsed linear run. Click (or Enter) expands it. */
 export const ChainNode = memo(function ChainNode({ data }: NodeProps<ChainFlowNode>) {
-  const cls = ['node', 'kind-chain', data.onPath ? 'on-path' : '', data.isCursor ? 'cursor' : '', data.matches > 0 ? 'match' : '']
+  const uniform = data.contextMix.length === 1 ? data.contextMix[0]![0] : null;
+  const cls = [
+    'node',
+    'kind-chain',
+    data.onPath ? 'on-path' : '',
+    data.isCursor ? 'cursor' : '',
+    data.matches > 0 ? 'match' : '',
+    uniform ? `ctx-${uniform}` : '',
+    data.highlighted > 0 ? 'highlighted' : '',
+  ]
     .filter(Boolean)
     .join(' ');
   const summary = data.kinds
     .slice(0, 3)
     .map(([k, n]) => `${n} ${k}`)
     .join(' · ');
+  const mixText = data.contextMix.map(([state, n]) => `${n} ${STATE_LABELS[state]}`).join(', ');
   return (
-    <div className={cls} title={`${data.count} entries from ${data.first.id} to ${data.last.id} — click to expand`}>
+    <div className={cls} title={`${data.count} entries from ${data.first.id} to ${data.last.id} — click to expand${mixText ? `\nContext: ${mixText}` : ''}`}>
       <Handle type="target" position={Position.Top} id="t" isConnectable={false} style={hidden} />
       <Handle type="target" position={Position.Right} id="kt" isConnectable={false} style={hidden} />
       <div className="node-head">
@@ -28,6 +39,13 @@ export const ChainNode = memo(function ChainNode({ data }: NodeProps<ChainFlowNo
       <div className="node-body">
         <span className="node-preview">{summary}</span>
       </div>
+      {data.contextMix.length > 1 && (
+        <div className="ctx-mix" aria-hidden>
+          {data.contextMix.map(([state, n]) => (
+            <span key={state} className={`ctx-swatch-${state}`} style={{ flexGrow: n }} />
+          ))}
+        </div>
+      )}
       <Handle type="source" position={Position.Bottom} id="s" isConnectable={false} style={hidden} />
     </div>
   );

@@ -1,0 +1,52 @@
+import { useCanopy } from '../../app-context';
+import { formatTokens } from '../../lib/format';
+import { ContextPanel } from '../context/ContextPanel';
+import { Inspector } from './Inspector';
+
+/** The right column: the selected entry, or what reaches the model. */
+export function RightPanel() {
+  const tab = useCanopy((s) => s.rightTab);
+  const setTab = useCanopy((s) => s.setRightTab);
+  const selectedId = useCanopy((s) => s.selectedEntryId);
+  const view = useCanopy((s) => s.contextView);
+  const whatIf = useCanopy((s) => s.whatIfLeaf !== null);
+  return (
+    <aside className="right-panel" aria-label="Details">
+      <div className="tabs" role="tablist" aria-label="Details">
+        <button
+          type="button"
+          role="tab"
+          aria-selected={tab === 'entry'}
+          className={tab === 'entry' ? 'on' : undefined}
+          data-testid="tab-entry"
+          onClick={() => setTab('entry')}
+        >
+          Entry
+          {selectedId && <code className="tab-note">{selectedId.length > 10 ? `${selectedId.slice(0, 8)}…` : selectedId}</code>}
+        </button>
+        <button
+          type="button"
+          role="tab"
+          aria-selected={tab === 'context'}
+          className={tab === 'context' ? 'on' : undefined}
+          data-testid="tab-context"
+          onClick={() => setTab('context')}
+        >
+          What the model sees
+          {view && (
+            <span className={`tab-note${whatIf ? ' what-if' : ''}`} title={whatIf ? 'At the what-if leaf' : 'At the current leaf'}>
+              {formatTokens(view.tokens.total)}
+            </span>
+          )}
+        </button>
+      </div>
+      {/* Both stay mounted (scroll positions survive a switch); the other one is hidden. */}
+      <div className="tab-page" hidden={tab !== 'entry'} role="tabpanel" aria-label="Entry">
+        <Inspector />
+      </div>
+      <div className="tab-page" hidden={tab !== 'context'} role="tabpanel" aria-label="What the model sees">
+        <ContextPanel />
+      </div>
+    </aside>
+  );
+}

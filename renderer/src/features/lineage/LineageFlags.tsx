@@ -1,0 +1,85 @@
+import { useActions, useCanopy } from '../../app-context';
+import type { LineageLinkDto } from '../../lib/shared';
+import { ForkIcon } from '../../lib/icons';
+import { sessionTitle } from '../sessions/rows';
+import { linkName } from './lineage-model';
+
+const MAX_FLAGS = 2;
+
+/** The title the sidebar shows for a linked session, when the list knows it. */
+export function useLinkTitle(link: LineageLinkDto): string {
+  const row = useCanopy((s) => s.sessionList?.sessions.find((r) => r.sessionId === link.sessionId) ?? null);
+  const summary = useCanopy((s) => s.summaries[link.sessionId] ?? null);
+  return row ? sessionTitle(row, summary) : linkName(link);
+}
+
+function ChildFlag({ link }: { link: LineageLinkDto }) {
+  const actions = useActions();
+  const title = useLinkTitle(link);
+  return (
+    <button
+      type="button"
+      className="lineage-flag child"
+      data-testid="lineage-child"
+      data-session-id={link.sessionId}
+      title={`Forked here into “${title}” (${link.fileName}) — click to open it`}
+      onClick={(e) => {
+        e.stopPropagation();
+        void actions.openSession(link.sessionId, link.forkPointEntryId ? { entryId: link.forkPointEntryId } : {});
+      }}
+    >
+      <ForkIcon size={10} />
+      <span className="lineage-flag-text">{title}</span>
+      <span aria-hidden>↗</span>
+    </button>
+  );
+}
+
+function ParentFlag({ link }: { link: LineageLinkDto }) {
+  const actions = useActions();
+  const title = useLinkTitle(link);
+  return (
+    <button
+      type="button"
+      className="lineage-flag parent"
+      data-testid="lineage-parent"
+      data-session-id={link.sessionId}
+      title={`This session was forked here from “${title}” (${link.fileName}) — click to open the parent at this entry`}
+      onClick={(e) => {
+        e.stopPropagation();
+        void actions.openSession(link.sessionId, link.forkPointEntryId ? { entryId: link.forkPointEntryId } : {});
+      }}
+    >
+      <span aria-hidden>↖</span>
+      <ForkIcon size={10} />
+      <span className="lineage-flag-text">from parent</span>
+    </button>
+  );
+}
+
+/** Flags above a node's top-right corner: sessions forked from this entry, or where this one left its parent. */
+export function LineageFlags({ entryId, forks, parent }: { entryId: string; forks: LineageLinkDto[]; parent: LineageLinkDto | null }) {
+  const actions = useActions();
+  const more = forks.length - MAX_FLAGS;
+  return (
+    <div className="lineage-flags">
+      {parent && <ParentFlag link={parent} />}
+      {forks.slice(0, MAX_FLAGS).map((link) => (
+        <ChildFlag key={link.sessionId} link={link} />
+      ))}
+      {more > 0 && (
+        <button
+          type="button"
+          className="lineage-flag child more"
+          title={`${more} more sessions forked here — select the entry to list them`}
+          onClick={(e) => {
+            e.stopPropagation();
+            actions.selectEntry(entryId);
+          }}
+        >
+          +{more}
+        </button>
+      )}
+    </div>
+  );
+}
