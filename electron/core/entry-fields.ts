@@ -17,6 +17,14 @@ export function entryTargetId(e: Entry): string | null | undefined {
   return typeof t === 'string' || t === null ? t : undefined;
 }
 
+/**
+ * The timestamp as the line holds it: for a `strictInvalid` entry `timestamp` is normalised
+ * to '', while pi's CA uses whatever was written (a number sorts by its time, missing is NaN).
+ */
+export function entryTimestamp(e: Entry): unknown {
+  return e.strictInvalid ? e.raw.timestamp : e.timestamp;
+}
+
 /** pi's `new Date(timestamp).getTime()` (NaN when unparsable). */
 export function timeOf(timestamp: unknown): number {
   return new Date(timestamp as string).getTime();

@@ -13,7 +13,8 @@ import { entryRole } from './entry-fields';
 import { computeLabels } from './labels';
 import { caLeafId, leafIdAfterEntry } from './leaf';
 import { caWalk, h3Walk, type PathResult } from './path';
-import { indexById } from './tree';
+import { openProblem } from './profile';
+import { entriesFor, indexById } from './tree';
 import type { Entry, ParsedSession, Profile, SessionHeader } from './types';
 
 export type ForkRequest =
@@ -63,6 +64,9 @@ function isUserMessage(e: Entry): boolean {
 
 export function planFork(s: ParsedSession, req: ForkRequest, env: ForkEnv): ForkPlan {
   if (s.fatal || !s.header) return refuse('invalid_session', s.fatal?.message ?? 'not a pi session');
+  // pi forks from what its reader loaded: a file it cannot open is never forked.
+  const problem = openProblem(s, req.profile);
+  if (problem) return refuse('invalid_session', `pi cannot open this file: line ${problem.line}: ${problem.message}`);
   return req.profile === 'h3' ? planH3(s, req, env) : planCa(s, req, env);
 }
 
@@ -95,6 +99,9 @@ function planCa(s: ParsedSession, req: ForkRequest, env: ForkEnv): ForkPlan {
   } else {
     if (!isUserMessage(selected)) return refuse('invalid_fork_target', CA_INVALID);
     target = selected.parentId;
+    // A truthy non-string parentId (read as null) is still a target pi looks up, and misses.
+    const rawParent = selected.strictInvalid === 'invalid_parent_id' ? selected.raw.parentId : null;
+    if (rawParent) return refuse('not_found', `Entry ${String(rawParent)} not found`);
   }
   // Forking the first prompt: pi starts a new empty session that only records its parent.
   if (!target) return { ok: true, header: caHeader(s, env), entries: [], leafId: null };
@@ -177,9 +184,9 @@ function planH3(s: ParsedSession, req: ForkRequest, env: ForkEnv): ForkPlan {
   // A clone without a leaf id and a fork without an entry id both copy every entry (pi: `!entryId`).
   const entryId = req.kind === 'clone' ? req.leafId : req.entryId;
   const position = req.kind === 'clone' ? 'at' : req.position;
-  if (!entryId) return done(s.entries);
+  if (!entryId) return done(entriesFor(s, 'h3'));
 
-  const byId = indexById(s);
+  const byId = indexById(s, 'h3');
   const target = byId.get(entryId);
   if (!target) return refuse('invalid_fork_target', `Entry ${entryId} not found`);
   let effective: string | null;

@@ -2,7 +2,7 @@
  * The core facade: parse a session, read it under a profile (leaf, path, context, labels, name),
  * list and build its tree, plan forks. PURE: no I/O, no Node APIs.
  */
-import { caContext, h3Context, IssueSink, type ProjectedEntry } from './context';
+import { caContext, h3Context, IssueSink } from './context';
 import { computeLabels, sessionName } from './labels';
 import { caLeafId, currentLeaf } from './leaf';
 import { caWalk, h3Walk } from './path';
@@ -11,11 +11,14 @@ import { indexById } from './tree';
 import type { Entry, Issue, ParsedSession, Profile } from './types';
 
 export * from './types';
-export { parseSession, parseSessionText, splitLines, ISSUE_KIND_TO_PI, type RawLine, type ParseOptions } from './parse';
-export { detectProfile, PROFILE_RULES } from './profile';
-export { listTreeEntries, buildTree, indexById, type TreeEntry, type Tree } from './tree';
+export { parseSession, parseSessionText, splitLines, ISSUE_KIND_TO_PI, H3_LOAD_ERRORS, type RawLine, type ParseOptions } from './parse';
+export { detectProfile, openProblem, PROFILE_RULES, type OpenProblem } from './profile';
+export { listTreeEntries, buildTree, indexById, entriesFor, type TreeEntry, type Tree } from './tree';
 export { planFork, type ForkRequest, type ForkEnv, type ForkPlan, type ForkErrorKind } from './fork';
 export { encodeCwd, sessionFileName } from './naming';
+export { SessionIndexer, type IndexerOptions, type Decode } from './session-index';
+export { BodyError, IndexedEntry, isIndexedEntry, type LineSource, type BodyCacheOptions } from './lazy-entry';
+export { scanEnvelope, newEnvelopeScan, type EnvelopeScan } from './envelope-scan';
 export { computeLabels, sessionName, type LabelState } from './labels';
 export type { ProjectedEntry, CaContext, H3Context } from './context';
 
@@ -54,18 +57,25 @@ function unknownLeaf(leafId: string, profile: Profile): Issue {
   return { line: 0, kind: 'unknown_leaf', message: `leaf ${leafId} is not in the file; ${rule}` };
 }
 
-/** readSession plus the per-entry projection (for "what the model sees" views). */
-export function readSessionDetailed(s: ParsedSession, opts: ReadOptions = {}): DetailedReading {
+export interface PathReading {
+  profile: Profile;
+  leafId: string | null;
+  /** Root → leaf entries (H3: truncated at checkpoints). */
+  path: Entry[];
+  /** Parse issues + those found choosing the leaf and walking (cycle, dangling parent, unknown leaf). */
+  issues: Issue[];
+}
+
+/**
+ * The leaf and the path of readSession without the context: envelope work only (no body is read
+ * unless a compaction on an H3 path needs it), so switching branches in a huge session is cheap.
+ */
+export function readPath(s: ParsedSession, opts: ReadOptions = {}): PathReading {
   const profile = opts.profile ?? detectProfile(s);
   const issues: Issue[] = [...s.issues];
-  const sink = new IssueSink();
-  const byId = indexById(s);
+  const byId = indexById(s, profile);
   let leafId: string | null;
   let path: Entry[] = [];
-  let contextEntries: Entry[];
-  let projection: ProjectedEntry[];
-  let context: unknown;
-
   if (profile === 'ca') {
     leafId = opts.leafId === undefined ? caLeafId(s) : opts.leafId;
     if (leafId !== null) {
@@ -81,8 +91,6 @@ export function readSessionDetailed(s: ParsedSession, opts: ReadOptions = {}): D
         issues.push(...walk.issues);
       }
     }
-    const r = caContext(path, sink);
-    ({ contextEntries, projection, context } = r);
   } else {
     if (opts.leafId === undefined) {
       const current = currentLeaf(s, 'h3', byId);
@@ -98,9 +106,15 @@ export function readSessionDetailed(s: ParsedSession, opts: ReadOptions = {}): D
       path = walk.entries;
       issues.push(...walk.issues);
     }
-    const r = h3Context(path, sink);
-    ({ contextEntries, projection, context } = r);
   }
+  return { profile, leafId, path, issues };
+}
+
+/** readSession plus the per-entry projection (for "what the model sees" views). */
+export function readSessionDetailed(s: ParsedSession, opts: ReadOptions = {}): DetailedReading {
+  const { profile, leafId, path, issues } = readPath(s, opts);
+  const sink = new IssueSink();
+  const { contextEntries, projection, context } = profile === 'ca' ? caContext(path, sink) : h3Context(path, sink);
 
   const labelState = computeLabels(s, profile);
   for (const e of labelState.malformed) sink.malformed(e, 'has a label that is not a string');
@@ -116,7 +130,7 @@ export function readSessionDetailed(s: ParsedSession, opts: ReadOptions = {}): D
     contextEntryIds: contextEntries.map((e) => e.id),
     context,
     labels,
-    sessionName: sessionName(s),
+    sessionName: sessionName(s, profile),
     issues,
     projection: projection.map((p) => ({ entryId: p.entry.id, messages: p.messages })),
   };

@@ -1,12 +1,14 @@
 /**
- * Labels and the session name, over ALL entries in file order (every branch).
+ * Labels and the session name, over all of the profile's entries in file order (every branch;
+ * see entriesFor).
  * CA (SessionManager._buildIndex): a truthy `label` sets, anything else clears; no trim; the
  * timestamp of the label entry that set the current value is remembered (fork re-creates it).
  * H3 (jsonl-storage updateLabelCache): the label is trimmed first, so whitespace clears.
  * Maps keep pi's insertion order (a re-set keeps its place, a clear then set moves to the end):
  * CA's fork writes labels in that order.
  */
-import { entryTargetId } from './entry-fields';
+import { entryTargetId, entryTimestamp } from './entry-fields';
+import { entriesFor } from './tree';
 import type { Entry, ParsedSession, Profile } from './types';
 
 export interface LabelState {
@@ -21,7 +23,7 @@ export function computeLabels(s: ParsedSession, profile: Profile): LabelState {
   const labels = new Map<string, string>();
   const timestamps = new Map<string, string>();
   const malformed: Entry[] = [];
-  for (const e of s.entries) {
+  for (const e of entriesFor(s, profile)) {
     if (e.type !== 'label') continue;
     const target = entryTargetId(e);
     // pi keys its map by whatever targetId holds; only string keys can ever be looked up.
@@ -39,7 +41,8 @@ export function computeLabels(s: ParsedSession, profile: Profile): LabelState {
     }
     if (value !== undefined) {
       labels.set(target, value);
-      timestamps.set(target, e.timestamp);
+      // pi copies whatever the line holds into the re-created label (even a non-string).
+      timestamps.set(target, entryTimestamp(e) as string);
     } else {
       labels.delete(target);
       timestamps.delete(target);
@@ -48,10 +51,14 @@ export function computeLabels(s: ParsedSession, profile: Profile): LabelState {
   return { labels, timestamps, malformed };
 }
 
-/** Name of the last `session_info` entry in file order, trimmed; empty or missing = no name (CA and H3). */
-export function sessionName(s: ParsedSession): string | undefined {
-  for (let i = s.entries.length - 1; i >= 0; i--) {
-    const e = s.entries[i]!;
+/**
+ * Name of the last `session_info` entry in file order, trimmed; empty or missing = no name (CA and
+ * H3, over that profile's entries; default CA).
+ */
+export function sessionName(s: ParsedSession, profile: Profile = 'ca'): string | undefined {
+  const entries = entriesFor(s, profile);
+  for (let i = entries.length - 1; i >= 0; i--) {
+    const e = entries[i]!;
     if (e.type !== 'session_info') continue;
     const name = e.raw.name as unknown;
     // A non-string name makes pi throw (name.trim); treat it as no name.

@@ -5,6 +5,7 @@
  * entry and the entry's own id otherwise, so only the last entry matters.
  */
 import { entryTargetId } from './entry-fields';
+import { entriesFor } from './tree';
 import type { Entry, Issue, ParsedSession, Profile } from './types';
 
 export function leafIdAfterEntry(e: Entry): string | null {
@@ -17,8 +18,10 @@ export function caLeafId(s: ParsedSession): string | null {
   return last ? last.id : null;
 }
 
+/** Over H3's entries only: a line H3 would reject never moves its leaf. */
 export function h3LeafId(s: ParsedSession): string | null {
-  const last = s.entries[s.entries.length - 1];
+  const entries = entriesFor(s, 'h3');
+  const last = entries[entries.length - 1];
   return last ? leafIdAfterEntry(last) : null;
 }
 
@@ -33,7 +36,8 @@ export function currentLeaf(s: ParsedSession, profile: Profile, byId: Map<string
   const leafId = h3LeafId(s);
   const issues: Issue[] = [];
   if (leafId !== null && !byId.has(leafId)) {
-    const last = s.entries[s.entries.length - 1]!;
+    const entries = entriesFor(s, 'h3');
+    const last = entries[entries.length - 1]!;
     issues.push({ line: last.line, kind: 'missing_leaf_target', message: `leaf entry ${last.id} points at missing entry ${leafId}` });
   }
   return { leafId, issues };

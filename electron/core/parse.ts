@@ -4,6 +4,9 @@
  * It follows pi-coding-agent's lenient loader (blank lines skipped, unparsable lines skipped,
  * the first parsed value is the header, v1/v2 migrated) and, where pi-agent-core's strict H3
  * loader would have refused a line, reports an issue instead of failing. It never throws.
+ * An entry H3 would refuse but CA reads stays in `entries`, marked `strictInvalid`; readers pick
+ * their profile's entries through entriesFor / indexById(s, profile) (tree.ts). Entries CA
+ * holds that Canopy still drops: see judgeEntry.
  */
 import { migrateToCurrentVersion, randomShortId } from './migrate';
 import type { Entry, Issue, IssueKind, ParsedSession, SessionHeader } from './types';
@@ -52,11 +55,30 @@ export const ISSUE_KIND_TO_PI: Record<IssueKind, { h3: string; ca: string }> = {
   unknown_leaf: { h3: 'not_found "Entry <id> not found"', ca: 'context falls back to the last entry; getBranch() is empty' },
 };
 
-const LONG_LINE = 1024 * 1024;
+/**
+ * Issue kinds with which pi-agent-core 0.82.1's loader (JsonlSessionStorage.open) refuses the
+ * whole file (invalid_session / invalid_entry). Besides these it refuses every format but 3.
+ */
+export const H3_LOAD_ERRORS: ReadonlySet<IssueKind> = new Set<IssueKind>([
+  'invalid_json',
+  'torn_last_line',
+  'not_an_object',
+  'missing_type',
+  'missing_id',
+  'invalid_parent_id',
+  'missing_timestamp',
+  'invalid_target_id',
+  'invalid_header',
+  'unsupported_version',
+  'byte_order_mark',
+]);
+
+/** Lines longer than this (in UTF-16 units) get an informational line_too_long issue. */
+export const LONG_LINE = 1024 * 1024;
 
 type Rec = Record<string, any>;
 
-function isPlainRecord(v: unknown): v is Rec {
+export function isPlainRecord(v: unknown): v is Rec {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
@@ -66,7 +88,7 @@ function describe(v: unknown): string {
   return `a ${typeof v}`;
 }
 
-function isFormat4Header(v: unknown): boolean {
+export function isFormat4Header(v: unknown): boolean {
   return isPlainRecord(v) && (v.kind === 'header' || v.v === 4 || v.version === 4);
 }
 
@@ -75,7 +97,7 @@ interface Parsed {
   value: unknown;
 }
 
-function checkHeader(header: Rec, line: number, issues: Issue[]): void {
+export function checkHeader(header: Rec, line: number, issues: Issue[]): void {
   const bad = (message: string) => issues.push({ line, kind: 'invalid_header', message });
   const v = header.version;
   if (!(v === undefined || v === 1 || v === 2 || v === 3)) {
@@ -92,7 +114,7 @@ function checkHeader(header: Rec, line: number, issues: Issue[]): void {
 }
 
 /** H3 envelope checks (§4.2), in pi's order. Returns the failing issue or null. */
-function envelopeIssue(value: unknown, line: number): Issue | null {
+export function envelopeIssue(value: unknown, line: number): Issue | null {
   const fail = (kind: IssueKind, reason: string): Issue => ({ line, kind, message: `line ${line} ${reason}` });
   if (!isPlainRecord(value)) return fail('not_an_object', `is not a valid session entry (${describe(value)})`);
   if (typeof value.type !== 'string') return fail('missing_type', 'is missing entry type');
@@ -105,7 +127,8 @@ function envelopeIssue(value: unknown, line: number): Issue | null {
   return null;
 }
 
-function toEntry(raw: Rec, line: number): Entry {
+function toEntry(raw: Rec, line: number, strictInvalid?: IssueKind): Entry {
+  if (strictInvalid) return toLenientEntry(raw, line, strictInvalid);
   const entry: Entry = { id: raw.id, parentId: raw.parentId, type: raw.type, timestamp: raw.timestamp, line, raw };
   if (raw.type === 'message') {
     const message = raw.message;
@@ -117,57 +140,165 @@ function toEntry(raw: Rec, line: number): Entry {
   return entry;
 }
 
+/**
+ * Step 1 for one physical line, the same for every line of every file: BOM and length notes,
+ * blank lines skipped, JSON parsed, falsy values dropped (pi's loader does so before anything
+ * else). Returns the parsed value, or undefined when the line contributes no value.
+ */
+export function lineValue(raw: RawLine, issues: Issue[]): unknown {
+  let text = raw.text;
+  if (raw.line === 1 && text.charCodeAt(0) === 0xfeff) {
+    text = text.slice(1);
+    issues.push({ line: 1, kind: 'byte_order_mark', message: 'line 1 starts with a byte order mark; pi does not accept this file' });
+  }
+  if (text.length > LONG_LINE) {
+    issues.push({ line: raw.line, kind: 'line_too_long', message: `line ${raw.line} is ${text.length} characters long` });
+  }
+  if (!text.trim()) return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    issues.push(
+      raw.complete
+        ? { line: raw.line, kind: 'invalid_json', message: `line ${raw.line} is not valid JSON` }
+        : { line: raw.line, kind: 'torn_last_line', message: `line ${raw.line} is incomplete (no final newline, not valid JSON)` },
+    );
+    return undefined;
+  }
+  if (!value) {
+    issues.push({ line: raw.line, kind: 'not_an_object', message: `line ${raw.line} is not a valid session entry (${JSON.stringify(value)})` });
+    return undefined;
+  }
+  return value;
+}
+
+export const MISSING_HEADER = 'missing session header';
+
+/** What the first value of a file makes of it. */
+export type HeaderDecision =
+  | { ok: false; format: number | null; issue: Issue; fatal: NonNullable<ParsedSession['fatal']> }
+  | { ok: true; header: SessionHeader; format: number | null; needsMigration: boolean };
+
+export function decideHeader(value: unknown, line: number): HeaderDecision {
+  if (isFormat4Header(value)) {
+    const message = 'format 4 is not supported yet';
+    return { ok: false, format: 4, issue: { line, kind: 'unsupported_version', message }, fatal: { code: 'unsupported_format', message } };
+  }
+  if (!isPlainRecord(value) || value.type !== 'session' || typeof value.id !== 'string') {
+    const message = `not a pi session: line ${line} is not a session header`;
+    return { ok: false, format: null, issue: { line, kind: 'invalid_header', message }, fatal: { code: 'invalid_session', message } };
+  }
+  const version = value.version;
+  const format = version === undefined || version === null ? 1 : typeof version === 'number' ? version : null;
+  // migrateToCurrentVersion's own test, loose comparison included.
+  const needsMigration = !(((value.version ?? 1) as number) >= 3);
+  return { ok: true, header: value as SessionHeader, format, needsMigration };
+}
+
+/**
+ * Step 2 for one entry value (after the header): envelope checks, a second header, duplicate ids.
+ * `earlierLine` gives the line of an earlier entry with the same id. True when it becomes an entry
+ * under H3's rules: a line failing the envelope check is rejected here, although pi's CA reader
+ * keeps it (parseSession keeps it too, marked: see judgeEntry).
+ */
+export function acceptEntry(value: unknown, line: number, issues: Issue[], earlierLine: (id: string) => number | undefined): value is Rec {
+  const problem = envelopeIssue(value, line);
+  if (problem) {
+    issues.push(problem);
+    return false;
+  }
+  const raw = value as Rec;
+  if (raw.type === 'session') {
+    issues.push({ line, kind: 'extra_header', message: `line ${line} is a second session header; ignored` });
+    return false;
+  }
+  const earlier = earlierLine(raw.id);
+  if (earlier !== undefined) issues.push(duplicateIssue(line, raw.id, earlier));
+  return true;
+}
+
+/** What becomes of one entry value: dropped, or an entry (marked when H3 would reject the line). */
+export type EntryVerdict = { keep: false } | { keep: true; strictInvalid?: IssueKind };
+
+const DROP: EntryVerdict = { keep: false };
+const KEEP: EntryVerdict = { keep: true };
+
+/**
+ * Step 2 as pi's CA reader sees it (parseSession uses this; acceptEntry is the H3-strict variant):
+ * an object that fails H3's envelope check is still an entry when it has a usable id, marked
+ * `strictInvalid` with the issue kind. Issues as acceptEntry reports them (plus duplicate_id
+ * when such a kept line reuses an id).
+ *
+ * Divergences from CA, on purpose (pi's behaviour there is an accident of `Map` keys):
+ * - Values without a non-empty string id (objects with no id, a numeric or empty id; arrays,
+ *   numbers, strings, true) are dropped. CA keeps them keyed `undefined` (or the odd key): such an entry is never a
+ *   parent (a parentId lookup is by string), but as the LAST line it makes CA's leaf id
+ *   undefined (getBranch() empty, /clone "nothing to clone", the context built from that entry's
+ *   own chain), and as a `label` entry it still sets a label. Canopy takes the last entry with
+ *   an id as the leaf and ignores such labels.
+ * - A truthy non-string parentId (e.g. 7) only finds an entry in CA when another line has that
+ *   very non-string id; those lines are dropped here, so it always acts as a missing parent.
+ * - A second type "session" line whose envelope passes: H3 loads it as an ordinary entry (it can
+ *   be on a path and a clone copies it); Canopy drops it for both profiles, as CA does.
+ */
+export function judgeEntry(value: unknown, line: number, issues: Issue[], earlierLine: (id: string) => number | undefined): EntryVerdict {
+  const problem = envelopeIssue(value, line);
+  if (problem) {
+    issues.push(problem);
+    // CA never holds a type "session" line as an entry (its index and getEntries skip them).
+    if (!isPlainRecord(value) || typeof value.id !== 'string' || !value.id || value.type === 'session') return DROP;
+  } else if ((value as Rec).type === 'session') {
+    issues.push({ line, kind: 'extra_header', message: `line ${line} is a second session header; ignored` });
+    return DROP;
+  }
+  const id = (value as Rec).id as string;
+  const earlier = earlierLine(id);
+  if (earlier !== undefined) issues.push(duplicateIssue(line, id, earlier));
+  return problem ? { keep: true, strictInvalid: problem.kind } : KEEP;
+}
+
+/** An entry H3 rejects but CA reads: envelope fields normalised to their declared types. */
+function toLenientEntry(raw: Rec, line: number, strictInvalid: IssueKind): Entry {
+  const clean: Rec = {
+    id: raw.id,
+    // Any other parentId ends CA's walks as null does: a falsy one is "no parent", a truthy one
+    // names no entry (see judgeEntry). Only a fork "before" tells them apart (fork.ts reads raw).
+    parentId: typeof raw.parentId === 'string' ? raw.parentId : null,
+    type: typeof raw.type === 'string' ? raw.type : '',
+    timestamp: typeof raw.timestamp === 'string' ? raw.timestamp : '',
+    message: raw.message,
+    targetId: raw.targetId,
+  };
+  const entry = toEntry(clean, line);
+  entry.raw = raw;
+  entry.strictInvalid = strictInvalid;
+  return entry;
+}
+
+export function duplicateIssue(line: number, id: string, earlier: number): Issue {
+  return { line, kind: 'duplicate_id', message: `line ${line} reuses id ${id} from line ${earlier}; the later line wins` };
+}
+
 export function parseSession(lines: Iterable<RawLine>, opts: ParseOptions = {}): ParsedSession {
   const issues: Issue[] = [];
   const values: Parsed[] = [];
   for (const raw of lines) {
-    let text = raw.text;
-    if (raw.line === 1 && text.charCodeAt(0) === 0xfeff) {
-      text = text.slice(1);
-      issues.push({ line: 1, kind: 'byte_order_mark', message: 'line 1 starts with a byte order mark; pi does not accept this file' });
-    }
-    if (text.length > LONG_LINE) {
-      issues.push({ line: raw.line, kind: 'line_too_long', message: `line ${raw.line} is ${text.length} characters long` });
-    }
-    if (!text.trim()) continue;
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch {
-      issues.push(
-        raw.complete
-          ? { line: raw.line, kind: 'invalid_json', message: `line ${raw.line} is not valid JSON` }
-          : { line: raw.line, kind: 'torn_last_line', message: `line ${raw.line} is incomplete (no final newline, not valid JSON)` },
-      );
-      continue;
-    }
-    if (!value) {
-      // pi's loader drops falsy values (null, false, 0, "") before anything else looks at them.
-      issues.push({ line: raw.line, kind: 'not_an_object', message: `line ${raw.line} is not a valid session entry (${JSON.stringify(value)})` });
-      continue;
-    }
-    values.push({ line: raw.line, value });
+    const value = lineValue(raw, issues);
+    if (value !== undefined) values.push({ line: raw.line, value });
   }
 
   const first = values[0];
   if (!first) {
-    issues.push({ line: 1, kind: 'invalid_header', message: 'missing session header' });
-    return { header: null, format: null, migrated: false, entries: [], issues, fatal: { code: 'invalid_session', message: 'missing session header' } };
+    issues.push({ line: 1, kind: 'invalid_header', message: MISSING_HEADER });
+    return { header: null, format: null, migrated: false, entries: [], issues, fatal: { code: 'invalid_session', message: MISSING_HEADER } };
   }
-  if (isFormat4Header(first.value)) {
-    const message = 'format 4 is not supported yet';
-    issues.push({ line: first.line, kind: 'unsupported_version', message });
-    return { header: null, format: 4, migrated: false, entries: [], issues, fatal: { code: 'unsupported_format', message } };
+  const decision = decideHeader(first.value, first.line);
+  if (!decision.ok) {
+    issues.push(decision.issue);
+    return { header: null, format: decision.format, migrated: false, entries: [], issues, fatal: decision.fatal };
   }
-  const headerValue = first.value;
-  if (!isPlainRecord(headerValue) || headerValue.type !== 'session' || typeof headerValue.id !== 'string') {
-    const message = `not a pi session: line ${first.line} is not a session header`;
-    issues.push({ line: first.line, kind: 'invalid_header', message });
-    return { header: null, format: null, migrated: false, entries: [], issues, fatal: { code: 'invalid_session', message } };
-  }
-
-  const version = headerValue.version;
-  const format = version === undefined || version === null ? 1 : typeof version === 'number' ? version : null;
+  const headerValue = first.value as Rec;
   checkHeader(headerValue, first.line, issues);
   const migrated = migrateToCurrentVersion(
     values.map((v) => v.value),
@@ -178,25 +309,14 @@ export function parseSession(lines: Iterable<RawLine>, opts: ParseOptions = {}):
   const seen = new Map<string, number>();
   for (let i = 1; i < values.length; i++) {
     const { line, value } = values[i]!;
-    const problem = envelopeIssue(value, line);
-    if (problem) {
-      issues.push(problem);
-      continue;
-    }
+    const verdict = judgeEntry(value, line, issues, (id) => seen.get(id));
+    if (!verdict.keep) continue;
     const raw = value as Rec;
-    if (raw.type === 'session') {
-      issues.push({ line, kind: 'extra_header', message: `line ${line} is a second session header; ignored` });
-      continue;
-    }
-    const earlier = seen.get(raw.id);
-    if (earlier !== undefined) {
-      issues.push({ line, kind: 'duplicate_id', message: `line ${line} reuses id ${raw.id} from line ${earlier}; the later line wins` });
-    }
-    seen.set(raw.id, line);
-    entries.push(toEntry(raw, line));
+    seen.set(raw.id as string, line);
+    entries.push(toEntry(raw, line, verdict.strictInvalid));
   }
   issues.sort((a, b) => a.line - b.line);
-  return { header: headerValue as SessionHeader, format, migrated, entries, issues };
+  return { header: headerValue as SessionHeader, format: decision.format, migrated, entries, issues, headerLine: first.line };
 }
 
 /** Splits on '\n'. A final piece without '\n' is an incomplete line (empty final piece ignored). */

@@ -4,16 +4,54 @@
  * without any of these are read with the coding agent's rules (CA), which wrote them.
  */
 import { compactionFacts } from './entry-fields';
+import { H3_LOAD_ERRORS } from './parse';
+import { entriesFor } from './tree';
 import type { ParsedSession, Profile } from './types';
 
 export function detectProfile(s: ParsedSession): Profile {
   const metadata = s.header?.metadata;
   if (metadata !== undefined) return 'h3';
-  for (const e of s.entries) {
+  // A line H3 would reject is no sign that H3 wrote the file.
+  for (const e of entriesFor(s, 'h3')) {
     if (e.type === 'leaf' || e.type === 'active_tools_change') return 'h3';
     if (e.type === 'compaction' && compactionFacts(e).hasRetainedTailKey) return 'h3';
   }
   return 'ca';
+}
+
+export interface OpenProblem {
+  /** Physical line of the first problem. */
+  line: number;
+  message: string;
+}
+
+/**
+ * Why the profile's pi reader cannot open the file at all, or null when it can.
+ * CA (SessionManager.open): not a session (Canopy's `fatal`), or a byte order mark before the
+ * header (JSON.parse fails on it, so the next value would have to be a header; Canopy refuses
+ * without looking). H3 (JsonlSessionStorage.open): any line or header problem of H3_LOAD_ERRORS,
+ * or a format other than 3; the problem reported is the first one H3 meets.
+ */
+export function openProblem(s: ParsedSession, profile: Profile): OpenProblem | null {
+  const headerLine = s.headerLine ?? 1;
+  if (s.fatal || !s.header) return { line: headerLine, message: s.fatal?.message ?? 'not a pi session' };
+  if (profile === 'ca') {
+    if (headerLine !== 1) return null;
+    const bom = s.issues.find((i) => i.kind === 'byte_order_mark');
+    return bom ? { line: 1, message: `${bom.message} ("Session file is not a valid pi session")` } : null;
+  }
+  let first: OpenProblem | null = null;
+  for (const i of s.issues) {
+    if (!H3_LOAD_ERRORS.has(i.kind)) continue;
+    // H3 reads the header first: junk before it or a BOM on it is met before anything else.
+    if (i.line < headerLine || i.kind === 'byte_order_mark') return { line: i.line, message: i.message };
+    first ??= { line: i.line, message: i.message };
+  }
+  if (s.format !== 3) {
+    const version = JSON.stringify(s.header.version) ?? 'missing';
+    return { line: headerLine, message: `unsupported session version ${version} (pi-agent-core reads version 3 only)` };
+  }
+  return first;
 }
 
 /** Human-readable summary of the rules a profile applies (for UI captions). */

@@ -3,8 +3,8 @@
  * (roots and children, pi-coding-agent's getTree rules), with cycles broken and reported.
  * Iterative throughout: chains can be 100k entries long.
  */
-import { entryRole, entryTargetId, timeOf } from './entry-fields';
-import type { Entry, Issue, ParsedSession } from './types';
+import { entryRole, entryTargetId, entryTimestamp, timeOf } from './entry-fields';
+import type { Entry, Issue, ParsedSession, Profile } from './types';
 
 interface IndexCache {
   entries: Entry[];
@@ -14,11 +14,63 @@ interface IndexCache {
 
 const indexCache = new WeakMap<ParsedSession, IndexCache>();
 
+interface StrictView {
+  entries: Entry[];
+  count: number;
+  /** H3's entries; null while no entry is `strictInvalid` (the view is then `entries` itself). */
+  view: Entry[] | null;
+  byId: Map<string, Entry> | null;
+  indexed: number;
+}
+
+const strictCache = new WeakMap<ParsedSession, StrictView>();
+
+function strictView(s: ParsedSession): StrictView {
+  let c = strictCache.get(s);
+  if (!c || c.entries !== s.entries || c.count > s.entries.length) {
+    c = { entries: s.entries, count: 0, view: null, byId: null, indexed: 0 };
+    strictCache.set(s, c);
+  }
+  const { entries } = c;
+  for (let i = c.count; i < entries.length; i++) {
+    const e = entries[i]!;
+    if (c.view) {
+      if (!e.strictInvalid) c.view.push(e);
+    } else if (e.strictInvalid) {
+      c.view = entries.slice(0, i);
+    }
+  }
+  c.count = entries.length;
+  return c;
+}
+
 /**
- * id → entry, the later line winning for duplicate ids. Cached per ParsedSession and extended
- * incrementally when entries were appended (files are append-only).
+ * The entries a profile's reader holds, in file order. CA: all of `s.entries`. H3: those that
+ * pass H3's envelope check (the same array when all do). Cached and extended on appends.
  */
-export function indexById(s: ParsedSession): Map<string, Entry> {
+export function entriesFor(s: ParsedSession, profile: Profile): Entry[] {
+  if (profile === 'ca') return s.entries;
+  return strictView(s).view ?? s.entries;
+}
+
+/**
+ * id → entry over `entriesFor(s, profile)` (default: every entry, CA's index), the later line
+ * winning for duplicate ids. Cached per ParsedSession and extended incrementally when entries
+ * were appended (files are append-only).
+ */
+export function indexById(s: ParsedSession, profile: Profile = 'ca'): Map<string, Entry> {
+  if (profile === 'h3') {
+    const v = strictView(s);
+    if (v.view) {
+      if (!v.byId) v.byId = new Map();
+      for (let i = v.indexed; i < v.view.length; i++) {
+        const e = v.view[i]!;
+        v.byId.set(e.id, e);
+      }
+      v.indexed = v.view.length;
+      return v.byId;
+    }
+  }
   let c = indexCache.get(s);
   if (!c || c.entries !== s.entries || c.count > s.entries.length) {
     c = { entries: s.entries, count: 0, byId: new Map() };
@@ -31,6 +83,14 @@ export function indexById(s: ParsedSession): Map<string, Entry> {
   }
   c.count = entries.length;
   return byId;
+}
+
+/**
+ * Registers an id index built while indexing the file (same rule: the later line wins), so the
+ * first indexById call does not build it again. Appends pushed later are picked up as usual.
+ */
+export function seedIndexById(s: ParsedSession, byId: Map<string, Entry>): void {
+  indexCache.set(s, { entries: s.entries, count: s.entries.length, byId });
 }
 
 export interface TreeEntry {
@@ -94,7 +154,7 @@ export function buildTree(s: ParsedSession): Tree {
   }
 
   // Only siblings need a time; most chains have single children.
-  const timeOfId = (id: string) => timeOf(byId.get(id)!.timestamp);
+  const timeOfId = (id: string) => timeOf(entryTimestamp(byId.get(id)!));
   for (const list of children.values()) {
     if (list.length < 2) continue;
     const times = new Map(list.map((id) => [id, timeOfId(id)]));

@@ -72,6 +72,30 @@ export interface Entry {
   role?: string;
   /** `targetId` of `leaf`, `label` and `context_edit` entries (filled by parse). */
   targetId?: string | null;
+  /**
+   * What an indexed entry (bodies read on demand) knows about its body without reading it.
+   * Absent on entries built by parseSession, whose `raw` is already in memory.
+   */
+  facts?: EntryFacts;
+  /**
+   * Set when the line fails H3's envelope check (the issue kind it got). pi's CA reader keeps such
+   * an entry, so it is in `entries` and in every CA view; H3 views leave it out (pi's H3 refuses
+   * the whole file). `parentId`, `type` and `timestamp` are then normalised to their declared types
+   * (non-string parentId → null, type/timestamp → ''); `raw` keeps what the line holds.
+   */
+  strictInvalid?: IssueKind;
+}
+
+/** Body facts the hot paths (path walks, profile detection, context state) need for every entry. */
+export interface EntryFacts {
+  /** `message` entries: `message` is present and not null. */
+  hasMessage?: boolean;
+  /** `compaction` entries: an own `retainedTail` key exists. */
+  hasRetainedTailKey?: boolean;
+  /** `compaction` entries: `retainedTail` is truthy (any array, even []). */
+  retainedTail?: boolean;
+  /** `compaction` entries: `firstKeptEntryId` as written (undefined when absent). */
+  firstKeptEntryId?: unknown;
 }
 
 export interface ParsedSession {
@@ -80,9 +104,15 @@ export interface ParsedSession {
   format: number | null;
   /** true when the entries were migrated in memory from v1/v2 (ids of a v1 file are generated). */
   migrated: boolean;
-  /** Every entry in file order. Entries that fail the envelope check are NOT here (see issues). */
+  /**
+   * Every entry in file order, as pi's CA reader holds them: entries that fail H3's envelope
+   * check are here too, marked `strictInvalid` (see entriesFor / indexById with a profile).
+   * Lines without a usable id, non-object values and second headers are NOT here (see issues).
+   */
   entries: Entry[];
   issues: Issue[];
   /** Set when the file cannot be read as a session at all (not a session, format 4, …). */
   fatal?: { code: 'invalid_session' | 'unsupported_format'; message: string };
+  /** Physical line of the header (set by parseSession; absent when there is none). */
+  headerLine?: number;
 }

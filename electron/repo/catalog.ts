@@ -3,14 +3,15 @@
  * background summaries, opening a session as a graph, one entry's details, and watching for changes.
  * Every path it opens came from listing the configured roots and is re-checked against them.
  */
-import { detectProfile, readSession, type Entry, type ParsedSession, type Profile } from '../core';
-import { previewEntry } from '../core/entry-preview';
+import { computeLabels, detectProfile, readSession, type Entry, type ParsedSession, type Profile } from '../core';
+import { previewEntry, type EntryPreview } from '../core/entry-preview';
 import type { EventBus } from '../ipc/events';
 import type { EntryDetailDto, EntryNodeDto, ProjectDto, SessionGraphDto, SessionListDto, SessionRowDto, SessionSummaryDto } from '../shared/dto';
 import { CanopyError } from '../shared/errors';
 import { resolveInsideRoots } from './confine';
 import { ContextService, type LoadedSession } from './context-service';
-import { openSession } from './open';
+import { followFile, openSession, withSession } from './open';
+import { entryPreviews } from './previews';
 import { listSessions, summarizeSession, type SessionInfo } from './sessions';
 import { watchRoots } from '../storage/watch';
 
@@ -132,7 +133,15 @@ export class SessionCatalog {
   }
 
   async open(sessionId: string, profile?: Profile, leafId?: string | null): Promise<SessionGraphDto> {
-    const { known, session } = await this.parsed(sessionId);
+    const known = await this.known(sessionId);
+    // withSession: a body that no longer matches the index (file rewritten) re-indexes and retries.
+    return withSession(known.path, async (session) => this.graph(sessionId, known, session, profile, leafId));
+  }
+
+  private async graph(sessionId: string, known: Known, session: ParsedSession, profile?: Profile, leafId?: string | null): Promise<SessionGraphDto> {
+    if (session.fatal) throw new CanopyError(session.fatal.code, session.fatal.message);
+    // Previews need every body: one sequential pass per session, then only appended entries.
+    const previews = await entryPreviews(known.path, session);
     const detected = detectProfile(session);
     const reading = readSession(session, { profile: profile ?? detected, ...(leafId !== undefined ? { leafId } : {}) });
     return {
@@ -142,7 +151,7 @@ export class SessionCatalog {
       header: { ...(session.header ?? {}) },
       profile: reading.profile,
       detectedProfile: detected,
-      entries: session.entries.map(toNode),
+      entries: session.entries.map((e, i) => toNode(e, previews[i] ?? previewEntry(e))),
       leafId: reading.leafId,
       pathIds: reading.pathIds,
       contextEntryIds: reading.contextEntryIds,
@@ -154,31 +163,54 @@ export class SessionCatalog {
   }
 
   async entry(sessionId: string, entryId: string): Promise<EntryDetailDto> {
-    const { session } = await this.parsed(sessionId);
-    let found: Entry | undefined;
-    const children: string[] = [];
-    for (const e of session.entries) {
-      if (e.id === entryId) found = e;
-      if (e.parentId === entryId) children.push(e.id);
-    }
-    if (!found) throw new CanopyError('not_found', `no entry ${entryId} in session ${sessionId}`);
-    const labels = readSession(session, { profile: detectProfile(session) }).labels;
-    return { sessionId, entryId, line: found.line, raw: found.raw, label: labels[entryId] ?? null, children };
+    const known = await this.known(sessionId);
+    return withSession(known.path, (session) => {
+      if (session.fatal) throw new CanopyError(session.fatal.code, session.fatal.message);
+      let found: Entry | undefined;
+      const children: string[] = [];
+      for (const e of session.entries) {
+        if (e.id === entryId) found = e;
+        if (e.parentId === entryId) children.push(e.id);
+      }
+      if (!found) throw new CanopyError('not_found', `no entry ${entryId} in session ${sessionId}`);
+      // The labels readSession reports, without building a context (that reads many bodies).
+      const label = computeLabels(session, detectProfile(session)).labels.get(entryId);
+      return { sessionId, entryId, line: found.line, raw: found.raw, label: label ?? null, children };
+    });
   }
 
-  /** Watch the roots; emits `sessions.changed` (and `session.appended` for known sessions). */
+  /**
+   * Watch the roots; emits `sessions.changed`, and `session.appended` for known sessions once an
+   * open one has read the appended lines (only the new bytes, see open.ts followFile).
+   */
   watch(): () => void {
+    let chain: Promise<void> = Promise.resolve();
     return watchRoots(this.roots, (changedPaths) => {
-      const known = [...this.byId.values()];
-      let added = false;
-      for (const path of changedPaths) {
-        const k = known.find((x) => x.path === path);
-        if (k) this.bus?.emit('session.appended', { sessionId: k.row.sessionId, sizeBytes: k.row.sizeBytes });
-        else added = true;
-      }
-      this.listing = null;
-      this.bus?.emit('sessions.changed', { reason: added ? 'added' : 'changed' });
+      chain = chain.then(() => this.followChanges(changedPaths)).catch(() => undefined);
     });
+  }
+
+  /** One watcher batch: follow known files, note new and removed ones. */
+  async followChanges(changedPaths: string[]): Promise<void> {
+    const byPath = new Map<string, Known>();
+    for (const k of this.byId.values()) byPath.set(k.path, k);
+    let reason: 'added' | 'changed' | 'removed' = 'changed';
+    for (const path of changedPaths) {
+      const k = byPath.get(path);
+      if (!k) {
+        reason = 'added';
+        continue;
+      }
+      const r = await followFile(path).catch(() => null);
+      if (r?.kind === 'removed') {
+        if (reason !== 'added') reason = 'removed';
+        continue;
+      }
+      if (r) k.row.sizeBytes = r.sizeBytes;
+      this.bus?.emit('session.appended', { sessionId: k.row.sessionId, sizeBytes: k.row.sizeBytes });
+    }
+    this.listing = null;
+    this.bus?.emit('sessions.changed', { reason });
   }
 }
 
@@ -186,8 +218,7 @@ function baseName(path: string): string {
   return path.split(/[\\/]/).pop() ?? path;
 }
 
-function toNode(e: Entry): EntryNodeDto {
-  const p = previewEntry(e);
+function toNode(e: Entry, p: EntryPreview): EntryNodeDto {
   return { id: e.id, parentId: e.parentId, type: e.type, line: e.line, timestamp: e.timestamp, ...p };
 }
 

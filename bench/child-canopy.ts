@@ -1,0 +1,119 @@
+/**
+ * One Canopy measurement in a fresh process (clean peak RSS): prints one JSON line.
+ *   open FILE     index the file, then read it at its current leaf (leaf, path, context)
+ *   switch FILE   index, then switch between branch leaves: path + the ~50 bodies nearest the leaf
+ *   list ROOT     list every session under ROOT (headers only)
+ *   layout FILE   the renderer's tree index + collapse + layout over the file's entries
+ */
+import { detectProfile, readPath, readSession, type Entry, type ParsedSession } from '../electron/core';
+import { previewEntry } from '../electron/core/entry-preview';
+import { openIndexed } from '../electron/repo/open';
+import { listSessions } from '../electron/repo/sessions';
+import type { EntryNodeDto, SessionGraphDto } from '../electron/shared/dto';
+import { buildTreeIndex } from '../renderer/src/features/graph/model/tree-index';
+import { buildGraphView } from '../renderer/src/features/graph/model/view';
+
+function rssMB(): number {
+  return process.resourceUsage().maxRSS / 1024;
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)] ?? 0;
+}
+
+async function open(path: string): Promise<Record<string, unknown>> {
+  const t0 = performance.now();
+  const s = await openIndexed(path);
+  const indexed = performance.now();
+  const r = readSession(s);
+  const ms = performance.now() - t0;
+  const messages = (r.context as { messages: unknown[] }).messages.length;
+  const m = process.memoryUsage();
+  return {
+    ms, indexMs: indexed - t0, entries: s.entries.length, pathLength: r.pathIds.length, contextMessages: messages, profile: r.profile,
+    heapMB: m.heapUsed / 1024 / 1024, externalMB: (m.external + m.arrayBuffers) / 1024 / 1024,
+  };
+}
+
+/** Entries nobody names as parent: the tips of branches. */
+function branchTips(s: ParsedSession): Entry[] {
+  const parents = new Set<string>();
+  for (const e of s.entries) if (e.parentId) parents.add(e.parentId);
+  return s.entries.filter((e) => !parents.has(e.id));
+}
+
+async function switchBranches(path: string): Promise<Record<string, unknown>> {
+  const s = await openIndexed(path);
+  const tips = branchTips(s);
+  // Spread the picks over the file (old and new branches).
+  const picks: Entry[] = [];
+  const want = Math.min(40, tips.length);
+  for (let k = 0; k < want; k++) picks.push(tips[Math.floor((k * tips.length) / want)]!);
+  const profile = detectProfile(s);
+  // The first walk after opening builds nothing more (the parent table comes from the index), but
+  // it is reported separately anyway.
+  const t1 = performance.now();
+  readPath(s, { profile, leafId: picks[0]!.id });
+  const firstMs = performance.now() - t1;
+  const times: number[] = [];
+  const parts = { walk: [] as number[], ids: [] as number[], bodies: [] as number[] };
+  let longest = 0;
+  let bodies = 0;
+  for (const tip of picks) {
+    const t0 = performance.now();
+    const { path: entries } = readPath(s, { profile, leafId: tip.id });
+    const t1 = performance.now();
+    const pathIds = entries.map((e) => e.id);
+    const t2 = performance.now();
+    // The bodies a view shows near the leaf.
+    for (let i = Math.max(0, entries.length - 50); i < entries.length; i++) {
+      void entries[i]!.raw;
+      bodies++;
+    }
+    const t3 = performance.now();
+    times.push(t3 - t0);
+    parts.walk.push(t1 - t0);
+    parts.ids.push(t2 - t1);
+    parts.bodies.push(t3 - t2);
+    longest = Math.max(longest, pathIds.length);
+  }
+  return {
+    ms: median(times), maxMs: Math.max(...times), firstMs, switches: times.length, bodies, entries: s.entries.length, longestPath: longest, profile,
+    walkMs: median(parts.walk), idsMs: median(parts.ids), bodiesMs: median(parts.bodies),
+  };
+}
+
+async function list(root: string): Promise<Record<string, unknown>> {
+  const t0 = performance.now();
+  const r = await listSessions([root]);
+  return { ms: performance.now() - t0, sessions: r.sessions.length, skipped: r.skipped.length };
+}
+
+async function layout(path: string): Promise<Record<string, unknown>> {
+  const s = await openIndexed(path);
+  const r = readSession(s);
+  const nodes: EntryNodeDto[] = s.entries.map((e) => ({ id: e.id, parentId: e.parentId, type: e.type, line: e.line, timestamp: e.timestamp, ...previewEntry(e) }));
+  const graph = { entries: nodes, leafId: r.leafId, pathIds: r.pathIds, labels: r.labels } as unknown as SessionGraphDto;
+  const t0 = performance.now();
+  const index = buildTreeIndex(nodes, r.leafId);
+  const indexed = performance.now();
+  const view = buildGraphView(graph, index, { filterMode: 'default', showLeafRecords: false, expanded: new Set(), selectedId: null });
+  const done = performance.now();
+  // ms: collapse + layout (buildGraphView); treeIndexMs: the parentId index it starts from.
+  return { ms: done - indexed, treeIndexMs: indexed - t0, totalMs: done - t0, entries: nodes.length, drawn: view.stats.drawn };
+}
+
+async function main(): Promise<void> {
+  const [mode, target] = process.argv.slice(2);
+  if (!mode || !target) throw new Error('usage: child-canopy open|switch|list|layout PATH');
+  const run = { open, switch: switchBranches, list, layout }[mode];
+  if (!run) throw new Error(`unknown mode ${mode}`);
+  const result = await run(target);
+  process.stdout.write(`${JSON.stringify({ ok: true, ...result, rssMB: rssMB() })}\n`);
+}
+
+main().catch((err: unknown) => {
+  process.stdout.write(`${JSON.stringify({ ok: false, error: err instanceof Error ? err.message : String(err), rssMB: rssMB() })}\n`);
+  process.exitCode = 1;
+});

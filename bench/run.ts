@@ -1,0 +1,221 @@
+/**
+ * `npm run bench [-- --quick] [-- --runs N] [-- --out FILE]`: Canopy against pi's own reader and
+ * against bare reads of the same bytes, in the same run, each measurement in a fresh process
+ * (peak RSS from process.resourceUsage().maxRSS inside the child). Generated files are cached
+ * in $TMPDIR/canopy-bench between runs. Prints one table and writes it as Markdown.
+ *
+ * Rows:
+ *   open N MB     bare 1 MiB streaming read | Canopy index + leaf + context | pi JsonlSessionStorage.open + Session.buildContext
+ *   switch        a 400k-entry session: path + the 50 bodies nearest the leaf, median over 40 branch tips
+ *   list 10k      10,000 sessions in 200 projects: Canopy listing | first line of each file | whole files
+ *   layout 100k   the renderer's tree index + chain collapse + layout over a 100k-entry tree
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpus, freemem, release, tmpdir, totalmem, type } from 'node:os';
+import { join, resolve } from 'node:path';
+import { cachedSession, GENERATOR_VERSION, writeSessionFile } from './generate';
+
+const MB = 1024 * 1024;
+const repo = resolve(__dirname, '..', '..');
+const childCanopy = join(__dirname, 'child-canopy.cjs');
+const childBaseline = join(repo, 'bench', 'child-baseline.mjs');
+const childPi = join(repo, 'bench', 'child-pi.mjs');
+
+interface Measured {
+  ok: boolean;
+  ms?: number;
+  rssMB?: number;
+  error?: string;
+  [key: string]: unknown;
+}
+
+function args(): { quick: boolean; runs: number | null; out: string; only: string[] | null; dir: string } {
+  const argv = process.argv.slice(2);
+  const value = (name: string): string | undefined => {
+    const i = argv.indexOf(name);
+    return i === -1 ? undefined : argv[i + 1];
+  };
+  const only = value('--only');
+  return {
+    quick: argv.includes('--quick'),
+    runs: value('--runs') ? Number(value('--runs')) : null,
+    out: value('--out') ?? join(repo, 'out', 'bench', 'results.md'),
+    only: only ? only.split(',') : null,
+    dir: value('--dir') ?? join(tmpdir(), 'canopy-bench'),
+  };
+}
+
+function child(script: string, argv: string[], timeoutMs = 15 * 60_000): Measured {
+  const r = spawnSync(process.execPath, [script, ...argv], { cwd: repo, encoding: 'utf8', timeout: timeoutMs, maxBuffer: 16 * MB });
+  const line = (r.stdout ?? '').trim().split('\n').pop() ?? '';
+  try {
+    return JSON.parse(line) as Measured;
+  } catch {
+    const why = r.error?.message ?? (r.stderr ?? '').trim().split('\n').slice(-3).join(' | ');
+    return { ok: false, error: `exit ${r.status ?? r.signal}: ${why.slice(0, 200)}` };
+  }
+}
+
+/** Median run by time (its RSS with it); failures win (a reader that cannot open the file). */
+function repeat(runs: number, measure: () => Measured): Measured {
+  const all: Measured[] = [];
+  for (let i = 0; i < runs; i++) {
+    const m = measure();
+    if (!m.ok) return m;
+    all.push(m);
+  }
+  all.sort((a, b) => (a.ms ?? 0) - (b.ms ?? 0));
+  const mid = all[Math.floor(all.length / 2)]!;
+  return { ...mid, runs: all.length, rssMB: median(all.map((m) => m.rssMB ?? 0)), minMs: all[0]!.ms };
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)] ?? 0;
+}
+
+const fmtMs = (m: Measured | undefined): string => (m?.ok && m.ms !== undefined ? (m.ms >= 1000 ? `${(m.ms / 1000).toFixed(2)} s` : `${m.ms.toFixed(m.ms < 10 ? 2 : 0)} ms`) : 'fails');
+const fmtMB = (m: Measured | undefined): string => (m?.rssMB !== undefined ? `${m.rssMB.toFixed(0)} MB` : '–');
+const ratio = (a: number | undefined, b: number | undefined, target?: string): string => {
+  if (a === undefined || b === undefined || !b) return '–';
+  const r = a / b;
+  return `${r < 0.1 ? r.toFixed(3) : r.toFixed(2)}×${target ? ` (${target})` : ''}`;
+};
+
+/** 10,000 small sessions across 200 project directories (cached). */
+function cachedStore(dir: string, sessions: number, projects: number): string {
+  const root = join(dir, `store-${sessions}-${projects}-v${GENERATOR_VERSION}`);
+  if (existsSync(join(root, '.complete'))) return root;
+  rmSync(root, { recursive: true, force: true });
+  const tmp = `${root}.tmp`;
+  rmSync(tmp, { recursive: true, force: true });
+  mkdirSync(tmp, { recursive: true });
+  const start = Date.UTC(2025, 5, 1);
+  for (let i = 0; i < sessions; i++) {
+    const p = i % projects;
+    const cwd = `/home/alice/projects/app-${String(p).padStart(3, '0')}`;
+    const projectDir = join(tmp, `--home-alice-projects-app-${String(p).padStart(3, '0')}--`);
+    if (i < projects) mkdirSync(projectDir, { recursive: true });
+    const when = new Date(start + i * 997_000);
+    const id = `0198${i.toString(16).padStart(4, '0')}-0000-7000-8000-${i.toString(16).padStart(12, '0')}`;
+    const name = `${when.toISOString().replace(/[:.]/g, '-')}_${id}.jsonl`;
+    // Sizes like a real store: most sessions small, some long.
+    const entries = i % 50 === 0 ? 400 : 8 + ((i * 7919) % 60);
+    writeSessionFile(join(projectDir, name), { targetBytes: 50 * MB, maxEntries: entries, seed: i + 1, scale: 0.4, cwd, sessionId: id, startMs: when.getTime() });
+  }
+  renameSync(tmp, root);
+  writeFileSync(join(root, '.complete'), '');
+  return root;
+}
+
+function dirBytes(root: string): number {
+  let total = 0;
+  for (const d of readdirSync(root, { withFileTypes: true })) {
+    if (!d.isDirectory()) continue;
+    for (const f of readdirSync(join(root, d.name), { withFileTypes: true })) {
+      if (f.name.endsWith('.jsonl')) total += statSync(join(root, d.name, f.name)).size;
+    }
+  }
+  return total;
+}
+
+function machine(): string {
+  const cpu = cpus();
+  return `${type()} ${release()}, ${cpu.length} × ${cpu[0]?.model ?? 'cpu'}, ${(totalmem() / 1024 ** 3).toFixed(0)} GB RAM (${(freemem() / 1024 ** 3).toFixed(0)} GB free), Node ${process.version}`;
+}
+
+function main(): void {
+  const a = args();
+  const want = (row: string): boolean => !a.only || a.only.includes(row);
+  const sizes = a.quick ? [10, 100] : [10, 100, 500, 1024];
+  const rows: string[][] = [];
+  const notes: string[] = [];
+  const log = (text: string): void => void process.stderr.write(`${text}\n`);
+  log(`bench: ${machine()}`);
+  log(`bench: files in ${a.dir}`);
+
+  for (const size of sizes) {
+    if (!want('open')) break;
+    const label = size >= 1024 ? `${size / 1024} GB` : `${size} MB`;
+    log(`bench: generating ${label} (cached)…`);
+    const { path } = cachedSession(a.dir, `session-${size}mb`, size * MB, size);
+    const runs = a.runs ?? (size <= 100 ? 5 : size <= 500 ? 3 : 2);
+    child(childBaseline, ['bare', path]); // warm the page cache
+    log(`bench: open ${label}: bare read`);
+    const bare = repeat(runs, () => child(childBaseline, ['bare', path]));
+    log(`bench: open ${label}: canopy`);
+    const canopy = repeat(runs, () => child(childCanopy, ['open', path]));
+    log(`bench: open ${label}: pi`);
+    const pi = repeat(size >= 500 ? 1 : Math.min(runs, 3), () => child(childPi, ['open', path]));
+    rows.push([
+      `open ${label} to leaf + context (${String(canopy.entries ?? '?')} entries)`,
+      fmtMs(canopy), fmtMB(canopy),
+      pi.ok ? fmtMs(pi) : `fails: ${String(pi.error ?? '').slice(0, 60)}`, fmtMB(pi),
+      fmtMs(bare), fmtMB(bare),
+      ratio(canopy.ms, pi.ok ? pi.ms : undefined, size === 500 ? '≤ 0.05' : undefined),
+      ratio(canopy.rssMB, pi.ok ? pi.rssMB : undefined, size === 500 ? '≤ 0.10' : undefined),
+      ratio(canopy.ms, bare.ms, size === 500 ? '≤ 1.5' : undefined),
+    ]);
+    if (canopy.indexMs !== undefined) notes.push(`open ${label}: index ${fmtMs({ ok: true, ms: canopy.indexMs as number })}, then leaf/path/context ${fmtMs({ ok: true, ms: (canopy.ms ?? 0) - (canopy.indexMs as number) })} (path ${String(canopy.pathLength)} entries, ${String(canopy.contextMessages)} context messages)`);
+  }
+
+  if (want('switch')) {
+    log('bench: generating the 400k-entry session (cached)…');
+    const { path } = cachedSession(a.dir, 'session-400k-entries', 0, 400_000, { maxEntries: 400_000, scale: 0.12 });
+    child(childBaseline, ['bare', path]);
+    log('bench: switch branches');
+    const sw = child(childCanopy, ['switch', path]);
+    rows.push([`switch branch, ${String(sw.entries ?? '?')}-entry session (path + 50 bodies)`, sw.ok ? `${fmtMs(sw)} median, ${fmtMs({ ok: true, ms: sw.maxMs as number })} max` : `fails: ${sw.error}`, fmtMB(sw), '–', '–', '–', '–', '–', '–', '(target ≤ 5 ms)']);
+    if (sw.ok) {
+      const f = (k: string): string => fmtMs({ ok: true, ms: sw[k] as number });
+      notes.push(`switch: ${String(sw.switches)} branch tips, longest path ${String(sw.longestPath)} entries; medians: walk ${f('walkMs')}, path ids ${f('idsMs')}, 50 bodies ${f('bodiesMs')}; first walk after opening ${f('firstMs')}`);
+    }
+  }
+
+  if (want('list')) {
+    log('bench: generating the store of 10,000 sessions (cached)…');
+    const root = cachedStore(a.dir, 10_000, 200);
+    const bytes = dirBytes(root);
+    child(childBaseline, ['whole', root]);
+    const runs = a.runs ?? 3;
+    log('bench: list');
+    const list = repeat(runs, () => child(childCanopy, ['list', root]));
+    const headers = repeat(runs, () => child(childBaseline, ['headers', root]));
+    const whole = repeat(runs, () => child(childBaseline, ['whole', root]));
+    rows.push([
+      `list ${String(list.sessions ?? '?')} sessions / 200 projects (${(bytes / MB).toFixed(0)} MB)`,
+      fmtMs(list), fmtMB(list), '–', '–',
+      `headers ${fmtMs(headers)}, whole ${fmtMs(whole)}`, `${fmtMB(headers)}, ${fmtMB(whole)}`,
+      '–', '–',
+      `${ratio(list.ms, headers.ms, '≤ 1.5 vs headers')}, ${ratio(list.ms, whole.ms, '≤ 0.5 vs whole')}`,
+    ]);
+  }
+
+  if (want('layout')) {
+    log('bench: generating the 100k-entry session (cached)…');
+    const { path } = cachedSession(a.dir, 'session-100k-entries', 0, 100_000, { maxEntries: 100_000, scale: 0.12 });
+    log('bench: layout');
+    const lay = repeat(a.runs ?? 3, () => child(childCanopy, ['layout', path]));
+    rows.push([`collapse + layout, ${String(lay.entries ?? '?')}-entry tree (renderer)`, lay.ok ? fmtMs(lay) : `fails: ${lay.error}`, '–', '–', '–', '–', '–', '–', '–', `(target ≤ 100 ms; ${String(lay.drawn ?? '?')} nodes drawn)`]);
+    if (lay.ok) notes.push(`layout: buildGraphView (filter, collapse, layout) ${fmtMs(lay)}; buildTreeIndex before it ${fmtMs({ ok: true, ms: lay.treeIndexMs as number })} (renderer/src/features/graph/model)`);
+  }
+
+  const header = ['measurement', 'Canopy time', 'Canopy peak RSS', 'pi time', 'pi peak RSS', 'bare read time', 'bare read RSS', 'time vs pi', 'RSS vs pi', 'time vs bare read'];
+  const table = [header, header.map(() => '---'), ...rows].map((r) => `| ${r.join(' | ')} |`).join('\n');
+  const text = [
+    `Machine: ${machine()}.`,
+    `Warm page cache; each number is the median of several fresh processes; pi = @earendil-works/pi-agent-core 0.82.1 (JsonlSessionStorage.open + Session.buildContext).`,
+    '',
+    table,
+    '',
+    ...notes.map((n) => `- ${n}`),
+    '',
+  ].join('\n');
+  process.stdout.write(`\n${text}`);
+  mkdirSync(resolve(a.out, '..'), { recursive: true });
+  writeFileSync(a.out, text);
+  log(`bench: written to ${a.out}`);
+}
+
+main();

@@ -1,0 +1,25 @@
+import { builtinModules } from 'node:module';
+import { resolve } from 'node:path';
+import { defineConfig } from 'vite';
+
+// `npm run bench`: bench/*.ts → out/bench/*.cjs (CommonJS for Node 20, like the CLI build). Node
+// built-ins stay external; pi's packages are never bundled (the pi child imports them at run time).
+const entries = (process.env.BENCH_ENTRIES ?? 'run,child-canopy').split(',');
+
+export default defineConfig({
+  build: {
+    ssr: true,
+    outDir: resolve(__dirname, '../out/bench'),
+    emptyOutDir: false,
+    target: 'node20',
+    minify: false,
+    sourcemap: false,
+    copyPublicDir: false,
+    rollupOptions: {
+      input: Object.fromEntries(entries.map((name) => [name, resolve(__dirname, `${name}.ts`)])),
+      external: [...builtinModules, ...builtinModules.map((m) => `node:${m}`), /^@earendil-works\//],
+      output: { format: 'cjs', entryFileNames: '[name].cjs', chunkFileNames: 'chunks/[name]-[hash].cjs' },
+    },
+  },
+  ssr: { noExternal: true, target: 'node' },
+});

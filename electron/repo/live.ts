@@ -1,0 +1,149 @@
+/**
+ * An open session that follows its file: indexed once in one streaming pass, then kept current by
+ * reading only the bytes appended since (storage/tail.ts). A partial last line is indexed
+ * provisionally (as a fresh open would see it) and taken back when more bytes arrive; a file that
+ * was truncated, replaced or rewritten is indexed again from scratch. v1/v2 files (migrated in
+ * memory) and files without a usable header are always re-read whole: they are small and rare.
+ */
+import { SessionIndexer, type ParsedSession } from '../core';
+import { readRange } from '../storage/read';
+import { decodeBytes, scanLines, SyncLineReader } from '../storage/line-scan';
+import { statPath } from '../storage/stat';
+import { tailFrom } from '../storage/tail';
+import type { FileStamp } from './file-cache';
+
+export interface IndexOptions {
+  signal?: AbortSignal;
+  /** Bytes read so far and the file size, after each chunk. */
+  onProgress?: (bytesRead: number, totalBytes: number) => void;
+  /** 'parse' parses every line while indexing (see SessionIndexer). Default 'fast'. */
+  verify?: 'fast' | 'parse';
+  /** Idle time after which the file handle used for body reads is closed. */
+  readerIdleMs?: number;
+  /** Id source for v1 entries. */
+  newId?: () => string;
+}
+
+export interface RefreshResult {
+  /** unchanged: nothing new; appended: lines were added in place; reindexed: read again whole. */
+  kind: 'unchanged' | 'appended' | 'reindexed';
+  /** Entries added (appended) or the new entry count (reindexed). */
+  added: number;
+  /** Why the file was read again (truncated, replaced, rewritten, not followable). */
+  reason?: string;
+}
+
+interface Position {
+  /** Start of the provisional line, or end of file: where the next read starts. */
+  offset: number;
+  nextLine: number;
+  ino: number;
+  stamp: FileStamp;
+}
+
+export class LiveSession {
+  private indexer!: SessionIndexer;
+  private reader!: SyncLineReader;
+  private current!: ParsedSession;
+  private pos!: Position;
+  private queue: Promise<unknown> = Promise.resolve();
+
+  private constructor(
+    readonly path: string,
+    private readonly opts: IndexOptions,
+  ) {}
+
+  /** Indexes `path` in one streaming pass. Rejects with the file system error or an AbortError. */
+  static async open(path: string, opts: IndexOptions = {}): Promise<LiveSession> {
+    const live = new LiveSession(path, opts);
+    await live.index(opts);
+    return live;
+  }
+
+  /** The session as of the last read. A new object after every change (entry arrays are shared). */
+  get session(): ParsedSession {
+    return this.current;
+  }
+
+  /** (size, mtime) of the file when it was last read. */
+  get stamp(): FileStamp {
+    return this.pos.stamp;
+  }
+
+  /** How many lines the scanner indexed without parsing them, and how many were parsed. */
+  get stats(): { scanned: number; parsed: number } {
+    return { ...this.indexer.stats };
+  }
+
+  /** Byte offset up to which the file has been indexed for good (complete lines). */
+  get offset(): number {
+    return this.pos.offset;
+  }
+
+  /** Reads what changed since the last read. Calls are serialised. */
+  refresh(opts: Pick<IndexOptions, 'signal' | 'onProgress'> = {}): Promise<RefreshResult> {
+    const run = this.queue.then(() => this.doRefresh(opts));
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Closes the file handle kept for body reads (it reopens on demand). */
+  close(): void {
+    this.reader?.close();
+  }
+
+  private async index(opts: Pick<IndexOptions, 'signal' | 'onProgress' | 'verify'>): Promise<void> {
+    let reader: SyncLineReader | null = null;
+    const indexer = new SessionIndexer({
+      source: { readText: (offset, length) => (reader ?? this.reader).readText(offset, length) },
+      decode: decodeBytes,
+      verify: opts.verify ?? this.opts.verify ?? 'fast',
+      ...(this.opts.newId ? { newId: this.opts.newId } : {}),
+    });
+    const r = await scanLines(this.path, (b, start, end, line, offset, complete) => indexer.pushLine(b, start, end, line, offset, complete), {
+      ...(opts.signal ? { signal: opts.signal } : {}),
+      ...(opts.onProgress ? { onProgress: opts.onProgress } : {}),
+    });
+    reader = new SyncLineReader(this.path, r.ino, this.opts.readerIdleMs);
+    this.reader?.close();
+    this.reader = reader;
+    this.indexer = indexer;
+    this.current = indexer.result();
+    this.pos = {
+      offset: r.endOffset,
+      nextLine: r.nextLine,
+      ino: r.ino,
+      // The file may have grown while it was read: the stamp says what was read (a later refresh tails).
+      stamp: { size: Math.max(r.size, r.endOffset + r.pendingBytes), mtimeMs: r.mtimeMs },
+    };
+  }
+
+  private async reindex(reason: string, opts: Pick<IndexOptions, 'signal' | 'onProgress'>): Promise<RefreshResult> {
+    await this.index(opts);
+    return { kind: 'reindexed', added: this.current.entries.length, reason };
+  }
+
+  private async doRefresh(opts: Pick<IndexOptions, 'signal' | 'onProgress'>): Promise<RefreshResult> {
+    const facts = await statPath(this.path);
+    const stamp = { size: facts.size, mtimeMs: facts.mtimeMs };
+    if (facts.ino === this.pos.ino && stamp.size === this.pos.stamp.size && stamp.mtimeMs === this.pos.stamp.mtimeMs) {
+      return { kind: 'unchanged', added: 0 };
+    }
+    if (!this.indexer.followable) return this.reindex('not followable', opts);
+    const t = await tailFrom(this.path, this.pos.offset, { firstLine: this.pos.nextLine, ino: this.pos.ino });
+    if (t.reset) return this.reindex(t.reset, opts);
+
+    const before = this.current.entries.length;
+    const indexer = this.indexer;
+    indexer.rollbackProvisional();
+    for (const line of t.lines) indexer.pushText({ line: line.line, text: line.text, complete: true }, line.offset, line.length);
+    if (t.pendingBytes > 0) {
+      const bytes = await readRange(this.path, t.offset, t.pendingBytes);
+      indexer.pushLine(bytes, 0, bytes.length, t.nextLine, t.offset, false);
+    }
+    this.current = indexer.result();
+    this.pos = { offset: t.offset, nextLine: t.nextLine, ino: t.ino, stamp: { size: Math.max(t.size, t.offset + t.pendingBytes), mtimeMs: stamp.mtimeMs } };
+    const added = this.current.entries.length - before;
+    return { kind: t.lines.length > 0 || t.pendingBytes > 0 || added !== 0 ? 'appended' : 'unchanged', added };
+  }
+}
