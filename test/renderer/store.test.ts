@@ -146,6 +146,25 @@ describe('actions', () => {
     expect(store.getState().graph?.sessionId).toBe('s2');
   });
 
+  it('selects a deep-linked entry even when a live reload supersedes the open', async () => {
+    const resolvers: Array<() => void> = [];
+    const f = fakeApi({
+      'session.open': ({ sessionId }) =>
+        new Promise((resolve) => resolvers.push(() => resolve({ ok: true, data: { ...graphOf(chain(5)), sessionId } }))),
+      'entry.get': async ({ sessionId, entryId }) => ({ ok: true, data: detail(sessionId, entryId) }),
+    });
+    const store = createCanopyStore();
+    const actions = createActions(f.api, store);
+    const opening = actions.openSession('s1', { entryId: 'e2' });
+    // pi appends while the graph is loading: the reload's answer is the one that counts.
+    const reloading = actions.reloadGraph();
+    resolvers[0]!();
+    resolvers[1]!();
+    await Promise.all([opening, reloading]);
+    expect(store.getState().graph?.sessionId).toBe('s1');
+    expect(store.getState().selectedEntryId).toBe('e2');
+  });
+
   it('re-opens with the chosen profile, and shows open errors', async () => {
     const f = fakeApi({
       'session.open': async (args) =>

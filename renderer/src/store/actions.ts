@@ -44,6 +44,8 @@ export function createActions(api: Api, store: CanopyStore): Actions {
   const pending = new Set<string>();
   let summaryTimer: ReturnType<typeof setTimeout> | null = null;
   let openSeq = 0;
+  /** An entry to select once its session's graph arrives (survives a reload that supersedes the open). */
+  let pendingEntry: { sessionId: string; entryId: string } | null = null;
   let detailSeq = 0;
   let contextSeq = 0;
   let lineageSeq = 0;
@@ -103,6 +105,11 @@ export function createActions(api: Api, store: CanopyStore): Actions {
       return false;
     }
     s().setGraph(r.data);
+    if (pendingEntry && pendingEntry.sessionId === sessionId) {
+      const { entryId } = pendingEntry;
+      pendingEntry = null;
+      selectEntry(entryId, { focus: true });
+    }
     return true;
   }
 
@@ -114,6 +121,8 @@ export function createActions(api: Api, store: CanopyStore): Actions {
     const sameGraph = state.openSessionId === sessionId && state.graph !== null;
     let side: Promise<unknown> = Promise.resolve();
     if (!sameGraph) {
+      // Selected by whichever fetch of this graph lands: a live reload may supersede this one.
+      pendingEntry = opts.entryId ? { sessionId, entryId: opts.entryId } : null;
       state.startOpening(sessionId);
       state.select(null);
       // The context and the lineage load alongside the graph.
@@ -125,8 +134,8 @@ export function createActions(api: Api, store: CanopyStore): Actions {
     }
     const graph = s().graph;
     if (graph) {
-      if (opts.entryId) selectEntry(opts.entryId, { focus: true });
-      else if (!sameGraph && graph.leafId) s().requestFocus(graph.leafId);
+      if (opts.entryId && sameGraph) selectEntry(opts.entryId, { focus: true });
+      else if (!opts.entryId && !sameGraph && graph.leafId) s().requestFocus(graph.leafId);
     }
     await side;
   }
