@@ -12,7 +12,8 @@ import { resolveInsideRoots } from './confine';
 import { ContextService, type LoadedSession } from './context-service';
 import { followFile, openSession, withSession } from './open';
 import { entryPreviews } from './previews';
-import { listSessions, summarizeSession, type SessionInfo } from './sessions';
+import { mapLimit } from './map-limit';
+import { listSessions, summarizeSession, type SessionInfo, type SessionListing } from './sessions';
 import { watchRoots } from '../storage/watch';
 
 export interface CatalogOptions {
@@ -75,6 +76,7 @@ export class SessionCatalog {
         this.demo = true;
       }
     }
+    result = await confineListing(result, this.activeRoots());
     const rows = assignIds(result.sessions);
     const idByPath = new Map(rows.map((k) => [k.path, k.row.sessionId]));
     // A parent that moved (synced from another machine, the relocated demo) still matches by file
@@ -106,9 +108,9 @@ export class SessionCatalog {
   async summaries(sessionIds: string[]): Promise<Record<string, SessionSummaryDto>> {
     const out: Record<string, SessionSummaryDto> = {};
     for (const id of sessionIds) {
-      const known = this.byId.get(id);
-      if (!known) continue;
+      if (!this.byId.has(id)) continue;
       try {
+        const known = await this.known(id);
         const s = await summarizeSession(known.path);
         known.row.summary = s;
         out[id] = s;
@@ -212,6 +214,25 @@ export class SessionCatalog {
     this.listing = null;
     this.bus?.emit('sessions.changed', { reason });
   }
+}
+
+/**
+ * Sessions whose file resolves outside every root (a symlink pointing elsewhere) are not shown:
+ * they move to `skipped` before anything read from them reaches the renderer.
+ */
+async function confineListing(listing: SessionListing, roots: readonly string[]): Promise<SessionListing> {
+  const skipped = [...listing.skipped];
+  const inside = await mapLimit(listing.sessions, 16, async (s) => {
+    try {
+      await resolveInsideRoots(roots, s.path);
+      return s;
+    } catch (err) {
+      const e = err instanceof CanopyError ? err : new CanopyError('io', String(err));
+      skipped.push({ path: s.path, error: { code: e.code, message: e.message } });
+      return null;
+    }
+  });
+  return { sessions: inside.filter((s): s is SessionInfo => s !== null), skipped };
 }
 
 function baseName(path: string): string {

@@ -82,18 +82,21 @@ describe('SessionCatalog through the handlers', () => {
     expect(rows.find((r) => r.path === child)?.parentSessionId).toBe(BRANCHED);
   });
 
-  it('refuses a listed file that resolves outside the roots (symlink escape)', async () => {
+  it('never shows a session file that resolves outside the roots (symlink escape)', async () => {
     const root = await tempDir('canopy-root-');
     const outside = await tempDir('canopy-outside-');
-    const secret = await writeSession(outside, 'secret.jsonl', branchedSession('019c0000-0000-7000-8000-0000000000ee'));
+    const secret = await writeSession(outside, 'secret.jsonl', branchedSession('019c0000-0000-7000-8000-0000000000ee', '/secret/cwd'));
     const proj = join(root, projectDirName('/p'));
     await mkdir(proj, { recursive: true });
     await symlink(secret, join(proj, 'link.jsonl'));
     const { handlers } = createAppServices({ roots: [root], transport: 'http', watch: false });
     const list = await handlers['sessions.list']({});
-    // The listing shows the link (pi's readers would follow it) but opening it is refused.
-    const id = list.sessions[0]!.sessionId;
-    expect(await dispatch(handlers, 'session.open', { sessionId: id })).toMatchObject({ ok: false, error: { code: 'outside_roots' } });
+    expect(list.sessions).toEqual([]);
+    expect(list.projects).toEqual([]);
+    expect(list.skipped).toEqual([{ path: join(proj, 'link.jsonl'), error: expect.objectContaining({ code: 'outside_roots' }) }]);
+    expect(JSON.stringify(list)).not.toContain('/secret/cwd');
+    expect(await dispatch(handlers, 'session.open', { sessionId: '019c0000-0000-7000-8000-0000000000ee' })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    expect(await handlers['sessions.summaries']({ sessionIds: ['019c0000-0000-7000-8000-0000000000ee'] })).toEqual({});
   });
 
   it('falls back to the demo sessions when the roots hold none', async () => {
