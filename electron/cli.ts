@@ -90,6 +90,25 @@ async function openForReading(file: string): Promise<{ ok: true; session: Parsed
   }
 }
 
+/**
+ * Opens each FILE in turn and hands the ones that open to `each`; a file that does not is reported
+ * (a JSON line or stderr) and makes the exit code EXIT_FILE_ERROR, and the others still run.
+ */
+async function forEachSession(files: string[], args: ParsedArgs, io: CliIo, each: (file: string, session: ParsedSession) => void): Promise<number> {
+  let exit = EXIT_OK;
+  for (const file of files) {
+    const opened = await openForReading(file);
+    if (!opened.ok) {
+      exit = EXIT_FILE_ERROR;
+      if (args.values.json) jsonLine(io, { file, error: opened.error });
+      else line(io.stderr, `${file}: ${opened.error.code}: ${opened.error.message}`);
+      continue;
+    }
+    each(file, opened.session);
+  }
+  return exit;
+}
+
 function short(text: string, max = 100): string {
   const one = text.replace(/\s+/g, ' ').trim();
   return one.length > max ? `${one.slice(0, max - 1)}…` : one;
@@ -191,17 +210,9 @@ const contextCommand: CliCommand = {
     const files = needFiles(args);
     const profile = profileOpt(args);
     const leaf = stringOpt(args, 'leaf');
-    let exit = EXIT_OK;
-    for (const file of files) {
-      const opened = await openForReading(file);
-      if (!opened.ok) {
-        exit = EXIT_FILE_ERROR;
-        if (args.values.json) jsonLine(io, { file, error: opened.error });
-        else line(io.stderr, `${file}: ${opened.error.code}: ${opened.error.message}`);
-        continue;
-      }
-      const r = readSession(opened.session, {
-        profile: profile ?? detectProfile(opened.session),
+    return forEachSession(files, args, io, (file, session) => {
+      const r = readSession(session, {
+        profile: profile ?? detectProfile(session),
         ...(leaf !== undefined ? { leafId: leaf === '' ? null : leaf } : {}),
       });
       if (args.values.json) {
@@ -216,7 +227,7 @@ const contextCommand: CliCommand = {
           sessionName: r.sessionName,
           issues: r.issues,
         });
-        continue;
+        return;
       }
       const messages = (r.context as { messages?: unknown[] } | null)?.messages ?? [];
       line(io.stdout, file);
@@ -224,8 +235,7 @@ const contextCommand: CliCommand = {
       if (r.sessionName) line(io.stdout, `  name: ${r.sessionName}`);
       for (const m of messages) line(io.stdout, `  ${messageSummary(m)}`);
       printIssues(io, r.issues);
-    }
-    return exit;
+    });
   },
 };
 
@@ -261,16 +271,7 @@ const treeCommand: CliCommand = {
   async run(args, io) {
     const files = needFiles(args);
     const profile = profileOpt(args);
-    let exit = EXIT_OK;
-    for (const file of files) {
-      const opened = await openForReading(file);
-      if (!opened.ok) {
-        exit = EXIT_FILE_ERROR;
-        if (args.values.json) jsonLine(io, { file, error: opened.error });
-        else line(io.stderr, `${file}: ${opened.error.code}: ${opened.error.message}`);
-        continue;
-      }
-      const s = opened.session;
+    return forEachSession(files, args, io, (file, s) => {
       const r = readSession(s, { profile: profile ?? detectProfile(s) });
       if (args.values.json) {
         jsonLine(io, {
@@ -283,14 +284,13 @@ const treeCommand: CliCommand = {
           sessionName: r.sessionName,
           issues: r.issues,
         });
-        continue;
+        return;
       }
       line(io.stdout, `${file}  (profile ${r.profile}, ${s.entries.length} entries, leaf ${r.leafId ?? '(none)'}; * = on the current path)`);
       if (r.sessionName) line(io.stdout, `  name: ${r.sessionName}`);
       printTree(io, s, r);
       printIssues(io, r.issues);
-    }
-    return exit;
+    });
   },
 };
 

@@ -22,6 +22,7 @@ export type { CompactionInfo } from './context-compactions';
 export type { SystemState } from './system-replay';
 export type { CostLedger, LastUsage, ContextTokens } from './cost-ledger';
 
+/** Why an entry is or is not part of the model's context at the chosen leaf. */
 export type EntryState = 'included' | 'summarised' | 'other-branch' | 'not-projected' | 'edited' | 'excluded';
 
 export interface EntryStateInfo {
@@ -40,12 +41,12 @@ export interface ContextMessageInfo {
   index: number;
   /** The context entry that produced it (H3: the compaction, for a retainedTail message). */
   entryId: string;
-  /** The projected role (user, assistant, toolResult, system, custom, bashExecution, …). */
+  /** The projected role (user, assistant, toolResult, system, custom, bashExecution, branchSummary, compactionSummary, …). */
   role: string;
   /** The role after pi's convertToLlm. */
   sentAs: 'user' | 'assistant' | 'toolResult' | 'system';
   preview: string;
-  /** pi's chars/4 estimate of this message. */
+  /** pi's chars/4 estimate of this message (images: 1200). */
   tokens: number;
   /** H3 retainedTail: the entry on the path whose message this is a copy of. */
   copyOf?: string;
@@ -74,6 +75,7 @@ export interface ContextView {
   /** Every entry of the file, in file order. */
   entries: EntryStateInfo[];
   counts: Record<EntryState, number>;
+  /** What the model receives, in order. */
   messages: ContextMessageInfo[];
   /**
    * Estimate over `messages`: CA counts the replayed system message once (`system`) plus every

@@ -6,7 +6,10 @@ import type { Entry } from './types';
 
 export const PREVIEW_CHARS = 160;
 
+export type CheckpointKind = 'retained-tail' | 'first-kept' | 'none';
+
 export interface EntryPreview {
+  /** One short line of text (first user/assistant text, tool summary, summary text…). */
   preview: string;
   role?: string;
   toolNames?: string[];
@@ -15,8 +18,10 @@ export interface EntryPreview {
   isError?: boolean;
   stopReason?: string;
   customType?: string;
+  /** leaf / label / context_edit targets. */
   targetId?: string | null;
-  checkpoint?: 'retained-tail' | 'first-kept' | 'none';
+  /** compactions */
+  checkpoint?: CheckpointKind;
   firstKeptEntryId?: string;
   tokensBefore?: number;
   model?: string;

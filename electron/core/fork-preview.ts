@@ -14,12 +14,15 @@ export type ForkPreview =
   | {
       ok: true;
       profile: Profile;
+      /** pi's naming; the time and id are drawn again when the fork is made. */
       fileName: string;
       entryCount: number;
       /** Entries whose id the source does not hold (CA's re-created labels). */
       newEntryCount: number;
       leafId: string | null;
+      /** The leaf is a fresh entry (a re-created label): its id is drawn again when the fork is made. */
       leafIsNew: boolean;
+      /** The new file's context, read under the same profile. */
       context: { messageCount: number; tokens: number };
     }
   | { ok: false; error: { kind: ForkErrorKind; message: string } };

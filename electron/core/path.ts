@@ -24,27 +24,7 @@ function danglingIssue(e: Entry): Issue {
  * not in the file (that orphan becomes the first element; pi reports nothing, we report it).
  */
 export function caWalk(start: Entry, byId: Map<string, Entry>): PathResult {
-  const fast = indexedWalk(start, byId, false);
-  if (fast) return fast;
-  const path: Entry[] = [];
-  const issues: Issue[] = [];
-  const visited = new Set<string>();
-  let cur: Entry | undefined = start;
-  while (cur) {
-    if (visited.has(cur.id)) {
-      issues.push(cycleIssue(cur));
-      break;
-    }
-    visited.add(cur.id);
-    path.push(cur);
-    const p: string | null = cur.parentId;
-    if (!p) break;
-    const parent = byId.get(p);
-    if (!parent) issues.push(danglingIssue(cur));
-    cur = parent;
-  }
-  path.reverse();
-  return { entries: path, issues };
+  return indexedWalk(start, byId, null) ?? idWalk(start, byId, null);
 }
 
 /**
@@ -55,12 +35,30 @@ export function caWalk(start: Entry, byId: Map<string, Entry>): PathResult {
  * The start entry must exist (pi: not_found otherwise; the caller reports that).
  */
 export function h3Walk(start: Entry, byId: Map<string, Entry>): PathResult {
-  const fast = indexedWalk(start, byId, true);
-  if (fast) return fast;
+  return indexedWalk(start, byId, h3Stop()) ?? idWalk(start, byId, h3Stop());
+}
+
+/** True when the walk ends at the entry just added; null: only the root or a missing parent ends it (CA). */
+type StopRule = ((e: Entry) => boolean) | null;
+
+/** H3's stop rule (see h3Walk); it keeps the pending firstKeptEntryId stop, so one per walk. */
+function h3Stop(): StopRule {
+  let stopAt: unknown = null;
+  return (e) => {
+    if (stopAt !== null && e.id === stopAt) return true;
+    if (e.type === 'compaction') {
+      const c = compactionFacts(e);
+      if (c.retainedTail) return true;
+      stopAt = c.firstKeptEntryId ?? null;
+    }
+    return false;
+  };
+}
+
+function idWalk(start: Entry, byId: Map<string, Entry>, stops: StopRule): PathResult {
   const path: Entry[] = [];
   const issues: Issue[] = [];
   const visited = new Set<string>();
-  let stopAt: unknown = null;
   let cur: Entry | undefined = start;
   while (cur) {
     if (visited.has(cur.id)) {
@@ -69,12 +67,7 @@ export function h3Walk(start: Entry, byId: Map<string, Entry>): PathResult {
     }
     visited.add(cur.id);
     path.push(cur);
-    if (stopAt !== null && cur.id === stopAt) break;
-    if (cur.type === 'compaction') {
-      const c = compactionFacts(cur);
-      if (c.retainedTail) break;
-      stopAt = c.firstKeptEntryId ?? null;
-    }
+    if (stops?.(cur)) break;
     const p: string | null = cur.parentId;
     if (!p) break;
     const parent = byId.get(p);
@@ -91,7 +84,7 @@ export function h3Walk(start: Entry, byId: Map<string, Entry>): PathResult {
  * table does not describe `byId` (another index, an eagerly parsed session): use the id walk.
  * Every entry on a walk is its id's winner in `byId`, so marking positions is marking ids.
  */
-function indexedWalk(start: Entry, byId: Map<string, Entry>, h3: boolean): PathResult | null {
+function indexedWalk(start: Entry, byId: Map<string, Entry>, stops: StopRule): PathResult | null {
   if (!(start instanceof IndexedEntry) || byId.get(start.id) !== start) return null;
   const store = start.store;
   const state = store.walkState(byId);
@@ -100,7 +93,6 @@ function indexedWalk(start: Entry, byId: Map<string, Entry>, h3: boolean): PathR
   const entries = store.entries;
   const issues: Issue[] = [];
   let n = 0;
-  let stopAt: unknown = null;
   let cur = start.i;
   for (;;) {
     if (marks[cur] === epoch) {
@@ -109,15 +101,7 @@ function indexedWalk(start: Entry, byId: Map<string, Entry>, h3: boolean): PathR
     }
     marks[cur] = epoch;
     order[n++] = cur;
-    if (h3) {
-      const e = entries[cur]!;
-      if (stopAt !== null && e.id === stopAt) break;
-      if (e.type === 'compaction') {
-        const c = compactionFacts(e);
-        if (c.retainedTail) break;
-        stopAt = c.firstKeptEntryId ?? null;
-      }
-    }
+    if (stops?.(entries[cur]!)) break;
     let p = parents[cur]!;
     if (p === -3) p = store.resolveParent(cur);
     if (p === -2) break;

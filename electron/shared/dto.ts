@@ -4,6 +4,8 @@
  * only as display strings, e.g. for the `pi --session <path>` command the user copies.)
  */
 
+import type { EntryPreview } from '../core/entry-preview';
+
 export * from './context-dto';
 
 export type ProfileDto = 'ca' | 'h3';
@@ -67,31 +69,15 @@ export interface SessionListDto {
   skipped: SkippedDto[];
 }
 
-export type CheckpointKind = 'retained-tail' | 'first-kept' | 'none';
+export type { CheckpointKind } from '../core/entry-preview';
 
-/** One node of the entry graph: envelope + what a node needs to draw itself. No bodies. */
-export interface EntryNodeDto {
+/** One node of the entry graph: envelope + what a node needs to draw itself (the core's preview). No bodies. */
+export interface EntryNodeDto extends EntryPreview {
   id: string;
   parentId: string | null;
   type: string;
   line: number;
   timestamp: string;
-  role?: string;
-  /** One short line of text (first user/assistant text, tool summary, summary text…). */
-  preview: string;
-  toolNames?: string[];
-  /** assistant: has a non-empty text block (pi's /tree default filter hides tool-call-only ones). */
-  hasText?: boolean;
-  isError?: boolean;
-  stopReason?: string;
-  customType?: string;
-  /** leaf / label / context_edit targets. */
-  targetId?: string | null;
-  /** compactions */
-  checkpoint?: CheckpointKind;
-  firstKeptEntryId?: string;
-  tokensBefore?: number;
-  model?: string;
 }
 
 export interface SessionGraphDto {

@@ -72,6 +72,17 @@ function forkArgs(v: unknown): Args<'session.fork'> {
   return out;
 }
 
+/** A session read at a leaf: session.open and session.context take the same arguments. */
+function sessionAtArgs(v: unknown): Args<'session.open'> & Args<'session.context'> {
+  const o = record(v, ['sessionId', 'profile', 'leafId']);
+  const out: Args<'session.open'> & Args<'session.context'> = { sessionId: id(o.sessionId, 'sessionId') };
+  const p = profile(o.profile);
+  if (p) out.profile = p;
+  const leaf = optionalLeaf(o.leafId);
+  if (leaf !== undefined) out.leafId = leaf;
+  return out;
+}
+
 export const validators: { [C in Channel]: Validator<Args<C>> } = {
   'app.info': (v) => {
     record(v, []);
@@ -87,28 +98,12 @@ export const validators: { [C in Channel]: Validator<Args<C>> } = {
     if (!Array.isArray(o.sessionIds) || o.sessionIds.length > MAX_IDS) fail(`sessionIds must be an array of at most ${MAX_IDS} ids`);
     return { sessionIds: o.sessionIds.map((x) => id(x, 'sessionIds[]')) };
   },
-  'session.open': (v) => {
-    const o = record(v, ['sessionId', 'profile', 'leafId']);
-    const out: Args<'session.open'> = { sessionId: id(o.sessionId, 'sessionId') };
-    const p = profile(o.profile);
-    if (p) out.profile = p;
-    const leaf = optionalLeaf(o.leafId);
-    if (leaf !== undefined) out.leafId = leaf;
-    return out;
-  },
+  'session.open': sessionAtArgs,
   'entry.get': (v) => {
     const o = record(v, ['sessionId', 'entryId']);
     return { sessionId: id(o.sessionId, 'sessionId'), entryId: id(o.entryId, 'entryId') };
   },
-  'session.context': (v) => {
-    const o = record(v, ['sessionId', 'profile', 'leafId']);
-    const out: Args<'session.context'> = { sessionId: id(o.sessionId, 'sessionId') };
-    const p = profile(o.profile);
-    if (p) out.profile = p;
-    const leaf = optionalLeaf(o.leafId);
-    if (leaf !== undefined) out.leafId = leaf;
-    return out;
-  },
+  'session.context': sessionAtArgs,
   'session.forkPreview': forkArgs,
   'session.fork': forkArgs,
   'session.lineage': (v) => {

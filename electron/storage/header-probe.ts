@@ -7,12 +7,10 @@
  * link to a FIFO or a directory is never opened for reading.
  */
 import { closeSync, fstatSync, openSync, readSync, statSync, type Dirent } from 'node:fs';
-import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { ListError } from './list-dir';
+import { readDirEntries, toListError, type ListError } from './list-dir';
 import { abortError } from './line-scan';
 import { LineTooLongError, type FirstLine } from './read';
-import { errnoCode } from './stat';
 
 export interface ProbedFile {
   path: string;
@@ -42,19 +40,6 @@ interface Candidate {
   dir: string;
   /** A symlink: stat it before opening. */
   link: boolean;
-}
-
-function toListError(path: string, err: unknown): ListError {
-  return { path, code: errnoCode(err) ?? 'io', message: err instanceof Error ? err.message : String(err) };
-}
-
-async function readDirEntries(dir: string, errors: ListError[], missingIsFine: boolean): Promise<Dirent[]> {
-  try {
-    return await readdir(dir, { withFileTypes: true });
-  } catch (err) {
-    if (!(missingIsFine && errnoCode(err) === 'ENOENT')) errors.push(toListError(dir, err));
-    return [];
-  }
 }
 
 function isDirectoryEntry(dir: string, entry: Dirent): boolean {

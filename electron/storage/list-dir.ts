@@ -28,11 +28,12 @@ export interface ListedFiles {
   errors: ListError[];
 }
 
-function toListError(path: string, err: unknown): ListError {
+export function toListError(path: string, err: unknown): ListError {
   return { path, code: errnoCode(err) ?? 'io', message: err instanceof Error ? err.message : String(err) };
 }
 
-async function readDirEntries(dir: string, errors: ListError[], missingIsFine: boolean): Promise<Dirent[]> {
+/** A directory's entries; a failure is recorded in `errors` (a missing root is not one) and reads as empty. */
+export async function readDirEntries(dir: string, errors: ListError[], missingIsFine: boolean): Promise<Dirent[]> {
   try {
     return await readdir(dir, { withFileTypes: true });
   } catch (err) {

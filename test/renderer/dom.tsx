@@ -1,5 +1,6 @@
 import { act, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
+import { afterAll, beforeAll } from 'vitest';
 import { AppProvider } from '../../renderer/src/app-context';
 import type { Api } from '../../electron/shared/contract';
 import { createActions } from '../../renderer/src/store/actions';
@@ -36,6 +37,18 @@ export async function mount(ui: ReactNode, api: Api, setup?: (store: CanopyStore
       container.remove();
     },
   };
+}
+
+/** happy-dom does no layout: give every element a box, for the calling test file, so react-flow sees a viewport. */
+export function fakeElementBox(width: number, height: number): void {
+  const props = ['clientWidth', 'clientHeight', 'offsetWidth', 'offsetHeight'] as const;
+  const saved = props.map((p) => [p, Object.getOwnPropertyDescriptor(HTMLElement.prototype, p)] as const);
+  beforeAll(() => {
+    for (const p of props) Object.defineProperty(HTMLElement.prototype, p, { configurable: true, get: () => (p.endsWith('Width') ? width : height) });
+  });
+  afterAll(() => {
+    for (const [p, d] of saved) if (d) Object.defineProperty(HTMLElement.prototype, p, d);
+  });
 }
 
 export async function flush(ms = 0): Promise<void> {

@@ -1,22 +1,14 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { readSessionDetailed } from '../../electron/core';
 import { buildContextView } from '../../electron/core/context-view';
 import { GraphPanel } from '../../renderer/src/features/graph/GraphPanel';
 import { fixture, fixtureSession, lineage } from './context-fixtures';
-import { flush, mount, type Mounted } from './dom';
+import { fakeElementBox, flush, mount, type Mounted } from './dom';
 import { fakeApi } from './fake-api';
 
-// happy-dom does no layout: give every element a box so react-flow sees a viewport.
-const props = ['clientWidth', 'clientHeight', 'offsetWidth', 'offsetHeight'] as const;
-const saved = props.map((p) => [p, Object.getOwnPropertyDescriptor(HTMLElement.prototype, p)] as const);
-beforeAll(() => {
-  for (const p of props) Object.defineProperty(HTMLElement.prototype, p, { configurable: true, get: () => (p.endsWith('Width') ? 1600 : 1400) });
-});
-afterAll(() => {
-  for (const [p, d] of saved) if (d) Object.defineProperty(HTMLElement.prototype, p, d);
-});
+fakeElementBox(1600, 1400);
 
 let m: Mounted | null = null;
 afterEach(() => {

@@ -1,21 +1,13 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { GraphPanel } from '../../renderer/src/features/graph/GraphPanel';
 import type { EntryNodeDto, SessionGraphDto } from '../../electron/shared/dto';
-import { flush, mount, type Mounted } from './dom';
+import { fakeElementBox, flush, mount, type Mounted } from './dom';
 import { fakeApi } from './fake-api';
 import { graphOf, lines, node } from './helpers';
 
-// happy-dom does no layout: give every element a box so react-flow sees a viewport.
-const props = ['clientWidth', 'clientHeight', 'offsetWidth', 'offsetHeight'] as const;
-const saved = props.map((p) => [p, Object.getOwnPropertyDescriptor(HTMLElement.prototype, p)] as const);
-beforeAll(() => {
-  for (const p of props) Object.defineProperty(HTMLElement.prototype, p, { configurable: true, get: () => (p.endsWith('Width') ? 1000 : 700) });
-});
-afterAll(() => {
-  for (const [p, d] of saved) if (d) Object.defineProperty(HTMLElement.prototype, p, d);
-});
+fakeElementBox(1000, 700);
 
 let m: Mounted | null = null;
 afterEach(() => {

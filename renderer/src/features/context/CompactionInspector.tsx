@@ -4,7 +4,7 @@ import { formatCount, formatTokens } from '../../lib/format';
 import type { CompactionInfoDto, ContextMessageDto, EntryNodeDto } from '../../lib/shared';
 import { kindTitle } from '../graph/model/kinds';
 import { Markdown } from '../inspector/Markdown';
-import { EntryLink } from '../inspector/parts';
+import { EntryLink, FileList } from '../inspector/parts';
 import { STATE_LABELS } from './model/context-order';
 
 const PREVIEW_ROWS = 6;
@@ -78,22 +78,8 @@ export function CompactionInspector({ entryId }: { entryId: string }) {
             <dd>replays the system prompt (CA 1.6.0)</dd>
           </>
         )}
-        {info.readFiles.length > 0 && (
-          <>
-            <dt>read files</dt>
-            <dd>
-              <FileNames files={info.readFiles} />
-            </dd>
-          </>
-        )}
-        {info.modifiedFiles.length > 0 && (
-          <>
-            <dt>modified files</dt>
-            <dd>
-              <FileNames files={info.modifiedFiles} />
-            </dd>
-          </>
-        )}
+        <FileList title="read files" files={info.readFiles} />
+        <FileList title="modified files" files={info.modifiedFiles} />
       </dl>
       {tail.length > 0 && <TailList tail={tail} />}
       <div className="hidden-span" data-testid="compaction-hidden" data-count={info.hiddenIds.length}>
@@ -121,18 +107,6 @@ export function CompactionInspector({ entryId }: { entryId: string }) {
 
 function copiedIds(tail: ContextMessageDto[]): Set<string> {
   return new Set(tail.map((m) => m.copyOf).filter((id): id is string => id !== undefined));
-}
-
-function FileNames({ files }: { files: string[] }) {
-  return (
-    <ul className="file-list">
-      {files.map((f) => (
-        <li key={f}>
-          <code>{f}</code>
-        </li>
-      ))}
-    </ul>
-  );
 }
 
 function TailList({ tail }: { tail: ContextMessageDto[] }) {
@@ -239,22 +213,8 @@ function CompactionCompare({
             {info.summary ? <Markdown text={info.summary} /> : <div className="muted small">(empty)</div>}
             {(info.readFiles.length > 0 || info.modifiedFiles.length > 0) && (
               <dl className="fields">
-                {info.readFiles.length > 0 && (
-                  <>
-                    <dt>read</dt>
-                    <dd>
-                      <FileNames files={info.readFiles} />
-                    </dd>
-                  </>
-                )}
-                {info.modifiedFiles.length > 0 && (
-                  <>
-                    <dt>modified</dt>
-                    <dd>
-                      <FileNames files={info.modifiedFiles} />
-                    </dd>
-                  </>
-                )}
+                <FileList title="read" files={info.readFiles} />
+                <FileList title="modified" files={info.modifiedFiles} />
               </dl>
             )}
           </section>

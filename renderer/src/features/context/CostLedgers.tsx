@@ -1,8 +1,6 @@
 import { formatCost, formatCount } from '../../lib/format';
 import type { ContextViewDto, CostLedgerDto } from '../../lib/shared';
-import { EntryLink } from '../inspector/parts';
-
-const n = (v: number | null) => (v === null ? '–' : formatCount(v));
+import { EntryLink, UsageTable } from '../inspector/parts';
 
 /** The last assistant message's usage figures (what pi's footer shows). */
 export function LastUsage({ view }: { view: ContextViewDto }) {
@@ -13,28 +11,7 @@ export function LastUsage({ view }: { view: ContextViewDto }) {
       <div className="small">
         Last assistant usage · <EntryLink id={u.entryId} /> <span className="muted">(message {u.messageIndex + 1})</span>
       </div>
-      <table className="usage compact-table">
-        <thead>
-          <tr>
-            <th>input</th>
-            <th>output</th>
-            <th>cache read</th>
-            <th>cache write</th>
-            <th>total</th>
-            <th>cost</th>
-          </tr>
-        </thead>
-        <tbody>
-          <tr>
-            <td>{n(u.input)}</td>
-            <td>{n(u.output)}</td>
-            <td>{n(u.cacheRead)}</td>
-            <td>{n(u.cacheWrite)}</td>
-            <td>{n(u.totalTokens)}</td>
-            <td>{u.costTotal === null ? '–' : formatCost(u.costTotal)}</td>
-          </tr>
-        </tbody>
-      </table>
+      <UsageTable usage={u} className="usage compact-table" />
     </div>
   );
 }

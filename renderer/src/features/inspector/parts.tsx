@@ -1,6 +1,6 @@
 import { memo, type ReactNode } from 'react';
 import { useActions } from '../../app-context';
-import { formatCost } from '../../lib/format';
+import { formatCost, formatCount } from '../../lib/format';
 import { Diff } from './Diff';
 import { Markdown, PlainText } from './Markdown';
 import { arr, contentBlocks, imageDataUrl, num, obj, str, type Obj } from './raw';
@@ -173,7 +173,6 @@ export function AssistantMeta({ message }: { message: Obj }) {
   const cost = obj(usage?.cost);
   const stop = str(message.stopReason);
   const error = str(message.errorMessage);
-  const tokens = (k: string) => num(usage?.[k])?.toLocaleString('en-US') ?? '–';
   return (
     <div className="assistant-meta" data-testid="assistant-meta">
       <dl className="fields">
@@ -195,30 +194,50 @@ export function AssistantMeta({ message }: { message: Obj }) {
         )}
       </dl>
       {usage && (
-        <table className="usage" data-testid="usage">
-          <thead>
-            <tr>
-              <th>input</th>
-              <th>output</th>
-              <th>cache read</th>
-              <th>cache write</th>
-              <th>total</th>
-              <th>cost</th>
-            </tr>
-          </thead>
-          <tbody>
-            <tr>
-              <td>{tokens('input')}</td>
-              <td>{tokens('output')}</td>
-              <td>{tokens('cacheRead')}</td>
-              <td>{tokens('cacheWrite')}</td>
-              <td>{tokens('totalTokens')}</td>
-              <td>{num(cost?.total) !== undefined ? formatCost(num(cost?.total)!) : '–'}</td>
-            </tr>
-          </tbody>
-        </table>
+        <UsageTable
+          testId="usage"
+          usage={{
+            input: num(usage.input),
+            output: num(usage.output),
+            cacheRead: num(usage.cacheRead),
+            cacheWrite: num(usage.cacheWrite),
+            totalTokens: num(usage.totalTokens),
+            costTotal: num(cost?.total),
+          }}
+        />
       )}
     </div>
+  );
+}
+
+type UsageFigure = 'input' | 'output' | 'cacheRead' | 'cacheWrite' | 'totalTokens' | 'costTotal';
+
+/** One message's usage in pi's terms; a figure that is missing shows as –. */
+export function UsageTable({ usage, className = 'usage', testId }: { usage: Record<UsageFigure, number | null | undefined>; className?: string; testId?: string }) {
+  const count = (v: number | null | undefined) => (v === null || v === undefined ? '–' : formatCount(v));
+  return (
+    <table className={className} data-testid={testId}>
+      <thead>
+        <tr>
+          <th>input</th>
+          <th>output</th>
+          <th>cache read</th>
+          <th>cache write</th>
+          <th>total</th>
+          <th>cost</th>
+        </tr>
+      </thead>
+      <tbody>
+        <tr>
+          <td>{count(usage.input)}</td>
+          <td>{count(usage.output)}</td>
+          <td>{count(usage.cacheRead)}</td>
+          <td>{count(usage.cacheWrite)}</td>
+          <td>{count(usage.totalTokens)}</td>
+          <td>{usage.costTotal === null || usage.costTotal === undefined ? '–' : formatCost(usage.costTotal)}</td>
+        </tr>
+      </tbody>
+    </table>
   );
 }
 

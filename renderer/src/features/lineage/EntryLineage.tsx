@@ -1,12 +1,12 @@
 import { useMemo } from 'react';
-import { useActions, useCanopy } from '../../app-context';
+import { useCanopy } from '../../app-context';
 import type { LineageLinkDto } from '../../lib/shared';
 import { ForkIcon } from '../../lib/icons';
 import { lineageMarkers } from './lineage-model';
-import { useLinkTitle } from './LineageFlags';
+import { useLinkTitle, useOpenLink } from './LineageFlags';
 
 export function SessionLink({ link, testId }: { link: LineageLinkDto; testId?: string }) {
-  const actions = useActions();
+  const open = useOpenLink();
   const title = useLinkTitle(link);
   return (
     <button
@@ -15,7 +15,7 @@ export function SessionLink({ link, testId }: { link: LineageLinkDto; testId?: s
       data-testid={testId}
       data-session-id={link.sessionId}
       title={`${link.fileName} — open${link.forkPointEntryId ? ` at ${link.forkPointEntryId}` : ''}`}
-      onClick={() => void actions.openSession(link.sessionId, link.forkPointEntryId ? { entryId: link.forkPointEntryId } : {})}
+      onClick={() => open(link)}
     >
       <ForkIcon size={10} /> {title}
     </button>

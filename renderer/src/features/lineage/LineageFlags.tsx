@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useActions, useCanopy } from '../../app-context';
 import type { LineageLinkDto } from '../../lib/shared';
 import { ForkIcon } from '../../lib/icons';
@@ -13,47 +14,51 @@ export function useLinkTitle(link: LineageLinkDto): string {
   return row ? sessionTitle(row, summary) : linkName(link);
 }
 
-function ChildFlag({ link }: { link: LineageLinkDto }) {
+/** Opens a linked session at its fork point (the entry both files hold), else where it opens by default. */
+export function useOpenLink(): (link: LineageLinkDto) => void {
   const actions = useActions();
-  const title = useLinkTitle(link);
+  return (link) => void actions.openSession(link.sessionId, link.forkPointEntryId ? { entryId: link.forkPointEntryId } : {});
+}
+
+/** A flag that opens its session; the click does not also select the node under it. */
+function LinkFlag({ link, kind, title, children }: { link: LineageLinkDto; kind: 'child' | 'parent'; title: string; children: ReactNode }) {
+  const open = useOpenLink();
   return (
     <button
       type="button"
-      className="lineage-flag child"
-      data-testid="lineage-child"
+      className={`lineage-flag ${kind}`}
+      data-testid={`lineage-${kind}`}
       data-session-id={link.sessionId}
-      title={`Forked here into “${title}” (${link.fileName}) — click to open it`}
+      title={title}
       onClick={(e) => {
         e.stopPropagation();
-        void actions.openSession(link.sessionId, link.forkPointEntryId ? { entryId: link.forkPointEntryId } : {});
+        open(link);
       }}
     >
-      <ForkIcon size={10} />
-      <span className="lineage-flag-text">{title}</span>
-      <span aria-hidden>↗</span>
+      {children}
     </button>
   );
 }
 
-function ParentFlag({ link }: { link: LineageLinkDto }) {
-  const actions = useActions();
+function ChildFlag({ link }: { link: LineageLinkDto }) {
   const title = useLinkTitle(link);
   return (
-    <button
-      type="button"
-      className="lineage-flag parent"
-      data-testid="lineage-parent"
-      data-session-id={link.sessionId}
-      title={`This session was forked here from “${title}” (${link.fileName}) — click to open the parent at this entry`}
-      onClick={(e) => {
-        e.stopPropagation();
-        void actions.openSession(link.sessionId, link.forkPointEntryId ? { entryId: link.forkPointEntryId } : {});
-      }}
-    >
+    <LinkFlag link={link} kind="child" title={`Forked here into “${title}” (${link.fileName}) — click to open it`}>
+      <ForkIcon size={10} />
+      <span className="lineage-flag-text">{title}</span>
+      <span aria-hidden>↗</span>
+    </LinkFlag>
+  );
+}
+
+function ParentFlag({ link }: { link: LineageLinkDto }) {
+  const title = useLinkTitle(link);
+  return (
+    <LinkFlag link={link} kind="parent" title={`This session was forked here from “${title}” (${link.fileName}) — click to open the parent at this entry`}>
       <span aria-hidden>↖</span>
       <ForkIcon size={10} />
       <span className="lineage-flag-text">from parent</span>
-    </button>
+    </LinkFlag>
   );
 }
 
