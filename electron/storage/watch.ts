@@ -19,6 +19,12 @@ export interface WatchOptions {
   debounceMs?: number;
   /** Longest a batch waits while events keep arriving (a session being written). Default 1 s. */
   maxWaitMs?: number;
+  /**
+   * After a quiet spell (no batch for `debounceMs`) the first event is delivered after only this
+   * long, so a single appended line reaches the UI quickly; events during the following
+   * `debounceMs` are coalesced as before. Default 10 ms (one write raises several events).
+   */
+  leadingMs?: number;
   /** Force one mode; default: recursive on macOS and Windows only. */
   recursive?: boolean;
 }
@@ -39,16 +45,20 @@ export function watchSessionRoots(
 ): StopWatching {
   const debounceMs = opts.debounceMs ?? 150;
   const maxWaitMs = opts.maxWaitMs ?? 1000;
+  const leadingMs = opts.leadingMs ?? 10;
   const recursive = opts.recursive ?? nativeRecursive;
   const watchers = new Map<string, FSWatcher>();
   const files = new Set<string>();
   const dirs = new Set<string>();
   let timer: ReturnType<typeof setTimeout> | undefined;
   let firstPendingAt = 0;
+  let lastFlushAt = -Infinity;
+  let leading = false;
   let closed = false;
 
   const flush = (): void => {
     timer = undefined;
+    lastFlushAt = Date.now();
     if (closed || (files.size === 0 && dirs.size === 0)) return;
     const batch = { files: [...files], dirs: [...dirs] };
     files.clear();
@@ -58,8 +68,15 @@ export function watchSessionRoots(
 
   const schedule = (): void => {
     const now = Date.now();
-    if (timer === undefined) firstPendingAt = now;
-    else clearTimeout(timer);
+    if (timer === undefined) {
+      firstPendingAt = now;
+      // Leading edge: nothing was delivered lately, so this is not part of a burst yet.
+      leading = now - lastFlushAt >= debounceMs;
+      timer = setTimeout(flush, leading ? leadingMs : debounceMs);
+      return;
+    }
+    if (leading) return; // due within leadingMs anyway; later events join the trailing batch
+    clearTimeout(timer);
     timer = setTimeout(flush, Math.max(0, Math.min(debounceMs, firstPendingAt + maxWaitMs - now)));
   };
 

@@ -206,4 +206,35 @@ describe('actions', () => {
     off();
     expect(f.listenerCount()).toBe(0);
   });
+
+  it('re-reads the open session at once on an append, then coalesces appends that arrive while it reads', async () => {
+    const releases: (() => void)[] = [];
+    const f = fakeApi({
+      'session.open': async ({ sessionId }) => {
+        // Every re-read (not the first open) waits until the test lets it finish.
+        if (f.calls.filter((c) => c.channel === 'session.open').length > 1) await new Promise<void>((r) => releases.push(r));
+        return { ok: true, data: { ...graphOf(chain(2)), sessionId } };
+      },
+    });
+    const opens = () => f.calls.filter((c) => c.channel === 'session.open').length;
+    const store = createCanopyStore();
+    const actions = createActions(f.api, store);
+    await actions.openSession('a');
+    const off = actions.subscribeEvents();
+    f.emit('session.appended', { sessionId: 'a', sizeBytes: 10 });
+    await vi.advanceTimersByTimeAsync(1);
+    expect(opens()).toBe(2); // leading edge: no 250 ms debounce first
+    for (let i = 0; i < 3; i++) f.emit('session.appended', { sessionId: 'a', sizeBytes: 20 + i });
+    await vi.advanceTimersByTimeAsync(500);
+    expect(opens()).toBe(2); // one re-read in flight, the rest wait for it
+    releases.shift()!();
+    await vi.advanceTimersByTimeAsync(50);
+    expect(opens()).toBe(2); // a short gap between re-reads
+    await vi.advanceTimersByTimeAsync(100);
+    expect(opens()).toBe(3); // the three appends made one more re-read
+    releases.shift()!();
+    await vi.runAllTimersAsync();
+    expect(opens()).toBe(3);
+    off();
+  });
 });

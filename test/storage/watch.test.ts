@@ -47,6 +47,31 @@ for (const recursive of [false, true]) {
       }
     });
 
+    it('delivers a lone append at once (leading edge) and coalesces the burst after it', async () => {
+      const root = await tempDir();
+      await mkdir(join(root, '--p--'));
+      const a = join(root, '--p--', 'a.jsonl');
+      await writeFile(a, '{"type":"session"}\n');
+      const c = collector();
+      const stop = watchSessionRoots([root], c.push, { debounceMs: 400, recursive });
+      try {
+        await stop.ready;
+        await new Promise((r) => setTimeout(r, 100));
+        const t0 = Date.now();
+        await appendFile(a, '{"i":0}\n');
+        await c.waitFor(() => c.files().has(a));
+        // A trailing 400 ms debounce could not have delivered it this soon.
+        expect(Date.now() - t0).toBeLessThan(300);
+        const n = c.batches.length;
+        for (let i = 1; i <= 10; i++) await appendFile(a, `{"i":${i}}\n`);
+        await new Promise((r) => setTimeout(r, 700));
+        expect(c.batches.length - n).toBeGreaterThanOrEqual(1);
+        expect(c.batches.length - n).toBeLessThanOrEqual(2);
+      } finally {
+        stop();
+      }
+    });
+
     it('delivers nothing after close', async () => {
       const root = await tempDir();
       await mkdir(join(root, '--p--'));

@@ -37,6 +37,8 @@ export function currentForkKey(state: { openSessionId: string | null; profileOve
 export const SUMMARY_BATCH = 100;
 const SUMMARY_DELAY_MS = 80;
 const EVENT_DEBOUNCE_MS = 250;
+/** Least time between two live re-reads of the open session while lines keep arriving. */
+const APPEND_GAP_MS = 100;
 
 export function createActions(api: Api, store: CanopyStore): Actions {
   const s = () => store.getState();
@@ -247,12 +249,33 @@ export function createActions(api: Api, store: CanopyStore): Actions {
       // A new file may be a fork of the open session (or its parent).
       listTimer = setTimeout(() => void loadSessions().then(() => loadLineage()), EVENT_DEBOUNCE_MS);
     });
+    // Appends to the open session: leading edge (the first one is re-read at once, only
+    // coalescing events of the same tick), then at most one re-read in flight and one queued,
+    // APPEND_GAP_MS apart, so a session being written cannot flood the main process.
+    let reloading = false;
+    let dirty = false;
+    let stopped = false;
+    const runReloads = async () => {
+      graphTimer = null;
+      reloading = true;
+      try {
+        while (dirty && !stopped) {
+          dirty = false;
+          await reloadGraph();
+          if (dirty && !stopped) await new Promise<void>((r) => { graphTimer = setTimeout(r, APPEND_GAP_MS); });
+          graphTimer = null;
+        }
+      } finally {
+        reloading = false;
+      }
+    };
     const offAppended = api.on('session.appended', (payload) => {
       if (payload.sessionId !== s().openSessionId) return;
-      if (graphTimer) clearTimeout(graphTimer);
-      graphTimer = setTimeout(() => void reloadGraph(), EVENT_DEBOUNCE_MS);
+      dirty = true;
+      if (!reloading && graphTimer === null) graphTimer = setTimeout(() => void runReloads(), 0);
     });
     return () => {
+      stopped = true;
       offChanged();
       offAppended();
       if (listTimer) clearTimeout(listTimer);

@@ -20,6 +20,15 @@ export interface GraphModel {
 }
 
 /** The memoised pipeline: index (per graph) → filter → collapse → layout (per settings) → search. */
+/**
+ * `?naive=1` in the page address draws every entry (no chain collapsing). Only the rendering
+ * benchmark (bench/render.mjs) uses it, as the baseline collapsing is measured against.
+ */
+const NAIVE: { collapse?: { budget: number } } =
+  typeof location !== 'undefined' && new URLSearchParams(location.search).get('naive') === '1'
+    ? { collapse: { budget: Number.POSITIVE_INFINITY } }
+    : {};
+
 export function useGraphModel(): GraphModel | null {
   const graph = useCanopy((s) => s.graph);
   const filterMode = useCanopy((s) => s.filterMode);
@@ -44,7 +53,7 @@ export function useGraphModel(): GraphModel | null {
   }, [markers, whatIfLeaf]);
   // The selection only changes the drawing when it is not yet drawn on its own.
   const view = useMemo(
-    () => (graph && index ? buildGraphView(graph, index, { filterMode, showLeafRecords, expanded, selectedId, pinned }) : null),
+    () => (graph && index ? buildGraphView(graph, index, { filterMode, showLeafRecords, expanded, selectedId, pinned, ...NAIVE }) : null),
     [graph, index, filterMode, showLeafRecords, expanded, selectedId, pinned],
   );
   const hits = useMemo(() => (index ? searchEntries(index, query) : []), [index, query]);

@@ -1,0 +1,157 @@
+// Rendering benchmark (a step of `npm run bench`, see run.ts): the real renderer in Chromium against
+// `canopy serve` on a root holding a large and a small generated session.
+//   node bench/render.mjs ROOT LARGE_ID SMALL_ID
+// Per case (small, large, large with ?naive=1 = every entry drawn, no chain collapsing), in a fresh
+// page: first frame (ms from navigation start to the first animation frame whose DOM holds graph
+// nodes), frame times while panning by mouse drag (requestAnimationFrame deltas), JS heap after a
+// forced GC (CDP Runtime.getHeapUsage). Prints one JSON line; `{ ok: false, skipped }` without Chromium.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repo = resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
+const CHROMIUM = process.env.CANOPY_CHROMIUM ?? '/usr/bin/chromium';
+const [root, largeId, smallId] = process.argv.slice(2);
+const RUNS = Number(process.env.RENDER_RUNS ?? 3);
+
+function newestMtime(dir) {
+  let newest = 0;
+  const stack = [dir];
+  while (stack.length > 0) {
+    const d = stack.pop();
+    for (const name of readdirSync(d)) {
+      const p = join(d, name);
+      const s = statSync(p);
+      if (s.isDirectory()) stack.push(p);
+      else newest = Math.max(newest, s.mtimeMs);
+    }
+  }
+  return newest;
+}
+
+function ensureRendererBuilt() {
+  const index = join(repo, 'out/renderer/index.html');
+  if (existsSync(index) && statSync(index).mtimeMs >= newestMtime(join(repo, 'renderer'))) return;
+  const r = spawnSync('npx', ['electron-vite', 'build'], { cwd: repo, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (r.status !== 0) throw new Error('building the renderer failed');
+}
+
+function startServe() {
+  return new Promise((resolveUrl, reject) => {
+    const child = spawn(process.execPath, [join(repo, 'bin/canopy.cjs'), 'serve', '--root', root, '--no-watch'], { cwd: repo, stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+      const m = /Open (\S+)/.exec(out);
+      if (m) resolveUrl({ url: m[1], child });
+    });
+    child.on('exit', (code) => reject(new Error(`canopy serve exited ${code}: ${out}`)));
+  });
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const pct = (xs, p) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
+};
+
+// Installed before any page script: records the first frame that shows graph nodes, and frame deltas on demand.
+const PROBE = () => {
+  const w = window;
+  w.__bench = { firstFrame: null, frames: null };
+  const tick = (t) => {
+    if (w.__bench.firstFrame === null && document.querySelector('.react-flow__node')) w.__bench.firstFrame = performance.now();
+    if (w.__bench.frames) w.__bench.frames.push(t);
+    requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+};
+
+async function measure(context, url, sessionId, naive) {
+  const page = await context.newPage();
+  await page.addInitScript(PROBE);
+  const u = new URL(url);
+  if (naive) u.searchParams.set('naive', '1');
+  u.hash = `#/session/${encodeURIComponent(sessionId)}`;
+  await page.goto(u.toString());
+  await page.waitForSelector(`[data-testid="graph-panel"][data-session-id="${sessionId}"] .react-flow__node`, { timeout: 120_000 });
+  await page.waitForFunction(() => window.__bench.firstFrame !== null, null, { timeout: 120_000 });
+  const firstFrame = await page.evaluate(() => window.__bench.firstFrame);
+  await page.waitForTimeout(500);
+  const nodes = await page.$$eval('.react-flow__node', (els) => els.length);
+  // When the graph's data arrived (the rest of the first frame is the renderer's own work).
+  const openMs = await page.evaluate(() => {
+    const r = performance.getEntriesByType('resource').filter((e) => e.name.includes('/api/session.open'));
+    return r.length > 0 ? r[r.length - 1].responseEnd : null;
+  });
+
+  // Pan: drag the pane in small steps for about a second, recording every frame's start time.
+  const pane = await page.$('.react-flow__pane');
+  const box = await pane.boundingBox();
+  const x0 = box.x + box.width / 2;
+  const y0 = box.y + box.height / 2;
+  await page.mouse.move(x0, y0);
+  await page.evaluate(() => { window.__bench.frames = []; });
+  await page.mouse.down();
+  for (let i = 1; i <= 60; i++) {
+    const a = (i / 60) * Math.PI * 2;
+    await page.mouse.move(x0 + Math.sin(a) * 300, y0 + (1 - Math.cos(a)) * 150);
+  }
+  await page.mouse.up();
+  await page.waitForTimeout(100);
+  const stamps = await page.evaluate(() => { const f = window.__bench.frames; window.__bench.frames = null; return f; });
+  const deltas = stamps.slice(1).map((t, i) => t - stamps[i]);
+
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('HeapProfiler.collectGarbage');
+  const heap = await cdp.send('Runtime.getHeapUsage');
+  await cdp.detach();
+  await page.close();
+  return { firstFrame, openMs, nodes, p95: pct(deltas, 95), maxFrame: Math.max(...deltas), frames: deltas.length, heapMB: heap.usedSize / 1024 / 1024 };
+}
+
+async function main() {
+  if (!existsSync(CHROMIUM)) {
+    console.log(JSON.stringify({ ok: false, skipped: `no Chromium at ${CHROMIUM} (install the Debian "chromium" package or set CANOPY_CHROMIUM)` }));
+    return;
+  }
+  ensureRendererBuilt();
+  const { chromium } = await import('playwright-core');
+  const { url, child } = await startServe();
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--js-flags=--expose-gc'],
+  });
+  try {
+    const out = {};
+    const cases = { small: [smallId, false], large: [largeId, false], naive: [largeId, true] };
+    for (const [name, [id, naive]] of Object.entries(cases)) {
+      const runs = [];
+      for (let r = 0; r < RUNS; r++) {
+        // A fresh context per run: no cached bundle or warm state between cases.
+        const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+        runs.push(await measure(context, url, id, naive));
+        await context.close();
+      }
+      out[name] = {
+        firstFrame: median(runs.map((x) => x.firstFrame)),
+        openMs: median(runs.map((x) => x.openMs ?? 0)),
+        p95: median(runs.map((x) => x.p95)),
+        maxFrame: Math.max(...runs.map((x) => x.maxFrame)),
+        heapMB: median(runs.map((x) => x.heapMB)),
+        nodes: runs[0].nodes,
+        frames: median(runs.map((x) => x.frames)),
+      };
+    }
+    console.log(JSON.stringify({ ok: true, ...out }));
+  } finally {
+    await browser.close();
+    child.kill('SIGTERM');
+  }
+}
+
+main().catch((err) => {
+  console.log(JSON.stringify({ ok: false, error: String(err?.message ?? err).slice(0, 300) }));
+  process.exitCode = 1;
+});
