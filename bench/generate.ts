@@ -10,29 +10,10 @@
  */
 import { closeSync, existsSync, mkdirSync, openSync, renameSync, statSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+import { Rng } from '../test/fixtures/corpus/rng';
 
-/** mulberry32 */
-export class Prng {
-  private s: number;
-  constructor(seed: number) {
-    this.s = seed >>> 0;
-  }
-  next(): number {
-    this.s = (this.s + 0x6d2b79f5) >>> 0;
-    let t = this.s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  }
-  int(lo: number, hi: number): number {
-    return lo + Math.floor(this.next() * (hi - lo + 1));
-  }
-  chance(p: number): boolean {
-    return this.next() < p;
-  }
-  pick<T>(items: readonly T[]): T {
-    return items[Math.floor(this.next() * items.length)] as T;
-  }
+/** The corpus's seeded PRNG (mulberry32, same stream) plus the size draw the bench needs. */
+export class Prng extends Rng {
   /** Log-normal-ish size: median `median`, long tail, clamped. */
   size(median: number, spread: number, max: number): number {
     const u = Math.max(1e-9, this.next());
