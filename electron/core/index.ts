@@ -5,7 +5,7 @@
 import { caContext, h3Context, IssueSink } from './context';
 import { computeLabels, sessionName } from './labels';
 import { caLeafId, currentLeaf } from './leaf';
-import { caWalk, h3Walk } from './path';
+import { caWalk, h3Walk, type PathResult } from './path';
 import { detectProfile } from './profile';
 import { indexById } from './tree';
 import type { Entry, Issue, ParsedSession, Profile } from './types';
@@ -60,11 +60,18 @@ function unknownLeaf(leafId: string, profile: Profile): Issue {
 export interface PathReading {
   profile: Profile;
   leafId: string | null;
-  /** Root → leaf entries (H3: truncated at checkpoints). */
-  path: Entry[];
+  /** Root → leaf entries (H3: truncated at checkpoints). Built on first access for indexed sessions. */
+  readonly path: Entry[];
+  /** Entries on the path, and the k-th from the root (without building `path`). */
+  readonly pathLength: number;
+  pathEntryAt(k: number): Entry;
   /** Parse issues + those found choosing the leaf and walking (cycle, dangling parent, unknown leaf). */
   issues: Issue[];
+  /** The path's ids, root first (cheap for indexed sessions: no entry object is touched). */
+  pathIds(): string[];
 }
+
+const NO_PATH: PathResult = { entries: [], issues: [], length: 0, entryAt: () => { throw new RangeError('empty path'); }, ids: () => [] };
 
 /**
  * The leaf and the path of readSession without the context: envelope work only (no body is read
@@ -75,7 +82,7 @@ export function readPath(s: ParsedSession, opts: ReadOptions = {}): PathReading 
   const issues: Issue[] = [...s.issues];
   const byId = indexById(s, profile);
   let leafId: string | null;
-  let path: Entry[] = [];
+  let walk = NO_PATH;
   if (profile === 'ca') {
     leafId = opts.leafId === undefined ? caLeafId(s) : opts.leafId;
     if (leafId !== null) {
@@ -85,11 +92,7 @@ export function readPath(s: ParsedSession, opts: ReadOptions = {}): PathReading 
         if (opts.leafId !== undefined) issues.push(unknownLeaf(leafId, profile));
         start = s.entries[s.entries.length - 1];
       }
-      if (start) {
-        const walk = caWalk(start, byId);
-        path = walk.entries;
-        issues.push(...walk.issues);
-      }
+      if (start) walk = caWalk(start, byId);
     }
   } else {
     if (opts.leafId === undefined) {
@@ -101,18 +104,26 @@ export function readPath(s: ParsedSession, opts: ReadOptions = {}): PathReading 
       if (leafId !== null && !byId.has(leafId)) issues.push(unknownLeaf(leafId, profile));
     }
     const start = leafId === null ? undefined : byId.get(leafId);
-    if (start) {
-      const walk = h3Walk(start, byId);
-      path = walk.entries;
-      issues.push(...walk.issues);
-    }
+    if (start) walk = h3Walk(start, byId);
   }
-  return { profile, leafId, path, issues };
+  issues.push(...walk.issues);
+  const w = walk;
+  return {
+    profile,
+    leafId,
+    get path() {
+      return w.entries;
+    },
+    pathLength: w.length,
+    pathEntryAt: (k) => w.entryAt(k),
+    issues,
+    pathIds: () => w.ids(),
+  };
 }
 
 /** readSession plus the per-entry projection (for "what the model sees" views). */
 export function readSessionDetailed(s: ParsedSession, opts: ReadOptions = {}): DetailedReading {
-  const { profile, leafId, path, issues } = readPath(s, opts);
+  const { profile, leafId, path, issues, pathIds } = readPath(s, opts);
   const sink = new IssueSink();
   const { contextEntries, projection, context } = profile === 'ca' ? caContext(path, sink) : h3Context(path, sink);
 
@@ -126,7 +137,7 @@ export function readSessionDetailed(s: ParsedSession, opts: ReadOptions = {}): D
   return {
     profile,
     leafId,
-    pathIds: path.map((e) => e.id),
+    pathIds: pathIds(),
     contextEntryIds: contextEntries.map((e) => e.id),
     context,
     labels,

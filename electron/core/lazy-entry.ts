@@ -80,6 +80,8 @@ export class EntryStore {
   parentsDirty = false;
   /** The indexer's entry list and id index (the CA index, later line wins). */
   entries: Entry[] = [];
+  /** `entries[i].id`, side by side: a long path's ids are read without touching each entry object. */
+  readonly ids: string[] = [];
   byId: Map<string, Entry> = new Map();
   private marks = new Uint32Array(0);
   private order = new Int32Array(0);
@@ -220,6 +222,7 @@ export class EntryStore {
       }
     }
     this.count = Math.min(this.count, n);
+    if (this.ids.length > n) this.ids.length = n;
   }
 
   lineOf(i: number): number {

@@ -3,12 +3,65 @@
  * here every walk keeps a visited set, stops at the repeat and reports it.
  */
 import { compactionFacts } from './entry-fields';
-import { IndexedEntry } from './lazy-entry';
+import { IndexedEntry, type EntryStore } from './lazy-entry';
 import type { Entry, Issue } from './types';
 
 export interface PathResult {
-  entries: Entry[];
+  /** Root → leaf (for an indexed walk, built on first access). */
+  readonly entries: Entry[];
   issues: Issue[];
+  /** Entries on the path. */
+  readonly length: number;
+  /** The k-th entry from the root, without building `entries`. */
+  entryAt(k: number): Entry;
+  /** The entries' ids, root first (an indexed walk reads them from the store's id column). */
+  ids(): string[];
+}
+
+/** A walk's result over a list it built itself. */
+function listResult(path: Entry[], issues: Issue[]): PathResult {
+  return { entries: path, issues, length: path.length, entryAt: (k) => path[k]!, ids: () => path.map((e) => e.id) };
+}
+
+/**
+ * An indexed walk's result: the positions only (a 200k-entry path is 800 KB of integers); the
+ * entry list and the id list are built when asked for, so switching branches touches no entry.
+ */
+class IndexedPath implements PathResult {
+  private list: Entry[] | null = null;
+
+  constructor(
+    private readonly store: EntryStore,
+    private readonly at: Int32Array,
+    readonly issues: Issue[],
+  ) {}
+
+  get length(): number {
+    return this.at.length;
+  }
+
+  entryAt(k: number): Entry {
+    return this.store.entries[this.at[k]!]!;
+  }
+
+  get entries(): Entry[] {
+    if (!this.list) {
+      const { at } = this;
+      const all = this.store.entries;
+      const out = new Array<Entry>(at.length);
+      for (let k = 0; k < at.length; k++) out[k] = all[at[k]!]!;
+      this.list = out;
+    }
+    return this.list;
+  }
+
+  ids(): string[] {
+    const { at } = this;
+    const column = this.store.ids;
+    const out = new Array<string>(at.length);
+    for (let k = 0; k < at.length; k++) out[k] = column[at[k]!]!;
+    return out;
+  }
 }
 
 function cycleIssue(e: Entry): Issue {
@@ -75,7 +128,7 @@ function idWalk(start: Entry, byId: Map<string, Entry>, stops: StopRule): PathRe
     cur = parent;
   }
   path.reverse();
-  return { entries: path, issues };
+  return listResult(path, issues);
 }
 
 /**
@@ -111,7 +164,8 @@ function indexedWalk(start: Entry, byId: Map<string, Entry>, stops: StopRule): P
     }
     cur = p;
   }
-  const path = new Array<Entry>(n);
-  for (let k = 0; k < n; k++) path[k] = entries[order[n - 1 - k]!]!;
-  return { entries: path, issues };
+  // `order` is scratch for the next walk: this walk keeps its own positions, root first.
+  const at = new Int32Array(n);
+  for (let k = 0; k < n; k++) at[k] = order[n - 1 - k]!;
+  return new IndexedPath(store, at, issues);
 }

@@ -294,6 +294,7 @@ export class SessionIndexer {
       this.undo.previous = this.byId.get(e.id);
     }
     this.entries.push(e);
+    this.store.ids.push(e.id);
     this.byId.set(e.id, e);
     this.prevId = e.id;
   }

@@ -2,11 +2,12 @@
  * Byte-level line streaming for indexing big files, and synchronous reads of single lines back.
  *
  * `scanLines` hands every physical line to a callback as a byte range of a reused buffer (no
- * string per line, no whole-file string), reading 1 MiB chunks. A line that spans chunks is
- * copied once into a second reused buffer. Progress is reported per chunk; an AbortSignal stops
+ * string per line, no whole-file string), reading 1 MiB chunks into two reused buffers (the next
+ * chunk is read in the thread pool while this one is visited). A line that spans chunks is
+ * copied once into a third reused buffer. Progress is reported per chunk; an AbortSignal stops
  * between chunks.
  */
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, read, readSync } from 'node:fs';
 
 export interface ScanOptions {
   /** Byte offset to start at (the start of a line). Default 0. */
@@ -41,8 +42,6 @@ export interface ScanResult {
 }
 
 const DEFAULT_CHUNK = 1024 * 1024;
-/** Chunks between yields to the event loop (~4 MiB: a few milliseconds of work). */
-const YIELD_EVERY = 4;
 const NEWLINE = 0x0a;
 
 export function abortError(signal: AbortSignal): Error {
@@ -53,29 +52,41 @@ export function abortError(signal: AbortSignal): Error {
   return err;
 }
 
+/** One chunk read in the thread pool (fs.read with a callback: cheaper than a FileHandle promise). */
+function readChunk(fd: number, buf: Buffer, position: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    read(fd, buf, 0, buf.length, position, (err, bytesRead) => (err ? reject(err) : resolve(bytesRead)));
+  });
+}
+
 export async function scanLines(path: string, visit: LineVisitor, opts: ScanOptions = {}): Promise<ScanResult> {
   const chunkSize = Math.max(1, opts.chunkSize ?? DEFAULT_CHUNK);
   const start = opts.fromOffset ?? 0;
   const { signal, onProgress } = opts;
   if (signal?.aborted) throw abortError(signal);
-  // Synchronous reads, yielding to the event loop every few chunks: from the page cache a
-  // 1 MiB readSync is a memcpy, while a promise read costs a thread-pool round trip per chunk.
+  // Double-buffered: while the lines of one chunk are visited here, the next chunk is read in the
+  // thread pool, so copying the bytes out of the page cache overlaps the indexing. The first chunk
+  // is read synchronously (a small file costs no thread-pool round trip at all).
   const fd = openSync(path, 'r');
+  let inflight: Promise<number> | null = null;
   try {
     const facts = fstatSync(fd);
-    const chunk = Buffer.allocUnsafe(chunkSize);
+    let chunk: Buffer = Buffer.allocUnsafe(chunkSize);
+    let spare: Buffer | null = null;
     let pending = Buffer.allocUnsafe(0);
     let pendingLength = 0;
     let pendingOffset = start;
     let position = start;
     let lineNo = opts.firstLine ?? 1;
-    let sinceYield = 0;
+    let bytesRead = readSync(fd, chunk, 0, chunkSize, position);
 
-    for (;;) {
-      const bytesRead = readSync(fd, chunk, 0, chunkSize, position);
-      if (bytesRead === 0) break;
+    while (bytesRead > 0) {
       const chunkStart = position;
       position += bytesRead;
+      // The file may be longer than it was at fstat (a live session grows): read until 0 bytes.
+      spare ??= Buffer.allocUnsafe(chunkSize);
+      const next = spare;
+      inflight = bytesRead === chunkSize || position < facts.size ? readChunk(fd, next, position) : null;
 
       let from = 0;
       if (pendingLength > 0) {
@@ -111,16 +122,24 @@ export async function scanLines(path: string, visit: LineVisitor, opts: ScanOpti
         pendingLength = rest;
       }
       onProgress?.(position - start, facts.size);
-      if (++sinceYield >= YIELD_EVERY) {
-        sinceYield = 0;
-        await new Promise<void>((resolve) => setImmediate(resolve));
+      if (!inflight) {
+        // A short chunk at the old end of the file: check synchronously whether it grew since.
+        bytesRead = readSync(fd, next, 0, chunkSize, position);
+      } else {
+        // Awaiting the read also yields to the event loop once per chunk.
+        bytesRead = await inflight;
+        inflight = null;
       }
       if (signal?.aborted) throw abortError(signal);
+      spare = chunk;
+      chunk = next;
     }
     const endOffset = pendingLength > 0 ? pendingOffset : position;
     if (pendingLength > 0) visit(pending, 0, pendingLength, lineNo, pendingOffset, false);
     return { endOffset, nextLine: lineNo, pendingBytes: pendingLength, size: facts.size, ino: facts.ino, mtimeMs: facts.mtimeMs };
   } finally {
+    // Never close the descriptor under a read still running in the thread pool.
+    if (inflight) await inflight.catch(() => 0);
     closeSync(fd);
   }
 }
