@@ -68,13 +68,17 @@ function compactionSummaryMessage(raw: Rec): Rec {
 }
 
 /** The latest compaction on the path and its index (first entry with that id, as pi's findIndex). */
+/**
+ * The path's last compaction and its index. pi finds it scanning the whole path and then looks
+ * its id up with findIndex; ids on a walked path are unique (walks stop at a repeat), so scanning
+ * back from the leaf finds the same entry at the same index without reading the older path.
+ */
 function lastCompaction(path: Entry[]): { compaction: Entry; index: number } | null {
-  let compaction: Entry | null = null;
-  for (const e of path) if (e.type === 'compaction') compaction = e;
-  if (!compaction) return null;
-  const id = compaction.id;
-  const index = path.findIndex((e) => e.id === id);
-  return { compaction, index };
+  for (let i = path.length - 1; i >= 0; i--) {
+    const e = path[i]!;
+    if (e.type === 'compaction') return { compaction: e, index: i };
+  }
+  return null;
 }
 
 // ---------------------------------------------------------------- CA (pi-coding-agent 1.6.0)
@@ -122,11 +126,18 @@ export function caSelect(path: Entry[]): Entry[] {
   const { compaction, index } = found;
   const firstKept = compactionFacts(compaction).firstKeptEntryId;
   const out: Entry[] = [compaction];
-  let kept = false;
-  for (let i = 0; i < index; i++) {
+  // pi keeps path[k..index) from the first entry whose id is firstKeptEntryId (none: nothing);
+  // ids on the path are unique, so the kept range is found scanning back from the compaction.
+  let from = index;
+  for (let i = index - 1; i >= 0; i--) {
+    if (path[i]!.id === firstKept) {
+      from = i;
+      break;
+    }
+  }
+  for (let i = from; i < index; i++) {
     const e = path[i]!;
-    if (e.id === firstKept) kept = true;
-    if (kept && !(e.type === 'message' && entryRole(e) === 'system')) out.push(e);
+    if (!(e.type === 'message' && entryRole(e) === 'system')) out.push(e);
   }
   for (let i = index + 1; i < path.length; i++) out.push(path[i]!);
   return out;
