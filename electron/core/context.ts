@@ -114,8 +114,14 @@ function lastSettings(path: Entry[]): { thinkingLevel: unknown; model: unknown }
   return { thinkingLevel, model };
 }
 
-export function caSettings(path: Entry[], sink: IssueSink): { thinkingLevel: unknown; model: unknown } {
-  for (const e of path) if (e.type === 'message' && messageMissing(e)) sink.malformed(e, NO_MESSAGE);
+/**
+ * `without`: the session's message entries without a message (type-index.ts), when known: the
+ * path is only searched for them when there are any.
+ */
+export function caSettings(path: Entry[], sink: IssueSink, without?: readonly Entry[]): { thinkingLevel: unknown; model: unknown } {
+  if (!without || without.length > 0) {
+    for (const e of path) if (e.type === 'message' && messageMissing(e)) sink.malformed(e, NO_MESSAGE);
+  }
   return lastSettings(path);
 }
 
@@ -204,8 +210,10 @@ export function caProject(contextEntries: Entry[], sink: IssueSink): ProjectedEn
   }));
 }
 
-export function caContext(path: Entry[], sink: IssueSink): { contextEntries: Entry[]; projection: ProjectedEntry[]; context: CaContext } {
-  const { thinkingLevel, model } = caSettings(path, sink);
+export function caContext(
+  path: Entry[], sink: IssueSink, messagesWithout?: readonly Entry[],
+): { contextEntries: Entry[]; projection: ProjectedEntry[]; context: CaContext } {
+  const { thinkingLevel, model } = caSettings(path, sink, messagesWithout);
   const contextEntries = caSelect(path);
   const projection = caProject(contextEntries, sink);
   const messages = projection.flatMap((p) => p.messages);

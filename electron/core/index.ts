@@ -6,6 +6,7 @@ import { caContext, h3Context, IssueSink } from './context';
 import { computeLabels, sessionName } from './labels';
 import { caLeafId, currentLeaf } from './leaf';
 import { caWalk, h3Walk, type PathResult } from './path';
+import { typeIndex } from './type-index';
 import { detectProfile } from './profile';
 import { indexById } from './tree';
 import type { Entry, Issue, ParsedSession, Profile } from './types';
@@ -125,7 +126,7 @@ export function readPath(s: ParsedSession, opts: ReadOptions = {}): PathReading 
 export function readSessionDetailed(s: ParsedSession, opts: ReadOptions = {}): DetailedReading {
   const { profile, leafId, path, issues, pathIds } = readPath(s, opts);
   const sink = new IssueSink();
-  const { contextEntries, projection, context } = profile === 'ca' ? caContext(path, sink) : h3Context(path, sink);
+  const { contextEntries, projection, context } = profile === 'ca' ? caContext(path, sink, typeIndex(s, 'ca').messagesWithout) : h3Context(path, sink);
 
   const labelState = computeLabels(s, profile);
   for (const e of labelState.malformed) sink.malformed(e, 'has a label that is not a string');

@@ -8,7 +8,7 @@
  * CA's fork writes labels in that order.
  */
 import { entryTargetId, entryTimestamp } from './entry-fields';
-import { entriesFor } from './tree';
+import { typeIndex } from './type-index';
 import type { Entry, ParsedSession, Profile } from './types';
 
 export interface LabelState {
@@ -23,8 +23,7 @@ export function computeLabels(s: ParsedSession, profile: Profile): LabelState {
   const labels = new Map<string, string>();
   const timestamps = new Map<string, string>();
   const malformed: Entry[] = [];
-  for (const e of entriesFor(s, profile)) {
-    if (e.type !== 'label') continue;
+  for (const e of typeIndex(s, profile).of('label')) {
     const target = entryTargetId(e);
     // pi keys its map by whatever targetId holds; only string keys can ever be looked up.
     if (typeof target !== 'string') continue;
@@ -56,10 +55,9 @@ export function computeLabels(s: ParsedSession, profile: Profile): LabelState {
  * H3, over that profile's entries; default CA).
  */
 export function sessionName(s: ParsedSession, profile: Profile = 'ca'): string | undefined {
-  const entries = entriesFor(s, profile);
-  for (let i = entries.length - 1; i >= 0; i--) {
-    const e = entries[i]!;
-    if (e.type !== 'session_info') continue;
+  const infos = typeIndex(s, profile).of('session_info');
+  for (let i = infos.length - 1; i >= 0; i--) {
+    const e = infos[i]!;
     const name = e.raw.name as unknown;
     // A non-string name makes pi throw (name.trim); treat it as no name.
     return typeof name === 'string' ? name.trim() || undefined : undefined;

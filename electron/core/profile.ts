@@ -5,18 +5,16 @@
  */
 import { compactionFacts } from './entry-fields';
 import { H3_LOAD_ERRORS } from './parse';
-import { entriesFor } from './tree';
+import { typeIndex } from './type-index';
 import type { ParsedSession, Profile } from './types';
 
 export function detectProfile(s: ParsedSession): Profile {
   const metadata = s.header?.metadata;
   if (metadata !== undefined) return 'h3';
   // A line H3 would reject is no sign that H3 wrote the file.
-  for (const e of entriesFor(s, 'h3')) {
-    if (e.type === 'leaf' || e.type === 'active_tools_change') return 'h3';
-    if (e.type === 'compaction' && compactionFacts(e).hasRetainedTailKey) return 'h3';
-  }
-  return 'ca';
+  const typed = typeIndex(s, 'h3');
+  if (typed.of('leaf').length > 0 || typed.of('active_tools_change').length > 0) return 'h3';
+  return typed.of('compaction').some((e) => compactionFacts(e).hasRetainedTailKey) ? 'h3' : 'ca';
 }
 
 export interface OpenProblem {

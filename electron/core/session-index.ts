@@ -17,6 +17,7 @@ import {
   type HeaderDecision, type RawLine,
 } from './parse';
 import { seedIndexById } from './tree';
+import { fileByType, seedTypeIndex, type TypeIndexSeed } from './type-index';
 import type { Entry, Issue, IssueKind, ParsedSession, SessionHeader } from './types';
 
 /** Bytes → string. `ascii` promises every byte is < 0x80 (a Latin-1 decode is then exact). */
@@ -71,6 +72,8 @@ export class SessionIndexer {
   private undo: Undo | null = null;
   private prevId = '';
   private readonly names: string[] = [];
+  /** Entries of the rarer types, filed as they are added (see type-index.ts). */
+  private readonly typed: Omit<TypeIndexSeed, 'count'> = { byType: new Map(), messagesWithout: [] };
   /** Lines indexed from their envelope alone / lines parsed with JSON.parse. */
   readonly stats = { scanned: 0, parsed: 0 };
 
@@ -145,6 +148,7 @@ export class SessionIndexer {
     this.undo = null;
     this.issues.length = u.issues;
     if (this.entries.length > u.entries) {
+      for (let k = this.entries.length - 1; k >= u.entries; k--) this.unfile(this.entries[k]!);
       this.entries.length = u.entries;
       this.store.truncate(u.entries);
       if (u.id !== null) {
@@ -177,6 +181,7 @@ export class SessionIndexer {
           header: this.header, format: this.format, migrated: false, entries: this.entries, issues: this.issues, headerLine: this.headerLine,
         };
         seedIndexById(s, this.byId);
+        seedTypeIndex(s, { count: this.entries.length, ...this.typed });
         return s;
       }
     }
@@ -297,6 +302,13 @@ export class SessionIndexer {
     this.store.ids.push(e.id);
     this.byId.set(e.id, e);
     this.prevId = e.id;
+    fileByType(this.typed, e);
+  }
+
+  /** Takes the last added entry `e` back out of the type lists. */
+  private unfile(e: Entry): void {
+    const list = e.type === 'message' ? this.typed.messagesWithout : this.typed.byType.get(e.type);
+    if (list && list[list.length - 1] === e) list.pop();
   }
 
   /** Types and roles repeat: keep one string per distinct ASCII value. */
