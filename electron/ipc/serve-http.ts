@@ -129,8 +129,19 @@ function send(res: ServerResponse, status: number, type: string, body: string) {
   res.end(body);
 }
 
+const NON_ASCII = /[\u0080-\uffff]/g;
+
+/**
+ * JSON with every non-ASCII character escaped (`\u2026`): the same value, but an all-ASCII body,
+ * which Chromium decodes several times faster than UTF-8 (a 6 MB graph: ~250 ms instead of
+ * 400–880 ms; every cut preview ends in "…").
+ */
+export function asciiJson(value: unknown): string {
+  return JSON.stringify(value).replace(NON_ASCII, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
 function sendJson(res: ServerResponse, status: number, value: unknown) {
-  send(res, status, 'application/json', JSON.stringify(value));
+  send(res, status, 'application/json', asciiJson(value));
 }
 
 function readBody(req: IncomingMessage): Promise<string> {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EventBus } from '../../electron/ipc/events';
-import { startServer, type RunningServer } from '../../electron/ipc/serve-http';
+import { asciiJson, startServer, type RunningServer } from '../../electron/ipc/serve-http';
 import { recordingHandlers } from './fake-handlers';
 
 interface Reply {
@@ -132,5 +132,15 @@ describe('canopy serve (HTTP transport)', () => {
       req.end();
     });
     expect(got).toContain('event: sessions.changed\ndata: {"reason":"added"}');
+  });
+});
+
+describe('asciiJson', () => {
+  it('is the same value as JSON.stringify, with an all-ASCII text', () => {
+    const value = { preview: 'cut here…', tree: 'é🌳', lone: '\ud800x', key_ü: ['\u2028', 'plain', 1, null] };
+    const text = asciiJson(value);
+    expect([...text].every((c) => c.charCodeAt(0) < 0x80)).toBe(true);
+    expect(JSON.parse(text)).toEqual(value);
+    expect(text).toContain('\\u2026');
   });
 });
