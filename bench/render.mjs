@@ -5,37 +5,13 @@
 // page: first frame (ms from navigation start to the first animation frame whose DOM holds graph
 // nodes), frame times while panning by mouse drag (requestAnimationFrame deltas), JS heap after a
 // forced GC (CDP Runtime.getHeapUsage). Prints one JSON line; `{ ok: false, skipped }` without Chromium.
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { CHROMIUM, CHROMIUM_ARGS, CHROMIUM_MISSING, ensureRendererBuilt, REPO as repo } from '../test/e2e/chromium-env.mjs';
 
-const repo = resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
-const CHROMIUM = process.env.CANOPY_CHROMIUM ?? '/usr/bin/chromium';
 const [root, largeId, smallId] = process.argv.slice(2);
 const RUNS = Number(process.env.RENDER_RUNS ?? 3);
-
-function newestMtime(dir) {
-  let newest = 0;
-  const stack = [dir];
-  while (stack.length > 0) {
-    const d = stack.pop();
-    for (const name of readdirSync(d)) {
-      const p = join(d, name);
-      const s = statSync(p);
-      if (s.isDirectory()) stack.push(p);
-      else newest = Math.max(newest, s.mtimeMs);
-    }
-  }
-  return newest;
-}
-
-function ensureRendererBuilt() {
-  const index = join(repo, 'out/renderer/index.html');
-  if (existsSync(index) && statSync(index).mtimeMs >= newestMtime(join(repo, 'renderer'))) return;
-  const r = spawnSync('npx', ['electron-vite', 'build'], { cwd: repo, stdio: ['ignore', 'ignore', 'inherit'] });
-  if (r.status !== 0) throw new Error('building the renderer failed');
-}
 
 function startServe() {
   return new Promise((resolveUrl, reject) => {
@@ -113,15 +89,15 @@ async function measure(context, url, sessionId, naive) {
 
 async function main() {
   if (!existsSync(CHROMIUM)) {
-    console.log(JSON.stringify({ ok: false, skipped: `no Chromium at ${CHROMIUM} (install the Debian "chromium" package or set CANOPY_CHROMIUM)` }));
+    console.log(JSON.stringify({ ok: false, skipped: CHROMIUM_MISSING }));
     return;
   }
-  ensureRendererBuilt();
+  ensureRendererBuilt({ quiet: true });
   const { chromium } = await import('playwright-core');
   const { url, child } = await startServe();
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--js-flags=--expose-gc'],
+    args: [...CHROMIUM_ARGS, '--js-flags=--expose-gc'],
   });
   try {
     const out = {};
@@ -132,6 +108,8 @@ async function main() {
         // A fresh context per run: no cached bundle or warm state between cases.
         const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
         runs.push(await measure(context, url, id, naive));
+        // RENDER_VERBOSE=1: every run on stderr (the first run of a case opens the file cold).
+        if (process.env.RENDER_VERBOSE) console.error(name, r, JSON.stringify(runs[runs.length - 1]));
         await context.close();
       }
       out[name] = {

@@ -7,7 +7,7 @@
  * It explains a DetailedReading, it does not recompute one: which entries are in the context and
  * which messages they produce come from readSessionDetailed (pi's rules per profile).
  */
-import { contextTokens, lastUsage, ledgerOf, type ContextTokens, type CostLedger, type LastUsage, type ProjectedMessage } from './cost-ledger';
+import { contextTokens, lastUsage, ledgerOf, type ContextTokens, type CostLedger, type LastUsage, type ProjectedMessage, type UsageFact } from './cost-ledger';
 import { compactionInfos, compactionRanges, retainedTailCopies, type CompactionInfo } from './context-compactions';
 import { classifyOffContext, classifyInContext, sentAs, type Classifier } from './context-reasons';
 import { oneLine, previewEntry } from './entry-preview';
@@ -20,7 +20,7 @@ import type { Entry, ParsedSession, Profile } from './types';
 
 export type { CompactionInfo } from './context-compactions';
 export type { SystemState } from './system-replay';
-export type { CostLedger, LastUsage, ContextTokens } from './cost-ledger';
+export type { CostLedger, LastUsage, ContextTokens, UsageFact } from './cost-ledger';
 
 /** Why an entry is or is not part of the model's context at the chosen leaf. */
 export type EntryState = 'included' | 'summarised' | 'other-branch' | 'not-projected' | 'edited' | 'excluded';
@@ -104,6 +104,10 @@ function messagePreview(m: unknown): string {
   return previewEntry(fake).preview;
 }
 
+/**
+ * The state the path's last setters leave. Walked from the leaf back, stopping once every value is
+ * found: only the bodies of candidate setters are read (indexed entries keep bodies on disk).
+ */
 function deriveState(path: Entry[], profile: Profile, projected: ProjectedMessage[]): DerivedState {
   const state: DerivedState = {
     model: { value: null, entryId: null },
@@ -111,26 +115,44 @@ function deriveState(path: Entry[], profile: Profile, projected: ProjectedMessag
     activeTools: { value: null, entryId: null },
     system: profile === 'ca' ? replaySystem(projected) : null,
   };
-  for (const e of path) {
-    const raw = e.raw;
+  let model = false;
+  let thinking = false;
+  let tools = profile !== 'h3';
+  for (let i = path.length - 1; i >= 0 && !(model && thinking && tools); i--) {
+    const e = path[i]!;
     if (e.type === 'thinking_level_change') {
-      state.thinkingLevel = { value: str(raw.thinkingLevel), entryId: e.id };
+      if (thinking) continue;
+      state.thinkingLevel = { value: str(e.raw.thinkingLevel), entryId: e.id };
+      thinking = true;
     } else if (e.type === 'model_change') {
+      if (model) continue;
+      const raw = e.raw;
       state.model = { value: { provider: str(raw.provider), modelId: str(raw.modelId) }, entryId: e.id };
+      model = true;
     } else if (e.type === 'message') {
-      const m = raw.message;
-      if (isRec(m) && m.role === 'assistant') state.model = { value: { provider: str(m.provider), modelId: str(m.model) }, entryId: e.id };
-    } else if (e.type === 'active_tools_change' && profile === 'h3') {
-      const names = raw.activeToolNames;
+      if (model || (e.role !== undefined && e.role !== 'assistant')) continue;
+      const m = e.raw.message;
+      if (!isRec(m) || m.role !== 'assistant') continue;
+      state.model = { value: { provider: str(m.provider), modelId: str(m.model) }, entryId: e.id };
+      model = true;
+    } else if (e.type === 'active_tools_change' && !tools) {
+      const names = e.raw.activeToolNames;
       // pi spreads the value: a list, or (oddly) the characters of a string.
       if (Array.isArray(names)) state.activeTools = { value: names.map(String), entryId: e.id };
       else if (typeof names === 'string') state.activeTools = { value: [...names], entryId: e.id };
+      else continue;
+      tools = true;
     }
   }
   return state;
 }
 
-export function buildContextView(s: ParsedSession, reading: DetailedReading): ContextView {
+export interface ContextViewOptions {
+  /** Usage of an entry from facts gathered in one pass over the file (default: read its body). */
+  usageOf?: (e: Entry) => UsageFact | null;
+}
+
+export function buildContextView(s: ParsedSession, reading: DetailedReading, opts: ContextViewOptions = {}): ContextView {
   const profile = reading.profile;
   const byId = indexById(s);
   const lastPathId = reading.pathIds[reading.pathIds.length - 1];
@@ -202,7 +224,7 @@ export function buildContextView(s: ParsedSession, reading: DetailedReading): Co
     contextTokens: contextTokens(profile, projected, path),
     state,
     lastUsage: lastUsage(projected),
-    cost: { activePath: ledgerOf(chain), allBranches: ledgerOf(s.entries) },
+    cost: { activePath: ledgerOf(chain, opts.usageOf), allBranches: ledgerOf(s.entries, opts.usageOf) },
     compactions: compactionInfos(ranges, entries, reading.contextEntryIds),
   };
 }

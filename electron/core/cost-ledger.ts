@@ -39,19 +39,62 @@ export interface CostLedger {
  * entry records.
  */
 export function usageRecord(e: Entry): { source: UsageSource; usage: unknown } | undefined {
-  const raw = e.raw;
-  if (e.type === 'message') {
+  if (!mayCarryUsage(e)) return undefined;
+  return usageRecordOf(e.type, e.raw);
+}
+
+/** usageRecord of an entry's type and body (a body read in a pass over the file). */
+export function usageRecordOf(type: string, raw: Rec): { source: UsageSource; usage: unknown } | undefined {
+  if (type === 'message') {
     const m = raw.message;
     if (!isRec(m)) return undefined;
     if (m.role === 'assistant') return { source: 'assistant', usage: m.usage };
     if (m.role === 'toolResult' && m.usage) return { source: 'toolResult', usage: m.usage };
     return undefined;
   }
-  if (e.type === 'compaction') return { source: 'compaction', usage: raw.usage };
-  if (e.type === 'branch_summary') return { source: 'branchSummary', usage: raw.usage };
-  if (e.type === 'usage') return { source: 'usage', usage: raw.usage };
+  if (type === 'compaction') return { source: 'compaction', usage: raw.usage };
+  if (type === 'branch_summary') return { source: 'branchSummary', usage: raw.usage };
+  if (type === 'usage') return { source: 'usage', usage: raw.usage };
   return undefined;
 }
+
+/** False when the envelope alone rules usage out (no body read: bodies of indexed entries are on disk). */
+function mayCarryUsage(e: Entry): boolean {
+  switch (e.type) {
+    case 'message': {
+      const role = e.role;
+      return role === undefined || role === 'assistant' || role === 'toolResult';
+    }
+    case 'compaction':
+    case 'branch_summary':
+    case 'usage':
+      return true;
+    default:
+      return false;
+  }
+}
+
+/** One entry's usage as the ledger counts it; null when it has none or the record is malformed. */
+export interface UsageFact {
+  source: UsageSource;
+  input: number;
+  output: number;
+  cacheRead: number;
+  cacheWrite: number;
+  cost: number;
+}
+
+export function usageFactOf(record: { source: UsageSource; usage: unknown } | undefined): UsageFact | null {
+  const u = record?.usage;
+  if (!record || !isRec(u)) return null;
+  const cost = isRec(u.cost) ? u.cost.total : undefined;
+  if (typeof u.input !== 'number' || typeof u.output !== 'number' || typeof u.cacheRead !== 'number' || typeof u.cacheWrite !== 'number' || typeof cost !== 'number') {
+    return null;
+  }
+  return { source: record.source, input: u.input, output: u.output, cacheRead: u.cacheRead, cacheWrite: u.cacheWrite, cost };
+}
+
+export const entryUsageFact = (e: Entry): UsageFact | null => usageFactOf(usageRecord(e));
 
 export function emptyLedger(): CostLedger {
   return {
@@ -67,18 +110,16 @@ export function emptyLedger(): CostLedger {
   };
 }
 
-/** Sums the usage of `entries` (distinct entries: a cycle-guarded chain, or a file's entry list). */
-export function ledgerOf(entries: Iterable<Entry>): CostLedger {
+/**
+ * Sums the usage of `entries` (distinct entries: a cycle-guarded chain, or a file's entry list).
+ * `factOf` may answer from facts gathered in one pass over the file instead of reading each body.
+ */
+export function ledgerOf(entries: Iterable<Entry>, factOf: (e: Entry) => UsageFact | null = entryUsageFact): CostLedger {
   const out = emptyLedger();
   for (const e of entries) {
-    const record = usageRecord(e);
-    const u = record?.usage;
-    if (!record || !isRec(u)) continue;
-    const cost = isRec(u.cost) ? u.cost.total : undefined;
-    if (typeof u.input !== 'number' || typeof u.output !== 'number' || typeof u.cacheRead !== 'number' || typeof u.cacheWrite !== 'number' || typeof cost !== 'number') {
-      continue;
-    }
-    out.records[record.source]++;
+    const u = factOf(e);
+    if (!u) continue;
+    out.records[u.source]++;
     out.input += u.input;
     out.output += u.output;
     out.cacheRead += u.cacheRead;
@@ -86,7 +127,7 @@ export function ledgerOf(entries: Iterable<Entry>): CostLedger {
     out.totalTokens += u.input + u.output + u.cacheRead + u.cacheWrite;
     out.cachedTokens += u.cacheRead;
     out.uncachedTokens += u.input + u.cacheWrite;
-    out.costTotal += cost;
+    out.costTotal += u.cost;
   }
   return out;
 }

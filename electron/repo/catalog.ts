@@ -4,12 +4,14 @@
  * Every path it opens came from listing the configured roots and is re-checked against them.
  */
 import { computeLabels, detectProfile, readSession, type Entry, type ParsedSession, type Profile } from '../core';
-import { previewEntry, type EntryPreview } from '../core/entry-preview';
+import { previewEntry } from '../core/entry-preview';
 import type { EventBus } from '../ipc/events';
-import type { EntryDetailDto, EntryNodeDto, ProjectDto, SessionGraphDto, SessionListDto, SessionRowDto, SessionSummaryDto } from '../shared/dto';
+import type { EntryDetailDto, ProjectDto, SessionListDto, SessionRowDto, SessionSummaryDto } from '../shared/dto';
+import type { SessionGraphWireDto } from '../shared/entry-nodes';
 import { CanopyError } from '../shared/errors';
 import { resolveInsideRoots } from './confine';
 import { ContextService, type LoadedSession } from './context-service';
+import { packedNodes } from './graph-nodes';
 import { followFile, openSession, withSession } from './open';
 import { entryPreviews } from './previews';
 import { mapLimit } from './map-limit';
@@ -134,18 +136,20 @@ export class SessionCatalog {
     return { row: known.row, path: known.path, session };
   }
 
-  async open(sessionId: string, profile?: Profile, leafId?: string | null): Promise<SessionGraphDto> {
+  /** The graph of a session, its nodes packed for the wire (entry-nodes.ts). */
+  async open(sessionId: string, profile?: Profile, leafId?: string | null): Promise<SessionGraphWireDto> {
     const known = await this.known(sessionId);
     // withSession: a body that no longer matches the index (file rewritten) re-indexes and retries.
     return withSession(known.path, async (session) => this.graph(sessionId, known, session, profile, leafId));
   }
 
-  private async graph(sessionId: string, known: Known, session: ParsedSession, profile?: Profile, leafId?: string | null): Promise<SessionGraphDto> {
+  private async graph(sessionId: string, known: Known, session: ParsedSession, profile?: Profile, leafId?: string | null): Promise<SessionGraphWireDto> {
     if (session.fatal) throw new CanopyError(session.fatal.code, session.fatal.message);
     // Previews need every body: one sequential pass per session, then only appended entries.
     const previews = await entryPreviews(known.path, session);
     const detected = detectProfile(session);
     const reading = readSession(session, { profile: profile ?? detected, ...(leafId !== undefined ? { leafId } : {}) });
+    const complete = session.entries.map((e, i) => previews[i] ?? previewEntry(e));
     return {
       sessionId,
       cwd: known.row.cwd,
@@ -153,7 +157,7 @@ export class SessionCatalog {
       header: { ...(session.header ?? {}) },
       profile: reading.profile,
       detectedProfile: detected,
-      entries: session.entries.map((e, i) => toNode(e, previews[i] ?? previewEntry(e))),
+      entries: packedNodes(session.entries, complete),
       leafId: reading.leafId,
       pathIds: reading.pathIds,
       contextEntryIds: reading.contextEntryIds,
@@ -237,10 +241,6 @@ async function confineListing(listing: SessionListing, roots: readonly string[])
 
 function baseName(path: string): string {
   return path.split(/[\\/]/).pop() ?? path;
-}
-
-function toNode(e: Entry, p: EntryPreview): EntryNodeDto {
-  return { id: e.id, parentId: e.parentId, type: e.type, line: e.line, timestamp: e.timestamp, ...p };
 }
 
 /** Session ids are the header ids; a duplicate (a copied file) gets a stable `~n` suffix by path order. */

@@ -11,8 +11,10 @@ import { previewFork } from '../core/fork-preview';
 import { forkPoint } from '../core/lineage';
 import type { ContextViewDto, ForkPreviewDto, ForkRequestDto, ForkResultDto, LineageDto, LineageLinkDto } from '../shared/context-dto';
 import type { SessionListDto, SessionRowDto } from '../shared/dto';
+import { packEntryStates } from '../shared/entry-states';
 import { CanopyError, type ErrorCode } from '../shared/errors';
 import { caEntryId, forkSession } from './fork';
+import { entryUsages } from './previews';
 
 export interface LoadedSession {
   row: SessionRowDto;
@@ -52,11 +54,14 @@ export class ContextService {
   constructor(private readonly source: SessionSource) {}
 
   async view(sessionId: string, profile?: Profile, leafId?: string | null): Promise<ContextViewDto> {
-    const { session } = await this.source.load(sessionId);
+    const { path, session } = await this.source.load(sessionId);
     const detected = detectProfile(session);
     const reading = readSessionDetailed(session, { profile: profile ?? detected, ...(leafId !== undefined ? { leafId } : {}) });
-    const view = buildContextView(session, reading);
-    return { sessionId, detectedProfile: detected, ...view, issues: reading.issues.map((i) => ({ line: i.line, kind: i.kind, message: i.message })) };
+    // The ledgers need every entry's usage: one pass over the file (shared with the graph's previews).
+    const usageOf = await entryUsages(path, session);
+    const view = buildContextView(session, reading, { usageOf });
+    const issues = reading.issues.map((i) => ({ line: i.line, kind: i.kind, message: i.message }));
+    return { sessionId, detectedProfile: detected, ...view, entries: packEntryStates(view.entries), issues };
   }
 
   async forkPreview(sessionId: string, request: ForkRequestDto, profile?: Profile): Promise<ForkPreviewDto> {

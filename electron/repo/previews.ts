@@ -1,9 +1,11 @@
 /**
- * One-line previews of every entry (what a graph node draws), for an indexed session whose bodies
- * are on disk: computed in one sequential pass over the file (not one random read per entry),
- * kept with the session's entry list, and extended for appended entries only.
+ * One-line previews of every entry (what a graph node draws) and the usage each entry records (the
+ * cost ledgers), for an indexed session whose bodies are on disk: computed in one sequential pass
+ * over the file (not one random read per entry), kept with the session's entry list, and extended
+ * for appended entries only.
  */
 import { isIndexedEntry, type Entry, type IndexedEntry, type ParsedSession } from '../core';
+import { entryUsageFact, usageFactOf, usageRecordOf, type UsageFact } from '../core/cost-ledger';
 import { previewEntry, type EntryPreview } from '../core/entry-preview';
 import { decodeBytes, scanLines } from '../storage/line-scan';
 
@@ -11,6 +13,8 @@ interface Cached {
   /** The entry each preview was made for (a provisional last entry may be replaced). */
   refs: Entry[];
   previews: EntryPreview[];
+  /** Usage facts; undefined: not gathered in the pass (read from the entry when asked). */
+  usages: Array<UsageFact | null | undefined>;
   /** Calls are serialised: each extends what the previous one left. */
   queue: Promise<unknown>;
 }
@@ -31,24 +35,49 @@ export interface PreviewOptions {
 }
 
 /** Previews aligned with `s.entries` (index i ↔ entry i). */
-export function entryPreviews(path: string, s: ParsedSession, opts: PreviewOptions = {}): Promise<EntryPreview[]> {
+export async function entryPreviews(path: string, s: ParsedSession, opts: PreviewOptions = {}): Promise<EntryPreview[]> {
+  return (await bodyFacts(path, s, opts)).previews.slice();
+}
+
+/**
+ * The usage an entry records (cost-ledger's entryUsageFact), answered from the same pass as the
+ * previews; only entries the pass could not read are read on their own.
+ */
+export async function entryUsages(path: string, s: ParsedSession, opts: PreviewOptions = {}): Promise<(e: Entry) => UsageFact | null> {
+  const c = await bodyFacts(path, s, opts);
+  const at = new Map<Entry, number>();
+  for (let i = 0; i < c.refs.length; i++) at.set(c.refs[i]!, i);
+  const usages = c.usages.slice();
+  return (e) => {
+    const i = at.get(e);
+    const fact = i === undefined ? undefined : usages[i];
+    return fact === undefined ? entryUsageFact(e) : fact;
+  };
+}
+
+function bodyFacts(path: string, s: ParsedSession, opts: PreviewOptions): Promise<Cached> {
   let c = cache.get(s.entries);
-  if (!c) cache.set(s.entries, (c = { refs: [], previews: [], queue: Promise.resolve() }));
+  if (!c) cache.set(s.entries, (c = { refs: [], previews: [], usages: [], queue: Promise.resolve() }));
   const cached = c;
-  const run = cached.queue.then(() => extend(path, s.entries, cached, opts));
+  const run = cached.queue.then(async () => {
+    await extend(path, s.entries, cached, opts);
+    return cached;
+  });
   cached.queue = run.catch(() => undefined);
   return run;
 }
 
-async function extend(path: string, entries: Entry[], c: Cached, opts: PreviewOptions): Promise<EntryPreview[]> {
+async function extend(path: string, entries: Entry[], c: Cached, opts: PreviewOptions): Promise<void> {
   let n = c.refs.length;
   while (n > 0 && (n > entries.length || entries[n - 1] !== c.refs[n - 1])) n--;
   c.refs.length = n;
   c.previews.length = n;
-  if (n === entries.length) return c.previews.slice();
+  c.usages.length = n;
+  if (n === entries.length) return;
 
   const pending = entries.slice(n);
   const out: EntryPreview[] = new Array<EntryPreview>(pending.length);
+  const usages: Array<UsageFact | null | undefined> = new Array<UsageFact | null | undefined>(pending.length);
   if (!pending.every(isIndexedEntry)) {
     for (let k = 0; k < pending.length; k++) out[k] = safePreview(pending[k]!);
   } else {
@@ -72,6 +101,9 @@ async function extend(path: string, entries: Entry[], c: Cached, opts: PreviewOp
       }
       const ok = typeof raw === 'object' && raw !== null && (raw as { id?: unknown }).id === e.id;
       out[k] = ok ? previewEntry({ type: e.type, raw } as Entry) : safePreview(e);
+      // Only a body that matches the envelope answers for the entry; anything odd is read (and checked) on its own.
+      const body = raw as Record<string, unknown>;
+      if (ok && !Array.isArray(raw) && body.type === e.type && body.parentId === e.parentId) usages[k] = usageFactOf(usageRecordOf(e.type, body));
       k++;
     }, { fromOffset: offsetOf(indexed[0]!), ...(opts.signal ? { signal: opts.signal } : {}), ...(opts.onProgress ? { onProgress: opts.onProgress } : {}) });
     for (; k < indexed.length; k++) out[k] = safePreview(indexed[k]!);
@@ -79,6 +111,6 @@ async function extend(path: string, entries: Entry[], c: Cached, opts: PreviewOp
   for (let k = 0; k < pending.length; k++) {
     c.refs.push(pending[k]!);
     c.previews.push(out[k]!);
+    c.usages.push(usages[k]);
   }
-  return c.previews.slice();
 }

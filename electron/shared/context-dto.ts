@@ -19,9 +19,13 @@ import type { ForkErrorKind } from '../core/fork';
 import type { ForkPreview } from '../core/fork-preview';
 import type { SourcedText } from '../core/system-replay';
 import type { IssueDto, ProfileDto } from './dto';
+import type { EntryStatesDto } from './entry-states';
 
-// The view the core builds is already plain JSON: it crosses the boundary as is, so its shapes are
-// declared once, in the core, and named here as the renderer knows them.
+export type { EntryStatesDto } from './entry-states';
+
+// The view the core builds is already plain JSON: it crosses the boundary as is (but for the entry
+// states, packed as columns), so its shapes are declared once, in the core, and named here as the
+// renderer knows them.
 
 export type EntryStateDto = EntryState;
 export type EntryContextStateDto = EntryStateInfo;
@@ -35,7 +39,9 @@ export type LastUsageDto = LastUsage;
 export type ContextTokensDto = ContextTokens;
 export type CompactionInfoDto = CompactionInfo;
 
-export interface ContextViewDto extends ContextView {
+export interface ContextViewDto extends Omit<ContextView, 'entries'> {
+  /** Every entry of the file, in file order, packed (entry-states.ts: entryStateAt). */
+  entries: EntryStatesDto;
   sessionId: string;
   detectedProfile: ProfileDto;
   issues: IssueDto[];

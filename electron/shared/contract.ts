@@ -7,18 +7,19 @@ import type {
   AppInfo,
   EntryDetailDto,
   ProfileDto,
-  SessionGraphDto,
   SessionListDto,
   SessionSummaryDto,
 } from './dto';
 import type { ContextViewDto, ForkPreviewDto, ForkRequestDto, ForkResultDto, LineageDto } from './context-dto';
+import type { SessionGraphWireDto } from './entry-nodes';
 import type { Result } from './errors';
 
 export interface Contract {
   'app.info': { args: Record<string, never>; result: AppInfo };
   'sessions.list': { args: { refresh?: boolean }; result: SessionListDto };
   'sessions.summaries': { args: { sessionIds: string[] }; result: Record<string, SessionSummaryDto> };
-  'session.open': { args: { sessionId: string; profile?: ProfileDto; leafId?: string | null }; result: SessionGraphDto };
+  /** The graph with its nodes packed (entry-nodes.ts graphFromWire unpacks them). */
+  'session.open': { args: { sessionId: string; profile?: ProfileDto; leafId?: string | null }; result: SessionGraphWireDto };
   'entry.get': { args: { sessionId: string; entryId: string }; result: EntryDetailDto };
   /** What reaches the model at a leaf (default: the profile's current leaf; null = before the first entry). */
   'session.context': { args: { sessionId: string; profile?: ProfileDto; leafId?: string | null }; result: ContextViewDto };

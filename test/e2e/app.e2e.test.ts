@@ -10,6 +10,8 @@ import type { RunningServer } from '../../electron/ipc/serve-http';
 import type { EntryNodeDto, SessionGraphDto, SessionListDto } from '../../electron/shared/dto';
 import type { Result } from '../../electron/shared/errors';
 import { HAVE_CHROMIUM, SHOTS, openViaRow as openRow, startHarness, type Harness } from './harness';
+import { graphFromWire, type SessionGraphWireDto } from '../../electron/shared/entry-nodes';
+import { BASE_HANDLES, KEPT_HANDLES } from '../../renderer/src/features/graph/model/flow';
 
 describe.skipIf(!HAVE_CHROMIUM)('canopy serve in Chromium', () => {
   let h: Harness;
@@ -39,8 +41,8 @@ describe.skipIf(!HAVE_CHROMIUM)('canopy serve in Chromium', () => {
     if (!listed.body.ok) throw new Error(listed.body.error.message);
     list = listed.body.data;
     for (const row of list.sessions) {
-      const opened = await api<SessionGraphDto>('session.open', { sessionId: row.sessionId });
-      if (opened.body.ok) graphs.set(row.sessionId, opened.body.data);
+      const opened = await api<SessionGraphWireDto>('session.open', { sessionId: row.sessionId });
+      if (opened.body.ok) graphs.set(row.sessionId, graphFromWire(opened.body.data));
     }
   });
 
@@ -109,6 +111,30 @@ describe.skipIf(!HAVE_CHROMIUM)('canopy serve in Chromium', () => {
     const keptEdge = await page.$eval('.react-flow__edge.first-kept-edge', (el) => (el as HTMLElement).dataset.id);
     expect(keptEdge).toMatch(new RegExp(`^k:${fc.id}->`));
     await shot('04-first-kept');
+
+    // flow.ts declares the handles (react-flow then need not draw every node once to measure it):
+    // they must be where the drawn nodes have them.
+    const drawn = await page.$$eval('.react-flow__node', (nodes) => {
+      const viewport = document.querySelector('.react-flow__viewport') as HTMLElement;
+      const zoom = new DOMMatrix(getComputedStyle(viewport).transform).a;
+      return nodes.map((n) => {
+        const r = n.getBoundingClientRect();
+        return [...n.querySelectorAll('.react-flow__handle')].map((el) => {
+          const b = el.getBoundingClientRect();
+          return { id: el.getAttribute('data-handleid'), x: (b.left - r.left) / zoom, y: (b.top - r.top) / zoom, width: b.width / zoom, height: b.height / zoom };
+        });
+      });
+    });
+    expect(drawn.length).toBeGreaterThan(0);
+    expect(drawn.some((hs) => hs.some((x) => x.id === 'ks'))).toBe(true);
+    for (const handles of drawn) {
+      const declared = handles.some((x) => x.id === 'ks') ? KEPT_HANDLES : BASE_HANDLES;
+      expect(handles.map((x) => x.id).sort()).toEqual(declared.map((d) => d.id).sort());
+      for (const x of handles) {
+        const d = declared.find((k) => k.id === x.id)!;
+        for (const k of ['x', 'y', 'width', 'height'] as const) expect(x[k]).toBeCloseTo(d[k]!, 1);
+      }
+    }
   });
 
   it('shows the selected entry in the inspector with its line number', async () => {

@@ -16,6 +16,7 @@ import { buildContextView } from '../../electron/core/context-view';
 import type { EntryNodeDto, SessionGraphDto, SessionListDto, SessionRowDto } from '../../electron/shared/dto';
 import type { CorpusFile } from '../fixtures/corpus/build';
 import { deepLink, HAVE_CHROMIUM, startHarness, type Harness } from './harness';
+import { graphFromWire, type SessionGraphWireDto } from '../../electron/shared/entry-nodes';
 
 type Json = Record<string, any>;
 
@@ -88,7 +89,7 @@ describe.skipIf(!HAVE_CHROMIUM)('context view and forks in Chromium', () => {
     if (!s) parsed.set(file.path, (s = parseSessionText(readFileSync(file.path, 'utf8'))));
     return s;
   };
-  const graphOf = (sessionId: string) => h.call<SessionGraphDto>('session.open', { sessionId });
+  const graphOf = async (sessionId: string): Promise<SessionGraphDto> => graphFromWire(await h.call<SessionGraphWireDto>('session.open', { sessionId }));
   /** Files every reader agrees on: format 3 and no parent cycle (v1 ids are drawn at random when read). */
   const usable = (f: CorpusFile) => f.format === 3 && !f.cyclic && rowOf(f) !== undefined && !f.features.includes('huge-line');
 
@@ -367,8 +368,9 @@ describe.skipIf(!HAVE_CHROMIUM)('context view and forks in Chromium', () => {
     expect(ids).toEqual(readSession(parseSessionText(readFileSync(file.path, 'utf8'))).contextEntryIds);
 
     // Latency, measured in the page: wall clock at the write (Node) to the first animation frame
-    // whose DOM holds the new node (the page polls every frame). Each append follows a quiet
-    // spell, as a person typing to pi would produce, so each takes the watcher's leading edge.
+    // whose graph holds the new leaf (the page polls every frame; the canvas itself draws only the
+    // nodes in view, and the viewport stays put). Each append follows a quiet spell, as a person
+    // typing to pi would produce, so each takes the watcher's leading edge.
     const lags: number[] = [];
     let parentId = id;
     for (let k = 0; k < 5; k++) {
@@ -380,7 +382,7 @@ describe.skipIf(!HAVE_CHROMIUM)('context view and forks in Chromium', () => {
           const tick = () => (document.querySelector(sel) ? resolve(performance.timeOrigin + performance.now()) : requestAnimationFrame(tick));
           requestAnimationFrame(tick);
         });
-      }, `.react-flow__node[data-id="${childId}"]`);
+      }, `[data-testid="graph-panel"][data-leaf-id="${childId}"]`);
       const next = { ...line, id: childId, parentId, timestamp: new Date().toISOString() };
       const written = performance.timeOrigin + performance.now();
       appendFileSync(file.path, `${JSON.stringify(next)}\n`);

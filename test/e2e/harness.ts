@@ -3,59 +3,22 @@
  * and the real Chromium driven through playwright-core. Skipped, with the reason printed, where
  * /usr/bin/chromium is missing.
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { createAppServices, type AppServices } from '../../electron/app-services';
 import { startServer, type RunningServer } from '../../electron/ipc/serve-http';
 import type { Result } from '../../electron/shared/errors';
 import { buildCorpus, type CorpusFile } from '../fixtures/corpus/build';
+import { CHROMIUM, CHROMIUM_ARGS, CHROMIUM_MISSING, ensureRendererBuilt, RENDERER_DIR, REPO } from './chromium-env.mjs';
 
-export const CHROMIUM = process.env.CANOPY_CHROMIUM ?? '/usr/bin/chromium';
+export { CHROMIUM, ensureRendererBuilt, REPO };
 export const HAVE_CHROMIUM = existsSync(CHROMIUM);
-if (!HAVE_CHROMIUM) {
-  console.warn(`[e2e] SKIPPED: no Chromium at ${CHROMIUM} (install the Debian "chromium" package or set CANOPY_CHROMIUM).`);
-}
+if (!HAVE_CHROMIUM) console.warn(`[e2e] SKIPPED: ${CHROMIUM_MISSING}.`);
 
-export const REPO = resolve(__dirname, '../..');
-export const RENDERER = join(REPO, 'out/renderer');
+export const RENDERER = RENDERER_DIR;
 export const SHOTS = join(REPO, 'test-output/e2e');
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
-function newestMtime(dir: string): number {
-  let newest = 0;
-  const stack = [dir];
-  while (stack.length > 0) {
-    const d = stack.pop()!;
-    for (const name of readdirSync(d)) {
-      const p = join(d, name);
-      const s = statSync(p);
-      if (s.isDirectory()) stack.push(p);
-      else newest = Math.max(newest, s.mtimeMs);
-    }
-  }
-  return newest;
-}
-
-/** The e2e tests the current renderer sources: build when the bundle is missing or older. */
-export function ensureRendererBuilt(): void {
-  const index = join(RENDERER, 'index.html');
-  const stale = !existsSync(index) || statSync(index).mtimeMs < newestMtime(join(REPO, 'renderer'));
-  if (!stale) return;
-  const r = spawnSync('npx', ['electron-vite', 'build'], { cwd: REPO, stdio: 'inherit', shell: process.platform === 'win32' });
-  if (r.status !== 0 || !existsSync(index)) throw new Error('building the renderer failed');
-}
 
 export interface HarnessOptions {
   /** Watch the root and push live events (default false). */
@@ -92,7 +55,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
   const origin = `http://127.0.0.1:${server.port}`;
   const context = await chromium.launchPersistentContext(join(root, 'profile'), {
     executablePath: CHROMIUM,
-    args: ARGS,
+    args: [...CHROMIUM_ARGS],
     viewport: { width: 1280, height: 800 },
   });
   const page = context.pages()[0] ?? (await context.newPage());

@@ -5,6 +5,7 @@
 import { parseSessionText, readSessionDetailed, type ParsedSession, type Profile } from '../../electron/core';
 import { buildContextView } from '../../electron/core/context-view';
 import type { ContextViewDto, ForkPreviewDto, LineageDto } from '../../electron/shared/context-dto';
+import { packEntryStates } from '../../electron/shared/entry-states';
 import type { EntryNodeDto, SessionGraphDto } from '../../electron/shared/dto';
 
 type Rec = Record<string, unknown>;
@@ -64,7 +65,8 @@ export function fixture(opts: { profile?: Profile; leafId?: string; sessionId?: 
   const sessionId = opts.sessionId ?? 's1';
   const current = readSessionDetailed(s, { profile });
   const reading = opts.leafId === undefined ? current : readSessionDetailed(s, { profile, leafId: opts.leafId });
-  const view = JSON.parse(JSON.stringify({ sessionId, detectedProfile: 'ca', issues: [], ...buildContextView(s, reading) })) as ContextViewDto;
+  const core = buildContextView(s, reading);
+  const view = JSON.parse(JSON.stringify({ sessionId, detectedProfile: 'ca', issues: [], ...core, entries: packEntryStates(core.entries) })) as ContextViewDto;
   const graph: SessionGraphDto = {
     sessionId,
     cwd: '/home/alice/proj',

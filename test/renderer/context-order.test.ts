@@ -3,8 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { parseSessionText, readSessionDetailed, type ParsedSession, type Profile } from '../../electron/core';
 import { buildContextView } from '../../electron/core/context-view';
 import type { ContextViewDto } from '../../electron/shared/context-dto';
-import type { EntryNodeDto } from '../../electron/shared/dto';
-import { messagesByEntry, statesById } from '../../renderer/src/features/context/model/context-order';
+import { packEntryStates, unpackEntryStates } from '../../electron/shared/entry-states';
+import type { EntryNodeDto, SessionGraphDto } from '../../electron/shared/dto';
+import { messagesByEntry, shareIds, statesById } from '../../renderer/src/features/context/model/context-order';
+import { buildTreeIndex } from '../../renderer/src/features/graph/model/tree-index';
 
 type Rec = Record<string, unknown>;
 
@@ -12,7 +14,7 @@ type Rec = Record<string, unknown>;
 function viewOf(s: ParsedSession, profile: Profile, leafId?: string | null): { view: ContextViewDto; expected: string[] } {
   const reading = readSessionDetailed(s, { profile, ...(leafId !== undefined ? { leafId } : {}) });
   const view = buildContextView(s, reading);
-  const dto = JSON.parse(JSON.stringify({ sessionId: 's', detectedProfile: profile, issues: [], ...view })) as ContextViewDto;
+  const dto = JSON.parse(JSON.stringify({ sessionId: 's', detectedProfile: profile, issues: [], ...view, entries: packEntryStates(view.entries) })) as ContextViewDto;
   return { view: dto, expected: reading.contextEntryIds };
 }
 
@@ -118,6 +120,36 @@ describe('the context view order (ContextViewDto.contextEntryIds)', () => {
         }
       }),
       { numRuns: 400 },
+    );
+  });
+
+  it('packs every entry state losslessly (shared/entry-states.ts), and looks each id up at its later line', () => {
+    fc.assert(
+      fc.property(sessionArb, (specs) => {
+        const s = build(specs);
+        for (const profile of ['ca', 'h3'] as const) {
+          const core = buildContextView(s, readSessionDetailed(s, { profile })).entries;
+          const { view } = viewOf(s, profile);
+          expect(unpackEntryStates(view.entries)).toEqual(core);
+          const states = statesById(view);
+          expect(statesById(view)).toBe(states);
+          for (const [id, e] of new Map(core.map((x) => [x.id, x]))) {
+            expect(states.get(id)).toEqual(e);
+            expect(states.stateOf(id)).toBe(e.state);
+          }
+          expect(states.get('no-such-id')).toBeUndefined();
+          // With the graph's index (used when it lists the same ids) and with the graph's id strings.
+          const nodes = nodesOf(s);
+          const shared = shareIds(viewOf(s, profile).view, { sessionId: 's', entries: nodes } as SessionGraphDto);
+          expect(shared.entries.ids).toEqual(core.map((x) => x.id));
+          const indexed = statesById(shared, buildTreeIndex(nodes, null));
+          for (const [id, e] of new Map(core.map((x) => [x.id, x]))) {
+            expect(indexed.get(id)).toEqual(e);
+            expect(indexed.stateOf(id)).toBe(e.state);
+          }
+        }
+      }),
+      { numRuns: 200 },
     );
   });
 

@@ -5,13 +5,14 @@ import { createCanopyStore } from '../../renderer/src/store';
 import { createActions, currentForkKey } from '../../renderer/src/store/actions';
 import { fixture, lineage, okPreview } from './context-fixtures';
 import { fakeApi, listOf, row } from './fake-api';
+import { graphToWire } from '../../electron/shared/entry-nodes';
 
 const ok = <T,>(data: T): Result<T> => ({ ok: true, data });
 
 function setup(overrides: Parameters<typeof fakeApi>[0] = {}) {
   const { graph } = fixture();
   const f = fakeApi({
-    'session.open': async ({ sessionId }) => ok({ ...graph, sessionId }),
+    'session.open': async ({ sessionId }) => ok(graphToWire({ ...graph, sessionId })),
     'session.context': async ({ sessionId, leafId }) => ok({ ...fixture({ sessionId, ...(leafId ? { leafId } : {}) }).view }),
     'session.lineage': async ({ sessionId }) => ok(lineage({ sessionId })),
     'entry.get': async ({ sessionId, entryId }) => ok({ sessionId, entryId, line: 2, raw: { type: 'message', id: entryId }, label: null, children: [] }),
@@ -25,7 +26,66 @@ function setup(overrides: Parameters<typeof fakeApi>[0] = {}) {
 }
 
 describe('context actions', () => {
-  it('opening a session loads its context and lineage alongside the graph', async () => {
+  it('asks for the context and the lineage only once the graph has landed (the graph is drawn first)', async () => {
+    let land: () => void = () => {};
+    const { graph } = fixture();
+    const { actions, s, calls } = setup({
+      'session.open': ({ sessionId }) => new Promise((resolve) => (land = () => resolve(ok(graphToWire({ ...graph, sessionId }))))),
+    });
+    const opened = actions.openSession('s1');
+    await vi.waitFor(() => expect(calls('session.open')).toHaveLength(1));
+    await new Promise((r) => setTimeout(r, 10));
+    expect(calls('session.context')).toEqual([]);
+    expect(calls('session.lineage')).toEqual([]);
+    expect(s().contextLoading).toBe(true);
+    land();
+    await opened;
+    expect(calls('session.context')).toEqual([{ sessionId: 's1' }]);
+    expect(s().contextView?.leafId).toBe('a3');
+    expect(s().lineage?.sessionId).toBe('s1');
+  });
+
+  it('asks to centre the leaf (or the deep-linked entry) before the graph lands, so the canvas opens there', async () => {
+    const { actions, store, s } = setup();
+    const seen: Array<string | null> = [];
+    const off = store.subscribe((state, prev) => {
+      if (state.graph && !prev.graph) seen.push(state.focusRequest?.nodeId ?? null);
+    });
+    await actions.openSession('s1');
+    await actions.openSession('s2', { entryId: 'u2' });
+    off();
+    expect(seen).toEqual(['a3', 'u2']);
+    expect(s().selectedEntryId).toBe('u2');
+  });
+
+  it('a failed graph still settles the context', async () => {
+    const { actions, s, calls } = setup({ 'session.open': async () => ({ ok: false, error: { code: 'io', message: 'gone' } }) });
+    await actions.openSession('s1');
+    expect(s().openError?.message).toBe('gone');
+    expect(calls('session.context')).toEqual([{ sessionId: 's1' }]);
+    expect(s().contextLoading).toBe(false);
+  });
+
+  it('an open superseded by another session asks nothing more once its graph lands', async () => {
+    let landSlow: () => void = () => {};
+    const { graph } = fixture();
+    const { actions, s, calls } = setup({
+      'session.open': ({ sessionId }) =>
+        sessionId === 'slow'
+          ? new Promise((resolve) => (landSlow = () => resolve(ok(graphToWire({ ...graph, sessionId })))))
+          : Promise.resolve(ok(graphToWire({ ...graph, sessionId }))),
+    });
+    const slow = actions.openSession('slow');
+    await vi.waitFor(() => expect(calls('session.open')).toHaveLength(1));
+    await actions.openSession('s1');
+    landSlow();
+    await slow;
+    expect(calls('session.context')).toEqual([{ sessionId: 's1' }]);
+    expect(calls('session.lineage')).toEqual([{ sessionId: 's1' }]);
+    expect(s().graph?.sessionId).toBe('s1');
+  });
+
+  it('opening a session loads its context and lineage', async () => {
     const { actions, s, calls } = setup();
     await actions.openSession('s1');
     expect(calls('session.context')).toEqual([{ sessionId: 's1' }]);

@@ -9,6 +9,7 @@ import { Inspector } from '../../renderer/src/features/inspector/Inspector';
 import { fixture, fixtureSession, FIXTURE_LINES, lineage, okPreview } from './context-fixtures';
 import { flush, mount, type Mounted } from './dom';
 import { fakeApi, listOf, row } from './fake-api';
+import { graphToWire } from '../../electron/shared/entry-nodes';
 
 let m: Mounted | null = null;
 afterEach(() => {
@@ -28,7 +29,7 @@ async function inspect(entryId: string, extra: Parameters<typeof fakeApi>[0] = {
     'session.forkPreview': async ({ request }) => ({ ok: true, data: request.kind === 'fork' && request.position === 'before' && entryId !== 'u2' ? REFUSED : okPreview(7) }),
     'session.fork': async () => ({ ok: true, data: { sessionId: 's2', path: '/sessions/new.jsonl', command: "pi --session '/sessions/new.jsonl'", entryCount: 7, leafId: 'a1' } }),
     'sessions.list': async () => ({ ok: true, data: listOf([row('s1', '/p'), row('s2', '/p', { parentSessionId: 's1' })]) }),
-    'session.open': async ({ sessionId }) => ({ ok: true, data: { ...graph, sessionId } }),
+    'session.open': async ({ sessionId }) => ({ ok: true, data: graphToWire({ ...graph, sessionId }) }),
     'session.context': async ({ sessionId }) => ({ ok: true, data: { ...view, sessionId } }),
     'session.lineage': async ({ sessionId }) => ({ ok: true, data: lineage({ sessionId }) }),
     ...extra,

@@ -3,10 +3,12 @@ import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readSessionDetailed } from '../../electron/core';
 import { buildContextView } from '../../electron/core/context-view';
+import { unpackEntryStates } from '../../electron/shared/entry-states';
 import { GraphPanel } from '../../renderer/src/features/graph/GraphPanel';
 import { fixture, fixtureSession, lineage } from './context-fixtures';
 import { fakeElementBox, flush, mount, type Mounted } from './dom';
 import { fakeApi } from './fake-api';
+import { graphToWire } from '../../electron/shared/entry-nodes';
 
 fakeElementBox(1600, 1400);
 
@@ -22,7 +24,7 @@ const nodeAttr = (root: HTMLElement, attr: string) =>
 async function show(opts: { leafId?: string; lineage?: ReturnType<typeof lineage> } = {}) {
   const { graph, view } = fixture(opts.leafId ? { leafId: opts.leafId } : {});
   const f = fakeApi({
-    'session.open': async ({ sessionId }) => ({ ok: true, data: { ...graph, sessionId } }),
+    'session.open': async ({ sessionId }) => ({ ok: true, data: graphToWire({ ...graph, sessionId }) }),
     'session.context': async ({ sessionId }) => ({ ok: true, data: { ...view, sessionId } }),
     'session.lineage': async ({ sessionId }) => ({ ok: true, data: lineage({ sessionId }) }),
   });
@@ -48,7 +50,7 @@ describe('GraphPanel with the context view', () => {
     expect(shown).toEqual(expected);
     expect(new Set(Object.values(shown))).toEqual(new Set(['included', 'summarised', 'other-branch', 'not-projected', 'excluded']));
     const bash = m!.container.querySelector('.react-flow__node[data-id="b1"] .node')!;
-    expect(bash.getAttribute('title')).toContain(view.entries.find((e) => e.id === 'b1')!.reason);
+    expect(bash.getAttribute('title')).toContain(unpackEntryStates(view.entries).find((e) => e.id === 'b1')!.reason);
     const legend = m!.container.querySelector('[data-testid="context-legend"]')!;
     expect(legend.textContent).toContain(`summarised ${view.counts.summarised}`);
 

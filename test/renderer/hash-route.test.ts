@@ -5,9 +5,10 @@ import { createActions } from '../../renderer/src/store/actions';
 import { createCanopyStore } from '../../renderer/src/store';
 import { fakeApi } from './fake-api';
 import { chain, graphOf } from './helpers';
+import { graphToWire } from '../../electron/shared/entry-nodes';
 
 const f = fakeApi({
-  'session.open': async ({ sessionId }) => ({ ok: true, data: { ...graphOf(chain(4)), sessionId } }),
+  'session.open': async ({ sessionId }) => ({ ok: true, data: graphToWire({ ...graphOf(chain(4)), sessionId }) }),
   'entry.get': async ({ sessionId, entryId }) => ({ ok: true, data: { sessionId, entryId, line: 2, raw: {}, label: null, children: [] } }),
 });
 

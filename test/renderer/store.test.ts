@@ -4,6 +4,7 @@ import { createCanopyStore } from '../../renderer/src/store';
 import type { EntryDetailDto, SessionGraphDto } from '../../electron/shared/dto';
 import { fakeApi, listOf, row, summary } from './fake-api';
 import { chain, graphOf } from './helpers';
+import { graphToWire } from '../../electron/shared/entry-nodes';
 
 const detail = (sessionId: string, entryId: string): EntryDetailDto => ({ sessionId, entryId, line: 2, raw: { type: 'message', id: entryId }, label: null, children: [] });
 
@@ -113,13 +114,13 @@ describe('actions', () => {
   it('opens a session, focuses the leaf, and with a deep-linked entry selects and loads it', async () => {
     const graph: SessionGraphDto = { ...graphOf(chain(5)), sessionId: 's1' };
     const f = fakeApi({
-      'session.open': async () => ({ ok: true, data: graph }),
+      'session.open': async () => ({ ok: true, data: graphToWire(graph) }),
       'entry.get': async ({ sessionId, entryId }) => ({ ok: true, data: detail(sessionId, entryId) }),
     });
     const store = createCanopyStore();
     const actions = createActions(f.api, store);
     await actions.openSession('s1');
-    expect(store.getState().graph).toBe(graph);
+    expect(store.getState().graph).toEqual(graph);
     expect(store.getState().focusRequest?.nodeId).toBe('e4');
     await actions.openSession('s1', { entryId: 'e2' });
     await vi.waitFor(() => expect(store.getState().detail?.entryId).toBe('e2'));
@@ -133,7 +134,7 @@ describe('actions', () => {
     const resolvers: Array<() => void> = [];
     const f = fakeApi({
       'session.open': ({ sessionId }) =>
-        new Promise((resolve) => resolvers.push(() => resolve({ ok: true, data: { ...graphOf(chain(2)), sessionId } }))),
+        new Promise((resolve) => resolvers.push(() => resolve({ ok: true, data: graphToWire({ ...graphOf(chain(2)), sessionId }) }))),
     });
     const store = createCanopyStore();
     const actions = createActions(f.api, store);
@@ -150,7 +151,7 @@ describe('actions', () => {
     const resolvers: Array<() => void> = [];
     const f = fakeApi({
       'session.open': ({ sessionId }) =>
-        new Promise((resolve) => resolvers.push(() => resolve({ ok: true, data: { ...graphOf(chain(5)), sessionId } }))),
+        new Promise((resolve) => resolvers.push(() => resolve({ ok: true, data: graphToWire({ ...graphOf(chain(5)), sessionId }) }))),
       'entry.get': async ({ sessionId, entryId }) => ({ ok: true, data: detail(sessionId, entryId) }),
     });
     const store = createCanopyStore();
@@ -170,7 +171,7 @@ describe('actions', () => {
       'session.open': async (args) =>
         args.sessionId === 'bad'
           ? { ok: false, error: { code: 'unsupported_format', message: 'format 4 is not supported yet' } }
-          : { ok: true, data: { ...graphOf(chain(2)), sessionId: args.sessionId, profile: args.profile ?? 'ca' } },
+          : { ok: true, data: graphToWire({ ...graphOf(chain(2)), sessionId: args.sessionId, profile: args.profile ?? 'ca' }) },
     });
     const store = createCanopyStore();
     const actions = createActions(f.api, store);
@@ -190,7 +191,7 @@ describe('actions', () => {
         lists++;
         return { ok: true, data: listOf([row('a', '/p')]) };
       },
-      'session.open': async ({ sessionId }) => ({ ok: true, data: { ...graphOf(chain(2)), sessionId } }),
+      'session.open': async ({ sessionId }) => ({ ok: true, data: graphToWire({ ...graphOf(chain(2)), sessionId }) }),
     });
     const store = createCanopyStore();
     const actions = createActions(f.api, store);
@@ -213,7 +214,7 @@ describe('actions', () => {
       'session.open': async ({ sessionId }) => {
         // Every re-read (not the first open) waits until the test lets it finish.
         if (f.calls.filter((c) => c.channel === 'session.open').length > 1) await new Promise<void>((r) => releases.push(r));
-        return { ok: true, data: { ...graphOf(chain(2)), sessionId } };
+        return { ok: true, data: graphToWire({ ...graphOf(chain(2)), sessionId }) };
       },
     });
     const opens = () => f.calls.filter((c) => c.channel === 'session.open').length;

@@ -5,6 +5,7 @@ import { createAppServices } from '../../electron/app-services';
 import { dispatch } from '../../electron/ipc/dispatch';
 import { SessionCatalog } from '../../electron/repo/catalog';
 import { branchedSession, hashTree, header, projectDirName, sampleRoot, tempDir, user, writeSession } from './helpers';
+import { graphFromWire } from '../../electron/shared/entry-nodes';
 
 const BRANCHED = '019c0000-0000-7000-8000-000000000001';
 const H3 = '019c0000-0000-7000-8000-000000000002';
@@ -40,7 +41,7 @@ describe('SessionCatalog through the handlers', () => {
     expect(g.pathIds).toEqual(['u1', 'a1', 'u3', 'a3', 'l1', 'n1']);
     expect(g.labels).toEqual({ u1: 'start' });
     expect(g.sessionName).toBe('Refactor plan');
-    expect(g.entries.find((e) => e.id === 'u3')).toMatchObject({ type: 'message', role: 'user', preview: 'other question', line: 6 });
+    expect(graphFromWire(g).entries.find((e) => e.id === 'u3')).toMatchObject({ type: 'message', role: 'user', preview: 'other question', line: 6 });
 
     const h3 = await handlers['session.open']({ sessionId: H3 });
     expect([h3.detectedProfile, h3.profile, h3.leafId]).toEqual(['h3', 'h3', 'h2']);

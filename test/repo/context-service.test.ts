@@ -5,6 +5,7 @@ import { dispatch } from '../../electron/ipc/dispatch';
 import { resumeCommand } from '../../electron/repo/context-service';
 import { clearOpenCache } from '../../electron/repo/open';
 import type { Handlers } from '../../electron/shared/contract';
+import { unpackEntryStates } from '../../electron/shared/entry-states';
 import type { ForkPreviewDto, ForkRequestDto } from '../../electron/shared/dto';
 import { assistant, branchedSession, entry, hashTree, header, projectDirName, readJsonl, sampleRoot, tempDir, user, writeSession } from './helpers';
 
@@ -32,7 +33,7 @@ describe('session.context', () => {
     const { handlers } = await services();
     const v = await handlers['session.context']({ sessionId: BRANCHED });
     expect([v.sessionId, v.profile, v.detectedProfile, v.leafId]).toEqual([BRANCHED, 'ca', 'ca', 'n1']);
-    expect(Object.fromEntries(v.entries.map((e) => [e.id, e.state]))).toEqual({
+    expect(Object.fromEntries(unpackEntryStates(v.entries).map((e) => [e.id, e.state]))).toEqual({
       u1: 'included',
       a1: 'included',
       u2: 'other-branch',
@@ -65,10 +66,10 @@ describe('session.context', () => {
     const { handlers } = await services();
     const h3 = await handlers['session.context']({ sessionId: H3 });
     expect([h3.profile, h3.leafId]).toEqual(['h3', 'h2']);
-    expect(h3.entries.find((e) => e.id === 'h4')).toMatchObject({ state: 'other-branch' });
+    expect(unpackEntryStates(h3.entries).find((e) => e.id === 'h4')).toMatchObject({ state: 'other-branch' });
     const asCa = await handlers['session.context']({ sessionId: H3, profile: 'ca' });
     expect([asCa.profile, asCa.leafId]).toEqual(['ca', 'h4']);
-    expect(asCa.entries.find((e) => e.id === 'h4')).toMatchObject({ state: 'not-projected', reason: expect.stringMatching(/leaf pointer/) });
+    expect(unpackEntryStates(asCa.entries).find((e) => e.id === 'h4')).toMatchObject({ state: 'not-projected', reason: expect.stringMatching(/leaf pointer/) });
     expect(await dispatch(handlers, 'session.context', { sessionId: 'nope' })).toMatchObject({ ok: false, error: { code: 'not_found' } });
   });
 });

@@ -12,6 +12,7 @@ import { writeSessionFile } from '../../bench/generate';
 import { createAppServices } from '../../electron/app-services';
 import { LiveSession } from '../../electron/repo/live';
 import { clearOpenCache, followFile, openSession, parseFileEagerly } from '../../electron/repo/open';
+import { graphFromWire } from '../../electron/shared/entry-nodes';
 import { expectSameDerived } from './support';
 import { readFileSync } from 'node:fs';
 
@@ -155,7 +156,7 @@ describe('catalog watch', () => {
     try {
       const list = await app.handlers['sessions.list']({});
       const sessionId = list.sessions[0]!.sessionId;
-      expect((await app.handlers['session.open']({ sessionId })).entries.map((e) => e.id)).toEqual(['a']);
+      expect(graphFromWire(await app.handlers['session.open']({ sessionId })).entries.map((e) => e.id)).toEqual(['a']);
       // give the watchers time to be in place
       await new Promise((r) => setTimeout(r, 300));
       appendFileSync(path, `${msg('b', 'a', 'r', 'assistant')}\n`);
@@ -164,7 +165,7 @@ describe('catalog watch', () => {
       while (!events.some(([e]) => e === 'session.appended') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
       expect(events).toContainEqual(['session.appended', { sessionId, sizeBytes: size }]);
       expect(events).toContainEqual(['sessions.changed', { reason: 'changed' }]);
-      const g = await app.handlers['session.open']({ sessionId });
+      const g = graphFromWire(await app.handlers['session.open']({ sessionId }));
       expect(g.entries.map((e) => e.id)).toEqual(['a', 'b']);
       expect(g.leafId).toBe('b');
     } finally {

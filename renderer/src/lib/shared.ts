@@ -33,6 +33,7 @@ export type {
   DerivedStateDto,
   EntryContextStateDto,
   EntryStateDto,
+  EntryStatesDto,
   ForkPreviewDto,
   ForkRefusalKind,
   ForkRequestDto,
@@ -43,6 +44,8 @@ export type {
   SourcedDto,
   SystemStateDto,
 } from '../../../electron/shared/context-dto';
+export { ENTRY_STATES, entryStateAt } from '../../../electron/shared/entry-states';
+export { graphFromWire, type SessionGraphWireDto } from '../../../electron/shared/entry-nodes';
 export type { ErrorCode, ErrorValue, Result } from '../../../electron/shared/errors';
 export { isErrorCode } from '../../../electron/shared/errors';
 export { isId } from '../../../electron/shared/validate';

@@ -2,7 +2,8 @@
  * Everything that talks to the Api and writes the store. Components call these; the store slices
  * stay synchronous and testable on their own.
  */
-import type { Api, ErrorValue, ForkRequestDto, ForkResultDto, ProfileDto, Result } from '../lib/shared';
+import { graphFromWire, type Api, type ErrorValue, type ForkRequestDto, type ForkResultDto, type ProfileDto, type Result } from '../lib/shared';
+import { shareIds } from '../features/context/model/context-order';
 import { forkKey } from './fork-slice';
 import type { CanopyStore } from './index';
 
@@ -46,6 +47,8 @@ export function createActions(api: Api, store: CanopyStore): Actions {
   const pending = new Set<string>();
   let summaryTimer: ReturnType<typeof setTimeout> | null = null;
   let openSeq = 0;
+  /** Bumped by each openSession that fetches a graph: only the latest one loads context and lineage. */
+  let openRequestSeq = 0;
   /** An entry to select once its session's graph arrives (survives a reload that supersedes the open). */
   let pendingEntry: { sessionId: string; entryId: string } | null = null;
   let detailSeq = 0;
@@ -97,7 +100,8 @@ export function createActions(api: Api, store: CanopyStore): Actions {
     if (pending.size > 0 && summaryTimer === null) summaryTimer = setTimeout(() => void flushSummaries(), SUMMARY_DELAY_MS);
   }
 
-  async function fetchGraph(sessionId: string): Promise<boolean> {
+  /** `focusLeaf`: an open without an entry to show centres the leaf. */
+  async function fetchGraph(sessionId: string, focusLeaf = false): Promise<boolean> {
     const seq = ++openSeq;
     const profile = s().profileOverride;
     const r = check(await api['session.open'](profile ? { sessionId, profile } : { sessionId }));
@@ -106,11 +110,16 @@ export function createActions(api: Api, store: CanopyStore): Actions {
       s().setOpenError(r.error);
       return false;
     }
-    s().setGraph(r.data);
-    if (pendingEntry && pendingEntry.sessionId === sessionId) {
-      const { entryId } = pendingEntry;
+    const graph = graphFromWire(r.data);
+    const entryId = pendingEntry && pendingEntry.sessionId === sessionId ? pendingEntry.entryId : null;
+    // Focus is asked for before the graph lands: the canvas then opens on that node instead of
+    // drawing the root's neighbourhood first and travelling from there.
+    const focus = entryId ?? (focusLeaf ? graph.leafId : null);
+    if (focus) s().requestFocus(focus);
+    s().setGraph(graph);
+    if (entryId) {
       pendingEntry = null;
-      selectEntry(entryId, { focus: true });
+      selectEntry(entryId);
     }
     return true;
   }
@@ -121,25 +130,22 @@ export function createActions(api: Api, store: CanopyStore): Actions {
     const outcome = state.forkOutcome;
     if (outcome && sessionId !== outcome.sourceSessionId && sessionId !== outcome.result.sessionId) state.setForkOutcome(null);
     const sameGraph = state.openSessionId === sessionId && state.graph !== null;
-    let side: Promise<unknown> = Promise.resolve();
     if (!sameGraph) {
+      const seq = ++openRequestSeq;
       // Selected by whichever fetch of this graph lands: a live reload may supersede this one.
       pendingEntry = opts.entryId ? { sessionId, entryId: opts.entryId } : null;
       state.startOpening(sessionId);
       state.select(null);
-      // The context and the lineage load alongside the graph.
-      side = Promise.all([loadContext(), loadLineage()]);
-      if (!(await fetchGraph(sessionId))) {
-        await side;
-        return;
-      }
+      state.startContext();
+      // The graph first: the main process answers one request at a time, and the context of a large
+      // session costs as much as its graph. The context and the lineage follow, unless another open
+      // took over (a live reload of this graph loads the context itself, the lineage only from here).
+      await fetchGraph(sessionId, !opts.entryId);
+      if (seq !== openRequestSeq) return;
+      await Promise.all([loadContext(), loadLineage()]);
+      return;
     }
-    const graph = s().graph;
-    if (graph) {
-      if (opts.entryId && sameGraph) selectEntry(opts.entryId, { focus: true });
-      else if (!opts.entryId && !sameGraph && graph.leafId) s().requestFocus(graph.leafId);
-    }
-    await side;
+    if (opts.entryId) selectEntry(opts.entryId, { focus: true });
   }
 
   async function reloadGraph() {
@@ -165,7 +171,7 @@ export function createActions(api: Api, store: CanopyStore): Actions {
     );
     if (seq !== contextSeq) return;
     if ('error' in r) s().setContextError(r.error);
-    else s().setContextView(r.data);
+    else s().setContextView(shareIds(r.data, s().graph));
   }
 
   async function setWhatIfLeaf(asked: string | null) {

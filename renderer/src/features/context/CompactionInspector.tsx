@@ -3,15 +3,23 @@ import { useActions, useCanopy } from '../../app-context';
 import { formatCount, formatTokens } from '../../lib/format';
 import type { CompactionInfoDto, ContextMessageDto, EntryNodeDto } from '../../lib/shared';
 import { kindTitle } from '../graph/model/kinds';
+import { entryById, treeIndexOf } from '../graph/model/tree-index';
 import { Markdown } from '../inspector/Markdown';
 import { EntryLink, FileList } from '../inspector/parts';
 import { STATE_LABELS } from './model/context-order';
 
 const PREVIEW_ROWS = 6;
 
-function useEntryIndex(): Map<string, EntryNodeDto> {
+interface EntryLookup {
+  get(id: string): EntryNodeDto | undefined;
+}
+
+function useEntryIndex(): EntryLookup {
   const graph = useCanopy((s) => s.graph);
-  return useMemo(() => new Map(graph?.entries.map((e) => [e.id, e]) ?? []), [graph]);
+  return useMemo(() => {
+    const index = graph ? treeIndexOf(graph) : null;
+    return { get: (id: string) => (index ? entryById(index, id) : undefined) };
+  }, [graph]);
 }
 
 /** The retainedTail messages of a compaction, each with the path entry it copies. */
@@ -128,7 +136,7 @@ function TailList({ tail }: { tail: ContextMessageDto[] }) {
   );
 }
 
-function EntryRows({ ids, byId, limit, copied }: { ids: string[]; byId: Map<string, EntryNodeDto>; limit?: number; copied?: ReadonlySet<string> }) {
+function EntryRows({ ids, byId, limit, copied }: { ids: string[]; byId: EntryLookup; limit?: number; copied?: ReadonlySet<string> }) {
   const actions = useActions();
   const shown = limit === undefined ? ids : ids.slice(0, limit);
   return (
@@ -163,7 +171,7 @@ function CompactionCompare({
 }: {
   info: CompactionInfoDto;
   tail: ContextMessageDto[];
-  byId: Map<string, EntryNodeDto>;
+  byId: EntryLookup;
   onClose: () => void;
 }) {
   useEffect(() => {

@@ -3,6 +3,7 @@ import { useActions, useCanopy } from '../../app-context';
 import { formatCount, formatTokens } from '../../lib/format';
 import type { ContextMessageDto, ContextViewDto, EntryContextStateDto, EntryNodeDto, SessionGraphDto } from '../../lib/shared';
 import { kindColor, kindTitle } from '../graph/model/kinds';
+import { entryById, treeIndexOf } from '../graph/model/tree-index';
 import { EntryLink } from '../inspector/parts';
 import { messagesByEntry, STATE_LABELS, statesById } from './model/context-order';
 
@@ -17,8 +18,8 @@ export function ContextEntries({ view, ids, graph }: { view: ContextViewDto; ids
   const shown = useCanopy((s) => s.rightTab === 'context');
   const [limit, setLimit] = useState(PAGE);
   const listRef = useRef<HTMLOListElement>(null);
-  const byId = useMemo(() => new Map(graph.entries.map((e) => [e.id, e])), [graph.entries]);
-  const states = useMemo(() => statesById(view), [view]);
+  const index = treeIndexOf(graph);
+  const states = useMemo(() => statesById(view, index), [view, index]);
   const messages = useMemo(() => messagesByEntry(view), [view]);
 
   // Bring the selected entry's row into sight when the selection changes (not on every live update).
@@ -56,7 +57,7 @@ export function ContextEntries({ view, ids, graph }: { view: ContextViewDto; ids
             <ContextEntryRow
               key={id}
               id={id}
-              entry={byId.get(id)}
+              entry={entryById(index, id)}
               state={states.get(id)}
               messages={messages.get(id)}
               selected={id === selectedId}

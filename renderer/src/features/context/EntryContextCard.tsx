@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { useActions, useCanopy } from '../../app-context';
 import { formatTokens } from '../../lib/format';
 import { EntryLink } from '../inspector/parts';
+import { treeIndexOf } from '../graph/model/tree-index';
 import { messagesByEntry, STATE_HINTS, STATE_LABELS, statesById } from './model/context-order';
 import { WhatIfButton } from './WhatIfButton';
 
@@ -11,7 +12,8 @@ export function EntryContextCard({ entryId }: { entryId: string }) {
   const view = useCanopy((s) => s.contextView);
   const loading = useCanopy((s) => s.contextLoading);
   const whatIf = useCanopy((s) => s.whatIfLeaf?.entryId ?? null);
-  const states = useMemo(() => (view ? statesById(view) : null), [view]);
+  const graph = useCanopy((s) => s.graph);
+  const states = useMemo(() => (view ? statesById(view, graph && graph.sessionId === view.sessionId ? treeIndexOf(graph) : null) : null), [view, graph]);
   const sends = useMemo(() => (view ? (messagesByEntry(view).get(entryId) ?? []) : []), [view, entryId]);
   const info = states?.get(entryId);
 

@@ -1,11 +1,13 @@
 import { Background, BackgroundVariant, Controls, MiniMap, ReactFlow, useReactFlow, type Node, type NodeMouseHandler } from '@xyflow/react';
-import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useActions, useCanopy } from '../../app-context';
 import { toFlowEdges, toFlowNodes, type FlowNode } from './model/flow';
 import { NODE_HEIGHT, NODE_WIDTH } from './model/layout';
 import { isNavKey, navigate } from './model/navigate';
 import { nodeTypes } from './nodes';
 import type { GraphModel } from './useGraphModel';
+
+const DEFAULT_VIEWPORT = { x: 40, y: 40, zoom: 1 };
 
 const minimapClass = (node: Node): string => {
   const attrs = node.domAttributes as Record<string, string> | undefined;
@@ -26,6 +28,22 @@ export function GraphCanvas({ model, canvasRef }: { model: GraphModel; canvasRef
   const highlight = useCanopy((s) => s.highlight);
   const flow = useReactFlow();
   const [ready, setReady] = useState(false);
+  const boxRef = useRef<HTMLDivElement>(null);
+  // The first viewport: on the node a focus request asks for (the leaf, on open), so the first
+  // frame draws its neighbourhood rather than the root's (the request then centres it exactly).
+  const [initialViewport, setInitialViewport] = useState<{ x: number; y: number; zoom: number } | null>(null);
+  useLayoutEffect(() => {
+    if (initialViewport) return;
+    const box = boxRef.current;
+    const id = focusRequest?.nodeId;
+    const drawId = id === undefined ? null : view.drawTree.nodes.has(id) ? id : (view.drawNodeOf(id)?.id ?? null);
+    const p = drawId === null ? undefined : view.layout.placed.get(drawId);
+    if (!box || !p) {
+      setInitialViewport(DEFAULT_VIEWPORT);
+      return;
+    }
+    setInitialViewport({ x: box.clientWidth / 2 - (p.x + NODE_WIDTH / 2), y: box.clientHeight / 2 - (p.y + NODE_HEIGHT / 2), zoom: 1 });
+  }, [initialViewport, focusRequest, view]);
   const handledSeq = useRef(0);
   const handledHighlight = useRef(0);
   const highlightSet = useMemo(() => (highlight ? new Set(highlight.ids) : undefined), [highlight]);
@@ -118,29 +136,31 @@ export function GraphCanvas({ model, canvasRef }: { model: GraphModel; canvasRef
   };
 
   return (
-    <div className="graph-canvas" tabIndex={0} onKeyDown={onKeyDown} data-testid="graph-canvas" aria-label="Entry graph. Arrow keys move, Enter inspects.">
-      <ReactFlow
-        nodes={nodes}
-        edges={edges}
-        nodeTypes={nodeTypes}
-        onNodeClick={onNodeClick}
-        onInit={() => setReady(true)}
-        onlyRenderVisibleElements
-        nodesDraggable={false}
-        nodesConnectable={false}
-        nodesFocusable={false}
-        edgesFocusable={false}
-        elementsSelectable={false}
-        disableKeyboardA11y
-        minZoom={0.05}
-        maxZoom={2}
-        defaultViewport={{ x: 40, y: 40, zoom: 1 }}
-        proOptions={{ hideAttribution: true }}
-      >
-        <Background variant={BackgroundVariant.Dots} gap={18} size={1} />
-        <Controls showInteractive={false} />
-        <MiniMap pannable zoomable nodeClassName={minimapClass} nodeStrokeWidth={0} ariaLabel="Minimap" style={{ width: 140, height: 96 }} />
-      </ReactFlow>
+    <div ref={boxRef} className="graph-canvas" tabIndex={0} onKeyDown={onKeyDown} data-testid="graph-canvas" aria-label="Entry graph. Arrow keys move, Enter inspects.">
+      {initialViewport && (
+        <ReactFlow
+          nodes={nodes}
+          edges={edges}
+          nodeTypes={nodeTypes}
+          onNodeClick={onNodeClick}
+          onInit={() => setReady(true)}
+          onlyRenderVisibleElements
+          nodesDraggable={false}
+          nodesConnectable={false}
+          nodesFocusable={false}
+          edgesFocusable={false}
+          elementsSelectable={false}
+          disableKeyboardA11y
+          minZoom={0.05}
+          maxZoom={2}
+          defaultViewport={initialViewport}
+          proOptions={{ hideAttribution: true }}
+        >
+          <Background variant={BackgroundVariant.Dots} gap={18} size={1} />
+          <Controls showInteractive={false} />
+          <MiniMap pannable zoomable nodeClassName={minimapClass} nodeStrokeWidth={0} ariaLabel="Minimap" style={{ width: 140, height: 96 }} />
+        </ReactFlow>
+      )}
     </div>
   );
 }

@@ -53,7 +53,7 @@ export function GraphPanel() {
     );
   }
   return (
-    <section className="graph-panel" aria-label="Graph" data-testid="graph-panel" data-session-id={model.graph.sessionId} data-profile={model.graph.profile}>
+    <section className="graph-panel" aria-label="Graph" data-testid="graph-panel" data-session-id={model.graph.sessionId} data-profile={model.graph.profile} data-leaf-id={model.graph.leafId ?? undefined}>
       <GraphToolbar model={model} onZoomToLeaf={() => canvas.current?.zoomToLeaf()} onFit={() => canvas.current?.fit()} />
       <ContextLegend />
       <LineageBar />

@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
 import { useCanopy } from '../../app-context';
-import type { EntryContextStateDto, LineageLinkDto, SessionGraphDto } from '../../lib/shared';
-import { statesById } from '../context/model/context-order';
+import type { LineageLinkDto, SessionGraphDto } from '../../lib/shared';
+import { statesById, type ContextStates } from '../context/model/context-order';
 import { lineageMarkers } from '../lineage/lineage-model';
 import { searchEntries } from './model/search';
-import { buildTreeIndex, type TreeIndex } from './model/tree-index';
+import { treeIndexOf, type TreeIndex } from './model/tree-index';
 import { buildGraphView, type GraphView } from './model/view';
 
 export interface GraphModel {
@@ -14,7 +14,7 @@ export interface GraphModel {
   hits: string[];
   hitSet: ReadonlySet<string>;
   /** Context state per entry id (null while the view loads or when shading is off). */
-  context: ReadonlyMap<string, EntryContextStateDto> | null;
+  context: ContextStates | null;
   forksAt: ReadonlyMap<string, LineageLinkDto[]>;
   parentAt: { entryId: string; link: LineageLinkDto } | null;
 }
@@ -41,7 +41,7 @@ export function useGraphModel(): GraphModel | null {
   const lineage = useCanopy((s) => s.lineage);
   const whatIfLeaf = useCanopy((s) => s.whatIfLeaf?.entryId ?? null);
 
-  const index = useMemo(() => (graph ? buildTreeIndex(graph.entries, graph.leafId) : null), [graph]);
+  const index = useMemo(() => (graph ? treeIndexOf(graph) : null), [graph]);
   const expanded = useMemo(() => new Set(Object.keys(expandedChains)), [expandedChains]);
   const markers = useMemo(() => lineageMarkers(lineage), [lineage]);
   // Fork points and the what-if leaf are drawn on their own so their markers can be seen.
@@ -59,8 +59,8 @@ export function useGraphModel(): GraphModel | null {
   const hits = useMemo(() => (index ? searchEntries(index, query) : []), [index, query]);
   const hitSet = useMemo(() => new Set(hits), [hits]);
   const context = useMemo(
-    () => (shade && contextView && graph && contextView.sessionId === graph.sessionId ? statesById(contextView) : null),
-    [shade, contextView, graph],
+    () => (shade && contextView && graph && index && contextView.sessionId === graph.sessionId ? statesById(contextView, index) : null),
+    [shade, contextView, graph, index],
   );
   if (!graph || !index || !view) return null;
   return { graph, index, view, hits, hitSet, context, forksAt: markers.forksAt, parentAt: markers.parentAt };

@@ -1,9 +1,10 @@
-import { MarkerType, type Edge, type Node } from '@xyflow/react';
+import { MarkerType, Position, type Edge, type Node, type NodeHandle } from '@xyflow/react';
 import type { EntryContextStateDto, EntryNodeDto, EntryStateDto, LineageLinkDto, SessionGraphDto } from '../../../lib/shared';
 import { componentKind, dataKind, type NodeComponentKind } from './kinds';
 import { NODE_HEIGHT, NODE_WIDTH } from './layout';
 import { membersOf } from './collapse';
 import type { GraphView } from './view';
+import type { ContextStates } from '../../context/model/context-order';
 
 export interface EntryNodeData extends Record<string, unknown> {
   entry: EntryNodeDto;
@@ -48,7 +49,7 @@ export interface FlowUi {
   cursorId: string | null;
   selectedId: string | null;
   matches: ReadonlySet<string>;
-  context?: ReadonlyMap<string, EntryContextStateDto> | null;
+  context?: ContextStates | null;
   whatIfLeafId?: string | null;
   highlight?: ReadonlySet<string>;
   /** Entry id → child sessions forked there. */
@@ -58,6 +59,29 @@ export interface FlowUi {
 }
 
 const NO_FORKS: LineageLinkDto[] = [];
+
+/**
+ * Where the node components draw their (invisible) handles, as react-flow measures them: 5 px
+ * squares centred on the top, right and bottom edges. Declared up front, react-flow need not render
+ * every node once to measure it, so only the nodes in view are ever drawn (`onlyRenderVisibleElements`).
+ */
+const HANDLE = 5;
+const handle = (id: string, type: 'source' | 'target', position: Position, x: number, y: number): NodeHandle => ({
+  id,
+  type,
+  position,
+  x: x - HANDLE / 2,
+  y: y - HANDLE / 2,
+  width: HANDLE,
+  height: HANDLE,
+});
+export const BASE_HANDLES: NodeHandle[] = [
+  handle('t', 'target', Position.Top, NODE_WIDTH / 2, 0),
+  handle('kt', 'target', Position.Right, NODE_WIDTH, NODE_HEIGHT / 2),
+  handle('s', 'source', Position.Bottom, NODE_WIDTH / 2, NODE_HEIGHT),
+];
+/** A compaction that keeps older entries also links to its first kept entry from its right edge. */
+export const KEPT_HANDLES: NodeHandle[] = [...BASE_HANDLES, handle('ks', 'source', Position.Right, NODE_WIDTH, NODE_HEIGHT / 2)];
 
 function attrs(values: Record<string, string | undefined>): Node['domAttributes'] {
   const out: Record<string, string> = {};
@@ -81,7 +105,7 @@ export function toFlowNodes(view: GraphView, graph: SessionGraphDto, ui: FlowUi)
         const memberId = index.ids[m]!;
         if (ui.matches.has(memberId)) matches++;
         if (ui.highlight?.has(memberId)) highlighted++;
-        const state = ui.context?.get(memberId)?.state;
+        const state = ui.context?.stateOf(memberId);
         if (state) mix.set(state, (mix.get(state) ?? 0) + 1);
       }
       const contextMix = [...mix].sort((a, b) => b[1] - a[1]);
@@ -92,6 +116,7 @@ export function toFlowNodes(view: GraphView, graph: SessionGraphDto, ui: FlowUi)
         position: { x: pos.x, y: pos.y },
         width: NODE_WIDTH,
         height: NODE_HEIGHT,
+        handles: BASE_HANDLES,
         draggable: false,
         connectable: false,
         ariaLabel: `${draw.count} collapsed entries`,
@@ -122,12 +147,14 @@ export function toFlowNodes(view: GraphView, graph: SessionGraphDto, ui: FlowUi)
     const isWhatIfLeaf = ui.whatIfLeafId === id;
     const isHighlighted = ui.highlight?.has(id) ?? false;
     const parentFork = ui.parentAt?.entryId === id ? ui.parentAt.link : null;
+    const kind = componentKind(entry) as Exclude<NodeComponentKind, 'chain'>;
     out.push({
       id,
-      type: componentKind(entry) as Exclude<NodeComponentKind, 'chain'>,
+      type: kind,
       position: { x: pos.x, y: pos.y },
       width: NODE_WIDTH,
       height: NODE_HEIGHT,
+      handles: kind === 'compaction' && entry.checkpoint === 'first-kept' ? KEPT_HANDLES : BASE_HANDLES,
       draggable: false,
       connectable: false,
       ariaLabel: `${dataKind(entry)} ${id}`,

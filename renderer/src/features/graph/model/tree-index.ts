@@ -24,6 +24,21 @@ export interface TreeIndex {
   leaf: number;
 }
 
+const indexes = new WeakMap<object, TreeIndex>();
+
+/** The index of a graph, built once and shared by its readers (canvas, context list, compaction inspector). */
+export function treeIndexOf(graph: { entries: readonly EntryNodeDto[]; leafId: string | null }): TreeIndex {
+  let index = indexes.get(graph);
+  if (!index) indexes.set(graph, (index = buildTreeIndex(graph.entries, graph.leafId)));
+  return index;
+}
+
+/** The entry with this id (the later line of a duplicated id). */
+export function entryById(index: TreeIndex, id: string): EntryNodeDto | undefined {
+  const at = index.indexOf.get(id);
+  return at === undefined ? undefined : index.entries[at];
+}
+
 export function buildTreeIndex(input: readonly EntryNodeDto[], leafId: string | null): TreeIndex {
   const indexOf = new Map<string, number>();
   const entries: EntryNodeDto[] = [];

@@ -1,0 +1,37 @@
+/**
+ * A session's graph nodes, packed for the wire (shared/entry-nodes.ts) and kept with the session's
+ * entry list: they depend on the entries and their previews only (not on the profile or the leaf),
+ * so opening the same session again sends the packed columns without building them again.
+ */
+import type { Entry } from '../core';
+import type { EntryPreview } from '../core/entry-preview';
+import type { EntryNodeDto } from '../shared/dto';
+import { packEntryNodes, type EntryNodesDto } from '../shared/entry-nodes';
+
+interface Packed {
+  /** The entries and previews they were packed from (an append or a replaced line makes them stale). */
+  entries: Entry[];
+  previews: EntryPreview[];
+  nodes: EntryNodesDto;
+}
+
+const cache = new WeakMap<Entry[], Packed>();
+
+export function toNode(e: Entry, p: EntryPreview): EntryNodeDto {
+  return { id: e.id, parentId: e.parentId, type: e.type, line: e.line, timestamp: e.timestamp, ...p };
+}
+
+function same(a: readonly unknown[], b: readonly unknown[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** `entries` with their previews (index i ↔ entry i), packed; reused while both are unchanged. */
+export function packedNodes(entries: Entry[], previews: readonly EntryPreview[]): EntryNodesDto {
+  const hit = cache.get(entries);
+  if (hit && same(hit.entries, entries) && same(hit.previews, previews)) return hit.nodes;
+  const nodes = packEntryNodes(entries.map((e, i) => toNode(e, previews[i]!)));
+  cache.set(entries, { entries: entries.slice(), previews: previews.slice(), nodes });
+  return nodes;
+}

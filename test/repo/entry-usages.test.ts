@@ -1,0 +1,54 @@
+/**
+ * The cost ledgers of an indexed session come from usage facts gathered in the previews' one pass
+ * over the file; they must equal the ledgers read entry by entry from the eagerly parsed file, with
+ * odd usage records (toolResult usage, malformed records, usage entries) and appended lines.
+ */
+import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { writeSessionFile } from '../../bench/generate';
+import { ledgerOf } from '../../electron/core/cost-ledger';
+import { LiveSession } from '../../electron/repo/live';
+import { clearOpenCache, parseFileEagerly } from '../../electron/repo/open';
+import { entryUsages } from '../../electron/repo/previews';
+
+const root = mkdtempSync(join(tmpdir(), 'canopy-usages-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+beforeEach(() => clearOpenCache());
+
+const usage = (n: number, total: unknown = n / 1000) => ({ input: n, output: 2 * n, cacheRead: 3 * n, cacheWrite: 4, cost: { total } });
+const line = (o: object) => `${JSON.stringify(o)}\n`;
+
+async function expectSameLedger(path: string, live: LiveSession): Promise<ReturnType<typeof ledgerOf>> {
+  const eager = await parseFileEagerly(path);
+  const usageOf = await entryUsages(path, live.session);
+  const fromPass = ledgerOf(live.session.entries, usageOf);
+  expect(fromPass).toEqual(ledgerOf(eager.entries));
+  expect(fromPass.records.assistant).toBeGreaterThan(0);
+  return fromPass;
+}
+
+describe('entryUsages', () => {
+  it('gives the ledgers that reading every body gives, and follows appends', async () => {
+    const path = join(root, 'gen.jsonl');
+    writeSessionFile(path, { targetBytes: 300_000, seed: 5, scale: 0.2 });
+    const live = await LiveSession.open(path);
+    await expectSameLedger(path, live);
+
+    const ts = '2026-02-01T00:00:00.000Z';
+    appendFileSync(path, [
+      line({ type: 'message', id: 'tr', parentId: null, timestamp: ts, message: { role: 'toolResult', toolCallId: 'x', content: [], usage: usage(7) } }),
+      line({ type: 'message', id: 'bad', parentId: 'tr', timestamp: ts, message: { role: 'assistant', content: [], usage: usage(9, 'free') } }),
+      line({ type: 'usage', id: 'u1', parentId: 'bad', timestamp: ts, usage: usage(11) }),
+      line({ type: 'compaction', id: 'c1', parentId: 'u1', timestamp: ts, summary: 's', firstKeptEntryId: 'tr', tokensBefore: 1, usage: usage(13) }),
+      'junk\n',
+      line({ type: 'message', id: 'ok', parentId: 'c1', timestamp: ts, message: { role: 'assistant', content: [], usage: usage(17) } }),
+    ].join(''));
+    await live.refresh();
+    const after = await expectSameLedger(path, live);
+    expect(after.records.usage).toBe(1);
+    expect(after.records.toolResult).toBeGreaterThan(0);
+    live.close();
+  });
+});
