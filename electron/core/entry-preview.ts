@@ -32,20 +32,68 @@ type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
-/** Collapse whitespace and cut to a bounded length. */
-export function oneLine(text: string, max = PREVIEW_CHARS): string {
-  const cut = text.length > max * 4 ? text.slice(0, max * 4) : text;
-  const flat = cut.replace(/\s+/g, ' ').trim();
-  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+/** JavaScript's `\s` (and what String.prototype.trim removes). */
+function isSpace(c: number): boolean {
+  if (c <= 32) return c === 32 || (c >= 9 && c <= 13);
+  if (c < 0xa0) return false;
+  return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
 }
 
-/** Text of a message content (string or blocks), text blocks only. */
-export function contentText(content: unknown): string {
+/**
+ * Collapse whitespace and cut to a bounded length: `text.slice(0, 4 * max)` with every run of
+ * whitespace made one space and trimmed, cut to `max - 1` characters and "…" when longer than
+ * `max`. One pass that stops as soon as the answer is known (20k previews: no regex, no copies).
+ */
+export function oneLine(text: string, max = PREVIEW_CHARS): string {
+  const end = Math.min(text.length, max * 4);
+  let out = '';
+  let length = 0;
+  let space = false;
+  let runStart = -1;
+  for (let i = 0; i < end; i++) {
+    if (isSpace(text.charCodeAt(i))) {
+      if (runStart >= 0) {
+        out += text.slice(runStart, i);
+        runStart = -1;
+      }
+      space = length > 0;
+      continue;
+    }
+    if (space) {
+      out += ' ';
+      length++;
+      space = false;
+    }
+    if (runStart < 0) runStart = i;
+    length++;
+    if (length > max) {
+      out += text.slice(runStart, i + 1);
+      return `${out.slice(0, max - 1)}…`;
+    }
+  }
+  if (runStart >= 0) out += text.slice(runStart, end);
+  return out;
+}
+
+/** How much of a content's text a preview can show (oneLine reads at most 4 × PREVIEW_CHARS). */
+const TEXT_LIMIT = PREVIEW_CHARS * 4;
+
+/**
+ * Text of a message content (string or blocks), text blocks only, joined by spaces; with `limit`,
+ * only the first `limit` characters are certain (a 1 MB tool output is not copied for a preview).
+ */
+export function contentText(content: unknown, limit = Infinity): string {
   if (typeof content === 'string') return content;
   if (!Array.isArray(content)) return '';
   const parts: string[] = [];
+  let length = -1;
   for (const block of content) {
-    if (isObj(block) && block.type === 'text' && typeof block.text === 'string') parts.push(block.text);
+    if (length >= limit) break;
+    if (isObj(block) && block.type === 'text' && typeof block.text === 'string') {
+      const room = limit - length - 1;
+      parts.push(block.text.length > room ? block.text.slice(0, room) : block.text);
+      length += 1 + block.text.length;
+    }
   }
   return parts.join(' ');
 }
@@ -67,7 +115,7 @@ function messagePreview(msg: Obj, out: EntryPreview): void {
       const provider = str(msg.provider);
       const model = str(msg.model);
       if (model) out.model = provider ? `${provider}/${model}` : model;
-      const text = contentText(msg.content);
+      const text = contentText(msg.content, TEXT_LIMIT);
       out.hasText =
         typeof msg.content === 'string'
           ? msg.content.trim() !== ''
@@ -80,7 +128,7 @@ function messagePreview(msg: Obj, out: EntryPreview): void {
     case 'toolResult': {
       out.toolNames = [str(msg.toolName) ?? '?'];
       out.isError = msg.isError === true;
-      out.preview = oneLine(`[${str(msg.toolName) ?? 'tool'}] ${contentText(msg.content)}`);
+      out.preview = oneLine(`[${str(msg.toolName) ?? 'tool'}] ${contentText(msg.content, TEXT_LIMIT)}`);
       return;
     }
     case 'bashExecution':
@@ -90,14 +138,14 @@ function messagePreview(msg: Obj, out: EntryPreview): void {
     case 'custom':
     case 'hookMessage':
       out.customType = str(msg.customType);
-      out.preview = oneLine(`[${str(msg.customType) ?? 'custom'}] ${contentText(msg.content)}`);
+      out.preview = oneLine(`[${str(msg.customType) ?? 'custom'}] ${contentText(msg.content, TEXT_LIMIT)}`);
       return;
     case 'system':
-      out.preview = oneLine(`system: ${contentText(msg.content) || '(prompt update)'}`);
+      out.preview = oneLine(`system: ${contentText(msg.content, TEXT_LIMIT) || '(prompt update)'}`);
       return;
     default: {
       const images = countImages(msg.content);
-      const text = contentText(msg.content);
+      const text = contentText(msg.content, TEXT_LIMIT);
       out.preview = oneLine(text || (images ? `(${images} image${images > 1 ? 's' : ''})` : '(empty)'));
     }
   }
@@ -150,7 +198,7 @@ export function previewEntry(entry: Entry): EntryPreview {
       break;
     case 'custom_message':
       out.customType = str(raw.customType);
-      out.preview = oneLine(`[${out.customType ?? 'custom'}] ${contentText(raw.content)}`);
+      out.preview = oneLine(`[${out.customType ?? 'custom'}] ${contentText(raw.content, TEXT_LIMIT)}`);
       break;
     case 'context_edit':
       out.targetId = str(raw.targetId) ?? null;
