@@ -1,6 +1,7 @@
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
+import { gunzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EventBus } from '../../electron/ipc/events';
@@ -23,6 +24,19 @@ function call(port: number, path: string, opts: { method?: string; headers?: Rec
     req.on('error', reject);
     if (opts.body) req.write(opts.body);
     req.end();
+  });
+}
+
+/** A POST whose answer is kept as bytes (no decoding). */
+function callRaw(port: number, path: string, headers: Record<string, string>, body: string): Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path, method: 'POST', headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+    req.end(body);
   });
 }
 
@@ -61,6 +75,26 @@ describe('canopy serve (HTTP transport)', () => {
     expect(JSON.parse(r.body)).toEqual({ ok: true, data: { version: 'test', transport: 'http', roots: ['/r'], demo: false } });
     expect(Object.keys(r.headers).filter((h) => h.startsWith('access-control'))).toEqual([]);
     expect(r.headers['content-security-policy']).toContain("default-src 'none'");
+  });
+
+  it('gzips large answers for clients that accept it, and only those', async () => {
+    const sessionIds = Array.from({ length: 600 }, (_, i) => `s${i}`);
+    const plain = await api('sessions.summaries', { sessionIds });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const expected = JSON.parse(plain.body) as { ok: boolean; data: Record<string, unknown> };
+    expect(Object.keys(expected.data)).toHaveLength(600);
+    const zipped = await callRaw(server.port, '/api/sessions.summaries', {
+      'content-type': 'application/json', host: `127.0.0.1:${server.port}`, 'x-canopy-token': server.token, 'accept-encoding': 'br, gzip;q=0.8',
+    }, JSON.stringify({ sessionIds }));
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.body.length).toBeLessThan(plain.body.length / 4);
+    expect(JSON.parse(gunzipSync(zipped.body).toString('utf8'))).toEqual(expected);
+    // Refused (q=0), or a small answer: sent as is.
+    const refused = await api('sessions.summaries', { sessionIds }, { 'accept-encoding': 'gzip;q=0' });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    const small = await api('sessions.summaries', { sessionIds: ['a'] }, { 'accept-encoding': 'gzip' });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(small.body).ok).toBe(true);
   });
 
   it('refuses a missing or wrong token', async () => {
