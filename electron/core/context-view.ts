@@ -10,6 +10,7 @@
 import { contextTokens, lastUsage, ledgerOf, type ContextTokens, type CostLedger, type LastUsage, type ProjectedMessage, type UsageFact } from './cost-ledger';
 import { compactionInfos, compactionRanges, retainedTailCopies, type CompactionInfo } from './context-compactions';
 import { classifyOffContext, classifyInContext, sentAs, type Classifier } from './context-reasons';
+import { lastSetters, setterModel, spreadLike } from './context';
 import { oneLine, previewEntry } from './entry-preview';
 import type { DetailedReading } from './index';
 import { caWalk } from './path';
@@ -105,8 +106,8 @@ function messagePreview(m: unknown): string {
 }
 
 /**
- * The state the path's last setters leave. Walked from the leaf back, stopping once every value is
- * found: only the bodies of candidate setters are read (indexed entries keep bodies on disk).
+ * The state the path's last setters leave (context.ts lastSetters, pi's rule). Found walking back
+ * from the leaf: only the bodies of candidate setters are read (indexed entries keep bodies on disk).
  */
 function deriveState(path: Entry[], profile: Profile, projected: ProjectedMessage[]): DerivedState {
   const state: DerivedState = {
@@ -115,33 +116,21 @@ function deriveState(path: Entry[], profile: Profile, projected: ProjectedMessag
     activeTools: { value: null, entryId: null },
     system: profile === 'ca' ? replaySystem(projected) : null,
   };
-  let model = false;
-  let thinking = false;
-  let tools = profile !== 'h3';
-  for (let i = path.length - 1; i >= 0 && !(model && thinking && tools); i--) {
-    const e = path[i]!;
-    if (e.type === 'thinking_level_change') {
-      if (thinking) continue;
-      state.thinkingLevel = { value: str(e.raw.thinkingLevel), entryId: e.id };
-      thinking = true;
-    } else if (e.type === 'model_change') {
-      if (model) continue;
-      const raw = e.raw;
-      state.model = { value: { provider: str(raw.provider), modelId: str(raw.modelId) }, entryId: e.id };
-      model = true;
-    } else if (e.type === 'message') {
-      if (model || (e.role !== undefined && e.role !== 'assistant')) continue;
-      const m = e.raw.message;
-      if (!isRec(m) || m.role !== 'assistant') continue;
-      state.model = { value: { provider: str(m.provider), modelId: str(m.model) }, entryId: e.id };
-      model = true;
-    } else if (e.type === 'active_tools_change' && !tools) {
-      const names = e.raw.activeToolNames;
-      // pi spreads the value: a list, or (oddly) the characters of a string.
-      if (Array.isArray(names)) state.activeTools = { value: names.map(String), entryId: e.id };
-      else if (typeof names === 'string') state.activeTools = { value: [...names], entryId: e.id };
-      else continue;
-      tools = true;
+  const { thinking, model } = lastSetters(path);
+  if (thinking) state.thinkingLevel = { value: str(thinking.raw.thinkingLevel), entryId: thinking.id };
+  if (model) {
+    const { provider, modelId } = setterModel(model);
+    state.model = { value: { provider: str(provider), modelId: str(modelId) }, entryId: model.id };
+  }
+  if (profile === 'h3') {
+    for (let i = path.length - 1; i >= 0; i--) {
+      const e = path[i]!;
+      if (e.type !== 'active_tools_change') continue;
+      // pi spreads the value: a list, or (oddly) the characters of a string; anything else is skipped.
+      const names = spreadLike(e.raw.activeToolNames);
+      if (!names) continue;
+      state.activeTools = { value: names.map(String), entryId: e.id };
+      break;
     }
   }
   return state;

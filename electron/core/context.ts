@@ -67,7 +67,6 @@ function compactionSummaryMessage(raw: Rec): Rec {
   return { role: 'compactionSummary', summary: raw.summary, tokensBefore: raw.tokensBefore, timestamp: timeOf(raw.timestamp) };
 }
 
-/** The latest compaction on the path and its index (first entry with that id, as pi's findIndex). */
 /**
  * The path's last compaction and its index. pi finds it scanning the whole path and then looks
  * its id up with findIndex; ids on a walked path are unique (walks stop at a repeat), so scanning
@@ -84,34 +83,33 @@ function lastCompaction(path: Entry[]): { compaction: Entry; index: number } | n
 // ---------------------------------------------------------------- CA (pi-coding-agent 1.6.0)
 
 /**
- * The thinking level and model at the end of a path. Each is set by the last entry that sets it,
- * so they are found walking back from the leaf and only that entry's body is read (a long path
- * of an indexed session is not parsed whole).
+ * The entries that set the thinking level and the model at the end of a path: the last
+ * thinking_level_change, and the last model_change or assistant message (pi: `message.role ===
+ * 'assistant'` on a non-null message). Found walking back from the leaf, so only those bodies are
+ * read (a long path of an indexed session is not parsed whole). Both profiles and the context view
+ * use this one rule.
  */
+export function lastSetters(path: Entry[]): { thinking: Entry | null; model: Entry | null } {
+  let thinking: Entry | null = null;
+  let model: Entry | null = null;
+  for (let i = path.length - 1; i >= 0 && !(thinking && model); i--) {
+    const e = path[i]!;
+    if (e.type === 'thinking_level_change') thinking ??= e;
+    else if (!model && (e.type === 'model_change' || (e.type === 'message' && !messageMissing(e) && entryRole(e) === 'assistant'))) model = e;
+  }
+  return { thinking, model };
+}
+
+/** The model a setter from lastSetters names, as pi reads it (the values unchecked). */
+export function setterModel(e: Entry): { provider: unknown; modelId: unknown } {
+  if (e.type === 'model_change') return { provider: e.raw.provider, modelId: e.raw.modelId };
+  const m = e.raw.message as Rec;
+  return { provider: m.provider, modelId: m.model };
+}
+
 function lastSettings(path: Entry[]): { thinkingLevel: unknown; model: unknown } {
-  let thinkingLevel: unknown = 'off';
-  for (let i = path.length - 1; i >= 0; i--) {
-    const e = path[i]!;
-    if (e.type === 'thinking_level_change') {
-      thinkingLevel = e.raw.thinkingLevel;
-      break;
-    }
-  }
-  let model: unknown = null;
-  for (let i = path.length - 1; i >= 0; i--) {
-    const e = path[i]!;
-    if (e.type === 'model_change') {
-      model = { provider: e.raw.provider, modelId: e.raw.modelId };
-      break;
-    }
-    // pi: `message.role === 'assistant'` on a non-null message, i.e. an object with that role.
-    if (e.type === 'message' && !messageMissing(e) && entryRole(e) === 'assistant') {
-      const m = e.raw.message as Rec;
-      model = { provider: m.provider, modelId: m.model };
-      break;
-    }
-  }
-  return { thinkingLevel, model };
+  const { thinking, model } = lastSetters(path);
+  return { thinkingLevel: thinking ? thinking.raw.thinkingLevel : 'off', model: model ? setterModel(model) : null };
 }
 
 /**
@@ -223,7 +221,7 @@ export function caContext(
 // ---------------------------------------------------------------- H3 (pi-agent-core 0.82.1)
 
 /** `[...value]` as JS would do it, or undefined where JS throws (value not iterable). */
-function spreadLike(value: unknown): unknown[] | undefined {
+export function spreadLike(value: unknown): unknown[] | undefined {
   if (Array.isArray(value)) return value.slice();
   if (typeof value === 'string') return [...value];
   return undefined;
