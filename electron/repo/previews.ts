@@ -45,12 +45,10 @@ export async function entryPreviews(path: string, s: ParsedSession, opts: Previe
  */
 export async function entryUsages(path: string, s: ParsedSession, opts: PreviewOptions = {}): Promise<(e: Entry) => UsageFact | null> {
   const c = await bodyFacts(path, s, opts);
-  const at = new Map<Entry, number>();
-  for (let i = 0; i < c.refs.length; i++) at.set(c.refs[i]!, i);
-  const usages = c.usages.slice();
+  // An indexed entry's store index is its position in the entry list, so in `refs` too (the
+  // identity check catches a provisional entry replaced since).
   return (e) => {
-    const i = at.get(e);
-    const fact = i === undefined ? undefined : usages[i];
+    const fact = isIndexedEntry(e) && c.refs[e.i] === e ? c.usages[e.i] : undefined;
     return fact === undefined ? entryUsageFact(e) : fact;
   };
 }

@@ -51,4 +51,16 @@ describe('entryUsages', () => {
     expect(after.records.toolResult).toBeGreaterThan(0);
     live.close();
   });
+
+  it('answers from the pass: no body is read again (the file may even be gone)', async () => {
+    const path = join(root, 'gone.jsonl');
+    writeSessionFile(path, { targetBytes: 200_000, seed: 8, scale: 0.2 });
+    const eager = await parseFileEagerly(path);
+    const live = await LiveSession.open(path);
+    const usageOf = await entryUsages(path, live.session);
+    live.close();
+    // Reading any body now fails (BodyError): every answer must come from the facts of the pass.
+    rmSync(path);
+    expect(ledgerOf(live.session.entries, usageOf)).toEqual(ledgerOf(eager.entries));
+  });
 });
