@@ -9,6 +9,16 @@ import type { GraphModel } from './useGraphModel';
 
 const DEFAULT_VIEWPORT = { x: 40, y: 40, zoom: 1 };
 
+/** The middle of a placed node (what centring on it aims at). */
+function middleOf(p: { x: number; y: number }): { x: number; y: number } {
+  return { x: p.x + NODE_WIDTH / 2, y: p.y + NODE_HEIGHT / 2 };
+}
+
+/** The drawn node a focus request names: itself when drawn, else the node that shows the entry. */
+function drawIdOf(view: GraphModel['view'], id: string): string | null {
+  return view.drawTree.nodes.has(id) ? id : (view.drawNodeOf(id)?.id ?? null);
+}
+
 const minimapClass = (node: Node): string => {
   const attrs = node.domAttributes as Record<string, string> | undefined;
   return `mm-${node.type ?? 'unknown'}${attrs?.['data-on-path'] ? ' mm-on-path' : ''}`;
@@ -36,13 +46,14 @@ export function GraphCanvas({ model, canvasRef }: { model: GraphModel; canvasRef
     if (initialViewport) return;
     const box = boxRef.current;
     const id = focusRequest?.nodeId;
-    const drawId = id === undefined ? null : view.drawTree.nodes.has(id) ? id : (view.drawNodeOf(id)?.id ?? null);
+    const drawId = id === undefined ? null : drawIdOf(view, id);
     const p = drawId === null ? undefined : view.layout.placed.get(drawId);
     if (!box || !p) {
       setInitialViewport(DEFAULT_VIEWPORT);
       return;
     }
-    setInitialViewport({ x: box.clientWidth / 2 - (p.x + NODE_WIDTH / 2), y: box.clientHeight / 2 - (p.y + NODE_HEIGHT / 2), zoom: 1 });
+    const mid = middleOf(p);
+    setInitialViewport({ x: box.clientWidth / 2 - mid.x, y: box.clientHeight / 2 - mid.y, zoom: 1 });
   }, [initialViewport, focusRequest, view]);
   const handledSeq = useRef(0);
   const handledHighlight = useRef(0);
@@ -59,7 +70,8 @@ export function GraphCanvas({ model, canvasRef }: { model: GraphModel; canvasRef
       const p = view.layout.placed.get(drawId);
       if (!p) return false;
       const zoom = opts.zoom ?? Math.max(flow.getZoom(), 0.8);
-      void flow.setCenter(p.x + NODE_WIDTH / 2, p.y + NODE_HEIGHT / 2, { zoom, duration: opts.duration ?? 250 });
+      const mid = middleOf(p);
+      void flow.setCenter(mid.x, mid.y, { zoom, duration: opts.duration ?? 250 });
       return true;
     },
     [flow, view],
@@ -70,7 +82,7 @@ export function GraphCanvas({ model, canvasRef }: { model: GraphModel; canvasRef
   useEffect(() => {
     if (!ready || !focusRequest || focusRequest.seq === handledSeq.current) return;
     const id = focusRequest.nodeId;
-    const drawId = view.drawTree.nodes.has(id) ? id : (view.drawNodeOf(id)?.id ?? null);
+    const drawId = drawIdOf(view, id);
     if (drawId && centerOn(drawId, { zoom: Math.max(flow.getZoom(), 0.9) })) {
       handledSeq.current = focusRequest.seq;
       setCursor(drawId);
