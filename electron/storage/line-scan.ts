@@ -2,12 +2,11 @@
  * Byte-level line streaming for indexing big files, and synchronous reads of single lines back.
  *
  * `scanLines` hands every physical line to a callback as a byte range of a reused buffer (no
- * string per line, no whole-file string), reading 1 MiB chunks into two reused buffers (the next
- * chunk is read in the thread pool while this one is visited). A line that spans chunks is
- * copied once into a third reused buffer. Progress is reported per chunk; an AbortSignal stops
- * between chunks.
+ * string per line, no whole-file string), reading 1 MiB chunks into one reused buffer. A line that
+ * spans chunks is copied once into a second reused buffer. Progress is reported per chunk; the
+ * event loop gets a turn every few tens of milliseconds; an AbortSignal stops between chunks.
  */
-import { closeSync, fstatSync, openSync, read, readSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 
 export interface ScanOptions {
   /** Byte offset to start at (the start of a line). Default 0. */
@@ -17,6 +16,8 @@ export interface ScanOptions {
   /** Default 1 MiB. */
   chunkSize?: number;
   signal?: AbortSignal;
+  /** The event loop gets a turn after this much scanning (ms). Default 25. */
+  sliceMs?: number;
   /** Called after each chunk with the bytes read so far (from `fromOffset`) and the file size. */
   onProgress?: (bytesRead: number, totalBytes: number) => void;
 }
@@ -42,6 +43,7 @@ export interface ScanResult {
 }
 
 const DEFAULT_CHUNK = 1024 * 1024;
+const DEFAULT_SLICE_MS = 25;
 const NEWLINE = 0x0a;
 
 export function abortError(signal: AbortSignal): Error {
@@ -52,42 +54,36 @@ export function abortError(signal: AbortSignal): Error {
   return err;
 }
 
-/** One chunk read in the thread pool (fs.read with a callback: cheaper than a FileHandle promise). */
-function readChunk(fd: number, buf: Buffer, position: number): Promise<number> {
-  return new Promise((resolve, reject) => {
-    read(fd, buf, 0, buf.length, position, (err, bytesRead) => (err ? reject(err) : resolve(bytesRead)));
-  });
+/** Resolves on the event loop's next turn (after pending I/O callbacks and timers). */
+function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }
 
 export async function scanLines(path: string, visit: LineVisitor, opts: ScanOptions = {}): Promise<ScanResult> {
   const chunkSize = Math.max(1, opts.chunkSize ?? DEFAULT_CHUNK);
+  const sliceMs = opts.sliceMs ?? DEFAULT_SLICE_MS;
   const start = opts.fromOffset ?? 0;
   const { signal, onProgress } = opts;
   if (signal?.aborted) throw abortError(signal);
-  // Double-buffered: while the lines of one chunk are visited here, the next chunk is read in the
-  // thread pool, so copying the bytes out of the page cache overlaps the indexing. The first chunk
-  // is read synchronously (a small file costs no thread-pool round trip at all).
+  // Chunks are read synchronously into one reused buffer: measured here, a 1 MiB readSync plus the
+  // newline search costs ~30 % less than a thread-pool read per chunk, even double-buffered (the
+  // round trip per chunk outweighs the overlap on 2 cores). The event loop gets a turn after every
+  // `sliceMs` of work, so IPC, progress and cancellation stay responsive during a long scan.
   const fd = openSync(path, 'r');
-  let inflight: Promise<number> | null = null;
   try {
     const facts = fstatSync(fd);
-    let chunk: Buffer = Buffer.allocUnsafe(chunkSize);
-    let spare: Buffer | null = null;
+    const chunk: Buffer = Buffer.allocUnsafe(chunkSize);
     let pending = Buffer.allocUnsafe(0);
     let pendingLength = 0;
     let pendingOffset = start;
     let position = start;
     let lineNo = opts.firstLine ?? 1;
-    let bytesRead = readSync(fd, chunk, 0, chunkSize, position);
+    let sliceStart = performance.now();
 
-    while (bytesRead > 0) {
+    // The file may be longer than it was at fstat (a live session grows): read until 0 bytes.
+    for (let bytesRead = readSync(fd, chunk, 0, chunkSize, position); bytesRead > 0; bytesRead = readSync(fd, chunk, 0, chunkSize, position)) {
       const chunkStart = position;
       position += bytesRead;
-      // The file may be longer than it was at fstat (a live session grows): read until 0 bytes.
-      spare ??= Buffer.allocUnsafe(chunkSize);
-      const next = spare;
-      inflight = bytesRead === chunkSize || position < facts.size ? readChunk(fd, next, position) : null;
-
       let from = 0;
       if (pendingLength > 0) {
         const nl = chunk.indexOf(NEWLINE, 0);
@@ -122,24 +118,16 @@ export async function scanLines(path: string, visit: LineVisitor, opts: ScanOpti
         pendingLength = rest;
       }
       onProgress?.(position - start, facts.size);
-      if (!inflight) {
-        // A short chunk at the old end of the file: check synchronously whether it grew since.
-        bytesRead = readSync(fd, next, 0, chunkSize, position);
-      } else {
-        // Awaiting the read also yields to the event loop once per chunk.
-        bytesRead = await inflight;
-        inflight = null;
+      if (performance.now() - sliceStart >= sliceMs) {
+        await nextTurn();
+        sliceStart = performance.now();
       }
       if (signal?.aborted) throw abortError(signal);
-      spare = chunk;
-      chunk = next;
     }
     const endOffset = pendingLength > 0 ? pendingOffset : position;
     if (pendingLength > 0) visit(pending, 0, pendingLength, lineNo, pendingOffset, false);
     return { endOffset, nextLine: lineNo, pendingBytes: pendingLength, size: facts.size, ino: facts.ino, mtimeMs: facts.mtimeMs };
   } finally {
-    // Never close the descriptor under a read still running in the thread pool.
-    if (inflight) await inflight.catch(() => 0);
     closeSync(fd);
   }
 }
@@ -207,15 +195,17 @@ export class SyncLineReader {
 }
 
 interface FastSlices {
-  latin1Slice(start: number, end: number): string;
-  utf8Slice(start: number, end: number): string;
+  latin1Slice(this: Uint8Array, start: number, end: number): string;
+  utf8Slice(this: Uint8Array, start: number, end: number): string;
 }
 
+const { latin1Slice, utf8Slice } = Buffer.prototype as unknown as FastSlices;
+
 /**
- * Buffer decoding for the indexer. Latin-1 is exact for pure ASCII and cheaper than UTF-8; the
- * un-documented slice methods skip toString's argument handling (measurable at 400k lines).
+ * Buffer decoding for the indexer, for any Uint8Array (Buffer's own methods work on one). Latin-1
+ * is exact for pure ASCII and cheaper than UTF-8; the un-documented slice methods skip toString's
+ * argument handling (measurable at 400k lines).
  */
 export function decodeBytes(b: Uint8Array, start: number, end: number, ascii: boolean): string {
-  const buf = b as unknown as FastSlices;
-  return ascii ? buf.latin1Slice(start, end) : buf.utf8Slice(start, end);
+  return ascii ? latin1Slice.call(b, start, end) : utf8Slice.call(b, start, end);
 }
