@@ -13,7 +13,7 @@ import { classifyOffContext, classifyInContext, sentAs, type Classifier } from '
 import { lastSetters, setterModel, spreadLike } from './context';
 import { oneLine, previewEntry } from './entry-preview';
 import type { DetailedReading } from './index';
-import { caWalk } from './path';
+import { caWalk, seqOf } from './path';
 import { replaySystem, type SystemState } from './system-replay';
 import { estimateTokens } from './token-estimate';
 import { indexById } from './tree';
@@ -116,7 +116,7 @@ function deriveState(path: Entry[], profile: Profile, projected: ProjectedMessag
     activeTools: { value: null, entryId: null },
     system: profile === 'ca' ? replaySystem(projected) : null,
   };
-  const { thinking, model } = lastSetters(path);
+  const { thinking, model } = lastSetters(seqOf(path));
   if (thinking) state.thinkingLevel = { value: str(thinking.raw.thinkingLevel), entryId: thinking.id };
   if (model) {
     const { provider, modelId } = setterModel(model);

@@ -12,6 +12,7 @@
  * payload (TypeError), the entry contributes nothing and a `malformed_entry` issue is reported.
  */
 import { compactionFacts, entryRole, messageMissing, timeOf } from './entry-fields';
+import { seqOf, type EntrySeq } from './path';
 import type { Entry, Issue } from './types';
 
 type Rec = Record<string, any>;
@@ -72,10 +73,9 @@ function compactionSummaryMessage(raw: Rec): Rec {
  * its id up with findIndex; ids on a walked path are unique (walks stop at a repeat), so scanning
  * back from the leaf finds the same entry at the same index without reading the older path.
  */
-function lastCompaction(path: Entry[]): { compaction: Entry; index: number } | null {
+function lastCompaction(path: EntrySeq): { compaction: Entry; index: number } | null {
   for (let i = path.length - 1; i >= 0; i--) {
-    const e = path[i]!;
-    if (e.type === 'compaction') return { compaction: e, index: i };
+    if (path.typeAt(i) === 'compaction') return { compaction: path.entryAt(i), index: i };
   }
   return null;
 }
@@ -89,13 +89,18 @@ function lastCompaction(path: Entry[]): { compaction: Entry; index: number } | n
  * read (a long path of an indexed session is not parsed whole). Both profiles and the context view
  * use this one rule.
  */
-export function lastSetters(path: Entry[]): { thinking: Entry | null; model: Entry | null } {
+export function lastSetters(path: EntrySeq): { thinking: Entry | null; model: Entry | null } {
   let thinking: Entry | null = null;
   let model: Entry | null = null;
   for (let i = path.length - 1; i >= 0 && !(thinking && model); i--) {
-    const e = path[i]!;
-    if (e.type === 'thinking_level_change') thinking ??= e;
-    else if (!model && (e.type === 'model_change' || (e.type === 'message' && !messageMissing(e) && entryRole(e) === 'assistant'))) model = e;
+    // Types first: an indexed path creates only the entries that may be setters.
+    const type = path.typeAt(i);
+    if (type === 'thinking_level_change') thinking ??= path.entryAt(i);
+    else if (!model && type === 'model_change') model = path.entryAt(i);
+    else if (!model && type === 'message') {
+      const e = path.entryAt(i);
+      if (!messageMissing(e) && entryRole(e) === 'assistant') model = e;
+    }
   }
   return { thinking, model };
 }
@@ -107,7 +112,7 @@ export function setterModel(e: Entry): { provider: unknown; modelId: unknown } {
   return { provider: m.provider, modelId: m.model };
 }
 
-function lastSettings(path: Entry[]): { thinkingLevel: unknown; model: unknown } {
+function lastSettings(path: EntrySeq): { thinkingLevel: unknown; model: unknown } {
   const { thinking, model } = lastSetters(path);
   return { thinkingLevel: thinking ? thinking.raw.thinkingLevel : 'off', model: model ? setterModel(model) : null };
 }
@@ -116,17 +121,21 @@ function lastSettings(path: Entry[]): { thinkingLevel: unknown; model: unknown }
  * `without`: the session's message entries without a message (type-index.ts), when known: the
  * path is only searched for them when there are any.
  */
-export function caSettings(path: Entry[], sink: IssueSink, without?: readonly Entry[]): { thinkingLevel: unknown; model: unknown } {
+export function caSettings(path: EntrySeq, sink: IssueSink, without?: readonly Entry[]): { thinkingLevel: unknown; model: unknown } {
   if (!without || without.length > 0) {
-    for (const e of path) if (e.type === 'message' && messageMissing(e)) sink.malformed(e, NO_MESSAGE);
+    for (let k = 0; k < path.length; k++) {
+      if (path.typeAt(k) !== 'message') continue;
+      const e = path.entryAt(k);
+      if (messageMissing(e)) sink.malformed(e, NO_MESSAGE);
+    }
   }
   return lastSettings(path);
 }
 
 /** CA buildContextEntries: [latest compaction, kept range minus system messages, everything after]. */
-export function caSelect(path: Entry[]): Entry[] {
+export function caSelect(path: EntrySeq): Entry[] {
   const found = lastCompaction(path);
-  if (!found) return path;
+  if (!found) return path.entries;
   const { compaction, index } = found;
   const firstKept = compactionFacts(compaction).firstKeptEntryId;
   const out: Entry[] = [compaction];
@@ -134,16 +143,16 @@ export function caSelect(path: Entry[]): Entry[] {
   // ids on the path are unique, so the kept range is found scanning back from the compaction.
   let from = index;
   for (let i = index - 1; i >= 0; i--) {
-    if (path[i]!.id === firstKept) {
+    if (path.entryAt(i).id === firstKept) {
       from = i;
       break;
     }
   }
   for (let i = from; i < index; i++) {
-    const e = path[i]!;
+    const e = path.entryAt(i);
     if (!(e.type === 'message' && entryRole(e) === 'system')) out.push(e);
   }
-  for (let i = index + 1; i < path.length; i++) out.push(path[i]!);
+  for (let i = index + 1; i < path.length; i++) out.push(path.entryAt(i));
   return out;
 }
 
@@ -209,7 +218,7 @@ export function caProject(contextEntries: Entry[], sink: IssueSink): ProjectedEn
 }
 
 export function caContext(
-  path: Entry[], sink: IssueSink, messagesWithout?: readonly Entry[],
+  path: EntrySeq, sink: IssueSink, messagesWithout?: readonly Entry[],
 ): { contextEntries: Entry[]; projection: ProjectedEntry[]; context: CaContext } {
   const { thinkingLevel, model } = caSettings(path, sink, messagesWithout);
   const contextEntries = caSelect(path);
@@ -238,7 +247,7 @@ export function h3State(path: Entry[], sink: IssueSink): { thinkingLevel: unknow
       else sink.malformed(e, 'has no activeToolNames list');
     }
   }
-  return { ...lastSettings(path), activeToolNames };
+  return { ...lastSettings(seqOf(path)), activeToolNames };
 }
 
 /** H3 defaultContextEntryTransform. */

@@ -108,7 +108,7 @@ function planCa(s: ParsedSession, req: ForkRequest, env: ForkEnv): ForkPlan {
   return createBranchedSession(s, target, env, byId);
 }
 
-function createBranchedSession(s: ParsedSession, leafId: string, env: ForkEnv, byId: Map<string, Entry>): ForkPlan {
+function createBranchedSession(s: ParsedSession, leafId: string, env: ForkEnv, byId: ReadonlyMap<string, Entry>): ForkPlan {
   const start = byId.get(leafId);
   if (!start) return refuse('not_found', `Entry ${leafId} not found`);
   const walk = caWalk(start, byId);

@@ -5,10 +5,10 @@
 import { caContext, h3Context, IssueSink } from './context';
 import { computeLabels, sessionName } from './labels';
 import { caLeafId, currentLeaf } from './leaf';
-import { caWalk, h3Walk, type PathResult } from './path';
+import { caWalk, h3Walk, type EntrySeq, type PathResult } from './path';
 import { typeIndex } from './type-index';
 import { detectProfile } from './profile';
-import { indexById } from './tree';
+import { indexById, lastEntry } from './tree';
 import type { Entry, Issue, ParsedSession, Profile } from './types';
 
 export * from './types';
@@ -66,13 +66,17 @@ export interface PathReading {
   /** Entries on the path, and the k-th from the root (without building `path`). */
   readonly pathLength: number;
   pathEntryAt(k: number): Entry;
+  /** The path as the context rules read it (entries created one by one). */
+  readonly pathSeq: EntrySeq;
   /** Parse issues + those found choosing the leaf and walking (cycle, dangling parent, unknown leaf). */
   issues: Issue[];
   /** The path's ids, root first (cheap for indexed sessions: no entry object is touched). */
   pathIds(): string[];
 }
 
-const NO_PATH: PathResult = { entries: [], issues: [], length: 0, entryAt: () => { throw new RangeError('empty path'); }, ids: () => [] };
+const NO_PATH: PathResult = {
+  entries: [], issues: [], length: 0, entryAt: () => { throw new RangeError('empty path'); }, typeAt: () => { throw new RangeError('empty path'); }, ids: () => [],
+};
 
 /**
  * The leaf and the path of readSession without the context: envelope work only (no body is read
@@ -91,7 +95,7 @@ export function readPath(s: ParsedSession, opts: ReadOptions = {}): PathReading 
       let start = leafId ? byId.get(leafId) : undefined;
       if (!start) {
         if (opts.leafId !== undefined) issues.push(unknownLeaf(leafId, profile));
-        start = s.entries[s.entries.length - 1];
+        start = lastEntry(s, 'ca');
       }
       if (start) walk = caWalk(start, byId);
     }
@@ -117,6 +121,7 @@ export function readPath(s: ParsedSession, opts: ReadOptions = {}): PathReading 
     },
     pathLength: w.length,
     pathEntryAt: (k) => w.entryAt(k),
+    pathSeq: w,
     issues,
     pathIds: () => w.ids(),
   };
@@ -124,9 +129,9 @@ export function readPath(s: ParsedSession, opts: ReadOptions = {}): PathReading 
 
 /** readSession plus the per-entry projection (for "what the model sees" views). */
 export function readSessionDetailed(s: ParsedSession, opts: ReadOptions = {}): DetailedReading {
-  const { profile, leafId, path, issues, pathIds } = readPath(s, opts);
+  const { profile, leafId, pathSeq, issues, pathIds } = readPath(s, opts);
   const sink = new IssueSink();
-  const { contextEntries, projection, context } = profile === 'ca' ? caContext(path, sink, typeIndex(s, 'ca').messagesWithout) : h3Context(path, sink);
+  const { contextEntries, projection, context } = profile === 'ca' ? caContext(pathSeq, sink, typeIndex(s, 'ca').messagesWithout) : h3Context(pathSeq.entries, sink);
 
   const labelState = computeLabels(s, profile);
   for (const e of labelState.malformed) sink.malformed(e, 'has a label that is not a string');

@@ -1,10 +1,15 @@
 /**
- * Entries whose bodies stay on disk. An indexed entry holds its envelope (id, parentId, type,
- * timestamp) as fields; its line number, role, targetId and body facts live in typed arrays and
- * small maps of the store; `raw` is parsed from the file on first access and kept in a small LRU.
+ * Entries whose bodies stay on disk. The store keeps every entry's envelope in typed arrays (ids
+ * as bytes in an IdTable, parents as indices, type and role as codes, line, offset, timestamp)
+ * and creates an entry object only when one is asked for (`entryAt`, `entries`): opening a
+ * 500 MB session allocates nothing per entry. `raw` is parsed from the file on first access and
+ * kept in a small LRU.
  * PURE: the bytes come from a `LineSource` that the storage layer supplies.
  */
+import { IdTable, type DecodeAscii } from './id-table';
 import type { Entry, EntryFacts, IssueKind } from './types';
+
+export { isoMillis } from './iso-millis';
 
 type Rec = Record<string, unknown>;
 
@@ -48,7 +53,7 @@ interface Growable extends ArrayLike<number> {
 
 function grow<T extends Growable>(a: T, need: number, make: (n: number) => T): T {
   if (need <= a.length) return a;
-  const next = make(Math.max(need, a.length * 2, 1024));
+  const next = make(need);
   next.set(a);
   return next;
 }
@@ -64,6 +69,8 @@ function roleOf(raw: Rec): string | undefined {
 
 export class EntryStore {
   count = 0;
+  /** Entry objects created so far. */
+  created = 0;
   private offsets = new Float64Array(1024);
   private lengths = new Uint32Array(1024);
   private lines = new Uint32Array(1024);
@@ -78,11 +85,17 @@ export class EntryStore {
    */
   parents = new Int32Array(1024);
   parentsDirty = false;
-  /** The indexer's entry list and id index (the CA index, later line wins). */
-  entries: Entry[] = [];
-  /** `entries[i].id`, side by side: a long path's ids are read without touching each entry object. */
-  readonly ids: string[] = [];
-  byId: Map<string, Entry> = new Map();
+  /** Each entry's id, and the CA id index (later line wins). */
+  readonly idTable: IdTable;
+  /** The id index as a read-only map (entry objects are created as they are looked up). */
+  readonly byId: ReadonlyMap<string, Entry>;
+  /** parentId text of the entries whose parent was not found when they were added ("" included). */
+  private readonly parentTexts = new Map<number, string>();
+  private types = new Uint8Array(1024);
+  private readonly typeNames: string[] = [];
+  private readonly typeCodes = new Map<string, number>();
+  /** The entry objects created so far (undefined: not yet); the entry list once all are. */
+  private readonly objs: (IndexedEntry | undefined)[] = [];
   private marks = new Uint32Array(0);
   private order = new Int32Array(0);
   private epoch = 0;
@@ -101,7 +114,9 @@ export class EntryStore {
   constructor(
     private readonly source: LineSource,
     cache: BodyCacheOptions = {},
+    decodeAscii?: DecodeAscii,
   ) {
+    this.idTable = new IdTable(decodeAscii);
     this.maxBodies = Math.max(1, cache.maxBodies ?? 2048);
     this.maxBytes = Math.max(1, cache.maxBytes ?? 32 * 1024 * 1024);
     // An explicit constructor: the implicit one forwards `...args`, measurably slower at 400k entries.
@@ -112,6 +127,44 @@ export class EntryStore {
     }
     Object.defineProperty(StoreEntry.prototype, 'store', { value: this });
     this.Entry = StoreEntry;
+    this.byId = new StoreIdIndex(this);
+  }
+
+  /** Every entry, in file order (creates the entry objects not created yet). */
+  get entries(): Entry[] {
+    const objs = this.objs;
+    for (let i = 0; i < this.count; i++) if (objs[i] === undefined) objs[i] = this.make(i);
+    return objs as Entry[];
+  }
+
+  /** Entry `i` (one object per index: the same object on every call). */
+  entryAt(i: number): IndexedEntry {
+    return this.objs[i] ?? (this.objs[i] = this.make(i));
+  }
+
+  private make(i: number): IndexedEntry {
+    this.created++;
+    return new this.Entry(this.idTable.text(i), this.parentIdOf(i), this.typeNames[this.types[i]!]!, i);
+  }
+
+  idOf(i: number): string {
+    return this.objs[i]?.id ?? this.idTable.text(i);
+  }
+
+  typeOf(i: number): string {
+    return this.typeNames[this.types[i]!]!;
+  }
+
+  private parentIdOf(i: number): string | null {
+    const text = this.parentTexts.get(i);
+    if (text !== undefined) return text;
+    const p = this.parents[i]!;
+    return p === -2 ? null : this.idOf(p);
+  }
+
+  /** Records the parentId text of entry `i` when its parent index was not found (or is ""). */
+  setParentText(i: number, parentId: string): void {
+    this.parentTexts.set(i, parentId);
   }
 
   /**
@@ -119,20 +172,13 @@ export class EntryStore {
    * when `isoMillis` read it, else NaN and `tsText` holds it.
    */
   add(
-    offset: number, length: number, line: number, role: string | undefined, hasMessage: boolean | undefined,
+    offset: number, length: number, line: number, type: string, role: string | undefined, hasMessage: boolean | undefined,
     tsMs: number, tsText: string | undefined, parent: number,
   ): number {
     const i = this.count++;
-    if (i >= this.offsets.length) {
-      const n = this.count;
-      this.offsets = grow(this.offsets, n, (k) => new Float64Array(k));
-      this.lengths = grow(this.lengths, n, (k) => new Uint32Array(k));
-      this.lines = grow(this.lines, n, (k) => new Uint32Array(k));
-      this.roles = grow(this.roles, n, (k) => new Uint16Array(k));
-      this.flags = grow(this.flags, n, (k) => new Uint8Array(k));
-      this.tsMs = grow(this.tsMs, n, (k) => new Float64Array(k));
-      this.parents = grow(this.parents, n, (k) => new Int32Array(k));
-    }
+    if (i >= this.offsets.length) this.reserve(this.count);
+    this.objs.push(undefined);
+    this.types[i] = this.typeCode(type);
     this.offsets[i] = offset;
     this.lengths[i] = length;
     this.lines[i] = line;
@@ -144,6 +190,21 @@ export class EntryStore {
     return i;
   }
 
+  /** Room for `n` entries (at least; grows by doubling). */
+  reserve(n: number): void {
+    if (n <= this.offsets.length) return;
+    n = Math.max(n, this.offsets.length * 2);
+    this.offsets = grow(this.offsets, n, (k) => new Float64Array(k));
+    this.lengths = grow(this.lengths, n, (k) => new Uint32Array(k));
+    this.lines = grow(this.lines, n, (k) => new Uint32Array(k));
+    this.roles = grow(this.roles, n, (k) => new Uint16Array(k));
+    this.flags = grow(this.flags, n, (k) => new Uint8Array(k));
+    this.tsMs = grow(this.tsMs, n, (k) => new Float64Array(k));
+    this.parents = grow(this.parents, n, (k) => new Int32Array(k));
+    this.types = grow(this.types, n, (k) => new Uint8Array(k));
+    this.idTable.reserve(n);
+  }
+
   timestampOf(i: number): string {
     const ms = this.tsMs[i]!;
     return ms === ms ? new Date(ms).toISOString() : (this.tsText.get(i) ?? '');
@@ -153,13 +214,13 @@ export class EntryStore {
    * Parent indices and a visit-mark array for one walk over this store's CA id index, or null when
    * the walk must use the id map (another index, or entries H3 drops are present).
    */
-  walkState(byId: Map<string, Entry>): { parents: Int32Array; marks: Uint32Array; epoch: number; order: Int32Array } | null {
+  walkState(byId: ReadonlyMap<string, Entry>): { parents: Int32Array; marks: Uint32Array; epoch: number; order: Int32Array } | null {
     if (byId !== this.byId) return null;
     if (this.parentsDirty) {
       for (let i = 0; i < this.count; i++) {
-        const p = this.entries[i]!.parentId;
-        const w = p ? this.byId.get(p) : undefined;
-        this.parents[i] = !p ? -2 : w ? (w as IndexedEntry).i : -3;
+        const p = this.parentIdOf(i);
+        const w = p ? this.idTable.find(p) : -1;
+        this.parents[i] = !p ? -2 : w >= 0 ? w : -3;
       }
       this.parentsDirty = false;
     }
@@ -179,9 +240,9 @@ export class EntryStore {
 
   /** Resolves a parent left unresolved at index time (it named a later line, or nothing). */
   resolveParent(i: number): number {
-    const p = this.entries[i]!.parentId;
-    const w = p ? this.byId.get(p) : undefined;
-    const r = !p ? -2 : w ? (w as IndexedEntry).i : -1;
+    const p = this.parentIdOf(i);
+    const w = p ? this.idTable.find(p) : -1;
+    const r = !p ? -2 : w;
     // A later line may still bring a missing parent: only a found one is final.
     if (r >= 0) this.parents[i] = r;
     return r;
@@ -197,6 +258,10 @@ export class EntryStore {
 
   setStrictInvalid(i: number, kind: IssueKind): void {
     this.strict.set(i, kind);
+  }
+
+  get hasStrictInvalid(): boolean {
+    return this.strict.size > 0;
   }
 
   strictInvalidOf(i: number): IssueKind | undefined {
@@ -215,6 +280,7 @@ export class EntryStore {
       this.compactions.delete(i);
       this.strict.delete(i);
       this.tsText.delete(i);
+      this.parentTexts.delete(i);
       const cached = this.lru.get(i);
       if (cached) {
         this.lru.delete(i);
@@ -222,7 +288,7 @@ export class EntryStore {
       }
     }
     this.count = Math.min(this.count, n);
-    if (this.ids.length > n) this.ids.length = n;
+    if (this.objs.length > n) this.objs.length = n;
   }
 
   lineOf(i: number): number {
@@ -300,6 +366,17 @@ export class EntryStore {
     }
   }
 
+  private typeCode(type: string): number {
+    let code = this.typeCodes.get(type);
+    if (code === undefined) {
+      if (this.typeNames.length === 256) throw new Error('more than 256 entry types in one session');
+      this.typeNames.push(type);
+      code = this.typeNames.length - 1;
+      this.typeCodes.set(type, code);
+    }
+    return code;
+  }
+
   private roleCode(role: string): number {
     let code = this.roleCodes.get(role);
     if (code === undefined) {
@@ -358,44 +435,46 @@ export function isIndexedEntry(e: Entry): e is IndexedEntry {
   return e instanceof IndexedEntry;
 }
 
-function twoDigits(b: Uint8Array, at: number): number {
-  const x = b[at]! - 48;
-  const y = b[at + 1]! - 48;
-  return x >= 0 && x <= 9 && y >= 0 && y <= 9 ? x * 10 + y : -1;
-}
+/** The store's id index as a read-only Map: id → winning entry, in the order ids first appeared. */
+class StoreIdIndex implements ReadonlyMap<string, Entry> {
+  constructor(private readonly store: EntryStore) {}
 
-const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+  get size(): number {
+    return this.store.idTable.size;
+  }
 
-/**
- * Epoch ms of a timestamp written exactly as `Date.prototype.toISOString` writes it
- * (YYYY-MM-DDTHH:MM:SS.mmmZ, years 0000–9999, a real calendar date), so that
- * `new Date(ms).toISOString()` gives the same text back; NaN for anything else.
- */
-export function isoMillis(b: Uint8Array, s: number, e: number): number {
-  if (e - s !== 24 || b[s + 4] !== 45 || b[s + 7] !== 45 || b[s + 10] !== 84 || b[s + 13] !== 58 || b[s + 16] !== 58 || b[s + 19] !== 46 || b[s + 23] !== 90) {
-    return NaN;
+  get(id: string): Entry | undefined {
+    const j = this.store.idTable.find(id);
+    return j < 0 ? undefined : this.store.entryAt(j);
   }
-  const hi = twoDigits(b, s);
-  const lo = twoDigits(b, s + 2);
-  const mo = twoDigits(b, s + 5);
-  const d = twoDigits(b, s + 8);
-  const h = twoDigits(b, s + 11);
-  const mi = twoDigits(b, s + 14);
-  const sec = twoDigits(b, s + 17);
-  const ms1 = twoDigits(b, s + 20);
-  const ms2 = b[s + 22]! - 48;
-  if (hi < 0 || lo < 0 || mo < 1 || mo > 12 || d < 1 || h < 0 || h > 23 || mi < 0 || mi > 59 || sec < 0 || sec > 59 || ms1 < 0 || ms2 < 0 || ms2 > 9) {
-    return NaN;
+
+  has(id: string): boolean {
+    return this.store.idTable.find(id) >= 0;
   }
-  const y = hi * 100 + lo;
-  const leap = (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
-  if (d > (mo === 2 && leap ? 29 : DAYS_IN_MONTH[mo - 1]!)) return NaN;
-  // days from civil (H. Hinnant), proleptic Gregorian
-  const yy = mo <= 2 ? y - 1 : y;
-  const era = Math.floor(yy / 400);
-  const yoe = yy - era * 400;
-  const doy = Math.floor((153 * (mo + (mo > 2 ? -3 : 9)) + 2) / 5) + d - 1;
-  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
-  const days = era * 146097 + doe - 719468;
-  return days * 86_400_000 + h * 3_600_000 + mi * 60_000 + sec * 1000 + ms1 * 10 + ms2;
+
+  *entries(): MapIterator<[string, Entry]> {
+    const seen = new Set<string>();
+    for (let i = 0; i < this.store.count; i++) {
+      const id = this.store.idOf(i);
+      if (seen.has(id)) continue;
+      seen.add(id);
+      yield [id, this.store.entryAt(this.store.idTable.find(id))];
+    }
+  }
+
+  *keys(): MapIterator<string> {
+    for (const [k] of this.entries()) yield k;
+  }
+
+  *values(): MapIterator<Entry> {
+    for (const [, v] of this.entries()) yield v;
+  }
+
+  [Symbol.iterator](): MapIterator<[string, Entry]> {
+    return this.entries();
+  }
+
+  forEach(fn: (value: Entry, key: string, map: ReadonlyMap<string, Entry>) => void, thisArg?: unknown): void {
+    for (const [k, v] of this.entries()) fn.call(thisArg, v, k, this);
+  }
 }

@@ -5,7 +5,7 @@
  * entry and the entry's own id otherwise, so only the last entry matters.
  */
 import { entryTargetId } from './entry-fields';
-import { entriesFor } from './tree';
+import { lastEntry } from './tree';
 import type { Entry, Issue, ParsedSession, Profile } from './types';
 
 export function leafIdAfterEntry(e: Entry): string | null {
@@ -14,14 +14,13 @@ export function leafIdAfterEntry(e: Entry): string | null {
 }
 
 export function caLeafId(s: ParsedSession): string | null {
-  const last = s.entries[s.entries.length - 1];
+  const last = lastEntry(s, 'ca');
   return last ? last.id : null;
 }
 
 /** Over H3's entries only: a line H3 would reject never moves its leaf. */
 export function h3LeafId(s: ParsedSession): string | null {
-  const entries = entriesFor(s, 'h3');
-  const last = entries[entries.length - 1];
+  const last = lastEntry(s, 'h3');
   return last ? leafIdAfterEntry(last) : null;
 }
 
@@ -31,13 +30,12 @@ export interface LeafResult {
 }
 
 /** The profile's current leaf; for H3 a `leaf` entry naming a missing id is reported. */
-export function currentLeaf(s: ParsedSession, profile: Profile, byId: Map<string, Entry>): LeafResult {
+export function currentLeaf(s: ParsedSession, profile: Profile, byId: ReadonlyMap<string, Entry>): LeafResult {
   if (profile === 'ca') return { leafId: caLeafId(s), issues: [] };
   const leafId = h3LeafId(s);
   const issues: Issue[] = [];
   if (leafId !== null && !byId.has(leafId)) {
-    const entries = entriesFor(s, 'h3');
-    const last = entries[entries.length - 1]!;
+    const last = lastEntry(s, 'h3')!;
     issues.push({ line: last.line, kind: 'missing_leaf_target', message: `leaf entry ${last.id} points at missing entry ${leafId}` });
   }
   return { leafId, issues };

@@ -14,13 +14,23 @@ export interface PathResult {
   readonly length: number;
   /** The k-th entry from the root, without building `entries`. */
   entryAt(k: number): Entry;
+  /** Its type (an indexed walk reads it from the store: no entry object is created). */
+  typeAt(k: number): string;
   /** The entries' ids, root first (an indexed walk reads them from the store's id column). */
   ids(): string[];
 }
 
+/** What the context rules read of a path: its entries one by one, or the whole list. */
+export type EntrySeq = Pick<PathResult, 'entries' | 'length' | 'entryAt' | 'typeAt'>;
+
 /** A walk's result over a list it built itself. */
 function listResult(path: Entry[], issues: Issue[]): PathResult {
-  return { entries: path, issues, length: path.length, entryAt: (k) => path[k]!, ids: () => path.map((e) => e.id) };
+  return { ...seqOf(path), issues, ids: () => path.map((e) => e.id) };
+}
+
+/** A list as an EntrySeq. */
+export function seqOf(list: Entry[]): EntrySeq {
+  return { entries: list, length: list.length, entryAt: (k) => list[k]!, typeAt: (k) => list[k]!.type };
 }
 
 /**
@@ -41,25 +51,27 @@ class IndexedPath implements PathResult {
   }
 
   entryAt(k: number): Entry {
-    return this.store.entries[this.at[k]!]!;
+    return this.store.entryAt(this.at[k]!);
+  }
+
+  typeAt(k: number): string {
+    return this.store.typeOf(this.at[k]!);
   }
 
   get entries(): Entry[] {
     if (!this.list) {
-      const { at } = this;
-      const all = this.store.entries;
+      const { at, store } = this;
       const out = new Array<Entry>(at.length);
-      for (let k = 0; k < at.length; k++) out[k] = all[at[k]!]!;
+      for (let k = 0; k < at.length; k++) out[k] = store.entryAt(at[k]!);
       this.list = out;
     }
     return this.list;
   }
 
   ids(): string[] {
-    const { at } = this;
-    const column = this.store.ids;
+    const { at, store } = this;
     const out = new Array<string>(at.length);
-    for (let k = 0; k < at.length; k++) out[k] = column[at[k]!]!;
+    for (let k = 0; k < at.length; k++) out[k] = store.idOf(at[k]!);
     return out;
   }
 }
@@ -76,7 +88,7 @@ function danglingIssue(e: Entry): Issue {
  * CA (buildSessionPath / getBranch): every ancestor up to a null/"" parentId or a parent that is
  * not in the file (that orphan becomes the first element; pi reports nothing, we report it).
  */
-export function caWalk(start: Entry, byId: Map<string, Entry>): PathResult {
+export function caWalk(start: Entry, byId: ReadonlyMap<string, Entry>): PathResult {
   return indexedWalk(start, byId, null) ?? idWalk(start, byId, null);
 }
 
@@ -87,7 +99,7 @@ export function caWalk(start: Entry, byId: Map<string, Entry>): PathResult {
  * compaction met first overwrites that stop). pi throws on a missing parent; we stop and report.
  * The start entry must exist (pi: not_found otherwise; the caller reports that).
  */
-export function h3Walk(start: Entry, byId: Map<string, Entry>): PathResult {
+export function h3Walk(start: Entry, byId: ReadonlyMap<string, Entry>): PathResult {
   return indexedWalk(start, byId, h3Stop()) ?? idWalk(start, byId, h3Stop());
 }
 
@@ -108,7 +120,7 @@ function h3Stop(): StopRule {
   };
 }
 
-function idWalk(start: Entry, byId: Map<string, Entry>, stops: StopRule): PathResult {
+function idWalk(start: Entry, byId: ReadonlyMap<string, Entry>, stops: StopRule): PathResult {
   const path: Entry[] = [];
   const issues: Issue[] = [];
   const visited = new Set<string>();
@@ -137,29 +149,28 @@ function idWalk(start: Entry, byId: Map<string, Entry>, stops: StopRule): PathRe
  * table does not describe `byId` (another index, an eagerly parsed session): use the id walk.
  * Every entry on a walk is its id's winner in `byId`, so marking positions is marking ids.
  */
-function indexedWalk(start: Entry, byId: Map<string, Entry>, stops: StopRule): PathResult | null {
+function indexedWalk(start: Entry, byId: ReadonlyMap<string, Entry>, stops: StopRule): PathResult | null {
   if (!(start instanceof IndexedEntry) || byId.get(start.id) !== start) return null;
   const store = start.store;
   const state = store.walkState(byId);
   if (!state) return null;
   const { parents, marks, epoch, order } = state;
-  const entries = store.entries;
   const issues: Issue[] = [];
   let n = 0;
   let cur = start.i;
   for (;;) {
     if (marks[cur] === epoch) {
-      issues.push(cycleIssue(entries[cur]!));
+      issues.push(cycleIssue(store.entryAt(cur)));
       break;
     }
     marks[cur] = epoch;
     order[n++] = cur;
-    if (stops?.(entries[cur]!)) break;
+    if (stops?.(store.entryAt(cur))) break;
     let p = parents[cur]!;
     if (p === -3) p = store.resolveParent(cur);
     if (p === -2) break;
     if (p < 0) {
-      issues.push(danglingIssue(entries[cur]!));
+      issues.push(danglingIssue(store.entryAt(cur)));
       break;
     }
     cur = p;

@@ -16,9 +16,9 @@ import {
   checkHeader, decideHeader, duplicateIssue, isPlainRecord, judgeEntry, lineValue, LONG_LINE, MISSING_HEADER, parseSession,
   type HeaderDecision, type RawLine,
 } from './parse';
-import { seedIndexById } from './tree';
-import { fileByType, seedTypeIndex, type TypeIndexSeed } from './type-index';
-import type { Entry, Issue, IssueKind, ParsedSession, SessionHeader } from './types';
+import { seedIndexed } from './tree';
+import { fileByType, seedTypeIndex, type TypeLists } from './type-index';
+import type { Issue, IssueKind, ParsedSession, SessionHeader } from './types';
 
 /** Bytes → string. `ascii` promises every byte is < 0x80 (a Latin-1 decode is then exact). */
 export type Decode = (b: Uint8Array, start: number, end: number, ascii: boolean) => string;
@@ -42,14 +42,16 @@ type Rec = Record<string, unknown>;
 type Mode = 'preheader' | 'lazy' | 'fatal' | 'eager';
 
 const CR = 0x0d;
+/** reserve() hints above this are capped (a wrong guess must not cost much memory). */
+const MAX_RESERVE = 1 << 22;
 const utf8 = new TextDecoder();
 const defaultDecode: Decode = (b, start, end) => utf8.decode(b.subarray(start, end));
 
 interface Undo {
   issues: number;
   entries: number;
-  id: string | null;
-  previous: Entry | undefined;
+  /** The winner the provisional entry's id replaced (-1: none). */
+  previous: number;
 }
 
 export class SessionIndexer {
@@ -62,33 +64,39 @@ export class SessionIndexer {
   private headerComplete = true;
   private format: number | null = null;
   private fatal: Extract<HeaderDecision, { ok: false }> | null = null;
-  private readonly entries: Entry[] = [];
-  private readonly byId = new Map<string, Entry>();
   private readonly store: EntryStore;
   private readonly scan = newEnvelopeScan();
   private readonly decode: Decode;
   private readonly fast: boolean;
   private readonly newId: (() => string) | undefined;
   private undo: Undo | null = null;
-  private prevId = '';
   private readonly names: string[] = [];
   /** Entries of the rarer types, filed as they are added (see type-index.ts). */
-  private readonly typed: Omit<TypeIndexSeed, 'count'> = { byType: new Map(), messagesWithout: [] };
+  private readonly typed: TypeLists = { byType: new Map(), messagesWithout: [] };
   /** Lines indexed from their envelope alone / lines parsed with JSON.parse. */
-  readonly stats = { scanned: 0, parsed: 0 };
+  private readonly counts = { scanned: 0, parsed: 0 };
 
   constructor(opts: IndexerOptions) {
-    this.store = new EntryStore(opts.source, opts.bodyCache);
-    this.store.entries = this.entries;
-    this.store.byId = this.byId;
     this.decode = opts.decode ?? defaultDecode;
+    const decode = this.decode;
+    this.store = new EntryStore(opts.source, opts.bodyCache, opts.decode && ((b, start, end) => decode(b, start, end, true)));
     this.fast = opts.verify !== 'parse';
     this.newId = opts.newId;
   }
 
+  /** Lines scanned / parsed, and the entry objects created so far (the rest are typed-array rows). */
+  get stats(): { scanned: number; parsed: number; entryObjects: number } {
+    return { ...this.counts, entryObjects: this.store.created };
+  }
+
   /** Entries indexed so far. */
   get entryCount(): number {
-    return this.entries.length;
+    return this.store.count;
+  }
+
+  /** Makes room for `n` entries up front (a hint: growing past it still works). */
+  reserve(n: number): void {
+    this.store.reserve(Math.min(n, MAX_RESERVE));
   }
 
   /**
@@ -109,7 +117,7 @@ export class SessionIndexer {
     const length = end - start;
     if (this.mode === 'lazy') {
       if (complete && this.fast && scanEnvelope(b, start, end, this.scan)) {
-        this.stats.scanned++;
+        this.counts.scanned++;
         this.addScanned(b, start, end, line, offset);
         return;
       }
@@ -147,16 +155,12 @@ export class SessionIndexer {
     if (!u) return;
     this.undo = null;
     this.issues.length = u.issues;
-    if (this.entries.length > u.entries) {
-      for (let k = this.entries.length - 1; k >= u.entries; k--) this.unfile(this.entries[k]!);
-      this.entries.length = u.entries;
-      this.store.truncate(u.entries);
-      if (u.id !== null) {
-        if (u.previous) this.byId.set(u.id, u.previous);
-        else this.byId.delete(u.id);
-      }
-      const last = this.entries[this.entries.length - 1];
-      this.prevId = last ? last.id : '';
+    const store = this.store;
+    if (store.count > u.entries) {
+      // A provisional line adds at most one entry.
+      this.unfile(store.count - 1);
+      store.idTable.removeLast(u.previous);
+      store.truncate(u.entries);
     }
   }
 
@@ -177,11 +181,17 @@ export class SessionIndexer {
       case 'eager':
         return parseSession(this.retained!, this.newId ? { newId: this.newId } : {});
       case 'lazy': {
+        // `entries` creates the entry objects on first use: reading the leaf, the path and the
+        // context goes through the store (seedIndexed) and never needs all of them.
+        const store = this.store;
         const s: ParsedSession = {
-          header: this.header, format: this.format, migrated: false, entries: this.entries, issues: this.issues, headerLine: this.headerLine,
+          header: this.header, format: this.format, migrated: false, issues: this.issues, headerLine: this.headerLine,
+          get entries() {
+            return store.entries;
+          },
         };
-        seedIndexById(s, this.byId);
-        seedTypeIndex(s, { count: this.entries.length, ...this.typed });
+        seedIndexed(s, store);
+        seedTypeIndex(s, this.typed);
         return s;
       }
     }
@@ -209,11 +219,14 @@ export class SessionIndexer {
   }
 
   private lazyLine(raw: RawLine, offset: number, length: number): void {
-    this.stats.parsed++;
-    if (!raw.complete) this.undo = { issues: this.issues.length, entries: this.entries.length, id: null, previous: undefined };
+    this.counts.parsed++;
+    if (!raw.complete) this.undo = { issues: this.issues.length, entries: this.store.count, previous: -1 };
     const value = lineValue(raw, this.issues);
     if (value === undefined) return;
-    const verdict = judgeEntry(value, raw.line, this.issues, (id) => this.byId.get(id)?.line);
+    const verdict = judgeEntry(value, raw.line, this.issues, (id) => {
+      const j = this.store.idTable.find(id);
+      return j < 0 ? undefined : this.store.lineOf(j);
+    });
     if (!verdict.keep) return;
     this.addParsed(value as Rec, raw.line, offset, length, verdict.strictInvalid);
   }
@@ -234,9 +247,8 @@ export class SessionIndexer {
       if (isPlainRecord(m) && typeof m.role === 'string') role = m.role;
     }
     const store = this.store;
-    const id = raw.id as string;
-    if (this.byId.has(id)) store.parentsDirty = true;
-    const i = store.add(offset, length, line, role, hasMessage, NaN, timestamp, this.parentIndex(parentId));
+    const i = store.add(offset, length, line, type, role, hasMessage, NaN, timestamp, this.parentIndex(parentId));
+    if (typeof parentId === 'string' && store.parents[i]! < 0) store.setParentText(i, parentId);
     if (type === 'leaf' || type === 'label' || type === 'context_edit') {
       const t = raw.targetId;
       if (typeof t === 'string' || t === null) store.setTarget(i, t);
@@ -249,20 +261,33 @@ export class SessionIndexer {
     }
     if (strictInvalid) store.setStrictInvalid(i, strictInvalid);
     store.remember(i, raw);
-    this.addEntry(new store.Entry(id, parentId, type, i));
+    this.added(i, store.idTable.addText(i, raw.id as string));
   }
 
   private addScanned(b: Uint8Array, start: number, end: number, line: number, offset: number): void {
     const sc = this.scan;
     const ascii = !sc.nonAscii;
     const decode = this.decode;
+    const store = this.store;
+    const ids = store.idTable;
     const type = this.name(b, sc.typeStart, sc.typeEnd, ascii);
-    const id = decode(b, sc.idStart, sc.idEnd, ascii);
-    let parentId: string | null = null;
+    // Ids stay bytes (hashed into the id table); only a parent that is not found yet is decoded.
+    let parent = -2;
+    let parentText: string | undefined;
     if (sc.parentStart >= 0) {
-      // Usually the entry just before: share its id string instead of decoding a copy.
-      const prev = this.prevId;
-      parentId = ascii && sameText(b, sc.parentStart, sc.parentEnd, prev) ? prev : decode(b, sc.parentStart, sc.parentEnd, ascii);
+      const ps = sc.parentStart;
+      const pe = sc.parentEnd;
+      if (pe === ps) parentText = '';
+      else if (ascii) {
+        // Usually the entry just before.
+        const prev = store.count - 1;
+        parent = prev >= 0 && ids.equalsBytes(prev, b, ps, pe) ? prev : ids.findBytes(b, ps, pe);
+        if (parent < 0) parentText = decode(b, ps, pe, true);
+      } else {
+        parentText = decode(b, ps, pe, false);
+        parent = this.parentIndex(parentText);
+      }
+      if (parent < 0 && parentText !== '') parent = -3;
     }
     const tsMs = isoMillis(b, sc.tsStart, sc.tsEnd);
     const tsText = tsMs === tsMs ? undefined : decode(b, sc.tsStart, sc.tsEnd, ascii);
@@ -272,43 +297,40 @@ export class SessionIndexer {
       const chars = decode(b, start, end, false).length;
       if (chars > LONG_LINE) this.issues.push({ line, kind: 'line_too_long', message: `line ${line} is ${chars} characters long` });
     }
-    const store = this.store;
-    const earlier = this.byId.get(id);
-    if (earlier) {
-      this.issues.push(duplicateIssue(line, id, earlier.line));
-      store.parentsDirty = true;
-    }
-    const i = store.add(offset, length, line, role, role === undefined ? undefined : true, tsMs, tsText, this.parentIndex(parentId));
+    const i = store.add(offset, length, line, type, role, role === undefined ? undefined : true, tsMs, tsText, parent);
+    if (parentText !== undefined) store.setParentText(i, parentText);
     if (sc.target === 1) store.setTarget(i, decode(b, sc.targetStart, sc.targetEnd, ascii));
     else if (sc.target === 0) store.setTarget(i, null);
-    this.addEntry(new store.Entry(id, parentId, type, i));
+    const previous = ascii ? ids.addBytes(i, b, sc.idStart, sc.idEnd) : ids.addText(i, decode(b, sc.idStart, sc.idEnd, false));
+    if (previous >= 0) this.issues.push(duplicateIssue(line, store.idOf(i), store.lineOf(previous)));
+    this.added(i, previous);
   }
 
   /** The parent's index for the fast path walks (see EntryStore.parents). */
-  private parentIndex(parentId: string | null): number {
+  private parentIndex(parentId: string | null | undefined): number {
     if (!parentId) return -2;
-    const last = this.entries.length - 1;
-    if (last >= 0 && parentId === this.prevId) return last;
-    const w = this.byId.get(parentId);
-    return w ? (w as IndexedEntry).i : -3;
+    const j = this.store.idTable.find(parentId);
+    return j >= 0 ? j : -3;
   }
 
-  private addEntry(e: Entry): void {
-    if (this.undo) {
-      this.undo.id = e.id;
-      this.undo.previous = this.byId.get(e.id);
-    }
-    this.entries.push(e);
-    this.store.ids.push(e.id);
-    this.byId.set(e.id, e);
-    this.prevId = e.id;
-    fileByType(this.typed, e);
+  /**
+   * Entry `i` was added and its id recorded, replacing the winner `previous` (-1: a new id). Only
+   * the entries the type index lists are created as objects (see type-index.ts); a message that is
+   * known to have its message is not listed.
+   */
+  private added(i: number, previous: number): void {
+    const store = this.store;
+    if (previous >= 0) store.parentsDirty = true;
+    if (this.undo) this.undo.previous = previous;
+    if (store.typeOf(i) === 'message' && store.factsOf(i)?.hasMessage === true) return;
+    fileByType(this.typed, store.entryAt(i));
   }
 
-  /** Takes the last added entry `e` back out of the type lists. */
-  private unfile(e: Entry): void {
-    const list = e.type === 'message' ? this.typed.messagesWithout : this.typed.byType.get(e.type);
-    if (list && list[list.length - 1] === e) list.pop();
+  /** Takes entry `i` (the last added) back out of the type lists. */
+  private unfile(i: number): void {
+    const type = this.store.typeOf(i);
+    const list = type === 'message' ? this.typed.messagesWithout : this.typed.byType.get(type);
+    if (list && list.length > 0 && (list[list.length - 1] as IndexedEntry).i === i) list.pop();
   }
 
   /** Types and roles repeat: keep one string per distinct ASCII value. */

@@ -14,6 +14,39 @@ interface IndexCache {
 
 const indexCache = new WeakMap<ParsedSession, IndexCache>();
 
+/**
+ * An indexed session's entries without their objects (lazy-entry.ts EntryStore): its id index is
+ * kept up to date by the indexer, and entries are created one by one as they are asked for.
+ */
+export interface IndexedSource {
+  readonly count: number;
+  readonly byId: ReadonlyMap<string, Entry>;
+  entryAt(i: number): Entry;
+  /** True when some entry fails H3's envelope check (H3's entry list is then a subset). */
+  readonly hasStrictInvalid: boolean;
+}
+
+const indexedSources = new WeakMap<ParsedSession, IndexedSource>();
+
+/** Registers the store an indexer built for `s` (its id index: the later line wins, as here). */
+export function seedIndexed(s: ParsedSession, source: IndexedSource): void {
+  indexedSources.set(s, source);
+}
+
+/** The store of an indexed session when its entry list is the profile's (always for CA), else undefined. */
+export function indexedSource(s: ParsedSession, profile: Profile): IndexedSource | undefined {
+  const src = indexedSources.get(s);
+  return src && (profile === 'ca' || !src.hasStrictInvalid) ? src : undefined;
+}
+
+/** The last of the profile's entries (without creating the others for an indexed session). */
+export function lastEntry(s: ParsedSession, profile: Profile): Entry | undefined {
+  const src = indexedSource(s, profile);
+  if (src) return src.count > 0 ? src.entryAt(src.count - 1) : undefined;
+  const entries = entriesFor(s, profile);
+  return entries[entries.length - 1];
+}
+
 interface StrictView {
   entries: Entry[];
   count: number;
@@ -58,7 +91,9 @@ export function entriesFor(s: ParsedSession, profile: Profile): Entry[] {
  * winning for duplicate ids. Cached per ParsedSession and extended incrementally when entries
  * were appended (files are append-only).
  */
-export function indexById(s: ParsedSession, profile: Profile = 'ca'): Map<string, Entry> {
+export function indexById(s: ParsedSession, profile: Profile = 'ca'): ReadonlyMap<string, Entry> {
+  const src = indexedSource(s, profile);
+  if (src) return src.byId;
   if (profile === 'h3') {
     const v = strictView(s);
     if (v.view) {
@@ -83,14 +118,6 @@ export function indexById(s: ParsedSession, profile: Profile = 'ca'): Map<string
   }
   c.count = entries.length;
   return byId;
-}
-
-/**
- * Registers an id index built while indexing the file (same rule: the later line wins), so the
- * first indexById call does not build it again. Appends pushed later are picked up as usual.
- */
-export function seedIndexById(s: ParsedSession, byId: Map<string, Entry>): void {
-  indexCache.set(s, { entries: s.entries, count: s.entries.length, byId });
 }
 
 export interface TreeEntry {

@@ -3,10 +3,11 @@
  * (entriesFor). Labels, the session name, the profile guess and the malformed-message check need
  * only these few entries; with this index each reads them instead of every entry of a
  * 400k-entry session on every read. Cached per ParsedSession and profile, extended when entries
- * were appended; an indexed session is seeded by its indexer (built while indexing, no pass).
+ * were appended. An indexed session's lists are its indexer's own (filed while indexing and
+ * while following appends), so no entry list is built or walked.
  */
 import { messageMissing } from './entry-fields';
-import { entriesFor } from './tree';
+import { entriesFor, indexedSource } from './tree';
 import type { Entry, ParsedSession, Profile } from './types';
 
 export interface TypeIndex {
@@ -16,11 +17,14 @@ export interface TypeIndex {
   readonly messagesWithout: readonly Entry[];
 }
 
-/** What an indexer collected while indexing `entries[0, count)`. */
-export interface TypeIndexSeed {
-  count: number;
+/** Lists filed with fileByType. */
+export interface TypeLists {
   byType: Map<string, Entry[]>;
   messagesWithout: Entry[];
+}
+
+interface TypeIndexSeed extends TypeLists {
+  count: number;
 }
 
 interface Cached extends TypeIndexSeed {
@@ -31,7 +35,7 @@ const NONE: readonly Entry[] = Object.freeze([]);
 const caches = { ca: new WeakMap<ParsedSession, Cached>(), h3: new WeakMap<ParsedSession, Cached>() };
 
 /** Files the entry `e` under its type (the one rule both the indexer and the cache use). */
-export function fileByType(seed: Omit<TypeIndexSeed, 'count'>, e: Entry): void {
+export function fileByType(seed: TypeLists, e: Entry): void {
   if (e.type === 'message') {
     if (messageMissing(e)) seed.messagesWithout.push(e);
     return;
@@ -41,15 +45,16 @@ export function fileByType(seed: Omit<TypeIndexSeed, 'count'>, e: Entry): void {
   list.push(e);
 }
 
-/** Hands the index an indexer built for `s.entries` (the CA list; H3's too when it is the same list). */
-export function seedTypeIndex(s: ParsedSession, seed: TypeIndexSeed): void {
-  const c: Cached = { entries: s.entries, count: seed.count, byType: new Map(), messagesWithout: [...seed.messagesWithout] };
-  for (const [type, list] of seed.byType) c.byType.set(type, [...list]);
-  caches.ca.set(s, c);
-  if (entriesFor(s, 'h3') === s.entries) caches.h3.set(s, c);
+const live = new WeakMap<ParsedSession, TypeLists>();
+
+/** The lists an indexer keeps for `s` as it indexes (and follows) the file: used as they are. */
+export function seedTypeIndex(s: ParsedSession, lists: TypeLists): void {
+  live.set(s, lists);
 }
 
 export function typeIndex(s: ParsedSession, profile: Profile): TypeIndex {
+  const lists = indexedSource(s, profile) ? live.get(s) : undefined;
+  if (lists) return { of: (type) => lists.byType.get(type) ?? NONE, messagesWithout: lists.messagesWithout };
   const entries = entriesFor(s, profile);
   const cache = caches[profile];
   let c = cache.get(s);

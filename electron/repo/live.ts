@@ -71,8 +71,8 @@ export class LiveSession {
   }
 
   /** How many lines the scanner indexed without parsing them, and how many were parsed. */
-  get stats(): { scanned: number; parsed: number } {
-    return { ...this.indexer.stats };
+  get stats(): { scanned: number; parsed: number; entryObjects: number } {
+    return this.indexer.stats;
   }
 
   /** Byte offset up to which the file has been indexed for good (complete lines). */
@@ -100,9 +100,18 @@ export class LiveSession {
       verify: opts.verify ?? this.opts.verify ?? 'fast',
       ...(this.opts.newId ? { newId: this.opts.newId } : {}),
     });
+    const { onProgress } = opts;
+    let sized = false;
     const r = await scanLines(this.path, (b, start, end, line, offset, complete) => indexer.pushLine(b, start, end, line, offset, complete), {
       ...(opts.signal ? { signal: opts.signal } : {}),
-      ...(opts.onProgress ? { onProgress: opts.onProgress } : {}),
+      onProgress: (read, total) => {
+        if (!sized) {
+          // After the first chunk: room for as many entries as its line density predicts.
+          sized = true;
+          indexer.reserve(Math.ceil(((indexer.entryCount * total) / Math.max(1, read)) * 1.1));
+        }
+        onProgress?.(read, total);
+      },
     });
     reader = new SyncLineReader(this.path, r.ino, this.opts.readerIdleMs);
     this.reader?.close();
@@ -118,9 +127,14 @@ export class LiveSession {
     };
   }
 
+  /** Entries indexed (an indexed session's count, without creating its entry objects). */
+  private entryCount(): number {
+    return this.indexer.followable ? this.indexer.entryCount : this.current.entries.length;
+  }
+
   private async reindex(reason: string, opts: Pick<IndexOptions, 'signal' | 'onProgress'>): Promise<RefreshResult> {
     await this.index(opts);
-    return { kind: 'reindexed', added: this.current.entries.length, reason };
+    return { kind: 'reindexed', added: this.entryCount(), reason };
   }
 
   private async doRefresh(opts: Pick<IndexOptions, 'signal' | 'onProgress'>): Promise<RefreshResult> {
@@ -133,7 +147,7 @@ export class LiveSession {
     const t = await tailFrom(this.path, this.pos.offset, { firstLine: this.pos.nextLine, ino: this.pos.ino });
     if (t.reset) return this.reindex(t.reset, opts);
 
-    const before = this.current.entries.length;
+    const before = this.indexer.entryCount;
     const indexer = this.indexer;
     indexer.rollbackProvisional();
     for (const line of t.lines) indexer.pushText({ line: line.line, text: line.text, complete: true }, line.offset, line.length);
@@ -143,7 +157,7 @@ export class LiveSession {
     }
     this.current = indexer.result();
     this.pos = { offset: t.offset, nextLine: t.nextLine, ino: t.ino, stamp: { size: Math.max(t.size, t.offset + t.pendingBytes), mtimeMs: stamp.mtimeMs } };
-    const added = this.current.entries.length - before;
+    const added = indexer.entryCount - before;
     return { kind: t.lines.length > 0 || t.pendingBytes > 0 || added !== 0 ? 'appended' : 'unchanged', added };
   }
 }

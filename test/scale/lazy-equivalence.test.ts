@@ -8,7 +8,7 @@ import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { isIndexedEntry } from '../../electron/core';
+import { detectProfile, isIndexedEntry, readSessionDetailed } from '../../electron/core';
 import { LiveSession } from '../../electron/repo/live';
 import { clearOpenCache, openIndexed, parseFileEagerly, withSession } from '../../electron/repo/open';
 import { writeSessionFile } from '../../bench/generate';
@@ -28,6 +28,13 @@ beforeEach(() => clearOpenCache());
 
 async function compareFile(path: string, label: string, verify: 'fast' | 'parse' = 'fast'): Promise<void> {
   const eager = await parseFileEagerly(path, { newId: counterIds() });
+  // First on a session whose entry list was never built: the leaf, path and context come from
+  // the store's rows and the few entries created on demand.
+  const fresh = await openIndexed(path, { verify, newId: counterIds() });
+  for (const profile of ['ca', 'h3'] as const) {
+    expect(readSessionDetailed(fresh, { profile }), `${label}: fresh ${profile} reading`).toEqual(readSessionDetailed(eager, { profile }));
+  }
+  expect(detectProfile(fresh), label).toBe(detectProfile(eager));
   const lazy = await openIndexed(path, { verify, newId: counterIds() });
   expectSameDerived(lazy, eager, label);
 }
@@ -60,6 +67,25 @@ describe('lazy index = eager parse', () => {
       live.close();
     }
   }, 120_000);
+
+  it('reads the leaf and the context of a big session creating only the entries it shows', async () => {
+    const path = join(root, 'gen-rows.jsonl');
+    writeSessionFile(path, { targetBytes: 2_000_000, seed: 7, scale: 0.3 });
+    const live = await LiveSession.open(path);
+    const all = live.session.entries;
+    const fresh = await LiveSession.open(path);
+    const reading = readSessionDetailed(fresh.session);
+    const created = fresh.stats.entryObjects;
+    expect(all.length).toBeGreaterThan(1000);
+    // Created: the context's entries, the entries of the rarer types (the type index lists them),
+    // the leaf and the two setters; never the rest of the path or of the file.
+    const rarer = all.filter((e) => e.type !== 'message').length;
+    expect(created).toBeLessThanOrEqual(reading.contextEntryIds.length + rarer + 3);
+    expect(created).toBeLessThan(reading.pathIds.length / 2);
+    expect(reading).toEqual(readSessionDetailed(live.session));
+    live.close();
+    fresh.close();
+  });
 
   it('on lines that only almost have pi shape, CRLF, blank lines and a torn tail', async () => {
     const h = JSON.stringify({ type: 'session', version: 3, id: 's', timestamp: '2026-01-01T00:00:00.000Z', cwd: '/p' });
