@@ -1,12 +1,16 @@
 /**
  * One Canopy measurement in a fresh process (clean peak RSS): prints one JSON line.
  *   open FILE     index the file, then read it at its current leaf (leaf, path, context)
+ *   floor FILE    what any index of the file costs at least: the streaming read, the line split
+ *                 and the envelope scan of every line (nothing is kept)
  *   switch FILE   index, then switch between branch leaves: path + the ~50 bodies nearest the leaf
  *   list ROOT     list every session under ROOT (headers only)
  *   layout FILE   the renderer's tree index + collapse + layout over the file's entries
  */
 import { detectProfile, readPath, readSession, type Entry, type ParsedSession } from '../electron/core';
 import { previewEntry } from '../electron/core/entry-preview';
+import { newEnvelopeScan, scanEnvelope } from '../electron/core/envelope-scan';
+import { scanLines } from '../electron/storage/line-scan';
 import { openIndexed } from '../electron/repo/open';
 import { listSessions } from '../electron/repo/sessions';
 import type { EntryNodeDto, SessionGraphDto } from '../electron/shared/dto';
@@ -34,6 +38,18 @@ async function open(path: string): Promise<Record<string, unknown>> {
     ms, indexMs: indexed - t0, entries: s.entries.length, pathLength: r.pathIds.length, contextMessages: messages, profile: r.profile,
     heapMB: m.heapUsed / 1024 / 1024, externalMB: (m.external + m.arrayBuffers) / 1024 / 1024,
   };
+}
+
+async function floor(path: string): Promise<Record<string, unknown>> {
+  const scan = newEnvelopeScan();
+  let lines = 0;
+  let scanned = 0;
+  const t0 = performance.now();
+  await scanLines(path, (b, start, end) => {
+    lines++;
+    if (scanEnvelope(b, start, end, scan)) scanned++;
+  });
+  return { ms: performance.now() - t0, lines, scanned };
 }
 
 /** Entries nobody names as parent: the tips of branches. */
@@ -108,8 +124,8 @@ async function layout(path: string): Promise<Record<string, unknown>> {
 
 async function main(): Promise<void> {
   const [mode, target] = process.argv.slice(2);
-  if (!mode || !target) throw new Error('usage: child-canopy open|switch|list|layout PATH');
-  const run = { open, switch: switchBranches, list, layout }[mode];
+  if (!mode || !target) throw new Error('usage: child-canopy open|floor|switch|list|layout PATH');
+  const run = { open, floor, switch: switchBranches, list, layout }[mode];
   if (!run) throw new Error(`unknown mode ${mode}`);
   const result = await run(target);
   process.stdout.write(`${JSON.stringify({ ok: true, ...result, rssMB: rssMB() })}\n`);
