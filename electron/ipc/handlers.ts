@@ -25,5 +25,6 @@ export function createHandlers(ctx: HandlerContext): Handlers {
     'session.forkPreview': (args) => catalog.context.forkPreview(args.sessionId, args.request, args.profile),
     'session.fork': (args) => catalog.context.fork(args.sessionId, args.request, args.profile),
     'session.lineage': (args) => catalog.context.lineage(args.sessionId),
+    'session.cancelOpen': async (args) => ({ cancelled: catalog.cancelOpen(args.sessionId) }),
   };
 }

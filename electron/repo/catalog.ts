@@ -15,6 +15,8 @@ import { packedNodes } from './graph-nodes';
 import { followFile, openSession, withSession } from './open';
 import { entryPreviews } from './previews';
 import { mapLimit } from './map-limit';
+import { OpenTasks, PROGRESS_DELAY_MS, PROGRESS_GAP_MS, type OpenTask } from './open-tasks';
+import { delayedProgress } from './progress';
 import { listSessions, summarizeSession, type SessionInfo, type SessionListing } from './sessions';
 import { watchRoots } from '../storage/watch';
 
@@ -23,6 +25,8 @@ export interface CatalogOptions {
   bus?: EventBus;
   /** Shown when the roots hold no session at all. */
   demoDir?: string;
+  /** Opens and listings report progress once they have run this long (default 200 ms). */
+  progressDelayMs?: number;
 }
 
 interface Known {
@@ -40,11 +44,17 @@ export class SessionCatalog {
   private listingPromise: Promise<SessionListDto> | null = null;
   /** session.context / forkPreview / fork / lineage. */
   readonly context = new ContextService(this);
+  /** session.open calls running (cancellable, with progress events). */
+  private readonly opens: OpenTasks;
+  private readonly progressDelayMs: number;
 
   constructor(options: CatalogOptions) {
     this.roots = options.roots;
     this.bus = options.bus;
     this.demoDir = options.demoDir;
+    this.progressDelayMs = options.progressDelayMs ?? PROGRESS_DELAY_MS;
+    const bus = this.bus;
+    this.opens = new OpenTasks(bus && ((payload) => bus.emit('session.progress', payload)), this.progressDelayMs);
   }
 
   rootsForDisplay(): string[] {
@@ -69,7 +79,9 @@ export class SessionCatalog {
   }
 
   private async buildListing(): Promise<SessionListDto> {
-    let result = await listSessions(this.roots);
+    const bus = this.bus;
+    const onProgress = bus && delayedProgress((done, total) => bus.emit('sessions.progress', { done, total }), this.progressDelayMs, PROGRESS_GAP_MS);
+    let result = await listSessions(this.roots, onProgress ? { onProgress, progressDelayMs: 0 } : {});
     this.demo = false;
     if (result.sessions.length === 0 && this.demoDir) {
       const demo = await listSessions([this.demoDir]);
@@ -139,14 +151,28 @@ export class SessionCatalog {
   /** The graph of a session, its nodes packed for the wire (entry-nodes.ts). */
   async open(sessionId: string, profile?: Profile, leafId?: string | null): Promise<SessionGraphWireDto> {
     const known = await this.known(sessionId);
-    // withSession: a body that no longer matches the index (file rewritten) re-indexes and retries.
-    return withSession(known.path, async (session) => this.graph(sessionId, known, session, profile, leafId));
+    return this.opens.run(sessionId, (task) => {
+      const index = task.progress('index');
+      // withSession: a body that no longer matches the index (file rewritten) re-indexes and retries.
+      return withSession(known.path, async (session) => this.graph(sessionId, known, session, task, profile, leafId), {
+        signal: task.signal,
+        ...(index ? { onProgress: index, progressDelayMs: 0 } : {}),
+      });
+    });
   }
 
-  private async graph(sessionId: string, known: Known, session: ParsedSession, profile?: Profile, leafId?: string | null): Promise<SessionGraphWireDto> {
+  /** Stops the opens of `sessionId` still running (session.cancelOpen). */
+  cancelOpen(sessionId: string): boolean {
+    return this.opens.cancel(sessionId);
+  }
+
+  private async graph(
+    sessionId: string, known: Known, session: ParsedSession, task: OpenTask, profile?: Profile, leafId?: string | null,
+  ): Promise<SessionGraphWireDto> {
     if (session.fatal) throw new CanopyError(session.fatal.code, session.fatal.message);
     // Previews need every body: one sequential pass per session, then only appended entries.
-    const previews = await entryPreviews(known.path, session);
+    const onProgress = task.progress('previews');
+    const previews = await entryPreviews(known.path, session, { signal: task.signal, ...(onProgress ? { onProgress } : {}) });
     const detected = detectProfile(session);
     const reading = readSession(session, { profile: profile ?? detected, ...(leafId !== undefined ? { leafId } : {}) });
     const complete = session.entries.map((e, i) => previews[i] ?? previewEntry(e));

@@ -28,6 +28,8 @@ export interface Contract {
   /** Writes the fork/clone as a new file next to the source; a refusal is CanopyError `invalid_fork_target`. */
   'session.fork': { args: { sessionId: string; request: ForkRequestDto; profile?: ProfileDto }; result: ForkResultDto };
   'session.lineage': { args: { sessionId: string }; result: LineageDto };
+  /** Stops the session.open calls of a session still running (they fail with `cancelled`). */
+  'session.cancelOpen': { args: { sessionId: string }; result: { cancelled: boolean } };
 }
 
 export type Channel = keyof Contract;
@@ -45,6 +47,7 @@ export const CHANNELS = [
   'session.forkPreview',
   'session.fork',
   'session.lineage',
+  'session.cancelOpen',
 ] as const satisfies readonly Channel[];
 
 type Missing = Exclude<Channel, (typeof CHANNELS)[number]>;
@@ -55,9 +58,16 @@ export const _channelsComplete: Missing extends never ? true : Missing = true;
 export interface Events {
   'sessions.changed': { reason: 'added' | 'changed' | 'removed' };
   'session.appended': { sessionId: string; sizeBytes: number };
+  /**
+   * A session.open that has run for a while: bytes of the file read so far while indexing it
+   * ('index') and while reading the bodies the graph's previews need ('previews').
+   */
+  'session.progress': { sessionId: string; phase: 'index' | 'previews'; done: number; total: number };
+  /** A listing that has run for a while: session files read so far. */
+  'sessions.progress': { done: number; total: number };
 }
 export type EventName = keyof Events;
-export const EVENTS = ['sessions.changed', 'session.appended'] as const satisfies readonly EventName[];
+export const EVENTS = ['sessions.changed', 'session.appended', 'session.progress', 'sessions.progress'] as const satisfies readonly EventName[];
 
 /** What the preload exposes as `window.api` (and what the HTTP client implements). */
 export type Api = { [C in Channel]: (args: Args<C>) => Promise<Result<ResultOf<C>>> } & {

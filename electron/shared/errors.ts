@@ -11,6 +11,7 @@ export const ERROR_CODES = [
   'nothing_to_clone',
   'already_exists', // a new file would overwrite an existing path
   'io', // the file system failed
+  'cancelled', // the caller cancelled a long operation (session.cancelOpen)
   'internal', // a bug: reported, never swallowed
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -83,6 +83,11 @@ function sessionAtArgs(v: unknown): Args<'session.open'> & Args<'session.context
   return out;
 }
 
+function sessionIdArgs(v: unknown): { sessionId: string } {
+  const o = record(v, ['sessionId']);
+  return { sessionId: id(o.sessionId, 'sessionId') };
+}
+
 export const validators: { [C in Channel]: Validator<Args<C>> } = {
   'app.info': (v) => {
     record(v, []);
@@ -106,8 +111,6 @@ export const validators: { [C in Channel]: Validator<Args<C>> } = {
   'session.context': sessionAtArgs,
   'session.forkPreview': forkArgs,
   'session.fork': forkArgs,
-  'session.lineage': (v) => {
-    const o = record(v, ['sessionId']);
-    return { sessionId: id(o.sessionId, 'sessionId') };
-  },
+  'session.lineage': sessionIdArgs,
+  'session.cancelOpen': sessionIdArgs,
 };

@@ -18,7 +18,7 @@ export interface ScanOptions {
   signal?: AbortSignal;
   /** The event loop gets a turn after this much scanning (ms). Default 25. */
   sliceMs?: number;
-  /** Called after each chunk with the bytes read so far (from `fromOffset`) and the file size. */
+  /** Called after each chunk with the bytes read so far and the bytes to read (both from `fromOffset`). */
   onProgress?: (bytesRead: number, totalBytes: number) => void;
 }
 
@@ -117,7 +117,7 @@ export async function scanLines(path: string, visit: LineVisitor, opts: ScanOpti
         chunk.copy(pending, 0, from, bytesRead);
         pendingLength = rest;
       }
-      onProgress?.(position - start, facts.size);
+      onProgress?.(position - start, Math.max(0, facts.size - start));
       if (performance.now() - sliceStart >= sliceMs) {
         await nextTurn();
         sliceStart = performance.now();

@@ -42,6 +42,10 @@ export function recordingHandlers() {
       calls.push({ channel: 'session.lineage', args });
       return { sessionId: args.sessionId, parent: null, missingParentPath: null, children: [] };
     },
+    'session.cancelOpen': async (args) => {
+      calls.push({ channel: 'session.cancelOpen', args });
+      return { cancelled: false };
+    },
   };
   return { handlers, calls };
 }

@@ -14,6 +14,8 @@ export interface Actions {
   /** Asks for summaries of these sessions soon, in batches, each id at most once per file version. */
   requestSummaries(sessionIds: readonly string[]): void;
   openSession(sessionId: string, opts?: { entryId?: string | null }): Promise<void>;
+  /** Stops the open of the open session while it is still running (its graph shows `cancelled`). */
+  cancelOpen(): Promise<void>;
   reloadGraph(): Promise<void>;
   selectEntry(entryId: string | null, opts?: { focus?: boolean }): void;
   setProfile(profile: ProfileDto | null): Promise<void>;
@@ -130,6 +132,8 @@ export function createActions(api: Api, store: CanopyStore): Actions {
     const outcome = state.forkOutcome;
     if (outcome && sessionId !== outcome.sourceSessionId && sessionId !== outcome.result.sessionId) state.setForkOutcome(null);
     const sameGraph = state.openSessionId === sessionId && state.graph !== null;
+    // Another session's open still running is of no use any more: main stops reading its file.
+    if (state.opening && state.openSessionId && state.openSessionId !== sessionId) void api['session.cancelOpen']({ sessionId: state.openSessionId });
     if (!sameGraph) {
       const seq = ++openRequestSeq;
       // Selected by whichever fetch of this graph lands: a live reload may supersede this one.
@@ -146,6 +150,11 @@ export function createActions(api: Api, store: CanopyStore): Actions {
       return;
     }
     if (opts.entryId) selectEntry(opts.entryId, { focus: true });
+  }
+
+  async function cancelOpen() {
+    const state = s();
+    if (state.opening && state.openSessionId) await api['session.cancelOpen']({ sessionId: state.openSessionId });
   }
 
   async function reloadGraph() {
@@ -275,6 +284,8 @@ export function createActions(api: Api, store: CanopyStore): Actions {
         reloading = false;
       }
     };
+    const offProgress = api.on('session.progress', (payload) => s().setOpenProgress(payload));
+    const offListProgress = api.on('sessions.progress', (payload) => s().setListProgress(payload));
     const offAppended = api.on('session.appended', (payload) => {
       if (payload.sessionId !== s().openSessionId) return;
       dirty = true;
@@ -284,6 +295,8 @@ export function createActions(api: Api, store: CanopyStore): Actions {
       stopped = true;
       offChanged();
       offAppended();
+      offProgress();
+      offListProgress();
       if (listTimer) clearTimeout(listTimer);
       if (graphTimer) clearTimeout(graphTimer);
     };
@@ -293,9 +306,14 @@ export function createActions(api: Api, store: CanopyStore): Actions {
     const info = check(await api['app.info']({}));
     if ('data' in info) s().setAppInfo(info.data);
     if (s().fatalError) return () => {};
+    // Subscribed first: a long first listing reports its progress.
+    const off = subscribeEvents();
     await loadSessions();
-    if (s().fatalError) return () => {};
-    return subscribeEvents();
+    if (s().fatalError) {
+      off();
+      return () => {};
+    }
+    return off;
   }
 
   return {
@@ -303,6 +321,7 @@ export function createActions(api: Api, store: CanopyStore): Actions {
     loadSessions,
     requestSummaries,
     openSession,
+    cancelOpen,
     reloadGraph,
     selectEntry,
     setProfile,

@@ -1,11 +1,13 @@
 import type { StateCreator } from 'zustand/vanilla';
-import type { ErrorValue, SessionGraphDto } from '../lib/shared';
+import type { ErrorValue, Events, SessionGraphDto } from '../lib/shared';
 import type { CanopyState } from './index';
 
 export interface GraphSlice {
   openSessionId: string | null;
   graph: SessionGraphDto | null;
   opening: boolean;
+  /** How far the running open got (main reports it once an open takes a while). */
+  openProgress: Events['session.progress'] | null;
   openError: ErrorValue | null;
   /** Start ids of collapsed runs the user expanded (per open session). */
   expandedChains: Record<string, true>;
@@ -16,6 +18,7 @@ export interface GraphSlice {
 
   startOpening(sessionId: string): void;
   setGraph(graph: SessionGraphDto): void;
+  setOpenProgress(progress: Events['session.progress']): void;
   setOpenError(error: ErrorValue): void;
   closeSession(): void;
   expandChain(startId: string): void;
@@ -41,6 +44,7 @@ export const createGraphSlice: StateCreator<CanopyState, [], [], GraphSlice> = (
   openSessionId: null,
   graph: null,
   opening: false,
+  openProgress: null,
   openError: null,
   expandedChains: {},
   cursorId: null,
@@ -49,13 +53,15 @@ export const createGraphSlice: StateCreator<CanopyState, [], [], GraphSlice> = (
   startOpening: (sessionId) =>
     set((state) =>
       state.openSessionId === sessionId
-        ? { opening: true, openError: null }
-        : { openSessionId: sessionId, opening: true, openError: null, graph: null, expandedChains: {}, cursorId: null, ...SESSION_SCOPED },
+        ? { opening: true, openProgress: null, openError: null }
+        : { openSessionId: sessionId, opening: true, openProgress: null, openError: null, graph: null, expandedChains: {}, cursorId: null, ...SESSION_SCOPED },
     ),
   setGraph: (graph) =>
-    set((state) => (state.openSessionId === graph.sessionId ? { graph, opening: false, openError: null } : {})),
-  setOpenError: (openError) => set({ openError, opening: false }),
-  closeSession: () => set({ openSessionId: null, graph: null, opening: false, openError: null, expandedChains: {}, cursorId: null, ...SESSION_SCOPED }),
+    set((state) => (state.openSessionId === graph.sessionId ? { graph, opening: false, openProgress: null, openError: null } : {})),
+  setOpenProgress: (progress) => set((state) => (state.opening && state.openSessionId === progress.sessionId ? { openProgress: progress } : {})),
+  setOpenError: (openError) => set({ openError, opening: false, openProgress: null }),
+  closeSession: () =>
+    set({ openSessionId: null, graph: null, opening: false, openProgress: null, openError: null, expandedChains: {}, cursorId: null, ...SESSION_SCOPED }),
   expandChain: (startId) => set((state) => ({ expandedChains: { ...state.expandedChains, [startId]: true } })),
   collapseAllChains: () => set({ expandedChains: {} }),
   setCursor: (cursorId) => set({ cursorId }),

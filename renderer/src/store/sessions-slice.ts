@@ -7,6 +7,8 @@ export type SessionSort = 'modified' | 'created';
 export interface SessionsSlice {
   sessionList: SessionListDto | null;
   listing: boolean;
+  /** Session files read so far by the running listing (reported once it takes a while). */
+  listProgress: { done: number; total: number } | null;
   listError: ErrorValue | null;
   /** sessionId → summary, from list rows and `sessions.summaries` batches. */
   summaries: Record<string, SessionSummaryDto>;
@@ -15,6 +17,7 @@ export interface SessionsSlice {
   collapsedProjects: Record<string, true>;
 
   setListing(listing: boolean): void;
+  setListProgress(progress: { done: number; total: number }): void;
   setSessionList(list: SessionListDto): void;
   setListError(error: ErrorValue | null): void;
   mergeSummaries(summaries: Record<string, SessionSummaryDto>): void;
@@ -26,13 +29,15 @@ export interface SessionsSlice {
 export const createSessionsSlice: StateCreator<CanopyState, [], [], SessionsSlice> = (set) => ({
   sessionList: null,
   listing: false,
+  listProgress: null,
   listError: null,
   summaries: {},
   sessionQuery: '',
   sessionSort: 'modified',
   collapsedProjects: {},
 
-  setListing: (listing) => set({ listing }),
+  setListing: (listing) => set({ listing, listProgress: null }),
+  setListProgress: (progress) => set((state) => (state.listing ? { listProgress: progress } : {})),
   setSessionList: (list) =>
     set((state) => {
       // Rows of a changed file arrive with summary null: drop the stale summary so it is asked again.

@@ -1,10 +1,12 @@
 import { ReactFlowProvider } from '@xyflow/react';
 import { useCallback, useRef } from 'react';
-import { useCanopy } from '../../app-context';
+import { useActions, useCanopy } from '../../app-context';
+import { formatBytes } from '../../lib/format';
 import type { IssueDto } from '../../lib/shared';
 import { ContextLegend } from '../context/ContextLegend';
 import { ForkResult } from '../fork/ForkResult';
 import { LineageBar } from '../lineage/LineageBar';
+import { ProgressLine } from '../progress/ProgressLine';
 import { GraphCanvas, type CanvasApi } from './GraphCanvas';
 import { GraphToolbar } from './GraphToolbar';
 import { useGraphModel } from './useGraphModel';
@@ -13,7 +15,9 @@ export function GraphPanel() {
   const model = useGraphModel();
   const openSessionId = useCanopy((s) => s.openSessionId);
   const opening = useCanopy((s) => s.opening);
+  const openProgress = useCanopy((s) => s.openProgress);
   const openError = useCanopy((s) => s.openError);
+  const actions = useActions();
   const canvas = useRef<CanvasApi | null>(null);
   const setCanvas = useCallback((api: CanvasApi) => {
     canvas.current = api;
@@ -25,6 +29,18 @@ export function GraphPanel() {
         <div className="placeholder">
           <div className="placeholder-title">No session open</div>
           <div className="muted">Pick a session on the left. Its entries appear here as a tree, with the path to the current leaf highlighted.</div>
+        </div>
+      </section>
+    );
+  }
+  if (openError?.code === 'cancelled' && !model) {
+    return (
+      <section className="graph-panel empty" aria-label="Graph">
+        <div className="placeholder" data-testid="open-cancelled">
+          <div className="placeholder-title">Opening cancelled</div>
+          <button type="button" className="link-button" onClick={() => void actions.openSession(openSessionId)}>
+            Open again
+          </button>
         </div>
       </section>
     );
@@ -44,10 +60,15 @@ export function GraphPanel() {
     return (
       <section className="graph-panel empty" aria-label="Graph" aria-busy="true">
         <div className="placeholder">
-          <div className="progress">
-            <div className="progress-bar indeterminate" />
-          </div>
-          <div className="muted">{opening ? 'Opening session…' : ''}</div>
+          {opening ? (
+            <ProgressLine
+              label={openProgress?.phase === 'previews' ? 'Reading entries for the graph…' : openProgress ? 'Indexing the session file…' : 'Opening session…'}
+              progress={openProgress}
+              format={formatBytes}
+              onCancel={() => void actions.cancelOpen()}
+              testId="open-progress"
+            />
+          ) : null}
         </div>
       </section>
     );

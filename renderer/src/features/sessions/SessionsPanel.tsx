@@ -4,6 +4,7 @@ import { useActions, useCanopy } from '../../app-context';
 import { formatBytes, formatCount, formatDateTime, formatRelative, formatShortDate, shortCwd } from '../../lib/format';
 import type { ProjectDto, SessionRowDto, SessionSummaryDto } from '../../lib/shared';
 import { ForkIcon } from '../../lib/icons';
+import { ProgressLine } from '../progress/ProgressLine';
 import { buildSidebarRows, sessionTitle, type SidebarRow } from './rows';
 
 const PROJECT_ROW = 34;
@@ -20,6 +21,7 @@ export function SessionsPanel({ initialHeight = 700 }: { initialHeight?: number 
   const sort = useCanopy((s) => s.sessionSort);
   const collapsed = useCanopy((s) => s.collapsedProjects);
   const listing = useCanopy((s) => s.listing);
+  const listProgress = useCanopy((s) => s.listProgress);
   const listError = useCanopy((s) => s.listError);
   const setQuery = useCanopy((s) => s.setSessionQuery);
   const setSort = useCanopy((s) => s.setSessionSort);
@@ -59,12 +61,7 @@ export function SessionsPanel({ initialHeight = 700 }: { initialHeight?: number 
           onChange={(e) => setQuery(e.target.value)}
         />
       </div>
-      {listing && (
-        <div className="progress" role="status" data-testid="listing-progress">
-          <div className="progress-bar indeterminate" />
-          <span>Listing sessions…</span>
-        </div>
-      )}
+      {listing && <ProgressLine label="Listing sessions…" progress={listProgress} format={formatCount} testId="listing-progress" />}
       {listError && (
         <div className="error-note" role="alert">
           Could not list sessions: {listError.message}

@@ -1,0 +1,59 @@
+/**
+ * The session.open calls running, per session: each has an AbortController (session.cancelOpen
+ * aborts it) and reports its progress as `session.progress` events, once it has run for 200 ms
+ * and then at most every 100 ms (a 1 GB file is a thousand 1 MiB reads).
+ */
+import type { Events } from '../shared/contract';
+import { CanopyError } from '../shared/errors';
+import { delayedProgress } from './progress';
+
+type Progress = Events['session.progress'];
+
+export interface OpenTask {
+  signal: AbortSignal;
+  /** The progress callback of one phase (undefined when nobody listens). */
+  progress(phase: Progress['phase']): ((done: number, total: number) => void) | undefined;
+}
+
+export const PROGRESS_DELAY_MS = 200;
+export const PROGRESS_GAP_MS = 100;
+
+export class OpenTasks {
+  private readonly running = new Map<string, Set<AbortController>>();
+
+  constructor(
+    private readonly emit?: (payload: Progress) => void,
+    private readonly delayMs = PROGRESS_DELAY_MS,
+  ) {}
+
+  /** Runs one open of `sessionId`; an abort through cancel() becomes CanopyError `cancelled`. */
+  async run<T>(sessionId: string, fn: (task: OpenTask) => Promise<T>): Promise<T> {
+    const controller = new AbortController();
+    let set = this.running.get(sessionId);
+    if (!set) this.running.set(sessionId, (set = new Set()));
+    set.add(controller);
+    const { emit } = this;
+    const task: OpenTask = {
+      signal: controller.signal,
+      progress: (phase) =>
+        emit && delayedProgress((done, total) => emit({ sessionId, phase, done, total }), this.delayMs, PROGRESS_GAP_MS),
+    };
+    try {
+      return await fn(task);
+    } catch (err) {
+      if (controller.signal.aborted) throw new CanopyError('cancelled', 'opening the session was cancelled');
+      throw err;
+    } finally {
+      set.delete(controller);
+      if (set.size === 0) this.running.delete(sessionId);
+    }
+  }
+
+  /** Aborts every running open of `sessionId`; false when none was running. */
+  cancel(sessionId: string): boolean {
+    const set = this.running.get(sessionId);
+    if (!set) return false;
+    for (const c of set) c.abort();
+    return true;
+  }
+}
