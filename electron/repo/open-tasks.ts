@@ -1,7 +1,7 @@
 /**
  * The session.open calls running, per session: each has an AbortController (session.cancelOpen
  * aborts it) and reports its progress as `session.progress` events, once it has run for 200 ms
- * and then at most every 100 ms (a 1 GB file is a thousand 1 MiB reads).
+ * and then at most every 100 ms per phase (a 1 GB file is a thousand 1 MiB reads).
  */
 import type { Events } from '../shared/contract';
 import { CanopyError } from '../shared/errors';
@@ -33,10 +33,13 @@ export class OpenTasks {
     if (!set) this.running.set(sessionId, (set = new Set()));
     set.add(controller);
     const { emit } = this;
+    const start = performance.now();
     const task: OpenTask = {
       signal: controller.signal,
+      // The delay counts from the start of the open, not of the phase: a later phase reports at once.
       progress: (phase) =>
-        emit && delayedProgress((done, total) => emit({ sessionId, phase, done, total }), this.delayMs, PROGRESS_GAP_MS),
+        emit &&
+        delayedProgress((done, total) => emit({ sessionId, phase, done, total }), this.delayMs - (performance.now() - start), PROGRESS_GAP_MS),
     };
     try {
       return await fn(task);
