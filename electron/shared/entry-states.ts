@@ -20,7 +20,7 @@ export interface EntryStatesDto {
   refs: string[];
   /** Index into `refs`, -1: none. */
   by: number[];
-  /** Pairs [entry index, index into `refs`] of the entries that have a targetId. */
+  /** Pairs [entry index, index into `refs`] of the entries that have a targetId, in entry order. */
   targets: number[];
 }
 
@@ -62,10 +62,23 @@ export function entryStateAt(p: EntryStatesDto, i: number): EntryStateInfo {
   const info: EntryStateInfo = { id: p.ids[i]!, line: p.lines[i]!, state: ENTRY_STATES[p.states[i]!]!, reason: p.reasons[p.reason[i]!]! };
   const by = p.by[i]!;
   if (by >= 0) info.by = p.refs[by]!;
-  for (let k = 0; k < p.targets.length; k += 2) {
-    if (p.targets[k] === i) info.targetId = p.refs[p.targets[k + 1]!]!;
-  }
+  const k = targetPair(p.targets, i);
+  if (k >= 0) info.targetId = p.refs[p.targets[k + 1]!]!;
   return info;
+}
+
+/** The position of entry `i`'s pair in `targets` (pairs are in entry order: a binary search), or -1. */
+function targetPair(targets: readonly number[], i: number): number {
+  let lo = 0;
+  let hi = targets.length / 2 - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const at = targets[mid * 2]!;
+    if (at === i) return mid * 2;
+    if (at < i) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
 }
 
 /** All entries back as the core's list (tests, small views). */
