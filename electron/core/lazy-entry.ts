@@ -67,6 +67,16 @@ function roleOf(raw: Rec): string | undefined {
   return isPlainRecord(m) && typeof m.role === 'string' ? m.role : undefined;
 }
 
+/** What one walk over a store's parent table uses (see EntryStore.walkState). */
+export interface WalkState {
+  parents: Int32Array;
+  /** Visit marks: `marks[i] === epoch` once entry i was visited by this walk. */
+  marks: Uint32Array;
+  epoch: number;
+  /** Scratch for the visit order (as many slots as entries). */
+  order: Int32Array;
+}
+
 export class EntryStore {
   count = 0;
   /** Entry objects created so far. */
@@ -214,7 +224,7 @@ export class EntryStore {
    * Parent indices and a visit-mark array for one walk over this store's CA id index, or null when
    * the walk must use the id map (another index, or entries H3 drops are present).
    */
-  walkState(byId: ReadonlyMap<string, Entry>): { parents: Int32Array; marks: Uint32Array; epoch: number; order: Int32Array } | null {
+  walkState(byId: ReadonlyMap<string, Entry>): WalkState | null {
     if (byId !== this.byId) return null;
     if (this.parentsDirty) {
       for (let i = 0; i < this.count; i++) {

@@ -3,7 +3,7 @@
  * here every walk keeps a visited set, stops at the repeat and reports it.
  */
 import { compactionFacts } from './entry-fields';
-import { IndexedEntry, type EntryStore } from './lazy-entry';
+import { IndexedEntry, type EntryStore, type WalkState } from './lazy-entry';
 import type { Entry, Issue } from './types';
 
 export interface PathResult {
@@ -144,8 +144,9 @@ function idWalk(start: Entry, byId: ReadonlyMap<string, Entry>, stops: StopRule)
 }
 
 /**
- * The same walks over an indexed session's parent table (integer steps, a mark array instead of
- * a Set): a 400k-entry path takes a millisecond or two instead of a few hundred. Null when the
+ * The same walks over an indexed session's parent table (integer steps; visit marks only when a
+ * walk runs long enough to hold a cycle): a 400k-entry path takes a millisecond or two instead of
+ * a few hundred. Null when the
  * table does not describe `byId` (another index, an eagerly parsed session): use the id walk.
  * Every entry on a walk is its id's winner in `byId`, so marking positions is marking ids.
  */
@@ -154,16 +155,18 @@ function indexedWalk(start: Entry, byId: ReadonlyMap<string, Entry>, stops: Stop
   const store = start.store;
   const state = store.walkState(byId);
   if (!state) return null;
-  const { parents, marks, epoch, order } = state;
+  const { parents, order } = state;
   const issues: Issue[] = [];
+  // Without a cycle a walk visits at most `count` entries, so the walk needs no visit marks unless
+  // it gets that far; only then is it walked again with marks, to stop at the repeat.
+  const count = store.count;
   let n = 0;
   let cur = start.i;
   for (;;) {
-    if (marks[cur] === epoch) {
-      issues.push(cycleIssue(store.entryAt(cur)));
+    if (n === count) {
+      n = markedWalk(store, state, start.i, stops, issues);
       break;
     }
-    marks[cur] = epoch;
     order[n++] = cur;
     if (stops?.(store.entryAt(cur))) break;
     let p = parents[cur]!;
@@ -179,4 +182,28 @@ function indexedWalk(start: Entry, byId: ReadonlyMap<string, Entry>, stops: Stop
   const at = new Int32Array(n);
   for (let k = 0; k < n; k++) at[k] = order[n - 1 - k]!;
   return new IndexedPath(store, at, issues);
+}
+
+/** The walk of indexedWalk with visit marks (a cycle stops it at the repeat); returns its length. */
+function markedWalk(store: EntryStore, state: WalkState, start: number, stops: StopRule, issues: Issue[]): number {
+  const { parents, marks, epoch, order } = state;
+  let n = 0;
+  let cur = start;
+  for (;;) {
+    if (marks[cur] === epoch) {
+      issues.push(cycleIssue(store.entryAt(cur)));
+      return n;
+    }
+    marks[cur] = epoch;
+    order[n++] = cur;
+    if (stops?.(store.entryAt(cur))) return n;
+    let p = parents[cur]!;
+    if (p === -3) p = store.resolveParent(cur);
+    if (p === -2) return n;
+    if (p < 0) {
+      issues.push(danglingIssue(store.entryAt(cur)));
+      return n;
+    }
+    cur = p;
+  }
 }
