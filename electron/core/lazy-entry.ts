@@ -104,8 +104,15 @@ export class EntryStore {
   private types = new Uint8Array(1024);
   private readonly typeNames: string[] = [];
   private readonly typeCodes = new Map<string, number>();
-  /** The entry objects created so far (undefined: not yet); the entry list once all are. */
-  private readonly objs: (IndexedEntry | undefined)[] = [];
+  /**
+   * The entry objects created before the entry list was asked for (a few: the leaf, the context,
+   * the rarer types), then the list itself: every entry, created as `entries` is first read.
+   */
+  private readonly early = new Map<number, IndexedEntry>();
+  private list: IndexedEntry[] | null = null;
+  /** Type and role codes of the last add (consecutive entries mostly share them). */
+  private lastType = '';
+  private lastTypeCode = -1;
   private marks = new Uint32Array(0);
   private order = new Int32Array(0);
   private epoch = 0;
@@ -142,14 +149,27 @@ export class EntryStore {
 
   /** Every entry, in file order (creates the entry objects not created yet). */
   get entries(): Entry[] {
-    const objs = this.objs;
-    for (let i = 0; i < this.count; i++) if (objs[i] === undefined) objs[i] = this.make(i);
-    return objs as Entry[];
+    let list = this.list;
+    if (!list) {
+      list = this.list = new Array<IndexedEntry>(this.count);
+      for (let i = 0; i < this.count; i++) list[i] = this.early.get(i) ?? this.make(i);
+      this.early.clear();
+    }
+    // Entries appended since the list was built.
+    for (let i = list.length; i < this.count; i++) list.push(this.make(i));
+    return list;
   }
 
   /** Entry `i` (one object per index: the same object on every call). */
   entryAt(i: number): IndexedEntry {
-    return this.objs[i] ?? (this.objs[i] = this.make(i));
+    const list = this.list;
+    if (list) {
+      if (i < list.length) return list[i]!;
+      return this.entries[i] as IndexedEntry;
+    }
+    let e = this.early.get(i);
+    if (!e) this.early.set(i, (e = this.make(i)));
+    return e;
   }
 
   private make(i: number): IndexedEntry {
@@ -158,7 +178,7 @@ export class EntryStore {
   }
 
   idOf(i: number): string {
-    return this.objs[i]?.id ?? this.idTable.text(i);
+    return this.list?.[i]?.id ?? this.idTable.text(i);
   }
 
   typeOf(i: number): string {
@@ -187,8 +207,11 @@ export class EntryStore {
   ): number {
     const i = this.count++;
     if (i >= this.offsets.length) this.reserve(this.count);
-    this.objs.push(undefined);
-    this.types[i] = this.typeCode(type);
+    if (type !== this.lastType) {
+      this.lastType = type;
+      this.lastTypeCode = this.typeCode(type);
+    }
+    this.types[i] = this.lastTypeCode;
     this.offsets[i] = offset;
     this.lengths[i] = length;
     this.lines[i] = line;
@@ -291,6 +314,7 @@ export class EntryStore {
       this.strict.delete(i);
       this.tsText.delete(i);
       this.parentTexts.delete(i);
+      this.early.delete(i);
       const cached = this.lru.get(i);
       if (cached) {
         this.lru.delete(i);
@@ -298,7 +322,7 @@ export class EntryStore {
       }
     }
     this.count = Math.min(this.count, n);
-    if (this.objs.length > n) this.objs.length = n;
+    if (this.list && this.list.length > n) this.list.length = n;
   }
 
   lineOf(i: number): number {
