@@ -89,7 +89,7 @@ function danglingIssue(e: Entry): Issue {
  * not in the file (that orphan becomes the first element; pi reports nothing, we report it).
  */
 export function caWalk(start: Entry, byId: ReadonlyMap<string, Entry>): PathResult {
-  return indexedWalk(start, byId, null) ?? idWalk(start, byId, null);
+  return indexedWalk(start, byId, () => null) ?? idWalk(start, byId, null);
 }
 
 /**
@@ -100,7 +100,7 @@ export function caWalk(start: Entry, byId: ReadonlyMap<string, Entry>): PathResu
  * The start entry must exist (pi: not_found otherwise; the caller reports that).
  */
 export function h3Walk(start: Entry, byId: ReadonlyMap<string, Entry>): PathResult {
-  return indexedWalk(start, byId, h3Stop()) ?? idWalk(start, byId, h3Stop());
+  return indexedWalk(start, byId, h3Stop) ?? idWalk(start, byId, h3Stop());
 }
 
 /** True when the walk ends at the entry just added; null: only the root or a missing parent ends it (CA). */
@@ -150,51 +150,43 @@ function idWalk(start: Entry, byId: ReadonlyMap<string, Entry>, stops: StopRule)
  * table does not describe `byId` (another index, an eagerly parsed session): use the id walk.
  * Every entry on a walk is its id's winner in `byId`, so marking positions is marking ids.
  */
-function indexedWalk(start: Entry, byId: ReadonlyMap<string, Entry>, stops: StopRule): PathResult | null {
+function indexedWalk(start: Entry, byId: ReadonlyMap<string, Entry>, stops: () => StopRule): PathResult | null {
   if (!(start instanceof IndexedEntry) || byId.get(start.id) !== start) return null;
   const store = start.store;
   const state = store.walkState(byId);
   if (!state) return null;
-  const { parents, order } = state;
   const issues: Issue[] = [];
-  // Without a cycle a walk visits at most `count` entries, so the walk needs no visit marks unless
-  // it gets that far; only then is it walked again with marks, to stop at the repeat.
-  const count = store.count;
-  let n = 0;
-  let cur = start.i;
-  for (;;) {
-    if (n === count) {
-      n = markedWalk(store, state, start.i, stops, issues);
-      break;
-    }
-    order[n++] = cur;
-    if (stops?.(store.entryAt(cur))) break;
-    let p = parents[cur]!;
-    if (p === -3) p = store.resolveParent(cur);
-    if (p === -2) break;
-    if (p < 0) {
-      issues.push(danglingIssue(store.entryAt(cur)));
-      break;
-    }
-    cur = p;
-  }
+  // Without a cycle a walk visits at most `count` entries, so it needs no visit marks unless it
+  // gets that far; only then is it walked again with marks, to stop at the repeat.
+  let n = walkParents(store, state, start.i, stops(), issues, false);
+  if (n < 0) n = walkParents(store, state, start.i, stops(), issues, true);
   // `order` is scratch for the next walk: this walk keeps its own positions, root first.
+  const { order } = state;
   const at = new Int32Array(n);
   for (let k = 0; k < n; k++) at[k] = order[n - 1 - k]!;
   return new IndexedPath(store, at, issues);
 }
 
-/** The walk of indexedWalk with visit marks (a cycle stops it at the repeat); returns its length. */
-function markedWalk(store: EntryStore, state: WalkState, start: number, stops: StopRule, issues: Issue[]): number {
+/**
+ * One walk from entry `start` over the parent table into `state.order`; returns its length. With
+ * `marked`, a repeat ends it (reported as a cycle); without, it gives up (-1) once it has visited
+ * as many entries as there are.
+ */
+function walkParents(store: EntryStore, state: WalkState, start: number, stops: StopRule, issues: Issue[], marked: boolean): number {
   const { parents, marks, epoch, order } = state;
+  const count = store.count;
   let n = 0;
   let cur = start;
   for (;;) {
-    if (marks[cur] === epoch) {
-      issues.push(cycleIssue(store.entryAt(cur)));
-      return n;
+    if (marked) {
+      if (marks[cur] === epoch) {
+        issues.push(cycleIssue(store.entryAt(cur)));
+        return n;
+      }
+      marks[cur] = epoch;
+    } else if (n === count) {
+      return -1;
     }
-    marks[cur] = epoch;
     order[n++] = cur;
     if (stops?.(store.entryAt(cur))) return n;
     let p = parents[cur]!;

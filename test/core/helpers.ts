@@ -2,7 +2,7 @@
  * Builders for small session files used by the core tables. Every entry gets an explicit id and
  * parentId; timestamps count up one second per built entry unless given.
  */
-import { parseSessionText, type ParsedSession } from '../../electron/core';
+import { parseSessionText, SessionIndexer, type ParsedSession } from '../../electron/core';
 
 type Rec = Record<string, unknown>;
 
@@ -74,6 +74,26 @@ export function counterIds(prefix = 'gen'): () => string {
 /** Parse header + entries (raw strings allowed for damaged lines). */
 export function session(entries: (Rec | string)[], head: Rec | string = header()): ParsedSession {
   return parseSessionText(jsonl([head, ...entries]), { newId: counterIds() });
+}
+
+/** Indexes `text` line by line, as a file is opened (the last line provisional when it has no newline). */
+export function indexText(text: string): SessionIndexer {
+  const bytes = Buffer.from(text);
+  const indexer = new SessionIndexer({ source: { readText: (offset, length) => bytes.toString('utf8', offset, offset + length) } });
+  let from = 0;
+  let line = 1;
+  while (from < bytes.length) {
+    const nl = bytes.indexOf(10, from);
+    const end = nl === -1 ? bytes.length : nl;
+    indexer.pushLine(bytes, from, end, line++, from, nl !== -1);
+    from = end + 1;
+  }
+  return indexer;
+}
+
+/** Header + entries as an indexed session (entries on disk, as the app opens files). */
+export function indexedSession(entries: (Rec | string)[], head: Rec | string = header()): ParsedSession {
+  return indexText(jsonl([head, ...entries])).result();
 }
 
 /** Ms of an ISO timestamp, as pi's message builders compute it. */

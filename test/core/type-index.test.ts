@@ -1,25 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { computeLabels, detectProfile, SessionIndexer, sessionName, type Entry, type ParsedSession } from '../../electron/core';
+import { computeLabels, detectProfile, sessionName, type Entry, type ParsedSession } from '../../electron/core';
 import { messageMissing } from '../../electron/core/entry-fields';
 import { typeIndex } from '../../electron/core/type-index';
-import { entry, header, session, user } from './helpers';
+import { entry, header, indexText, session, user } from './helpers';
 
 const lines = (records: unknown[]): string[] => [header(), ...records].map((r) => JSON.stringify(r));
-
-/** Indexes `text` line by line (the last line provisional when it has no newline). */
-function indexText(text: string): SessionIndexer {
-  const bytes = Buffer.from(text);
-  const indexer = new SessionIndexer({ source: { readText: (offset, length) => bytes.toString('utf8', offset, offset + length) } });
-  let from = 0;
-  let line = 1;
-  while (from < bytes.length) {
-    const nl = bytes.indexOf(10, from);
-    const end = nl === -1 ? bytes.length : nl;
-    indexer.pushLine(bytes, from, end, line++, from, nl !== -1);
-    from = end + 1;
-  }
-  return indexer;
-}
 
 /** The same lists the plain way: a filter over the profile's entries. */
 function plain(s: ParsedSession): { byType: Record<string, string[]>; without: string[] } {
