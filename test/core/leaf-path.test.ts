@@ -4,6 +4,15 @@ import { assistant, compaction, entry, indexedSession, label, leaf, session, use
 
 const kindsOf = (issues: { kind: string }[]) => issues.map((i) => i.kind);
 
+/** The path and walk issues at `leafId`, parsed and indexed as the app opens files (walks over the parent table). */
+function expectPath(entries: Record<string, unknown>[], profile: Profile, leafId: string | null | undefined, path: string[], issues: string[]): void {
+  for (const s of [session(entries), indexedSession(entries)]) {
+    const r = readSession(s, { profile, leafId });
+    expect(r.pathIds).toEqual(path);
+    expect(kindsOf(r.issues)).toEqual(issues);
+  }
+}
+
 describe('current leaf', () => {
   const cases: [string, Record<string, unknown>[], string | null, string | null][] = [
     // name, entries, CA leaf, H3 leaf
@@ -54,11 +63,7 @@ describe('path: CA (full walk)', () => {
     ['self-parent cycle stops', [user('a', 'a')], undefined, ['a'], ['cycle']],
     ['two-entry cycle stops', [user('a', 'b'), assistant('b', 'a')], undefined, ['a', 'b'], ['cycle']],
   ];
-  it.each(table)('%s', (_name, entries, leafId, path, issues) => {
-    const r = readSession(session(entries), { profile: 'ca', leafId });
-    expect(r.pathIds).toEqual(path);
-    expect(kindsOf(r.issues)).toEqual(issues);
-  });
+  it.each(table)('%s', (_name, entries, leafId, path, issues) => expectPath(entries, 'ca', leafId, path, issues));
 });
 
 describe('path: H3 (checkpoints, §8.2)', () => {
@@ -101,14 +106,7 @@ describe('path: H3 (checkpoints, §8.2)', () => {
     // The first kept entry was already walked when the compaction names it: the walk goes on.
     ['a cycle above a checkpoint whose first kept entry is below it', [user('a', 'b'), assistant('b', 'a'), compaction('k', 'a', 'x'), user('x', 'k')], 'x', ['b', 'a', 'k', 'x'], ['cycle']],
   ];
-  it.each(table)('%s', (_name, entries, leafId, path, issues) => {
-    // Parsed, and indexed as the app opens files (its walks run over the parent table).
-    for (const s of [session(entries), indexedSession(entries)]) {
-      const r = readSession(s, { profile: 'h3', leafId });
-      expect(r.pathIds).toEqual(path);
-      expect(kindsOf(r.issues)).toEqual(issues);
-    }
-  });
+  it.each(table)('%s', (_name, entries, leafId, path, issues) => expectPath(entries, 'h3', leafId, path, issues));
 
   it('the leaf of a leaf entry is followed through the tree', () => {
     const s = session([user('a', null), assistant('b', 'a'), user('c', 'b'), leaf('f', 'c', 'b')]);
