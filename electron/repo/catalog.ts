@@ -9,12 +9,11 @@ import type { EventBus } from '../ipc/events';
 import type { EntryDetailDto, ProjectDto, SessionListDto, SessionRowDto, SessionSummaryDto } from '../shared/dto';
 import type { SessionGraphWireDto } from '../shared/entry-nodes';
 import { CanopyError } from '../shared/errors';
-import { resolveInsideRoots } from './confine';
+import { insideRealRoots, realRoots, resolveInsideRoots } from './confine';
 import { ContextService, type LoadedSession } from './context-service';
 import { packedNodes } from './graph-nodes';
 import { followFile, openSession, withSession } from './open';
 import { entryPreviews } from './previews';
-import { mapLimit } from './map-limit';
 import { OpenTasks, PROGRESS_DELAY_MS, PROGRESS_GAP_MS, type OpenTask } from './open-tasks';
 import { delayedProgress } from './progress';
 import { listSessions, summarizeSession, type SessionInfo, type SessionListing } from './sessions';
@@ -90,7 +89,7 @@ export class SessionCatalog {
         this.demo = true;
       }
     }
-    result = await confineListing(result, this.activeRoots());
+    result = confineListing(result, this.activeRoots());
     const rows = assignIds(result.sessions);
     const idByPath = new Map(rows.map((k) => [k.path, k.row.sessionId]));
     // A parent that moved (synced from another machine, the relocated demo) still matches by file
@@ -250,19 +249,20 @@ export class SessionCatalog {
  * Sessions whose file resolves outside every root (a symlink pointing elsewhere) are not shown:
  * they move to `skipped` before anything read from them reaches the renderer.
  */
-async function confineListing(listing: SessionListing, roots: readonly string[]): Promise<SessionListing> {
+function confineListing(listing: SessionListing, roots: readonly string[]): SessionListing {
   const skipped = [...listing.skipped];
-  const inside = await mapLimit(listing.sessions, 16, async (s) => {
+  const real = realRoots(roots);
+  const inside = listing.sessions.filter((s) => {
     try {
-      await resolveInsideRoots(roots, s.path);
-      return s;
+      insideRealRoots(real, s.path);
+      return true;
     } catch (err) {
       const e = err instanceof CanopyError ? err : new CanopyError('io', String(err));
       skipped.push({ path: s.path, error: { code: e.code, message: e.message } });
-      return null;
+      return false;
     }
   });
-  return { sessions: inside.filter((s): s is SessionInfo => s !== null), skipped };
+  return { sessions: inside, skipped };
 }
 
 function baseName(path: string): string {

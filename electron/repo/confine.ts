@@ -4,28 +4,45 @@
  */
 import { sep } from 'node:path';
 import { CanopyError } from '../shared/errors';
-import { errnoCode, realPath } from '../storage/stat';
+import { errnoCode, realPathSync } from '../storage/stat';
 
 function isInside(root: string, path: string): boolean {
   if (path === root) return true;
   return path.startsWith(root.endsWith(sep) ? root : root + sep);
 }
 
+/** The real paths of the roots that exist (computed once for a batch of checks). */
+export function realRoots(roots: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const root of roots) {
+    try {
+      out.push(realPathSync(root));
+    } catch {
+      // a missing root holds nothing
+    }
+  }
+  return out;
+}
+
 /**
  * The real path of `path` if it is inside a root. Throws CanopyError `outside_roots` when it is
- * not (or when no root exists), `not_found` when the path does not exist.
+ * not (or when no root exists), `not_found` when the path does not exist. The realpath calls are
+ * synchronous: every request resolves its session's path, and the sidebar asks for summaries of
+ * thousands of sessions, where a thread-pool round trip per call is what costs.
  */
 export async function resolveInsideRoots(roots: readonly string[], path: string): Promise<string> {
-  let real: string;
+  return insideRealRoots(realRoots(roots), path);
+}
+
+/** resolveInsideRoots against roots already resolved by realRoots. */
+export function insideRealRoots(real: readonly string[], path: string): string {
+  let resolved: string;
   try {
-    real = await realPath(path);
+    resolved = realPathSync(path);
   } catch (err) {
     if (errnoCode(err) === 'ENOENT' || errnoCode(err) === 'ENOTDIR') throw new CanopyError('not_found', `no such file: ${path}`);
     throw new CanopyError('io', `cannot resolve ${path}: ${(err as Error).message}`);
   }
-  for (const root of roots) {
-    const realRoot = await realPath(root).catch(() => null);
-    if (realRoot !== null && isInside(realRoot, real)) return real;
-  }
+  for (const root of real) if (isInside(root, resolved)) return resolved;
   throw new CanopyError('outside_roots', `${path} is outside the session roots`);
 }

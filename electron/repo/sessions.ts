@@ -7,8 +7,9 @@
 import { parseSession } from '../core';
 import { CanopyError, type ErrorCode } from '../shared/errors';
 import { probeSessionFiles, type ProbedFile } from '../storage/header-probe';
-import { LineTooLongError, readLineBatches, type FirstLine } from '../storage/read';
-import { errnoCode, statPath } from '../storage/stat';
+import { decodeBytes, scanLines } from '../storage/line-scan';
+import { LineTooLongError, type FirstLine } from '../storage/read';
+import { errnoCode, statPathSync } from '../storage/stat';
 import { FileCache } from './file-cache';
 import { delayedProgress } from './progress';
 
@@ -158,6 +159,7 @@ export interface SessionSummary {
 }
 
 const PREVIEW_CHARS = 500;
+const CR = 0x0d;
 
 type Rec = Record<string, unknown>;
 
@@ -183,41 +185,43 @@ async function computeSummary(path: string, mtimeMs: number): Promise<SessionSum
   let entryCount = 0;
   let messageCount = 0;
   let lastActivity = 0;
-  for await (const batch of readLineBatches(path)) {
-    for (const line of batch) {
-      if (!line.text.trim()) continue;
-      let value: unknown;
-      try {
-        value = JSON.parse(line.text);
-      } catch {
-        continue; // pi's listing skips unparsable lines too
-      }
-      if (!isRecord(value)) continue;
-      if (header === null) {
-        const parsed = parseSession([{ line: line.line, text: line.text, complete: line.complete }]);
-        if (parsed.fatal) throw new CanopyError(parsed.fatal.code, parsed.fatal.message);
-        header = value;
-        continue;
-      }
-      entryCount++;
-      if (value.type === 'session_info') {
-        name = typeof value.name === 'string' && value.name.trim() ? value.name.trim() : null;
-      }
-      if (value.type !== 'message') continue;
-      messageCount++;
-      const message = value.message;
-      if (!isRecord(message)) continue;
-      if (message.role !== 'user' && message.role !== 'assistant') continue;
-      const time = typeof message.timestamp === 'number' ? message.timestamp : Date.parse(String(value.timestamp));
-      if (!Number.isNaN(time)) lastActivity = Math.max(lastActivity, time);
-      if (firstMessage === null && message.role === 'user') {
-        const text = messageText(message);
-        if (text) firstMessage = text.length > PREVIEW_CHARS ? `${text.slice(0, PREVIEW_CHARS)}…` : text;
-      }
+  // One synchronous streaming pass (storage/line-scan.ts): a sidebar asks for thousands of these.
+  await scanLines(path, (b, start, end, lineNo, _offset, complete) => {
+    // As readline does: one '\r' before the '\n' is not part of the line.
+    const text = decodeBytes(b, start, end > start && b[end - 1] === CR ? end - 1 : end, false);
+    if (!text.trim()) return;
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      return; // pi's listing skips unparsable lines too
     }
-  }
-  if (header === null) throw new CanopyError('invalid_session', `not a pi session: ${path} has no session header`);
-  const headerTime = typeof header.timestamp === 'string' ? Date.parse(header.timestamp) : Number.NaN;
+    if (!isRecord(value)) return;
+    if (header === null) {
+      const parsed = parseSession([{ line: lineNo, text, complete }]);
+      if (parsed.fatal) throw new CanopyError(parsed.fatal.code, parsed.fatal.message);
+      header = value;
+      return;
+    }
+    entryCount++;
+    if (value.type === 'session_info') {
+      name = typeof value.name === 'string' && value.name.trim() ? value.name.trim() : null;
+    }
+    if (value.type !== 'message') return;
+    messageCount++;
+    const message = value.message;
+    if (!isRecord(message)) return;
+    if (message.role !== 'user' && message.role !== 'assistant') return;
+    const time = typeof message.timestamp === 'number' ? message.timestamp : Date.parse(String(value.timestamp));
+    if (!Number.isNaN(time)) lastActivity = Math.max(lastActivity, time);
+    if (firstMessage === null && message.role === 'user') {
+      const t = messageText(message);
+      if (t) firstMessage = t.length > PREVIEW_CHARS ? `${t.slice(0, PREVIEW_CHARS)}…` : t;
+    }
+  });
+  const head = header as Rec | null;
+  if (head === null) throw new CanopyError('invalid_session', `not a pi session: ${path} has no session header`);
+  const headerTime = typeof head.timestamp === 'string' ? Date.parse(head.timestamp) : Number.NaN;
   const activity = lastActivity > 0 ? lastActivity : !Number.isNaN(headerTime) ? headerTime : mtimeMs;
   return { name, firstMessage, entryCount, messageCount, lastActivity: toIso(activity) };
 }
@@ -226,7 +230,7 @@ async function computeSummary(path: string, mtimeMs: number): Promise<SessionSum
 export async function summarizeSession(path: string): Promise<SessionSummary> {
   let facts;
   try {
-    facts = await statPath(path);
+    facts = statPathSync(path);
   } catch (err) {
     const e = ioError(path, err);
     throw new CanopyError(e.code, e.message);

@@ -72,7 +72,10 @@ export async function scanLines(path: string, visit: LineVisitor, opts: ScanOpti
   const fd = openSync(path, 'r');
   try {
     const facts = fstatSync(fd);
-    const chunk: Buffer = Buffer.allocUnsafe(chunkSize);
+    // A small file needs no 1 MiB buffer (listings scan thousands of them); one that grows while
+    // it is read is read on in more chunks.
+    const chunk: Buffer = Buffer.allocUnsafe(Math.max(1, Math.min(chunkSize, facts.size - start + 1)));
+    const size = chunk.length;
     let pending = Buffer.allocUnsafe(0);
     let pendingLength = 0;
     let pendingOffset = start;
@@ -81,7 +84,7 @@ export async function scanLines(path: string, visit: LineVisitor, opts: ScanOpti
     let sliceStart = performance.now();
 
     // The file may be longer than it was at fstat (a live session grows): read until 0 bytes.
-    for (let bytesRead = readSync(fd, chunk, 0, chunkSize, position); bytesRead > 0; bytesRead = readSync(fd, chunk, 0, chunkSize, position)) {
+    for (let bytesRead = readSync(fd, chunk, 0, size, position); bytesRead > 0; bytesRead = readSync(fd, chunk, 0, size, position)) {
       const chunkStart = position;
       position += bytesRead;
       let from = 0;
