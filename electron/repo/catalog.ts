@@ -110,20 +110,23 @@ export class SessionCatalog {
     return listing;
   }
 
-  private async known(sessionId: string): Promise<Known> {
+  /** A listed session, its path confined again (to `real`, the roots resolved by the caller, if given). */
+  private async known(sessionId: string, real?: readonly string[]): Promise<Known> {
     if (!this.listing) await this.list();
     const known = this.byId.get(sessionId);
     if (!known) throw new CanopyError('not_found', `no session with id ${sessionId}`);
-    await resolveInsideRoots(this.activeRoots(), known.path);
+    if (real) insideRealRoots(real, known.path);
+    else await resolveInsideRoots(this.activeRoots(), known.path);
     return known;
   }
 
   async summaries(sessionIds: string[]): Promise<Record<string, SessionSummaryDto>> {
     const out: Record<string, SessionSummaryDto> = {};
+    const real = realRoots(this.activeRoots());
     for (const id of sessionIds) {
       if (!this.byId.has(id)) continue;
       try {
-        const known = await this.known(id);
+        const known = await this.known(id, real);
         const s = await summarizeSession(known.path);
         known.row.summary = s;
         out[id] = s;

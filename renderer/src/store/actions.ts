@@ -5,6 +5,7 @@
 import { graphFromWire, type Api, type ErrorValue, type ForkRequestDto, type ForkResultDto, type ProfileDto, type Result } from '../lib/shared';
 import { shareIds } from '../features/context/model/context-order';
 import { forkKey } from './fork-slice';
+import { createSummaries } from './summaries';
 import type { CanopyStore } from './index';
 
 export interface Actions {
@@ -37,17 +38,13 @@ export function currentForkKey(state: { openSessionId: string | null; profileOve
   return forkKey(state.openSessionId, state.profileOverride, request, state.graph?.sizeBytes ?? 0);
 }
 
-export const SUMMARY_BATCH = 100;
-const SUMMARY_DELAY_MS = 80;
+export { SUMMARY_BATCH } from './summaries';
 const EVENT_DEBOUNCE_MS = 250;
 /** Least time between two live re-reads of the open session while lines keep arriving. */
 const APPEND_GAP_MS = 100;
 
 export function createActions(api: Api, store: CanopyStore): Actions {
   const s = () => store.getState();
-  const requested = new Set<string>();
-  const pending = new Set<string>();
-  let summaryTimer: ReturnType<typeof setTimeout> | null = null;
   let openSeq = 0;
   /** Bumped by each openSession that fetches a graph: only the latest one loads context and lineage. */
   let openRequestSeq = 0;
@@ -63,6 +60,7 @@ export function createActions(api: Api, store: CanopyStore): Actions {
     if (result.error.code === 'forbidden') s().setFatalError(result.error);
     return { error: result.error };
   }
+  const summaries = createSummaries(api, store, check);
 
   async function loadSessions(opts: { refresh?: boolean } = {}) {
     s().setListing(true);
@@ -73,33 +71,8 @@ export function createActions(api: Api, store: CanopyStore): Actions {
       return;
     }
     s().setSessionList(r.data);
-    const summaries = s().summaries;
-    for (const id of [...requested]) if (!summaries[id]) requested.delete(id);
-  }
-
-  async function flushSummaries() {
-    summaryTimer = null;
-    const ids = [...pending];
-    pending.clear();
-    for (let i = 0; i < ids.length; i += SUMMARY_BATCH) {
-      const batch = ids.slice(i, i + SUMMARY_BATCH);
-      const r = check(await api['sessions.summaries']({ sessionIds: batch }));
-      if ('error' in r) {
-        for (const id of batch) requested.delete(id);
-        continue;
-      }
-      s().mergeSummaries(r.data);
-    }
-  }
-
-  function requestSummaries(sessionIds: readonly string[]) {
-    const have = s().summaries;
-    for (const id of sessionIds) {
-      if (have[id] || requested.has(id)) continue;
-      requested.add(id);
-      pending.add(id);
-    }
-    if (pending.size > 0 && summaryTimer === null) summaryTimer = setTimeout(() => void flushSummaries(), SUMMARY_DELAY_MS);
+    summaries.relisted();
+    void summaries.fill();
   }
 
   /** `focusLeaf`: an open without an entry to show centres the leaf. */
@@ -307,7 +280,11 @@ export function createActions(api: Api, store: CanopyStore): Actions {
     if ('data' in info) s().setAppInfo(info.data);
     if (s().fatalError) return () => {};
     // Subscribed first: a long first listing reports its progress.
-    const off = subscribeEvents();
+    const offEvents = subscribeEvents();
+    const off = () => {
+      offEvents();
+      summaries.stop();
+    };
     await loadSessions();
     if (s().fatalError) {
       off();
@@ -319,7 +296,7 @@ export function createActions(api: Api, store: CanopyStore): Actions {
   return {
     init,
     loadSessions,
-    requestSummaries,
+    requestSummaries: summaries.request,
     openSession,
     cancelOpen,
     reloadGraph,

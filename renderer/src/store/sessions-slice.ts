@@ -9,6 +9,8 @@ export interface SessionsSlice {
   listing: boolean;
   /** Session files read so far by the running listing (reported once it takes a while). */
   listProgress: { done: number; total: number } | null;
+  /** How far the background reading of summaries got (null: not running). */
+  summaryFill: { done: number; total: number } | null;
   listError: ErrorValue | null;
   /** sessionId → summary, from list rows and `sessions.summaries` batches. */
   summaries: Record<string, SessionSummaryDto>;
@@ -18,6 +20,7 @@ export interface SessionsSlice {
 
   setListing(listing: boolean): void;
   setListProgress(progress: { done: number; total: number }): void;
+  setSummaryFill(progress: { done: number; total: number } | null): void;
   setSessionList(list: SessionListDto): void;
   setListError(error: ErrorValue | null): void;
   mergeSummaries(summaries: Record<string, SessionSummaryDto>): void;
@@ -30,6 +33,7 @@ export const createSessionsSlice: StateCreator<CanopyState, [], [], SessionsSlic
   sessionList: null,
   listing: false,
   listProgress: null,
+  summaryFill: null,
   listError: null,
   summaries: {},
   sessionQuery: '',
@@ -38,6 +42,7 @@ export const createSessionsSlice: StateCreator<CanopyState, [], [], SessionsSlic
 
   setListing: (listing) => set({ listing, listProgress: null }),
   setListProgress: (progress) => set((state) => (state.listing ? { listProgress: progress } : {})),
+  setSummaryFill: (summaryFill) => set({ summaryFill }),
   setSessionList: (list) =>
     set((state) => {
       // Rows of a changed file arrive with summary null: drop the stale summary so it is asked again.

@@ -7,12 +7,14 @@ export interface ProgressLineProps {
   format?: (n: number) => string;
   onCancel?: () => void;
   testId?: string;
+  /** Less padding (a background task under something else). */
+  subtle?: boolean;
 }
 
-export function ProgressLine({ label, progress, format = String, onCancel, testId }: ProgressLineProps) {
+export function ProgressLine({ label, progress, format = String, onCancel, testId, subtle }: ProgressLineProps) {
   const fraction = progress && progress.total > 0 ? Math.min(1, progress.done / progress.total) : null;
   return (
-    <div className="progress" role="status" data-testid={testId}>
+    <div className={subtle ? 'progress subtle' : 'progress'} role="status" data-testid={testId}>
       {fraction === null ? (
         <div className="progress-bar indeterminate" />
       ) : (

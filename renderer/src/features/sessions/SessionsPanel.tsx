@@ -22,6 +22,7 @@ export function SessionsPanel({ initialHeight = 700 }: { initialHeight?: number 
   const collapsed = useCanopy((s) => s.collapsedProjects);
   const listing = useCanopy((s) => s.listing);
   const listProgress = useCanopy((s) => s.listProgress);
+  const summaryFill = useCanopy((s) => s.summaryFill);
   const listError = useCanopy((s) => s.listError);
   const setQuery = useCanopy((s) => s.setSessionQuery);
   const setSort = useCanopy((s) => s.setSessionSort);
@@ -62,6 +63,9 @@ export function SessionsPanel({ initialHeight = 700 }: { initialHeight?: number 
         />
       </div>
       {listing && <ProgressLine label="Listing sessions…" progress={listProgress} format={formatCount} testId="listing-progress" />}
+      {!listing && summaryFill && (
+        <ProgressLine label="Reading session names…" progress={summaryFill} format={formatCount} testId="summary-progress" subtle />
+      )}
       {listError && (
         <div className="error-note" role="alert">
           Could not list sessions: {listError.message}
