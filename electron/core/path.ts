@@ -16,7 +16,7 @@ export interface PathResult {
   entryAt(k: number): Entry;
   /** Its type (an indexed walk reads it from the store: no entry object is created). */
   typeAt(k: number): string;
-  /** The entries' ids, root first (an indexed walk reads them from the store's id column). */
+  /** The entries' ids, root first (an indexed walk reads them from the store's id table). */
   ids(): string[];
 }
 

@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { indexById, type Entry } from '../../electron/core';
 import { hashBytes, hashText, IdTable } from '../../electron/core/id-table';
+import { assistant, indexedSession, user } from './helpers';
 
 const enc = new TextEncoder();
 
@@ -95,5 +97,24 @@ describe('IdTable', () => {
     for (let i = 0; i < n; i++) t.addText(i, `019b8a8e-0000-7000-8000-${String(i).padStart(12, '0')}`);
     expect(t.size).toBe(n);
     for (let i = 0; i < n; i += 997) expect(t.find(t.text(i))).toBe(i);
+  });
+});
+
+describe("an indexed session's id index", () => {
+  it('answers like the Map of its entries, the later line winning (get, has, size, iteration order)', () => {
+    const s = indexedSession([user('a', null), assistant('b', 'a'), user('a', 'b'), user('é', 'a'), assistant('b', 'é'), user('c', 'zz')]);
+    const byId = indexById(s);
+    const plain = new Map<string, Entry>();
+    for (const e of s.entries) plain.set(e.id, e);
+    expect(byId.size).toBe(plain.size);
+    expect([...byId]).toEqual([...plain]);
+    expect([...byId.keys()]).toEqual([...plain.keys()]);
+    expect([...byId.values()]).toEqual([...plain.values()]);
+    const seen: string[] = [];
+    byId.forEach((e, id) => seen.push(`${id}@${e.line}`));
+    expect(seen).toEqual([...plain].map(([id, e]) => `${id}@${e.line}`));
+    for (const id of ['a', 'b', 'é', 'c']) expect(byId.get(id)).toBe(plain.get(id));
+    expect(byId.has('zz')).toBe(false);
+    expect(byId.get('zz')).toBeUndefined();
   });
 });

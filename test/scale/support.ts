@@ -58,7 +58,7 @@ export function derive(s: ParsedSession): Record<string, unknown> {
       const p = readPath(s, opts);
       expect(p.leafId).toBe(reading.leafId);
       expect(p.path.map((e) => e.id)).toEqual(reading.pathIds);
-      // The lazy views of the same walk: ids from the id column, entries by position.
+      // The lazy views of the same walk: ids from the id table, entries by position.
       expect(p.pathIds()).toEqual(reading.pathIds);
       expect(p.pathLength).toBe(reading.pathIds.length);
       for (let k = 0; k < p.pathLength; k++) expect(p.pathEntryAt(k)).toBe(p.path[k]);
