@@ -39,6 +39,12 @@ function isSpace(c: number): boolean {
   return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
 }
 
+/** `text.trim() !== ''` without copying the text (a reply can be megabytes long). */
+export function hasNonSpace(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (!isSpace(text.charCodeAt(i))) return true;
+  return false;
+}
+
 /**
  * Collapse whitespace and cut to a bounded length: `text.slice(0, 4 * max)` with every run of
  * whitespace made one space and trimmed, cut to `max - 1` characters and "…" when longer than
@@ -118,8 +124,8 @@ function messagePreview(msg: Obj, out: EntryPreview): void {
       const text = contentText(msg.content, TEXT_LIMIT);
       out.hasText =
         typeof msg.content === 'string'
-          ? msg.content.trim() !== ''
-          : content.some((b) => isObj(b) && b.type === 'text' && typeof b.text === 'string' && b.text.trim() !== '');
+          ? hasNonSpace(msg.content)
+          : content.some((b) => isObj(b) && b.type === 'text' && typeof b.text === 'string' && hasNonSpace(b.text));
       out.preview = oneLine(
         text || (tools.length ? `→ ${tools.join(', ')}` : str(msg.errorMessage) ?? (msg.stopReason === 'aborted' ? '(aborted)' : '(no content)')),
       );

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { contentText, oneLine, previewEntry } from '../../electron/core/entry-preview';
+import { contentText, hasNonSpace, oneLine, previewEntry } from '../../electron/core/entry-preview';
 import type { Entry } from '../../electron/core';
 
 /** The definition oneLine implements in one pass. */
@@ -29,6 +29,18 @@ describe('oneLine', () => {
     for (const t of ['', '   ', 'a'.repeat(160), ` ${'a'.repeat(160)}  `, 'a'.repeat(161), `${'a'.repeat(159)} b`, 'x'.repeat(5000)]) {
       expect(oneLine(t)).toBe(reference(t, 160));
     }
+  });
+});
+
+describe('hasNonSpace', () => {
+  it("equals `text.trim() !== ''` (JavaScript's whitespace, Unicode included)", () => {
+    fc.assert(
+      fc.property(text, (t) => {
+        expect(hasNonSpace(t)).toBe(t.trim() !== '');
+      }),
+      { numRuns: 3000 },
+    );
+    for (const t of ['', ' ', '\u00a0\u3000\ufeff', '\u200b', '\u0085', ' x ']) expect(hasNonSpace(t)).toBe(t.trim() !== '');
   });
 });
 
