@@ -1,9 +1,9 @@
 /**
  * Session summaries (name, first message, counts) for the sidebar. Rows in view ask for theirs at
- * once (`request`); after each listing every other session's summary is read in the background
+ * once (`request`; after a session being opened, which goes first); after each listing every other session's summary is read in the background
  * (`fill`), newest first, in small batches sent only while no session is opening or loading its
- * context, so a search finds sessions by name or first message without holding up what the user
- * asked for. The fill reports how far it got; files over FILL_MAX_BYTES are left to their rows.
+ * context (and not right after), so a search finds sessions by name or first message without
+ * holding up what the user asked for. The fill reports how far it got; files over FILL_MAX_BYTES are left to their rows.
  */
 import type { Api, ErrorValue, Result, SessionRowDto } from '../lib/shared';
 import type { CanopyStore } from './index';
@@ -16,6 +16,8 @@ const SUMMARY_DELAY_MS = 80;
 export const FILL_BATCH_BYTES = 16 * 1024 * 1024;
 /** Bigger files are summarised only when their row is in view (reading one takes seconds). */
 export const FILL_MAX_BYTES = 64 * 1024 * 1024;
+/** The fill starts, and resumes after a load, only once nothing has loaded for this long. */
+const FILL_QUIET_MS = 500;
 
 export interface Summaries {
   /** Asks for summaries of these sessions soon, in batches, each id at most once per file version. */
@@ -35,6 +37,7 @@ export function createSummaries(api: Api, store: CanopyStore, check: Check): Sum
   const pending = new Set<string>();
   let timer: ReturnType<typeof setTimeout> | null = null;
   let fillRun = 0;
+  const busy = () => s().opening || s().contextLoading;
 
   async function ask(ids: string[]): Promise<void> {
     const r = check(await api['sessions.summaries']({ sessionIds: ids }));
@@ -44,6 +47,8 @@ export function createSummaries(api: Api, store: CanopyStore, check: Check): Sum
 
   async function flush() {
     timer = null;
+    // A session the user is opening goes first: main reads one file at a time.
+    await notBusy();
     const ids = [...pending];
     pending.clear();
     for (let i = 0; i < ids.length; i += SUMMARY_BATCH) await ask(ids.slice(i, i + SUMMARY_BATCH));
@@ -60,8 +65,7 @@ export function createSummaries(api: Api, store: CanopyStore, check: Check): Sum
   }
 
   /** Resolves once no session is opening and no context is loading. */
-  function idle(): Promise<void> {
-    const busy = () => s().opening || s().contextLoading;
+  function notBusy(): Promise<void> {
     if (!busy()) return Promise.resolve();
     return new Promise((resolve) => {
       const off = store.subscribe(() => {
@@ -70,6 +74,24 @@ export function createSummaries(api: Api, store: CanopyStore, check: Check): Sum
         resolve();
       });
     });
+  }
+
+  /**
+   * Resolves when the next background batch may go: nothing is loading, and (`settle`, or after
+   * waiting for a load) nothing started for FILL_QUIET_MS, so a graph that just arrived is drawn
+   * before main reads more files.
+   */
+  async function quiet(settle: boolean): Promise<void> {
+    for (;;) {
+      if (busy()) {
+        await notBusy();
+        settle = true;
+        continue;
+      }
+      if (!settle) return;
+      await new Promise((resolve) => setTimeout(resolve, FILL_QUIET_MS));
+      settle = false;
+    }
   }
 
   /** The next background batch from `todo[at]`: ids not asked for yet, up to FILL_BATCH and FILL_BATCH_BYTES. */
@@ -101,7 +123,7 @@ export function createSummaries(api: Api, store: CanopyStore, check: Check): Sum
     s().setSummaryFill({ done: 0, total: todo.length });
     let at = 0;
     while (at < todo.length) {
-      await idle();
+      await quiet(at === 0);
       if (run !== fillRun) return;
       const { ids, next } = nextBatch(todo, at);
       at = next;
