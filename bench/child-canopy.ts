@@ -3,14 +3,19 @@
  *   open FILE     index the file, then read it at its current leaf (leaf, path, context)
  *   floor FILE    what any index of the file costs at least: the streaming read, the line split
  *                 and the envelope scan of every line (nothing is kept)
+ *   graph FILE    what the app does to show the file: session.open through the catalog (index,
+ *                 every body read once for the previews, the packed graph answer)
  *   switch FILE   index, then switch between branch leaves: path + the ~50 bodies nearest the leaf
  *   list ROOT     list every session under ROOT (headers only)
  *   layout FILE   the renderer's tree index + collapse + layout over the file's entries
  */
+import { linkSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { detectProfile, readPath, readSession, type Entry, type ParsedSession } from '../electron/core';
 import { previewEntry } from '../electron/core/entry-preview';
 import { newEnvelopeScan, scanEnvelope } from '../electron/core/envelope-scan';
 import { scanLines } from '../electron/storage/line-scan';
+import { SessionCatalog } from '../electron/repo/catalog';
 import { openIndexed } from '../electron/repo/open';
 import { listSessions } from '../electron/repo/sessions';
 import type { EntryNodeDto, SessionGraphDto } from '../electron/shared/dto';
@@ -50,6 +55,24 @@ async function floor(path: string): Promise<Record<string, unknown>> {
     if (scanEnvelope(b, start, end, scan)) scanned++;
   });
   return { ms: performance.now() - t0, lines, scanned };
+}
+
+async function graph(path: string): Promise<Record<string, unknown>> {
+  // The catalog lists roots of project folders: link the file into a fresh one next to it.
+  const root = mkdtempSync(join(dirname(path), 'graph-root-'));
+  try {
+    mkdirSync(join(root, '--bench--'));
+    linkSync(path, join(root, '--bench--', basename(path)));
+    const catalog = new SessionCatalog({ roots: [root] });
+    const list = await catalog.list();
+    const t0 = performance.now();
+    const g = await catalog.open(list.sessions[0]!.sessionId);
+    const ms = performance.now() - t0;
+    const answerMB = JSON.stringify(g).length / 1024 / 1024;
+    return { ms, entries: g.entries.ids.length, answerMB };
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
 }
 
 /** Entries nobody names as parent: the tips of branches. */
@@ -124,8 +147,8 @@ async function layout(path: string): Promise<Record<string, unknown>> {
 
 async function main(): Promise<void> {
   const [mode, target] = process.argv.slice(2);
-  if (!mode || !target) throw new Error('usage: child-canopy open|floor|switch|list|layout PATH');
-  const run = { open, floor, switch: switchBranches, list, layout }[mode];
+  if (!mode || !target) throw new Error('usage: child-canopy open|floor|graph|switch|list|layout PATH');
+  const run = { open, floor, graph, switch: switchBranches, list, layout }[mode];
   if (!run) throw new Error(`unknown mode ${mode}`);
   const result = await run(target);
   process.stdout.write(`${JSON.stringify({ ok: true, ...result, rssMB: rssMB() })}\n`);

@@ -6,7 +6,8 @@
  *
  * Rows:
  *   open N MB     bare 1 MiB streaming read | Canopy index + leaf + context | pi JsonlSessionStorage.open + Session.buildContext
- *                 (notes: the floor of any index, read + line split + envelope scan, against the bare read)
+ *                 (notes: the floor of any index, read + line split + envelope scan, against the bare read;
+ *                 and, from 100 MB, the app's own session.open of the graph, which reads every body once)
  *   switch        a 400k-entry session: path + the 50 bodies nearest the leaf, median over 40 branch tips
  *   list 10k      10,000 sessions in 200 projects: Canopy listing | first line of each file | whole files
  *   layout 100k   the renderer's tree index + chain collapse + layout over a 100k-entry tree
@@ -162,6 +163,15 @@ function main(): void {
       ratio(canopy.rssMB, pi.ok ? pi.rssMB : undefined, size === 500 ? '≤ 0.10' : undefined),
       ratio(canopy.ms, bare.ms, size === 500 ? '≤ 1.5' : undefined),
     ]);
+    if (size >= 100) {
+      log(`bench: open ${label}: the app's graph`);
+      const g = child(childCanopy, ['graph', path]);
+      notes.push(
+        g.ok
+          ? `open ${label} in the app (session.open: index, every body read once for the previews, the packed graph): ${fmtMs(g)}, ${fmtMB(g)} peak RSS, a ${Number(g.answerMB).toFixed(1)} MB answer`
+          : `open ${label} in the app: fails: ${String(g.error)}`,
+      );
+    }
     if (least.ok) notes.push(`open ${label}: floor of any index (read + line split + envelope scan of each line, nothing kept) ${fmtMs(least)} = ${ratio(least.ms, bare.ms)} the bare read`);
     if (canopy.indexMs !== undefined) notes.push(`open ${label}: index ${fmtMs({ ok: true, ms: canopy.indexMs as number })}, then leaf/path/context ${fmtMs({ ok: true, ms: (canopy.ms ?? 0) - (canopy.indexMs as number) })} (path ${String(canopy.pathLength)} entries, ${String(canopy.contextMessages)} context messages)`);
   }
