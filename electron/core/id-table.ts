@@ -63,11 +63,17 @@ export class IdTable {
     this.room(i, n);
     const at = this.poolUsed;
     const pool = this.pool;
-    for (let k = 0; k < n; k++) pool[at + k] = b[start + k]!;
+    // Copy and hash (hashBytes) in one pass.
+    let h = FNV_OFFSET;
+    for (let k = 0; k < n; k++) {
+      const c = b[start + k]!;
+      pool[at + k] = c;
+      h = Math.imul(h ^ c, FNV_PRIME);
+    }
     this.poolUsed += n;
     this.starts[i] = at;
     this.lengths[i] = n;
-    return this.place(i, hashBytes(b, start, end));
+    return this.place(i, h >>> 0);
   }
 
   /** Records entry `i`'s id given as a string; returns the previous winner's index or -1. */

@@ -412,6 +412,9 @@ export class EntryStore {
   }
 
   private roleCode(role: string): number {
+    // The indexer hands over one string per distinct role: identity finds it among the few.
+    const names = this.roleNames;
+    for (let k = 0; k < names.length; k++) if (names[k] === role) return k + 1;
     let code = this.roleCodes.get(role);
     if (code === undefined) {
       this.roleNames.push(role);
