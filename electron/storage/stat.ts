@@ -1,6 +1,6 @@
 /** File facts the layers above need without touching node:fs themselves. */
 import { realpathSync, statSync, type Stats } from 'node:fs';
-import { realpath, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 
 export interface FileFacts {
   size: number;
@@ -27,14 +27,9 @@ function factsOf(s: Stats): FileFacts {
   return { size: s.size, mtimeMs: s.mtimeMs, ino: s.ino, isFile: s.isFile(), isDirectory: s.isDirectory() };
 }
 
-/** realpath(3): absolute, symlinks resolved. Rejects when the path does not exist. */
-export function realPath(path: string): Promise<string> {
-  return realpath(path);
-}
-
 /**
- * realPath, synchronously (see statPathSync), with the C library's realpath(3) (one call; Node's JS
- * version lstats every path component). Throws when the path does not exist.
+ * realpath(3): absolute, symlinks resolved; synchronous (see statPathSync), with the C library's
+ * own call (Node's JS version lstats every path component). Throws when the path does not exist.
  */
 export function realPathSync(path: string): string {
   return realpathSync.native(path);
