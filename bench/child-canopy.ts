@@ -104,9 +104,9 @@ async function switchBranches(path: string): Promise<Record<string, unknown>> {
     const reading = readPath(s, { profile, leafId: tip.id });
     const t1 = performance.now();
     // The bodies a view shows near the leaf.
-    const n = reading.pathLength;
+    const n = reading.path.length;
     for (let k = Math.max(0, n - 50); k < n; k++) {
-      void reading.pathEntryAt(k).raw;
+      void reading.path.entryAt(k).raw;
       bodies++;
     }
     const t2 = performance.now();

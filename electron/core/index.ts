@@ -9,7 +9,7 @@ import { caWalk, h3Walk, type EntrySeq, type PathResult } from './path';
 import { typeIndex } from './type-index';
 import { detectProfile } from './profile';
 import { indexById, lastEntry } from './tree';
-import type { Entry, Issue, ParsedSession, Profile } from './types';
+import type { Issue, ParsedSession, Profile } from './types';
 
 export * from './types';
 export { parseSession, parseSessionText, splitLines, ISSUE_KIND_TO_PI, H3_LOAD_ERRORS, type RawLine, type ParseOptions } from './parse';
@@ -61,13 +61,11 @@ function unknownLeaf(leafId: string, profile: Profile): Issue {
 export interface PathReading {
   profile: Profile;
   leafId: string | null;
-  /** Root → leaf entries (H3: truncated at checkpoints). Built on first access for indexed sessions. */
-  readonly path: Entry[];
-  /** Entries on the path, and the k-th from the root (without building `path`). */
-  readonly pathLength: number;
-  pathEntryAt(k: number): Entry;
-  /** The path as the context rules read it (entries created one by one). */
-  readonly pathSeq: EntrySeq;
+  /**
+   * Root → leaf (H3: truncated at checkpoints): its length, the k-th entry and its type, or the
+   * whole list (for an indexed session, entries are created as they are asked for).
+   */
+  readonly path: EntrySeq;
   /** Parse issues + those found choosing the leaf and walking (cycle, dangling parent, unknown leaf). */
   issues: Issue[];
   /** The path's ids, root first (cheap for indexed sessions: no entry object is touched). */
@@ -113,25 +111,14 @@ export function readPath(s: ParsedSession, opts: ReadOptions = {}): PathReading 
   }
   issues.push(...walk.issues);
   const w = walk;
-  return {
-    profile,
-    leafId,
-    get path() {
-      return w.entries;
-    },
-    pathLength: w.length,
-    pathEntryAt: (k) => w.entryAt(k),
-    pathSeq: w,
-    issues,
-    pathIds: () => w.ids(),
-  };
+  return { profile, leafId, path: w, issues, pathIds: () => w.ids() };
 }
 
 /** readSession plus the per-entry projection (for "what the model sees" views). */
 export function readSessionDetailed(s: ParsedSession, opts: ReadOptions = {}): DetailedReading {
-  const { profile, leafId, pathSeq, issues, pathIds } = readPath(s, opts);
+  const { profile, leafId, path, issues, pathIds } = readPath(s, opts);
   const sink = new IssueSink();
-  const { contextEntries, projection, context } = profile === 'ca' ? caContext(pathSeq, sink, typeIndex(s, 'ca').messagesWithout) : h3Context(pathSeq.entries, sink);
+  const { contextEntries, projection, context } = profile === 'ca' ? caContext(path, sink, typeIndex(s, 'ca').messagesWithout) : h3Context(path.entries, sink);
 
   const labelState = computeLabels(s, profile);
   for (const e of labelState.malformed) sink.malformed(e, 'has a label that is not a string');

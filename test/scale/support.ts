@@ -57,11 +57,14 @@ export function derive(s: ParsedSession): Record<string, unknown> {
       // readPath is the first half of readSessionDetailed: the same leaf, path and walk issues.
       const p = readPath(s, opts);
       expect(p.leafId).toBe(reading.leafId);
-      expect(p.path.map((e) => e.id)).toEqual(reading.pathIds);
-      // The lazy views of the same walk: ids from the id table, entries by position.
+      expect(p.path.entries.map((e) => e.id)).toEqual(reading.pathIds);
+      // The lazy views of the same walk: ids from the id table, entries and types by position.
       expect(p.pathIds()).toEqual(reading.pathIds);
-      expect(p.pathLength).toBe(reading.pathIds.length);
-      for (let k = 0; k < p.pathLength; k++) expect(p.pathEntryAt(k)).toBe(p.path[k]);
+      expect(p.path.length).toBe(reading.pathIds.length);
+      for (let k = 0; k < p.path.length; k++) {
+        expect(p.path.entryAt(k)).toBe(p.path.entries[k]);
+        expect(p.path.typeAt(k)).toBe(p.path.entries[k]!.type);
+      }
     }
     const env = (): { sourcePath: string; newSessionId: string; now: string; newEntryId: () => string } => {
       let n = 0;
