@@ -7,6 +7,7 @@
  * PURE: the bytes come from a `LineSource` that the storage layer supplies.
  */
 import { IdTable, type DecodeAscii } from './id-table';
+import { NameColumn } from './name-column';
 import type { Entry, EntryFacts, IssueKind } from './types';
 
 export { isoMillis } from './iso-millis';
@@ -84,7 +85,6 @@ export class EntryStore {
   private offsets = new Float64Array(1024);
   private lengths = new Uint32Array(1024);
   private lines = new Uint32Array(1024);
-  private roles = new Uint16Array(1024);
   private flags = new Uint8Array(1024);
   /** Timestamps in pi's canonical ISO form as epoch ms (NaN: the text is in `tsText`). */
   private tsMs = new Float64Array(1024);
@@ -101,23 +101,17 @@ export class EntryStore {
   readonly byId: ReadonlyMap<string, Entry>;
   /** parentId text of the entries whose parent was not found when they were added ("" included). */
   private readonly parentTexts = new Map<number, string>();
-  private types = new Uint8Array(1024);
-  private readonly typeNames: string[] = [];
-  private readonly typeCodes = new Map<string, number>();
+  private readonly types = new NameColumn();
+  private readonly roles = new NameColumn();
   /**
    * The entry objects created before the entry list was asked for (a few: the leaf, the context,
    * the rarer types), then the list itself: every entry, created as `entries` is first read.
    */
   private readonly early = new Map<number, IndexedEntry>();
   private list: IndexedEntry[] | null = null;
-  /** Type and role codes of the last add (consecutive entries mostly share them). */
-  private lastType = '';
-  private lastTypeCode = -1;
   private marks = new Uint32Array(0);
   private order = new Int32Array(0);
   private epoch = 0;
-  private readonly roleNames: string[] = [];
-  private readonly roleCodes = new Map<string, number>();
   private readonly targets = new Map<number, string | null>();
   private readonly compactions = new Map<number, EntryFacts>();
   private readonly strict = new Map<number, IssueKind>();
@@ -174,7 +168,7 @@ export class EntryStore {
 
   private make(i: number): IndexedEntry {
     this.created++;
-    return new this.Entry(this.idTable.text(i), this.parentIdOf(i), this.typeNames[this.types[i]!]!, i);
+    return new this.Entry(this.idTable.text(i), this.parentIdOf(i), this.typeOf(i), i);
   }
 
   idOf(i: number): string {
@@ -182,7 +176,7 @@ export class EntryStore {
   }
 
   typeOf(i: number): string {
-    return this.typeNames[this.types[i]!]!;
+    return this.types.get(i)!;
   }
 
   private parentIdOf(i: number): string | null {
@@ -207,15 +201,11 @@ export class EntryStore {
   ): number {
     const i = this.count++;
     if (i >= this.offsets.length) this.reserve(this.count);
-    if (type !== this.lastType) {
-      this.lastType = type;
-      this.lastTypeCode = this.typeCode(type);
-    }
-    this.types[i] = this.lastTypeCode;
+    this.types.set(i, type);
     this.offsets[i] = offset;
     this.lengths[i] = length;
     this.lines[i] = line;
-    this.roles[i] = role === undefined ? 0 : this.roleCode(role);
+    this.roles.set(i, role);
     this.flags[i] = hasMessage === undefined ? 0 : FLAG_MESSAGE_KNOWN | (hasMessage ? FLAG_HAS_MESSAGE : 0);
     this.tsMs[i] = tsMs;
     if (tsText !== undefined) this.tsText.set(i, tsText);
@@ -230,11 +220,11 @@ export class EntryStore {
     this.offsets = grow(this.offsets, n, (k) => new Float64Array(k));
     this.lengths = grow(this.lengths, n, (k) => new Uint32Array(k));
     this.lines = grow(this.lines, n, (k) => new Uint32Array(k));
-    this.roles = grow(this.roles, n, (k) => new Uint16Array(k));
     this.flags = grow(this.flags, n, (k) => new Uint8Array(k));
     this.tsMs = grow(this.tsMs, n, (k) => new Float64Array(k));
     this.parents = grow(this.parents, n, (k) => new Int32Array(k));
-    this.types = grow(this.types, n, (k) => new Uint8Array(k));
+    this.types.reserve(n);
+    this.roles.reserve(n);
     this.idTable.reserve(n);
   }
 
@@ -315,6 +305,8 @@ export class EntryStore {
       this.tsText.delete(i);
       this.parentTexts.delete(i);
       this.early.delete(i);
+      this.types.clear(i);
+      this.roles.clear(i);
       const cached = this.lru.get(i);
       if (cached) {
         this.lru.delete(i);
@@ -334,8 +326,7 @@ export class EntryStore {
   }
 
   roleOf(i: number): string | undefined {
-    const code = this.roles[i]!;
-    return code === 0 ? undefined : this.roleNames[code - 1];
+    return this.roles.get(i);
   }
 
   targetOf(i: number): string | null | undefined {
@@ -398,30 +389,6 @@ export class EntryStore {
       this.lru.delete(k);
       this.lruBytes -= this.lengths[k]!;
     }
-  }
-
-  private typeCode(type: string): number {
-    let code = this.typeCodes.get(type);
-    if (code === undefined) {
-      if (this.typeNames.length === 256) throw new Error('more than 256 entry types in one session');
-      this.typeNames.push(type);
-      code = this.typeNames.length - 1;
-      this.typeCodes.set(type, code);
-    }
-    return code;
-  }
-
-  private roleCode(role: string): number {
-    // The indexer hands over one string per distinct role: identity finds it among the few.
-    const names = this.roleNames;
-    for (let k = 0; k < names.length; k++) if (names[k] === role) return k + 1;
-    let code = this.roleCodes.get(role);
-    if (code === undefined) {
-      this.roleNames.push(role);
-      code = this.roleNames.length;
-      this.roleCodes.set(role, code);
-    }
-    return code;
   }
 }
 
