@@ -106,7 +106,7 @@ export function createActions(api: Api, store: CanopyStore): Actions {
     if (outcome && sessionId !== outcome.sourceSessionId && sessionId !== outcome.result.sessionId) state.setForkOutcome(null);
     const sameGraph = state.openSessionId === sessionId && state.graph !== null;
     // Another session's open still running is of no use any more: main stops reading its file.
-    if (state.opening && state.openSessionId && state.openSessionId !== sessionId) void api['session.cancelOpen']({ sessionId: state.openSessionId });
+    if (state.openSessionId !== sessionId) void cancelOpen();
     if (!sameGraph) {
       const seq = ++openRequestSeq;
       // Selected by whichever fetch of this graph lands: a live reload may supersede this one.
@@ -125,6 +125,7 @@ export function createActions(api: Api, store: CanopyStore): Actions {
     if (opts.entryId) selectEntry(opts.entryId, { focus: true });
   }
 
+  /** Asks main to stop the open session's open while it runs (reads the state before any await). */
   async function cancelOpen() {
     const state = s();
     if (state.opening && state.openSessionId) await api['session.cancelOpen']({ sessionId: state.openSessionId });
