@@ -146,8 +146,8 @@ function idWalk(start: Entry, byId: ReadonlyMap<string, Entry>, stops: StopRule)
 /**
  * The same walks over an indexed session's parent table (integer steps; visit marks only when a
  * walk runs long enough to hold a cycle): a 400k-entry path takes a millisecond or two instead of
- * a few hundred. Null when the
- * table does not describe `byId` (another index, an eagerly parsed session): use the id walk.
+ * a few hundred. Null when the table does not describe `byId` (another index, an eagerly parsed
+ * session): use the id walk.
  * Every entry on a walk is its id's winner in `byId`, so marking positions is marking ids.
  */
 function indexedWalk(start: Entry, byId: ReadonlyMap<string, Entry>, stops: () => StopRule): PathResult | null {

@@ -23,12 +23,10 @@ export interface TypeLists {
   messagesWithout: Entry[];
 }
 
-interface TypeIndexSeed extends TypeLists {
-  count: number;
-}
-
-interface Cached extends TypeIndexSeed {
+/** Lists over `entries[0, count)`. */
+interface Cached extends TypeLists {
   entries: Entry[];
+  count: number;
 }
 
 const NONE: readonly Entry[] = Object.freeze([]);
