@@ -2,6 +2,7 @@
  * What a graph node needs to draw one entry: a one-line preview and a few flags. PURE. Reads the
  * entry body once; the result is small (bounded preview), so a 400k-entry graph stays compact.
  */
+import type { SkimKeys } from './json-skim';
 import type { Entry } from './types';
 
 export const PREVIEW_CHARS = 160;
@@ -48,9 +49,19 @@ export function hasNonSpace(text: string): boolean {
 /**
  * Collapse whitespace and cut to a bounded length: `text.slice(0, 4 * max)` with every run of
  * whitespace made one space and trimmed, cut to `max - 1` characters and "…" when longer than
- * `max`. One pass that stops as soon as the answer is known (20k previews: no regex, no copies).
+ * `max`. One pass that stops as soon as the answer is known (20k previews: no regex, no copies);
+ * text whose first `max + 1` characters are words between single spaces is one slice.
  */
 export function oneLine(text: string, max = PREVIEW_CHARS): string {
+  // Most previews start with words separated by single spaces: then the answer is a plain slice.
+  const head = Math.min(text.length, max + 1);
+  let plain = head > 0;
+  for (let i = 0; i < head && plain; i++) {
+    const c = text.charCodeAt(i);
+    // A space is plain between two other characters; any other whitespace is not.
+    if (isSpace(c)) plain = c === 32 && i > 0 && i < head - 1 && text.charCodeAt(i - 1) !== 32;
+  }
+  if (plain) return text.length > max ? `${text.slice(0, max - 1)}…` : text;
   const end = Math.min(text.length, max * 4);
   let out = '';
   let length = 0;
@@ -85,6 +96,18 @@ export function oneLine(text: string, max = PREVIEW_CHARS): string {
 const TEXT_LIMIT = PREVIEW_CHARS * 4;
 
 /**
+ * Strings previewEntry reads in part or not at all, by key: `prefix` values are read up to
+ * TEXT_LIMIT units (through oneLine or contentText) and tested for being blank, `drop` values are
+ * never read. A reader may cut them (json-skim.ts) and get the same preview: keep these lists true
+ * when previewEntry changes (test/core/json-skim.test.ts checks them on long values).
+ */
+export const PREVIEW_SKIM_KEYS: SkimKeys = {
+  prefix: ['text', 'content', 'summary', 'errorMessage', 'command'],
+  keep: TEXT_LIMIT + 1,
+  drop: ['thinking', 'thinkingSignature', 'textSignature', 'data', 'output', 'oldText', 'newText', 'diff', 'partialJson'],
+};
+
+/**
  * Text of a message content (string or blocks), text blocks only, joined by spaces; with `limit`,
  * only the first `limit` characters are certain (a 1 MB tool output is not copied for a preview).
  */
@@ -113,8 +136,16 @@ function messagePreview(msg: Obj, out: EntryPreview): void {
   out.role = role;
   switch (role) {
     case 'assistant': {
-      const content = Array.isArray(msg.content) ? msg.content : [];
-      const tools = content.filter((b): b is Obj => isObj(b) && b.type === 'toolCall').map((b) => str(b.name) ?? '?');
+      // One pass over the blocks: the tool calls' names, and whether a text block is not blank.
+      const tools: string[] = [];
+      let blockText = false;
+      if (Array.isArray(msg.content)) {
+        for (const b of msg.content as unknown[]) {
+          if (!isObj(b)) continue;
+          if (b.type === 'toolCall') tools.push(str(b.name) ?? '?');
+          else if (!blockText && b.type === 'text' && typeof b.text === 'string') blockText = hasNonSpace(b.text);
+        }
+      }
       if (tools.length) out.toolNames = tools;
       out.stopReason = str(msg.stopReason);
       out.isError = msg.stopReason === 'error' || msg.stopReason === 'aborted';
@@ -122,10 +153,7 @@ function messagePreview(msg: Obj, out: EntryPreview): void {
       const model = str(msg.model);
       if (model) out.model = provider ? `${provider}/${model}` : model;
       const text = contentText(msg.content, TEXT_LIMIT);
-      out.hasText =
-        typeof msg.content === 'string'
-          ? hasNonSpace(msg.content)
-          : content.some((b) => isObj(b) && b.type === 'text' && typeof b.text === 'string' && hasNonSpace(b.text));
+      out.hasText = typeof msg.content === 'string' ? hasNonSpace(msg.content) : blockText;
       out.preview = oneLine(
         text || (tools.length ? `→ ${tools.join(', ')}` : str(msg.errorMessage) ?? (msg.stopReason === 'aborted' ? '(aborted)' : '(no content)')),
       );

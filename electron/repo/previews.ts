@@ -6,7 +6,8 @@
  */
 import { isIndexedEntry, type Entry, type IndexedEntry, type ParsedSession } from '../core';
 import { entryUsageFact, usageFactOf, usageRecordOf, type UsageFact } from '../core/cost-ledger';
-import { previewEntry, type EntryPreview } from '../core/entry-preview';
+import { PREVIEW_SKIM_KEYS, previewEntry, type EntryPreview } from '../core/entry-preview';
+import { JsonSkimmer } from '../core/json-skim';
 import { decodeBytes, scanLines } from '../storage/line-scan';
 
 interface Cached {
@@ -81,6 +82,7 @@ async function extend(path: string, entries: Entry[], c: Cached, opts: PreviewOp
   } else {
     const indexed = pending as IndexedEntry[];
     const offsetOf = (e: IndexedEntry): number => e.store.byteRange(e.i).offset;
+    const skimmer = new JsonSkimmer(decodeBytes, PREVIEW_SKIM_KEYS);
     let k = 0;
     await scanLines(path, (b, start, end, _line, lineOffset) => {
       if (k >= indexed.length) return;
@@ -91,9 +93,11 @@ async function extend(path: string, entries: Entry[], c: Cached, opts: PreviewOp
       }
       const e = indexed[k];
       if (!e || offsetOf(e) !== lineOffset) return;
+      // Long texts are cut to what a preview reads (the usage numbers are kept whole).
+      const text = skimmer.skim(b, start, end);
       let raw: unknown;
       try {
-        raw = JSON.parse(decodeBytes(b, start, end, false));
+        raw = text === null ? undefined : JSON.parse(text ?? decodeBytes(b, start, end, false));
       } catch {
         raw = undefined;
       }

@@ -25,6 +25,15 @@ describe('oneLine', () => {
     }), { numRuns: 3000 });
   });
 
+  it('equals the definition for words between single spaces too (its plain-slice path)', () => {
+    const word = fc.stringMatching(/^(?:[a-zé.]|🌳){1,9}$/);
+    const edge = fc.constantFrom('', ' ', '  ', '\n', '\u00a0');
+    const words = fc.tuple(edge, fc.array(word, { minLength: 1, maxLength: 60 }), fc.constantFrom(' ', '  ', '\t'), edge).map(([a, ws, sep, z]) => a + ws.join(sep) + z);
+    fc.assert(fc.property(words, fc.integer({ min: 1, max: 200 }), (t, max) => {
+      expect(oneLine(t, max)).toBe(reference(t, max));
+    }), { numRuns: 3000 });
+  });
+
   it('handles the edges: empty, only spaces, exactly max, one over max', () => {
     for (const t of ['', '   ', 'a'.repeat(160), ` ${'a'.repeat(160)}  `, 'a'.repeat(161), `${'a'.repeat(159)} b`, 'x'.repeat(5000)]) {
       expect(oneLine(t)).toBe(reference(t, 160));
