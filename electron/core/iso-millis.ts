@@ -40,3 +40,16 @@ export function isoMillis(b: Uint8Array, s: number, e: number): number {
   const days = era * 146097 + doe - 719468;
   return days * 86_400_000 + h * 3_600_000 + mi * 60_000 + sec * 1000 + ms1 * 10 + ms2;
 }
+
+const scratch = new Uint8Array(24);
+
+/** isoMillis of a string. */
+export function isoMillisText(text: string): number {
+  if (text.length !== 24) return NaN;
+  for (let k = 0; k < 24; k++) {
+    const c = text.charCodeAt(k);
+    if (c > 0x7f) return NaN;
+    scratch[k] = c;
+  }
+  return isoMillis(scratch, 0, 24);
+}

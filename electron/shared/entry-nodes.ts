@@ -4,6 +4,7 @@
  * 20k copies of each). Fields every entry has its own value for are columns; the rest of a node (its
  * "kind": type, role, tools, flags, model …) is a table of distinct kinds named by index. PURE.
  */
+import { isoMillisText } from '../core/iso-millis';
 import type { EntryNodeDto, SessionGraphDto } from './dto';
 
 /** Fields with (nearly) one value per entry; everything else of a node is its kind. */
@@ -31,14 +32,40 @@ export interface EntryNodesDto {
 }
 
 const RARE: ReadonlyArray<keyof Rare> = ['targetId', 'firstKeptEntryId', 'tokensBefore'];
-const OWN = new Set<string>(['id', 'parentId', 'line', 'timestamp', 'preview', ...RARE]);
+/** Every field of a kind (`satisfies`: the compiler rejects a list that misses one). */
+const KIND_FIELDS = Object.keys({
+  type: 0, role: 0, toolNames: 0, hasText: 0, isError: 0, stopReason: 0, customType: 0, checkpoint: 0, model: 0,
+} satisfies Record<keyof EntryKindDto, 0>) as Array<keyof EntryKindDto>;
 
-/** Epoch ms of an ISO timestamp that toISOString writes back identically; null otherwise. */
-function exactMs(text: string): number | null {
-  const ms = Date.parse(text);
-  if (Number.isNaN(ms)) return null;
-  const d = new Date(ms);
-  return d.getUTCFullYear() >= 0 && d.getUTCFullYear() <= 9999 && d.toISOString() === text ? ms : null;
+/**
+ * Distinct kinds, found by their field values one Map level per field (a tool list by its JSON):
+ * no key string is built per node.
+ */
+class KindTable {
+  private readonly root = new Map<unknown, unknown>();
+
+  constructor(private readonly kinds: EntryKindDto[]) {}
+
+  indexOf(n: EntryNodeDto): number {
+    let level = this.root;
+    const last = KIND_FIELDS.length - 1;
+    for (let f = 0; ; f++) {
+      const v: unknown = n[KIND_FIELDS[f]!];
+      const key = Array.isArray(v) ? JSON.stringify(v) : v;
+      const next = level.get(key);
+      if (f === last) {
+        if (next !== undefined) return next as number;
+        const k = this.kinds.length;
+        const kind: Record<string, unknown> = {};
+        for (const field of KIND_FIELDS) if (n[field] !== undefined) kind[field] = n[field];
+        this.kinds.push(kind as EntryKindDto);
+        level.set(key, k);
+        return k;
+      }
+      if (next !== undefined) level = next as Map<unknown, unknown>;
+      else level.set(key, (level = new Map()));
+    }
+  }
 }
 
 export function packEntryNodes(nodes: readonly EntryNodeDto[]): EntryNodesDto {
@@ -47,7 +74,7 @@ export function packEntryNodes(nodes: readonly EntryNodeDto[]): EntryNodesDto {
   nodes.forEach((n, i) => {
     if (!firstIndex.has(n.id)) firstIndex.set(n.id, i);
   });
-  const kindIndex = new Map<string, number>();
+  const kinds = new KindTable(out.kinds);
   let line = 0;
   let ms = 0;
   nodes.forEach((n, i) => {
@@ -57,8 +84,9 @@ export function packEntryNodes(nodes: readonly EntryNodeDto[]): EntryNodesDto {
     if (p === -2) out.looseParents[i] = n.parentId!;
     out.lines.push(n.line - line);
     line = n.line;
-    const t = exactMs(n.timestamp);
-    if (t === null) {
+    // Epoch ms when toISOString gives the text back (isoMillis accepts exactly that form).
+    const t = isoMillisText(n.timestamp);
+    if (t !== t) {
       out.times.push(0);
       out.timeTexts[i] = n.timestamp;
     } else {
@@ -66,22 +94,10 @@ export function packEntryNodes(nodes: readonly EntryNodeDto[]): EntryNodesDto {
       ms = t;
     }
     out.previews.push(n.preview);
-    const kind: Record<string, unknown> = {};
     let rare: Rare | null = null;
-    for (const [k, v] of Object.entries(n)) {
-      if (v === undefined) continue;
-      if (!OWN.has(k)) kind[k] = v;
-      else if ((RARE as readonly string[]).includes(k) && v !== undefined) (rare ??= {} as Rare)[k as keyof Rare] = v as never;
-    }
+    for (const f of RARE) if (n[f] !== undefined) (rare ??= {} as Rare)[f] = n[f] as never;
     if (rare) out.rare[i] = rare;
-    const key = JSON.stringify(kind);
-    let k = kindIndex.get(key);
-    if (k === undefined) {
-      k = out.kinds.length;
-      out.kinds.push(kind as EntryKindDto);
-      kindIndex.set(key, k);
-    }
-    out.kind.push(k);
+    out.kind.push(kinds.indexOf(n));
   });
   return out;
 }
