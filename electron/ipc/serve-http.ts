@@ -146,15 +146,25 @@ function send(res: ServerResponse, status: number, type: string, body: string) {
   res.end(body);
 }
 
-const NON_ASCII = /[\u0080-\uffff]/g;
+const HEX = '0123456789abcdef';
 
 /**
  * JSON with every non-ASCII character escaped (`\u2026`): the same value, but an all-ASCII body,
  * which Chromium decodes several times faster than UTF-8 (a 6 MB graph: ~250 ms instead of
- * 400–880 ms; every cut preview ends in "…").
+ * 400–880 ms; every cut preview ends in "…"). One pass over the text (a regex replace with a
+ * callback per character cost twice as much for a 20k-entry graph).
  */
 export function asciiJson(value: unknown): string {
-  return JSON.stringify(value).replace(NON_ASCII, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  const json = JSON.stringify(value);
+  let out = '';
+  let from = 0;
+  for (let i = 0; i < json.length; i++) {
+    const c = json.charCodeAt(i);
+    if (c < 0x80) continue;
+    out += `${json.slice(from, i)}\\u${HEX[c >> 12]}${HEX[(c >> 8) & 15]}${HEX[(c >> 4) & 15]}${HEX[c & 15]}`;
+    from = i + 1;
+  }
+  return from === 0 ? json : out + json.slice(from);
 }
 
 function sendJson(res: ServerResponse, status: number, value: unknown) {

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -176,5 +177,17 @@ describe('asciiJson', () => {
     expect([...text].every((c) => c.charCodeAt(0) < 0x80)).toBe(true);
     expect(JSON.parse(text)).toEqual(value);
     expect(text).toContain('\\u2026');
+  });
+
+  it('gives any JSON value back through an all-ASCII text', () => {
+    fc.assert(
+      fc.property(fc.jsonValue({ maxDepth: 3 }), fc.array(fc.string({ unit: 'binary' }), { maxLength: 4 }), (value, texts) => {
+        const v = { value, texts };
+        const text = asciiJson(v);
+        expect([...text].every((c) => c.charCodeAt(0) < 0x80)).toBe(true);
+        expect(JSON.parse(text)).toEqual(JSON.parse(JSON.stringify(v)));
+      }),
+      { numRuns: 500 },
+    );
   });
 });
