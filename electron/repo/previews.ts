@@ -4,7 +4,8 @@
  * over the file (not one random read per entry), kept with the session's entry list, and extended
  * for appended entries only.
  */
-import { isIndexedEntry, type Entry, type IndexedEntry, type ParsedSession } from '../core';
+import { BodyError, isIndexedEntry, type Entry, type IndexedEntry, type ParsedSession } from '../core';
+import { isPlainRecord } from '../core/parse';
 import { entryUsageFact, usageFactOf, usageRecordOf, type UsageFact } from '../core/cost-ledger';
 import { PREVIEW_SKIM_KEYS, previewEntry, type EntryPreview } from '../core/entry-preview';
 import { JsonSkimmer } from '../core/json-skim';
@@ -22,10 +23,16 @@ interface Cached {
 
 const cache = new WeakMap<Entry[], Cached>();
 
-function safePreview(e: Entry): EntryPreview {
+/**
+ * The preview of an entry read on its own. A BodyError is thrown on: the line no longer matches
+ * the index (the file changed), or it only looked like pi's and is not JSON (pi's readers drop such
+ * a line). withSession answers it by indexing the file again, parsing every line.
+ */
+function previewOf(e: Entry): EntryPreview {
   try {
     return previewEntry(e);
-  } catch {
+  } catch (err) {
+    if (err instanceof BodyError) throw err;
     return { preview: '(unreadable)' };
   }
 }
@@ -78,7 +85,7 @@ async function extend(path: string, entries: Entry[], c: Cached, opts: PreviewOp
   const out: EntryPreview[] = new Array<EntryPreview>(pending.length);
   const usages: Array<UsageFact | null | undefined> = new Array<UsageFact | null | undefined>(pending.length);
   if (!pending.every(isIndexedEntry)) {
-    for (let k = 0; k < pending.length; k++) out[k] = safePreview(pending[k]!);
+    for (let k = 0; k < pending.length; k++) out[k] = previewOf(pending[k]!);
   } else {
     const indexed = pending as IndexedEntry[];
     const offsetOf = (e: IndexedEntry): number => e.store.byteRange(e.i).offset;
@@ -88,7 +95,7 @@ async function extend(path: string, entries: Entry[], c: Cached, opts: PreviewOp
       if (k >= indexed.length) return;
       // Entries are in file order; a line between them (blank, junk, header) is skipped.
       while (k < indexed.length && offsetOf(indexed[k]!) < lineOffset) {
-        out[k] = safePreview(indexed[k]!);
+        out[k] = previewOf(indexed[k]!);
         k++;
       }
       const e = indexed[k];
@@ -101,14 +108,18 @@ async function extend(path: string, entries: Entry[], c: Cached, opts: PreviewOp
       } catch {
         raw = undefined;
       }
-      const ok = typeof raw === 'object' && raw !== null && (raw as { id?: unknown }).id === e.id;
-      out[k] = ok ? previewEntry({ type: e.type, raw } as Entry) : safePreview(e);
-      // Only a body that matches the envelope answers for the entry; anything odd is read (and checked) on its own.
+      // Only a body that matches the envelope answers for the entry; anything odd is read (and
+      // checked) on its own, which throws when the line is not the entry's.
       const body = raw as Record<string, unknown>;
-      if (ok && !Array.isArray(raw) && body.type === e.type && body.parentId === e.parentId) usages[k] = usageFactOf(usageRecordOf(e.type, body));
+      if (isPlainRecord(raw) && body.id === e.id && body.type === e.type && body.parentId === e.parentId) {
+        out[k] = previewEntry({ type: e.type, raw } as Entry);
+        usages[k] = usageFactOf(usageRecordOf(e.type, body));
+      } else {
+        out[k] = previewOf(e);
+      }
       k++;
     }, { fromOffset: offsetOf(indexed[0]!), ...(opts.signal ? { signal: opts.signal } : {}), ...(opts.onProgress ? { onProgress: opts.onProgress } : {}) });
-    for (; k < indexed.length; k++) out[k] = safePreview(indexed[k]!);
+    for (; k < indexed.length; k++) out[k] = previewOf(indexed[k]!);
   }
   for (let k = 0; k < pending.length; k++) {
     c.refs.push(pending[k]!);

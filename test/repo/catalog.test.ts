@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { createAppServices } from '../../electron/app-services';
 import { dispatch } from '../../electron/ipc/dispatch';
 import { SessionCatalog } from '../../electron/repo/catalog';
-import { branchedSession, hashTree, header, projectDirName, sampleRoot, tempDir, user, writeSession } from './helpers';
+import { clearOpenCache, parseFileEagerly } from '../../electron/repo/open';
+import { assistant, branchedSession, hashTree, header, projectDirName, sampleRoot, tempDir, user, writeSession } from './helpers';
 import { graphFromWire } from '../../electron/shared/entry-nodes';
 
 const BRANCHED = '019c0000-0000-7000-8000-000000000001';
@@ -123,5 +124,32 @@ describe('SessionCatalog lineage in the listing', () => {
     ]);
     const rows = (await new SessionCatalog({ roots: [root] }).list()).sessions;
     expect(rows.find((r) => r.fileName === 'moved-child.jsonl')?.parentSessionId).toBe(BRANCHED);
+  });
+});
+
+describe('SessionCatalog with a line that only looks like pi\'s', () => {
+  it('opens the graph pi reads: a crash-merged line (a cut line, then the next one) is not an entry', async () => {
+    const root = await tempDir('canopy-merged-');
+    const id = '019c0000-0000-7000-8000-0000000000d1';
+    const cut = JSON.stringify(user('m2', 'm1', 'this line was cut by a crash')).slice(0, 120);
+    const next = JSON.stringify(assistant('m3', 'm1', 'written after the crash'));
+    const path = await writeSession(join(root, projectDirName('/home/alice/proj')), 'merged.jsonl', [
+      header(id, '/home/alice/proj'),
+      user('m1', null, 'before the crash'),
+      // Starts with m2's envelope and ends like a message line, but is not JSON.
+      cut + next,
+      user('m4', 'm1', 'after'),
+    ]);
+    clearOpenCache();
+    const eager = await parseFileEagerly(path);
+    expect(eager.entries.map((e) => e.id)).toEqual(['m1', 'm4']);
+    const { handlers } = createAppServices({ roots: [root], transport: 'http', watch: false });
+    const g = graphFromWire(await handlers['session.open']({ sessionId: id }));
+    expect(g.entries.map((e) => e.id)).toEqual(['m1', 'm4']);
+    expect(g.entries.map((e) => e.preview)).toEqual(['before the crash', 'after']);
+    expect(g.issues.some((i) => i.line === 3)).toBe(true);
+    // The context view reads the re-indexed session too.
+    const view = await handlers['session.context']({ sessionId: id });
+    expect(view.issues.some((i) => i.line === 3)).toBe(true);
   });
 });
