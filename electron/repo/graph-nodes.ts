@@ -5,8 +5,7 @@
  */
 import type { Entry } from '../core';
 import type { EntryPreview } from '../core/entry-preview';
-import type { EntryNodeDto } from '../shared/dto';
-import { packEntryNodes, type EntryNodesDto } from '../shared/entry-nodes';
+import { packNodes, type EntryNodesDto } from '../shared/entry-nodes';
 
 interface Packed {
   /** The entries and previews they were packed from (an append or a replaced line makes them stale). */
@@ -16,10 +15,6 @@ interface Packed {
 }
 
 const cache = new WeakMap<Entry[], Packed>();
-
-export function toNode(e: Entry, p: EntryPreview): EntryNodeDto {
-  return { id: e.id, parentId: e.parentId, type: e.type, line: e.line, timestamp: e.timestamp, ...p };
-}
 
 function same(a: readonly unknown[], b: readonly unknown[]): boolean {
   if (a.length !== b.length) return false;
@@ -31,7 +26,7 @@ function same(a: readonly unknown[], b: readonly unknown[]): boolean {
 export function packedNodes(entries: Entry[], previews: readonly EntryPreview[]): EntryNodesDto {
   const hit = cache.get(entries);
   if (hit && same(hit.entries, entries) && same(hit.previews, previews)) return hit.nodes;
-  const nodes = packEntryNodes(entries.map((e, i) => toNode(e, previews[i]!)));
+  const nodes = packNodes(entries, previews);
   cache.set(entries, { entries: entries.slice(), previews: previews.slice(), nodes });
   return nodes;
 }

@@ -5,6 +5,7 @@
  * "kind": type, role, tools, flags, model …) is a table of distinct kinds named by index. PURE.
  */
 import { isoMillisText } from '../core/iso-millis';
+import type { EntryPreview } from '../core/entry-preview';
 import type { EntryNodeDto, SessionGraphDto } from './dto';
 
 /** Fields with (nearly) one value per entry; everything else of a node is its kind. */
@@ -46,18 +47,20 @@ class KindTable {
 
   constructor(private readonly kinds: EntryKindDto[]) {}
 
-  indexOf(n: EntryNodeDto): number {
+  /** The kind of a node of type `type` with preview `p`. */
+  indexOf(type: string, p: EntryPreview): number {
+    const valueOf = (field: keyof EntryKindDto): unknown => (field === 'type' ? type : p[field]);
     let level = this.root;
     const last = KIND_FIELDS.length - 1;
     for (let f = 0; ; f++) {
-      const v: unknown = n[KIND_FIELDS[f]!];
+      const v = valueOf(KIND_FIELDS[f]!);
       const key = Array.isArray(v) ? JSON.stringify(v) : v;
       const next = level.get(key);
       if (f === last) {
         if (next !== undefined) return next as number;
         const k = this.kinds.length;
         const kind: Record<string, unknown> = {};
-        for (const field of KIND_FIELDS) if (n[field] !== undefined) kind[field] = n[field];
+        for (const field of KIND_FIELDS) if (valueOf(field) !== undefined) kind[field] = valueOf(field);
         this.kinds.push(kind as EntryKindDto);
         level.set(key, k);
         return k;
@@ -68,27 +71,43 @@ class KindTable {
   }
 }
 
+/** What a node takes from its entry (the rest is its preview). */
+export type NodeEnvelope = Pick<EntryNodeDto, 'id' | 'parentId' | 'type' | 'line' | 'timestamp'>;
+
 export function packEntryNodes(nodes: readonly EntryNodeDto[]): EntryNodesDto {
+  return packNodes(nodes, nodes);
+}
+
+/**
+ * Nodes packed from their entries' envelopes and their previews (index i ↔ node i): a session's
+ * entries need no node object each. Each envelope field is read once (an indexed entry decodes it).
+ */
+export function packNodes(envelopes: readonly NodeEnvelope[], previews: readonly EntryPreview[]): EntryNodesDto {
   const out: EntryNodesDto = { ids: [], parents: [], looseParents: {}, lines: [], times: [], timeTexts: {}, previews: [], kinds: [], kind: [], rare: {} };
   const firstIndex = new Map<string, number>();
-  nodes.forEach((n, i) => {
-    if (!firstIndex.has(n.id)) firstIndex.set(n.id, i);
+  envelopes.forEach((e, i) => {
+    const id = e.id;
+    out.ids.push(id);
+    if (!firstIndex.has(id)) firstIndex.set(id, i);
   });
   const kinds = new KindTable(out.kinds);
   let line = 0;
   let ms = 0;
-  nodes.forEach((n, i) => {
-    out.ids.push(n.id);
-    const p = n.parentId === null ? -1 : (firstIndex.get(n.parentId) ?? -2);
+  envelopes.forEach((e, i) => {
+    const n = previews[i]!;
+    const parentId = e.parentId;
+    const p = parentId === null ? -1 : (firstIndex.get(parentId) ?? -2);
     out.parents.push(p);
-    if (p === -2) out.looseParents[i] = n.parentId!;
-    out.lines.push(n.line - line);
-    line = n.line;
+    if (p === -2) out.looseParents[i] = parentId!;
+    const nodeLine = e.line;
+    out.lines.push(nodeLine - line);
+    line = nodeLine;
     // Epoch ms when toISOString gives the text back (isoMillis accepts exactly that form).
-    const t = isoMillisText(n.timestamp);
+    const timestamp = e.timestamp;
+    const t = isoMillisText(timestamp);
     if (t !== t) {
       out.times.push(0);
-      out.timeTexts[i] = n.timestamp;
+      out.timeTexts[i] = timestamp;
     } else {
       out.times.push(t - ms);
       ms = t;
@@ -97,7 +116,7 @@ export function packEntryNodes(nodes: readonly EntryNodeDto[]): EntryNodesDto {
     let rare: Rare | null = null;
     for (const f of RARE) if (n[f] !== undefined) (rare ??= {} as Rare)[f] = n[f] as never;
     if (rare) out.rare[i] = rare;
-    out.kind.push(kinds.indexOf(n));
+    out.kind.push(kinds.indexOf(e.type, n));
   });
   return out;
 }
