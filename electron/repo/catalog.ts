@@ -150,6 +150,15 @@ export class SessionCatalog {
     return { row: known.row, path: known.path, session };
   }
 
+  /** `fn` on a listed session; a body that no longer matches the index re-indexes and retries (withSession). */
+  async withLoaded<T>(sessionId: string, fn: (loaded: LoadedSession) => T | Promise<T>): Promise<T> {
+    const known = await this.known(sessionId);
+    return withSession(known.path, (session) => {
+      if (session.fatal) throw new CanopyError(session.fatal.code, session.fatal.message);
+      return fn({ row: known.row, path: known.path, session });
+    });
+  }
+
   /** The graph of a session, its nodes packed for the wire (entry-nodes.ts). */
   async open(sessionId: string, profile?: Profile, leafId?: string | null): Promise<SessionGraphWireDto> {
     const known = await this.known(sessionId);

@@ -27,6 +27,11 @@ export interface LoadedSession {
 export interface SessionSource {
   /** A listed session, parsed; throws CanopyError (not_found, outside_roots, invalid_session …). */
   load(sessionId: string): Promise<LoadedSession>;
+  /**
+   * `fn` on a listed session (as `load`); a body that no longer matches the index (the file was
+   * rewritten, or a line only looked like pi's) re-indexes the file and runs `fn` once more.
+   */
+  withLoaded<T>(sessionId: string, fn: (loaded: LoadedSession) => T | Promise<T>): Promise<T>;
   list(refresh?: boolean): Promise<SessionListDto>;
   /** Demo sessions are bundled resources and never written next to. */
   isDemo(): boolean;
@@ -53,19 +58,23 @@ export function resumeCommand(path: string): string {
 export class ContextService {
   constructor(private readonly source: SessionSource) {}
 
-  async view(sessionId: string, profile?: Profile, leafId?: string | null): Promise<ContextViewDto> {
-    const { path, session } = await this.source.load(sessionId);
-    const detected = detectProfile(session);
-    const reading = readSessionDetailed(session, { profile: profile ?? detected, ...(leafId !== undefined ? { leafId } : {}) });
-    // The ledgers need every entry's usage: one pass over the file (shared with the graph's previews).
-    const usageOf = await entryUsages(path, session);
-    const view = buildContextView(session, reading, { usageOf });
-    const issues = reading.issues.map((i) => ({ line: i.line, kind: i.kind, message: i.message }));
-    return { sessionId, detectedProfile: detected, ...view, entries: packEntryStates(view.entries), issues };
+  view(sessionId: string, profile?: Profile, leafId?: string | null): Promise<ContextViewDto> {
+    return this.source.withLoaded(sessionId, async ({ path, session }) => {
+      const detected = detectProfile(session);
+      const reading = readSessionDetailed(session, { profile: profile ?? detected, ...(leafId !== undefined ? { leafId } : {}) });
+      // The ledgers need every entry's usage: one pass over the file (shared with the graph's previews).
+      const usageOf = await entryUsages(path, session);
+      const view = buildContextView(session, reading, { usageOf });
+      const issues = reading.issues.map((i) => ({ line: i.line, kind: i.kind, message: i.message }));
+      return { sessionId, detectedProfile: detected, ...view, entries: packEntryStates(view.entries), issues };
+    });
   }
 
-  async forkPreview(sessionId: string, request: ForkRequestDto, profile?: Profile): Promise<ForkPreviewDto> {
-    const { path, session } = await this.source.load(sessionId);
+  forkPreview(sessionId: string, request: ForkRequestDto, profile?: Profile): Promise<ForkPreviewDto> {
+    return this.source.withLoaded(sessionId, ({ path, session }) => this.previewForkOf(path, session, request, profile));
+  }
+
+  private previewForkOf(path: string, session: ParsedSession, request: ForkRequestDto, profile?: Profile): ForkPreviewDto {
     if (this.source.isDemo()) return { ok: false, error: { kind: 'read_only', message: READ_ONLY } };
     const used = profile ?? detectProfile(session);
     // The same environment forkSession builds: resolved source path, fresh UUIDv7, pi's entry ids.

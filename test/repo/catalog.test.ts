@@ -151,5 +151,12 @@ describe('SessionCatalog with a line that only looks like pi\'s', () => {
     // The context view reads the re-indexed session too.
     const view = await handlers['session.context']({ sessionId: id });
     expect(view.issues.some((i) => i.line === 3)).toBe(true);
+
+    // Asked first, the context view finds the line itself and reads what pi reads.
+    clearOpenCache();
+    const fresh = createAppServices({ roots: [root], transport: 'http', watch: false }).handlers;
+    const first = await fresh['session.context']({ sessionId: id });
+    expect(first.issues.some((i) => i.line === 3)).toBe(true);
+    expect(first.issues.map((i) => i.kind)).toEqual(eager.issues.map((i) => i.kind));
   });
 });
