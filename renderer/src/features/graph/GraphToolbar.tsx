@@ -35,7 +35,8 @@ export function GraphToolbar({ model, onZoomToLeaf, onFit }: { model: GraphModel
   const collapseAll = useCanopy((s) => s.collapseAllChains);
   const showToast = useCanopy((s) => s.showToast);
   const opening = useCanopy((s) => s.opening);
-  const leafRecords = graph.entries.reduce((n, e) => (e.type === 'leaf' ? n + 1 : n), 0);
+  // Counted once per graph, not on every render (a 20k-entry session re-renders the toolbar often).
+  const leafRecords = useMemo(() => graph.entries.reduce((n, e) => (e.type === 'leaf' ? n + 1 : n), 0), [graph]);
 
   const jump = (delta: number) => {
     if (hits.length === 0) return;
