@@ -48,10 +48,10 @@ function escapeEnd(b: Uint8Array, i: number, end: number): number {
  */
 function stringEnd(b: Uint8Array, w: Int32Array<ArrayBufferLike>, i: number, end: number): number {
   const base = b.byteOffset;
-  const lastWord = ((base + end) >> 2) - 1; // the last word wholly inside b[.., end)
+  const lastWord = ((base + end) >>> 2) - 1; // the last word wholly inside b[.., end) (>>>, * 4: buffers past 2 GiB)
   while (i < end) {
     if (((base + i) & 3) === 0) {
-      let k = (base + i) >> 2;
+      let k = (base + i) >>> 2;
       while (k <= lastWord) {
         const x = w[k]!;
         const q = x ^ 0x22222222;
@@ -59,7 +59,7 @@ function stringEnd(b: Uint8Array, w: Int32Array<ArrayBufferLike>, i: number, end
         if (((((x - 0x20202020) & ~x) | ((q - 0x01010101) & ~q) | ((s - 0x01010101) & ~s)) & 0x80808080) !== 0) break;
         k++;
       }
-      i = (k << 2) - base;
+      i = k * 4 - base;
       if (i >= end) break;
     }
     const c = b[i]!;
@@ -171,7 +171,7 @@ export class JsonSkimmer {
     while (i < close) {
       // Four ASCII characters at a time while none is a control character or a backslash.
       if (((base + i) & 3) === 0 && i + 4 <= close && units + 4 <= keep) {
-        const x = w[(base + i) >> 2]!;
+        const x = w[(base + i) >>> 2]!;
         const s = x ^ 0x5c5c5c5c;
         if (((x | ((x - 0x20202020) & ~x) | ((s - 0x01010101) & ~s)) & 0x80808080) === 0) {
           units += 4;
@@ -223,7 +223,7 @@ export class JsonSkimmer {
     const buffer = b.buffer;
     if (this.wordsOf !== buffer) {
       this.wordsOf = buffer;
-      this.words = new Int32Array(buffer, 0, buffer.byteLength >> 2);
+      this.words = new Int32Array(buffer, 0, buffer.byteLength >>> 2);
     }
     return this.words;
   }
