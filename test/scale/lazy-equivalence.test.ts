@@ -11,6 +11,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { detectProfile, isIndexedEntry, readSessionDetailed } from '../../electron/core';
 import { LiveSession } from '../../electron/repo/live';
 import { clearOpenCache, openIndexed, parseFileEagerly, withSession } from '../../electron/repo/open';
+import { entryPreviews, entryUsages } from '../../electron/repo/previews';
+import { entryUsageFact } from '../../electron/core/cost-ledger';
+import { previewEntry } from '../../electron/core/entry-preview';
 import { writeSessionFile } from '../../bench/generate';
 import { buildCorpus, type CorpusFile } from '../fixtures/corpus/build';
 import { counterIds, expectSameDerived } from './support';
@@ -50,6 +53,23 @@ describe('lazy index = eager parse', () => {
     }
     // Most of the corpus is v3 and must really take the lazy path (not fall back to parseSession).
     expect(indexed).toBeGreaterThan(corpus.length / 2);
+  }, 180_000);
+
+  it('graph previews and usage of every corpus file (the skimming pass) equal those of the eager parse', async () => {
+    let skimmed = 0;
+    for (const file of corpus) {
+      const eager = await parseFileEagerly(file.path, { newId: counterIds() });
+      if (eager.fatal) continue;
+      // withSession: a line the fast index kept but pi drops makes the pass re-index the file.
+      const got = await withSession(file.path, async (s) => {
+        if (s.entries.some(isIndexedEntry)) skimmed++;
+        const usageOf = await entryUsages(file.path, s);
+        return { previews: await entryPreviews(file.path, s), usages: s.entries.map(usageOf) };
+      }, { newId: counterIds() });
+      expect(got.previews, file.name).toEqual(eager.entries.map((e) => previewEntry(e)));
+      expect(got.usages, file.name).toEqual(eager.entries.map(entryUsageFact));
+    }
+    expect(skimmed).toBeGreaterThan(corpus.length / 2);
   }, 180_000);
 
   it('on every corpus file (verify: parse)', async () => {
