@@ -3,7 +3,7 @@
  * background summaries, opening a session as a graph, one entry's details, and watching for changes.
  * Every path it opens came from listing the configured roots and is re-checked against them.
  */
-import { computeLabels, detectProfile, readSession, type Entry, type ParsedSession, type Profile } from '../core';
+import { computeLabels, detectProfile, readSession, type Entry, type Profile } from '../core';
 import { previewEntry } from '../core/entry-preview';
 import type { EventBus } from '../ipc/events';
 import type { EntryDetailDto, ProjectDto, SessionListDto, SessionRowDto, SessionSummaryDto } from '../shared/dto';
@@ -12,7 +12,7 @@ import { CanopyError } from '../shared/errors';
 import { insideRealRoots, realRoots, resolveInsideRoots } from './confine';
 import { ContextService, type LoadedSession } from './context-service';
 import { packedNodes } from './graph-nodes';
-import { followFile, openSession, withSession } from './open';
+import { followFile, withSession, type OpenOptions } from './open';
 import { entryPreviews } from './previews';
 import { OpenTasks, PROGRESS_DELAY_MS, PROGRESS_GAP_MS, type OpenTask } from './open-tasks';
 import { delayedProgress } from './progress';
@@ -137,26 +137,24 @@ export class SessionCatalog {
     return out;
   }
 
-  private async parsed(sessionId: string): Promise<{ known: Known; session: ParsedSession }> {
-    const known = await this.known(sessionId);
-    const session = await openSession(known.path);
-    if (session.fatal) throw new CanopyError(session.fatal.code, session.fatal.message);
-    return { known, session };
-  }
-
   /** A listed session, confined and parsed (for the context service). */
-  async load(sessionId: string): Promise<LoadedSession> {
-    const { known, session } = await this.parsed(sessionId);
-    return { row: known.row, path: known.path, session };
+  load(sessionId: string): Promise<LoadedSession> {
+    return this.withLoaded(sessionId, (loaded) => loaded);
   }
 
-  /** `fn` on a listed session; a body that no longer matches the index re-indexes and retries (withSession). */
+  /**
+   * `fn` on a listed session, confined and parsed (a file pi cannot read throws its error); a body
+   * that no longer matches the index re-indexes the file and runs `fn` once more (withSession).
+   */
   async withLoaded<T>(sessionId: string, fn: (loaded: LoadedSession) => T | Promise<T>): Promise<T> {
-    const known = await this.known(sessionId);
+    return this.withKnown(await this.known(sessionId), fn);
+  }
+
+  private withKnown<T>(known: Known, fn: (loaded: LoadedSession) => T | Promise<T>, opts: OpenOptions = {}): Promise<T> {
     return withSession(known.path, (session) => {
       if (session.fatal) throw new CanopyError(session.fatal.code, session.fatal.message);
       return fn({ row: known.row, path: known.path, session });
-    });
+    }, opts);
   }
 
   /** The graph of a session, its nodes packed for the wire (entry-nodes.ts). */
@@ -164,8 +162,7 @@ export class SessionCatalog {
     const known = await this.known(sessionId);
     return this.opens.run(sessionId, (task) => {
       const index = task.progress('index');
-      // withSession: a body that no longer matches the index (file rewritten) re-indexes and retries.
-      return withSession(known.path, async (session) => this.graph(sessionId, known, session, task, profile, leafId), {
+      return this.withKnown(known, (loaded) => this.graph(sessionId, loaded, task, profile, leafId), {
         signal: task.signal,
         ...(index ? { onProgress: index, progressDelayMs: 0 } : {}),
       });
@@ -178,19 +175,18 @@ export class SessionCatalog {
   }
 
   private async graph(
-    sessionId: string, known: Known, session: ParsedSession, task: OpenTask, profile?: Profile, leafId?: string | null,
+    sessionId: string, { row, path, session }: LoadedSession, task: OpenTask, profile?: Profile, leafId?: string | null,
   ): Promise<SessionGraphWireDto> {
-    if (session.fatal) throw new CanopyError(session.fatal.code, session.fatal.message);
     // Previews need every body: one sequential pass per session, then only appended entries.
     const onProgress = task.progress('previews');
-    const previews = await entryPreviews(known.path, session, { signal: task.signal, ...(onProgress ? { onProgress } : {}) });
+    const previews = await entryPreviews(path, session, { signal: task.signal, ...(onProgress ? { onProgress } : {}) });
     const detected = detectProfile(session);
     const reading = readSession(session, { profile: profile ?? detected, ...(leafId !== undefined ? { leafId } : {}) });
     const complete = session.entries.map((e, i) => previews[i] ?? previewEntry(e));
     return {
       sessionId,
-      cwd: known.row.cwd,
-      path: known.path,
+      cwd: row.cwd,
+      path,
       header: { ...(session.header ?? {}) },
       profile: reading.profile,
       detectedProfile: detected,
@@ -201,14 +197,12 @@ export class SessionCatalog {
       labels: reading.labels,
       sessionName: reading.sessionName ?? null,
       issues: reading.issues.map((i) => ({ line: i.line, kind: i.kind, message: i.message })),
-      sizeBytes: known.row.sizeBytes,
+      sizeBytes: row.sizeBytes,
     };
   }
 
   async entry(sessionId: string, entryId: string): Promise<EntryDetailDto> {
-    const known = await this.known(sessionId);
-    return withSession(known.path, (session) => {
-      if (session.fatal) throw new CanopyError(session.fatal.code, session.fatal.message);
+    return this.withLoaded(sessionId, ({ session }) => {
       let found: Entry | undefined;
       const children: string[] = [];
       for (const e of session.entries) {
