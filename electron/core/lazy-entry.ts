@@ -241,9 +241,8 @@ export class EntryStore {
     if (byId !== this.byId) return null;
     if (this.parentsDirty) {
       for (let i = 0; i < this.count; i++) {
-        const p = this.parentIdOf(i);
-        const w = p ? this.idTable.find(p) : -1;
-        this.parents[i] = !p ? -2 : w >= 0 ? w : -3;
+        const w = this.lookUpParent(i);
+        this.parents[i] = w === -1 ? -3 : w;
       }
       this.parentsDirty = false;
     }
@@ -263,12 +262,16 @@ export class EntryStore {
 
   /** Resolves a parent left unresolved at index time (it named a later line, or nothing). */
   resolveParent(i: number): number {
-    const p = this.parentIdOf(i);
-    const w = p ? this.idTable.find(p) : -1;
-    const r = !p ? -2 : w;
+    const r = this.lookUpParent(i);
     // A later line may still bring a missing parent: only a found one is final.
     if (r >= 0) this.parents[i] = r;
     return r;
+  }
+
+  /** Entry `i`'s parent looked up by id now: its index, -2 for no parent (null or ""), -1 when not found. */
+  private lookUpParent(i: number): number {
+    const p = this.parentIdOf(i);
+    return p ? this.idTable.find(p) : -2;
   }
 
   setTarget(i: number, target: string | null): void {
