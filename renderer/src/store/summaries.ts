@@ -1,9 +1,10 @@
 /**
  * Session summaries (name, first message, counts) for the sidebar. Rows in view ask for theirs at
- * once (`request`; after a session being opened, which goes first); after each listing every other session's summary is read in the background
- * (`fill`), newest first, in small batches sent only while no session is opening or loading its
- * context (and not right after), so a search finds sessions by name or first message without
- * holding up what the user asked for. The fill reports how far it got; files over FILL_MAX_BYTES are left to their rows.
+ * once (`request`; a session being opened goes first). After each listing, every other session's
+ * summary is read in the background (`fill`), newest first, in small batches sent only while no
+ * session is opening or loading its context (and not right after), so a search finds sessions by
+ * name or first message without holding up what the user asked for. The fill reports how far it
+ * got; files over FILL_MAX_BYTES are left to their rows.
  */
 import type { Api, ErrorValue, Result, SessionRowDto } from '../lib/shared';
 import type { CanopyStore } from './index';
