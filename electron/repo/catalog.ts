@@ -9,7 +9,7 @@ import type { EventBus } from '../ipc/events';
 import type { EntryDetailDto, ProjectDto, SessionListDto, SessionRowDto, SessionSummaryDto } from '../shared/dto';
 import type { SessionGraphWireDto } from '../shared/entry-nodes';
 import { CanopyError } from '../shared/errors';
-import { insideRealRoots, realRoots, resolveInsideRoots } from './confine';
+import { insideRealRoots, realRoots } from './confine';
 import { ContextService, type LoadedSession } from './context-service';
 import { packedNodes } from './graph-nodes';
 import { followFile, withSession, type OpenOptions } from './open';
@@ -115,8 +115,7 @@ export class SessionCatalog {
     if (!this.listing) await this.list();
     const known = this.byId.get(sessionId);
     if (!known) throw new CanopyError('not_found', `no session with id ${sessionId}`);
-    if (real) insideRealRoots(real, known.path);
-    else await resolveInsideRoots(this.activeRoots(), known.path);
+    insideRealRoots(real ?? realRoots(this.activeRoots()), known.path);
     return known;
   }
 
