@@ -133,7 +133,7 @@ function send(res: ServerResponse, status: number, type: string, body: string | 
   const encoding = body.length >= COMPRESS_FROM ? pickEncoding(res.req?.headers['accept-encoding']) : null;
   if (encoding) {
     // Remote users reach serve over a tunnel: the bytes on the wire are what they wait for.
-    const packed = compress(typeof body === 'string' ? Buffer.from(body, 'utf8') : body, encoding);
+    const packed = compress(body, encoding);
     res.writeHead(status, { ...headers, 'Content-Encoding': encoding, 'Content-Length': packed.length });
     res.end(packed);
     return;
