@@ -6,6 +6,7 @@
 import { watch, type FSWatcher } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { createBatcher } from './watch-batch';
 
 export interface WatchBatch {
   /** `.jsonl` files that were created, changed or removed. */
@@ -50,35 +51,15 @@ export function watchSessionRoots(
   const watchers = new Map<string, FSWatcher>();
   const files = new Set<string>();
   const dirs = new Set<string>();
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let firstPendingAt = 0;
-  let lastFlushAt = -Infinity;
-  let leading = false;
   let closed = false;
-
-  const flush = (): void => {
-    timer = undefined;
-    lastFlushAt = Date.now();
-    if (closed || (files.size === 0 && dirs.size === 0)) return;
+  const batcher = createBatcher({ debounceMs, maxWaitMs, leadingMs }, () => {
+    if (files.size === 0 && dirs.size === 0) return;
     const batch = { files: [...files], dirs: [...dirs] };
     files.clear();
     dirs.clear();
     onChange(batch);
-  };
-
-  const schedule = (): void => {
-    const now = Date.now();
-    if (timer === undefined) {
-      firstPendingAt = now;
-      // Leading edge: nothing was delivered lately, so this is not part of a burst yet.
-      leading = now - lastFlushAt >= debounceMs;
-      timer = setTimeout(flush, leading ? leadingMs : debounceMs);
-      return;
-    }
-    if (leading) return; // due within leadingMs anyway; later events join the trailing batch
-    clearTimeout(timer);
-    timer = setTimeout(flush, Math.max(0, Math.min(debounceMs, firstPendingAt + maxWaitMs - now)));
-  };
+  });
+  const schedule = (): void => batcher.touch();
 
   const unwatch = (dir: string): void => {
     watchers.get(dir)?.close();
@@ -158,7 +139,7 @@ export function watchSessionRoots(
   const ready = Promise.all(roots.map(watchRoot)).then(() => undefined);
   const close = (): void => {
     closed = true;
-    if (timer !== undefined) clearTimeout(timer);
+    batcher.close();
     for (const watcher of watchers.values()) watcher.close();
     watchers.clear();
   };

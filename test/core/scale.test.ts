@@ -15,8 +15,8 @@ function chain(n: number): string {
 
 describe('scale: 100k-entry chain, no recursion', () => {
   const text = chain(N);
-  it('parses, reads under both profiles, builds the tree and plans a clone quickly', () => {
-    const t0 = performance.now();
+  // Speed is measured by `npm run bench`; this proves no step recurses per entry (100k deep).
+  it('parses, reads under both profiles, builds the tree and plans a clone', () => {
     const s = parseSessionText(text);
     expect(s.entries).toHaveLength(N);
     const ca = readSession(s, { profile: 'ca' });
@@ -28,9 +28,6 @@ describe('scale: 100k-entry chain, no recursion', () => {
     expect(tree.roots).toEqual(['e0']);
     const plan = planFork(s, { kind: 'clone', profile: 'ca' }, { sourcePath: '/p', newSessionId: 'n', now: ts(0), newEntryId: () => 'x' });
     expect(plan.ok && plan.entries.length).toBe(N);
-    const elapsed = performance.now() - t0;
-    // generous bound for a shared 2-core machine; typical is well under a second
-    expect(elapsed).toBeLessThan(10_000);
   });
 
   it('a 100k cycle terminates', () => {

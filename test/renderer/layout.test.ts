@@ -104,17 +104,15 @@ describe('layoutTree', () => {
 });
 
 describe('buildGraphView', () => {
-  it('collapses a 100k-entry chain to a handful of nodes quickly', () => {
+  // Its speed is a bench target (collapse + layout); here only what it draws.
+  it('collapses a 100k-entry chain to a handful of nodes', () => {
     const entries = chain(100_000);
     const graph = graphOf(entries);
-    const started = performance.now();
     const index = buildTreeIndex(entries, graph.leafId);
     const view = buildGraphView(graph, index, { filterMode: 'default', showLeafRecords: false, expanded: new Set(), selectedId: null });
-    const ms = performance.now() - started;
     expect(view.stats.drawn).toBeLessThanOrEqual(3);
     expect(view.stats.entries).toBe(100_000);
     expect(view.drawOnPath.size).toBe(view.stats.drawn);
-    expect(ms).toBeLessThan(3000);
   });
 
   it('draws a selected entry deep inside a chain on its own and maps hidden entries to drawn ones', () => {
