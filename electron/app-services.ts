@@ -17,6 +17,8 @@ export interface AppServices {
   bus: EventBus;
   catalog: SessionCatalog;
   handlers: Handlers;
+  /** Settles once every watcher is in place (at once when not watching). */
+  watching: Promise<void>;
   close(): void;
 }
 
@@ -24,6 +26,6 @@ export function createAppServices(options: AppServicesOptions): AppServices {
   const bus = new EventBus();
   const catalog = new SessionCatalog({ roots: options.roots, bus, ...(options.demoDir ? { demoDir: options.demoDir } : {}) });
   const handlers = createHandlers({ catalog, version: VERSION, transport: options.transport });
-  const stopWatching = options.watch === false ? () => {} : catalog.watch();
-  return { bus, catalog, handlers, close: stopWatching };
+  const stopWatching = options.watch === false ? Object.assign(() => {}, { ready: Promise.resolve() }) : catalog.watch();
+  return { bus, catalog, handlers, watching: stopWatching.ready, close: stopWatching };
 }

@@ -17,7 +17,7 @@ import { entryPreviews } from './previews';
 import { OpenTasks, PROGRESS_DELAY_MS, PROGRESS_GAP_MS, type OpenTask } from './open-tasks';
 import { delayedProgress } from './progress';
 import { listSessions, summarizeSession, type SessionInfo, type SessionListing } from './sessions';
-import { watchRoots } from '../storage/watch';
+import { watchRoots, type StopWatching } from '../storage/watch';
 
 export interface CatalogOptions {
   roots: string[];
@@ -219,7 +219,7 @@ export class SessionCatalog {
    * Watch the roots; emits `sessions.changed`, and `session.appended` for known sessions once an
    * open one has read the appended lines (only the new bytes, see open.ts followFile).
    */
-  watch(): () => void {
+  watch(): StopWatching {
     let chain: Promise<void> = Promise.resolve();
     return watchRoots(this.roots, (changedPaths) => {
       chain = chain.then(() => this.followChanges(changedPaths)).catch(() => undefined);

@@ -157,8 +157,7 @@ describe('catalog watch', () => {
       const list = await app.handlers['sessions.list']({});
       const sessionId = list.sessions[0]!.sessionId;
       expect(graphFromWire(await app.handlers['session.open']({ sessionId })).entries.map((e) => e.id)).toEqual(['a']);
-      // give the watchers time to be in place
-      await new Promise((r) => setTimeout(r, 300));
+      await app.watching;
       appendFileSync(path, `${msg('b', 'a', 'r', 'assistant')}\n`);
       const size = readFileSync(path).length;
       const deadline = Date.now() + 5000;
