@@ -2,7 +2,7 @@
  * Builds `window.api` from the contract: one function per channel, one `on` for events. Electron
  * objects are passed in (structural types) so this is unit-tested with fakes.
  */
-import { CHANNELS, EVENTS, type Api, type EventName } from '../electron/shared/contract';
+import { CHANNELS, isEventName, type Api, type EventName } from '../electron/shared/contract';
 
 export interface IpcRendererLike {
   invoke(channel: string, args: unknown): Promise<unknown>;
@@ -16,7 +16,7 @@ export function buildApi(ipc: IpcRendererLike): Api {
     api[channel] = (args: unknown) => ipc.invoke(channel, args ?? {});
   }
   api.on = (event: EventName, listener: (payload: unknown) => void) => {
-    if (!(EVENTS as readonly string[]).includes(event)) throw new Error(`unknown event ${String(event)}`);
+    if (!isEventName(event)) throw new Error(`unknown event ${String(event)}`);
     // Never hand the IpcRendererEvent (and with it `sender`) to the page.
     const wrapped = (_event: unknown, payload: unknown) => listener(payload);
     ipc.on(event, wrapped);

@@ -2,7 +2,7 @@
  * The ONLY user of ipcMain. Electron types are kept structural (IpcMainLike) so this glue is
  * unit-tested with a fake ipcMain where no Electron binary exists.
  */
-import { CHANNELS, EVENTS, type Handlers } from '../shared/contract';
+import { CHANNELS, isEventName, type Handlers } from '../shared/contract';
 import type { Result } from '../shared/errors';
 import { dispatch } from './dispatch';
 import type { EventBus } from './events';
@@ -46,7 +46,7 @@ export function registerIpc(ipcMain: IpcMainLike, handlers: Handlers, options: R
 /** Forwards bus events to one window's renderer. */
 export function forwardEvents(bus: EventBus, target: WebContentsLike): () => void {
   return bus.subscribe((event, payload) => {
-    if (!target.isDestroyed() && (EVENTS as readonly string[]).includes(event)) target.send(event, payload);
+    if (!target.isDestroyed() && isEventName(event)) target.send(event, payload);
   });
 }
 

@@ -68,6 +68,9 @@ export interface Events {
 }
 export type EventName = keyof Events;
 export const EVENTS = ['sessions.changed', 'session.appended', 'session.progress', 'sessions.progress'] as const satisfies readonly EventName[];
+type MissingEvent = Exclude<EventName, (typeof EVENTS)[number]>;
+// Fails to compile when an event of the contract is not listed in EVENTS.
+export const _eventsComplete: MissingEvent extends never ? true : MissingEvent = true;
 
 /** What the preload exposes as `window.api` (and what the HTTP client implements). */
 export type Api = { [C in Channel]: (args: Args<C>) => Promise<Result<ResultOf<C>>> } & {
@@ -76,6 +79,10 @@ export type Api = { [C in Channel]: (args: Args<C>) => Promise<Result<ResultOf<C
 
 /** What main implements: one handler per channel; a missing one fails to compile. */
 export type Handlers = { [C in Channel]: (args: Args<C>) => Promise<ResultOf<C>> };
+
+export function isEventName(value: unknown): value is EventName {
+  return typeof value === 'string' && (EVENTS as readonly string[]).includes(value);
+}
 
 export function isChannel(value: unknown): value is Channel {
   return typeof value === 'string' && (CHANNELS as readonly string[]).includes(value);

@@ -5,7 +5,7 @@
  * cannot send a header).
  */
 import { createSseParser } from './sse';
-import { CHANNELS, EVENTS, isErrorCode, type Api, type Channel, type EventName, type Events, type Result } from './shared';
+import { CHANNELS, isErrorCode, isEventName, type Api, type Channel, type EventName, type Events, type Result } from './shared';
 import { takeToken } from './token';
 
 declare global {
@@ -97,7 +97,7 @@ export function createHttpApi(options: HttpApiOptions): Api {
         if (connectedBefore) emit('sessions.changed', { reason: 'changed' });
         connectedBefore = true;
         const parser = createSseParser((event, data) => {
-          if (!(EVENTS as readonly string[]).includes(event)) return;
+          if (!isEventName(event)) return;
           try {
             emit(event, JSON.parse(data));
           } catch {
@@ -124,7 +124,7 @@ export function createHttpApi(options: HttpApiOptions): Api {
   const api: Record<string, unknown> = {};
   for (const channel of CHANNELS) api[channel] = (args: unknown) => call(channel, args);
   api.on = <E extends EventName>(event: E, listener: (payload: Events[E]) => void): (() => void) => {
-    if (!(EVENTS as readonly string[]).includes(event)) throw new Error(`unknown event ${String(event)}`);
+    if (!isEventName(event)) throw new Error(`unknown event ${String(event)}`);
     let set = listeners.get(event);
     if (!set) listeners.set(event, (set = new Set()));
     set.add(listener as Listener);
