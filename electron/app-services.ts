@@ -1,5 +1,5 @@
 /** Everything behind the transports, built once: event bus, catalog, handlers. Used by main, `canopy serve` and tests. */
-import { EventBus } from './ipc/events';
+import { EventBus } from './repo/event-bus';
 import { createHandlers } from './ipc/handlers';
 import { SessionCatalog } from './repo/catalog';
 import type { Handlers } from './shared/contract';

@@ -5,7 +5,7 @@
 import { CHANNELS, isEventName, type Handlers } from '../shared/contract';
 import type { Result } from '../shared/errors';
 import { dispatch } from './dispatch';
-import type { EventBus } from './events';
+import type { EventBus } from '../repo/event-bus';
 
 export interface SenderFrameLike {
   url: string;

@@ -10,7 +10,7 @@ import type { Handlers } from '../shared/contract';
 import { readStaticFile } from '../storage/static-files';
 import { dispatch } from './dispatch';
 import { asciiJsonBytes, compress, pickEncoding } from './http-body';
-import type { EventBus } from './events';
+import type { EventBus } from '../repo/event-bus';
 
 export const CSP =
   "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +

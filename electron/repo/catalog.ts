@@ -5,7 +5,7 @@
  */
 import { computeLabels, detectProfile, readSession, type Entry, type Profile } from '../core';
 import { previewEntry } from '../core/entry-preview';
-import type { EventBus } from '../ipc/events';
+import type { EventBus } from './event-bus';
 import type { EntryDetailDto, ProjectDto, SessionListDto, SessionRowDto, SessionSummaryDto } from '../shared/dto';
 import type { SessionGraphWireDto } from '../shared/entry-nodes';
 import { CanopyError } from '../shared/errors';

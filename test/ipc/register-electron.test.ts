@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EventBus } from '../../electron/ipc/events';
+import { EventBus } from '../../electron/repo/event-bus';
 import { forwardEvents, registerIpc, trustedByUrl, type InvokeEventLike } from '../../electron/ipc/register-electron';
 import { CHANNELS } from '../../electron/shared/contract';
 import { recordingHandlers } from './fake-handlers';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EventBus } from '../../electron/ipc/events';
+import { EventBus } from '../../electron/repo/event-bus';
 import { startServer, type RunningServer } from '../../electron/ipc/serve-http';
 import { recordingHandlers } from './fake-handlers';
 

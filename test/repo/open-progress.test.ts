@@ -7,7 +7,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { writeSessionFile } from '../../bench/generate';
-import { EventBus } from '../../electron/ipc/events';
+import { EventBus } from '../../electron/repo/event-bus';
 import { SessionCatalog } from '../../electron/repo/catalog';
 import { clearOpenCache } from '../../electron/repo/open';
 import type { Events } from '../../electron/shared/contract';
