@@ -4,6 +4,23 @@ const tseslint = require('typescript-eslint');
 const reactHooks = require('eslint-plugin-react-hooks');
 const globals = require('globals');
 
+const FS = ['node:fs', 'node:fs/promises', 'fs', 'fs/promises'];
+
+/** no-restricted-imports for a main-process layer: no fs outside storage, no node:* in pure code, no upward imports. */
+function layer(files, { fs, node = false, banned }) {
+  const paths = fs ? (node ? [...FS, 'path', 'os', 'crypto', 'electron', 'react'] : FS) : [];
+  const patterns = banned.map((dir) => ({
+    regex: `^\\.\\.?/(\\.\\./)*${dir}(/|$)`,
+    message: `this layer does not import ${dir} (ARCHITECTURE.md §1)`,
+  }));
+  if (node) patterns.push({ regex: '^node:', message: 'pure code: no Node built-ins' });
+  return {
+    files,
+    ...(files[0] === 'electron/**/*.ts' ? { ignores: ['electron/storage/**'] } : {}),
+    rules: { 'no-restricted-imports': ['error', { paths, patterns }] },
+  };
+}
+
 module.exports = tseslint.config(
   { ignores: ['out/**', 'dist/**', 'release/**', 'node_modules/**', 'test-output/**', 'resources/**'] },
   js.configs.recommended,
@@ -24,19 +41,34 @@ module.exports = tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
+  // The layering of ARCHITECTURE.md §1, one block per layer (a later block for the same file
+  // replaces an earlier one's no-restricted-imports, so each layer lists all of its bans).
+  layer(['electron/**/*.ts'], { fs: true, banned: [] }),
+  layer(['electron/core/**/*.ts'], { fs: true, node: true, banned: ['repo', 'ipc', 'storage', 'cli', 'app-services', 'serve-command'] }),
+  layer(['electron/shared/**/*.ts'], { fs: true, node: true, banned: ['repo', 'ipc', 'storage', 'cli', 'app-services', 'serve-command'] }),
+  layer(['electron/storage/**/*.ts'], { fs: false, banned: ['core', 'repo', 'ipc', 'cli', 'app-services'] }),
+  layer(['electron/repo/**/*.ts'], { fs: true, banned: ['ipc', 'cli', 'serve-command'] }),
   {
-    // Only storage touches the file system (ARCHITECTURE.md §1).
-    files: ['electron/**/*.ts'],
-    ignores: ['electron/storage/**'],
+    // The renderer and the preload know main only through the contract in electron/shared.
+    files: ['renderer/**/*.ts', 'renderer/**/*.tsx', 'preload/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { paths: ['node:fs', 'node:fs/promises', 'fs', 'fs/promises'] }],
+      'no-restricted-imports': ['error', {
+        paths: [...FS],
+        patterns: [{ regex: '(^|/)electron/(?!shared/)', message: 'import main-process code only through electron/shared (the contract)' }],
+      }],
     },
   },
   {
-    // The core is pure: no file system, no Electron, no DOM-only code.
-    files: ['electron/core/**/*.ts', 'electron/shared/**/*.ts'],
+    // Slices and actions hold state; features read it, never the other way round.
+    files: ['renderer/src/store/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { paths: ['fs', 'fs/promises', 'path', 'os', 'crypto', 'electron', 'react'], patterns: ['node:*'] }],
+      'no-restricted-imports': ['error', {
+        paths: [...FS],
+        patterns: [
+          { regex: '(^|/)electron/(?!shared/)', message: 'import main-process code only through electron/shared (the contract)' },
+          { regex: '(^|/)features/', message: 'the store imports no feature' },
+        ],
+      }],
     },
   },
 );

@@ -19,7 +19,7 @@ import { SessionCatalog } from '../electron/repo/catalog';
 import { openIndexed } from '../electron/repo/open';
 import { listSessions } from '../electron/repo/sessions';
 import type { EntryNodeDto, SessionGraphDto } from '../electron/shared/dto';
-import { buildTreeIndex } from '../renderer/src/features/graph/model/tree-index';
+import { buildTreeIndex } from '../renderer/src/model/tree-index';
 import { buildGraphView } from '../renderer/src/features/graph/model/view';
 
 function rssMB(): number {

@@ -5,8 +5,8 @@ import { buildContextView } from '../../electron/core/context-view';
 import type { ContextViewDto } from '../../electron/shared/context-dto';
 import { packEntryStates, unpackEntryStates } from '../../electron/shared/entry-states';
 import type { EntryNodeDto, SessionGraphDto } from '../../electron/shared/dto';
-import { messagesByEntry, shareIds, statesById } from '../../renderer/src/features/context/model/context-order';
-import { buildTreeIndex } from '../../renderer/src/features/graph/model/tree-index';
+import { messagesByEntry, shareIds, statesById } from '../../renderer/src/model/context-order';
+import { buildTreeIndex } from '../../renderer/src/model/tree-index';
 
 type Rec = Record<string, unknown>;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { filterTree, isEntryVisible, visibleChildIds, type FilterMode, type FilterOptions } from '../../renderer/src/features/graph/model/filters';
-import { buildTreeIndex } from '../../renderer/src/features/graph/model/tree-index';
+import { filterTree, isEntryVisible, visibleChildIds, type FilterMode, type FilterOptions } from '../../renderer/src/model/filters';
+import { buildTreeIndex } from '../../renderer/src/model/tree-index';
 import type { EntryNodeDto } from '../../electron/shared/dto';
 import { lines, node } from './helpers';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { toFlowEdges, toFlowNodes } from '../../renderer/src/features/graph/model/flow';
-import { buildTreeIndex } from '../../renderer/src/features/graph/model/tree-index';
+import { buildTreeIndex } from '../../renderer/src/model/tree-index';
 import { buildGraphView } from '../../renderer/src/features/graph/model/view';
 import type { EntryNodeDto } from '../../electron/shared/dto';
 import { chain, graphOf } from './helpers';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { collapseChains, drawNodeOf, memberIds, type CollapseOptions, type DrawTree } from '../../renderer/src/features/graph/model/collapse';
-import { filterTree } from '../../renderer/src/features/graph/model/filters';
+import { filterTree } from '../../renderer/src/model/filters';
 import { layoutTree, NODE_HEIGHT, NODE_WIDTH, type Layout } from '../../renderer/src/features/graph/model/layout';
-import { buildTreeIndex } from '../../renderer/src/features/graph/model/tree-index';
+import { buildTreeIndex } from '../../renderer/src/model/tree-index';
 import { buildGraphView } from '../../renderer/src/features/graph/model/view';
 import type { EntryNodeDto } from '../../electron/shared/dto';
 import { chain, graphOf, lines, node } from './helpers';

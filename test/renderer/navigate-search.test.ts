@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { collapseChains } from '../../renderer/src/features/graph/model/collapse';
-import { filterTree } from '../../renderer/src/features/graph/model/filters';
+import { filterTree } from '../../renderer/src/model/filters';
 import { navigate } from '../../renderer/src/features/graph/model/navigate';
 import { searchEntries } from '../../renderer/src/features/graph/model/search';
-import { buildTreeIndex } from '../../renderer/src/features/graph/model/tree-index';
+import { buildTreeIndex } from '../../renderer/src/model/tree-index';
 import { lines, node } from './helpers';
 
 //      r

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildTreeIndex, childIds, orderIds, parentIdOf, rootIds } from '../../renderer/src/features/graph/model/tree-index';
+import { buildTreeIndex, childIds, orderIds, parentIdOf, rootIds } from '../../renderer/src/model/tree-index';
 import { chain, lines, node } from './helpers';
 
 describe('buildTreeIndex', () => {

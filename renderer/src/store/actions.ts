@@ -3,7 +3,7 @@
  * stay synchronous and testable on their own.
  */
 import { graphFromWire, type Api, type ErrorValue, type ForkRequestDto, type ForkResultDto, type ProfileDto, type Result } from '../lib/shared';
-import { shareIds } from '../features/context/model/context-order';
+import { shareIds } from '../model/context-order';
 import { forkKey } from './fork-slice';
 import { createSummaries } from './summaries';
 import type { CanopyStore } from './index';

@@ -1,5 +1,5 @@
 import type { StateCreator } from 'zustand/vanilla';
-import type { FilterMode } from '../features/graph/model/filters';
+import type { FilterMode } from '../model/filters';
 import type { ProfileDto } from '../lib/shared';
 import type { CanopyState } from './index';
 

@@ -2,11 +2,11 @@ import { useEffect, useMemo, useState } from 'react';
 import { useActions, useCanopy } from '../../app-context';
 import { formatCount, formatTokens } from '../../lib/format';
 import type { CompactionInfoDto, ContextMessageDto, EntryNodeDto } from '../../lib/shared';
-import { kindTitle } from '../graph/model/kinds';
-import { entryById, treeIndexOf } from '../graph/model/tree-index';
+import { kindTitle } from '../../model/kinds';
+import { entryById, treeIndexOf } from '../../model/tree-index';
 import { Markdown } from '../inspector/Markdown';
 import { EntryLink, FileList } from '../inspector/parts';
-import { STATE_LABELS } from './model/context-order';
+import { STATE_LABELS } from '../../model/context-order';
 
 const PREVIEW_ROWS = 6;
 

@@ -2,10 +2,10 @@ import { memo, useEffect, useMemo, useRef, useState, type MouseEvent } from 'rea
 import { useActions, useCanopy } from '../../app-context';
 import { formatCount, formatTokens } from '../../lib/format';
 import type { ContextMessageDto, ContextViewDto, EntryContextStateDto, EntryNodeDto, SessionGraphDto } from '../../lib/shared';
-import { kindColor, kindTitle } from '../graph/model/kinds';
-import { entryById, treeIndexOf } from '../graph/model/tree-index';
+import { kindColor, kindTitle } from '../../model/kinds';
+import { entryById, treeIndexOf } from '../../model/tree-index';
 import { EntryLink } from '../inspector/parts';
-import { messagesByEntry, STATE_LABELS, statesById } from './model/context-order';
+import { messagesByEntry, STATE_LABELS, statesById } from '../../model/context-order';
 
 /** Rows drawn at first; a 100k-entry context is shown on request, page by page. */
 const PAGE = 300;

@@ -2,8 +2,8 @@ import { useMemo } from 'react';
 import { useActions, useCanopy } from '../../app-context';
 import { formatTokens } from '../../lib/format';
 import { EntryLink } from '../inspector/parts';
-import { treeIndexOf } from '../graph/model/tree-index';
-import { messagesByEntry, STATE_HINTS, STATE_LABELS, statesById } from './model/context-order';
+import { treeIndexOf } from '../../model/tree-index';
+import { messagesByEntry, STATE_HINTS, STATE_LABELS, statesById } from '../../model/context-order';
 import { WhatIfButton } from './WhatIfButton';
 
 /** The selected entry's part in the context: its state, why, and what it sends. */

@@ -3,7 +3,7 @@ import { useActions, useCanopy } from '../../app-context';
 import { copyText } from '../../lib/clipboard';
 import { shareableUrl } from '../../lib/deep-link';
 import type { ProfileDto, SessionGraphDto } from '../../lib/shared';
-import { FILTER_MODES, type FilterMode } from './model/filters';
+import { FILTER_MODES, type FilterMode } from '../../model/filters';
 import type { GraphModel } from './useGraphModel';
 
 const FILTER_LABELS: Record<FilterMode, string> = {

@@ -1,4 +1,4 @@
-import type { VisibleTree } from './filters';
+import type { VisibleTree } from '../../../model/filters';
 
 /**
  * Linear runs of ordinary entries become one expandable "chain" node so a 100k-entry session draws

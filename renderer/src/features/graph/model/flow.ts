@@ -1,10 +1,10 @@
 import { MarkerType, Position, type Edge, type Node, type NodeHandle } from '@xyflow/react';
 import type { EntryContextStateDto, EntryNodeDto, EntryStateDto, LineageLinkDto, SessionGraphDto } from '../../../lib/shared';
-import { componentKind, dataKind, type NodeComponentKind } from './kinds';
+import { componentKind, dataKind, type NodeComponentKind } from '../../../model/kinds';
 import { NODE_HEIGHT, NODE_WIDTH } from './layout';
 import { membersOf } from './collapse';
 import type { GraphView } from './view';
-import type { ContextStates } from '../../context/model/context-order';
+import type { ContextStates } from '../../../model/context-order';
 
 export interface EntryNodeData extends Record<string, unknown> {
   entry: EntryNodeDto;

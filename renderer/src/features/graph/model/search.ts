@@ -1,4 +1,4 @@
-import type { TreeIndex } from './tree-index';
+import type { TreeIndex } from '../../../model/tree-index';
 
 /**
  * Entries whose preview text or id contains every whitespace-separated token (case-insensitive),

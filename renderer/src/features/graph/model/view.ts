@@ -1,9 +1,9 @@
 import type { SessionGraphDto } from '../../../lib/shared';
 import { collapseChains, DEFAULT_COLLAPSE, drawNodeOf, membersOf, type CollapseOptions, type DrawNode, type DrawTree } from './collapse';
-import { filterTree, type FilterMode, type VisibleTree } from './filters';
-import { dataKind } from './kinds';
+import { filterTree, type FilterMode, type VisibleTree } from '../../../model/filters';
+import { dataKind } from '../../../model/kinds';
 import { layoutTree, type Layout } from './layout';
-import type { TreeIndex } from './tree-index';
+import type { TreeIndex } from '../../../model/tree-index';
 
 export interface ViewOptions {
   filterMode: FilterMode;

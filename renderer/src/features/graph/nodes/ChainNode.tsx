@@ -1,6 +1,6 @@
 import { Handle, Position, type NodeProps } from '@xyflow/react';
 import { memo } from 'react';
-import { STATE_LABELS } from '../../context/model/context-order';
+import { STATE_LABELS } from '../../../model/context-order';
 import type { ChainFlowNode } from '../model/flow';
 
 const hidden = { opacity: 0, pointerEvents: 'none' as const };

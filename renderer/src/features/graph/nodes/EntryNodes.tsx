@@ -1,7 +1,7 @@
 import type { NodeProps } from '@xyflow/react';
 import { memo } from 'react';
 import type { EntryFlowNode } from '../model/flow';
-import { kindTitle } from '../model/kinds';
+import { kindTitle } from '../../../model/kinds';
 import { NodeShell } from './NodeShell';
 
 type Props = NodeProps<EntryFlowNode>;

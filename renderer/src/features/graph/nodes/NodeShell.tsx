@@ -1,6 +1,6 @@
 import { Handle, Position } from '@xyflow/react';
 import type { ReactNode } from 'react';
-import { STATE_LABELS } from '../../context/model/context-order';
+import { STATE_LABELS } from '../../../model/context-order';
 import { LineageFlags } from '../../lineage/LineageFlags';
 import { WhatIfButton } from '../../context/WhatIfButton';
 import type { EntryNodeData } from '../model/flow';

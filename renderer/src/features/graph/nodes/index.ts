@@ -1,5 +1,5 @@
 import type { NodeTypes } from '@xyflow/react';
-import type { NodeComponentKind } from '../model/kinds';
+import type { NodeComponentKind } from '../../../model/kinds';
 import { ChainNode } from './ChainNode';
 import {
   AssistantNode,

@@ -1,4 +1,4 @@
-import type { EntryNodeDto } from '../../../lib/shared';
+import type { EntryNodeDto } from '../lib/shared';
 
 /**
  * The session's parentId tree as the graph draws it, over integer indices and typed arrays (a

@@ -1,4 +1,4 @@
-import type { EntryNodeDto } from '../../../lib/shared';
+import type { EntryNodeDto } from '../lib/shared';
 
 /**
  * What a node draws as. `data-kind` on the DOM is the entry type, or the role for messages; the

@@ -1,5 +1,5 @@
-import { ENTRY_STATES, entryStateAt, type ContextMessageDto, type ContextViewDto, type EntryContextStateDto, type EntryStateDto, type EntryStatesDto, type SessionGraphDto } from '../../../lib/shared';
-import type { TreeIndex } from '../../graph/model/tree-index';
+import { ENTRY_STATES, entryStateAt, type ContextMessageDto, type ContextViewDto, type EntryContextStateDto, type EntryStateDto, type EntryStatesDto, type SessionGraphDto } from '../lib/shared';
+import type { TreeIndex } from './tree-index';
 
 /** Entry id → its state in a context view. */
 export interface ContextStates {

@@ -1,4 +1,4 @@
-import type { EntryNodeDto } from '../../../lib/shared';
+import type { EntryNodeDto } from '../lib/shared';
 import type { TreeIndex } from './tree-index';
 
 /** pi's /tree filter modes (tree-selector.js), plus a separate toggle for H3 `leaf` records. */

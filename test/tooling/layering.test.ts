@@ -1,0 +1,36 @@
+import { ESLint } from 'eslint';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+// The layering rules of ARCHITECTURE.md live in eslint.config.js; each must reject a violation
+// (a file that imports upward) and accept the allowed import next to it.
+const root = join(__dirname, '..', '..');
+const eslint = new ESLint({ cwd: root });
+
+async function restricted(file: string, code: string): Promise<boolean> {
+  const [result] = await eslint.lintText(code, { filePath: join(root, file) });
+  return (result?.messages ?? []).some((m) => m.ruleId === 'no-restricted-imports');
+}
+
+const cases: Array<[string, string, string]> = [
+  // [file, an import it must not have, an import it may have]
+  ['electron/core/x.ts', "import '../repo/catalog';", "import './parse';"],
+  ['electron/core/x.ts', "import 'node:path';", "import './parse';"],
+  ['electron/shared/x.ts', "import '../ipc/dispatch';", "import './errors';"],
+  ['electron/storage/x.ts', "import '../core';", "import 'node:fs';"],
+  ['electron/repo/x.ts', "import '../ipc/dispatch';", "import '../storage/read';"],
+  ['electron/repo/x.ts', "import 'node:fs';", "import '../core';"],
+  ['electron/ipc/x.ts', "import 'node:fs/promises';", "import '../repo/catalog';"],
+  ['renderer/src/features/graph/x.ts', "import '../../../../electron/repo/catalog';", "import '../../../../electron/shared/contract';"],
+  ['preload/x.ts', "import '../electron/ipc/handlers';", "import '../electron/shared/contract';"],
+  ['renderer/src/store/x.ts', "import '../features/graph/GraphPanel';", "import '../model/filters';"],
+];
+
+describe('eslint layering zones', () => {
+  for (const [file, bad, good] of cases) {
+    it(`${file}: rejects ${bad}, accepts ${good}`, async () => {
+      expect(await restricted(file, `${bad}\n`)).toBe(true);
+      expect(await restricted(file, `${good}\n`)).toBe(false);
+    });
+  }
+});
