@@ -2,7 +2,8 @@
  * Builds `window.api` from the contract: one function per channel, one `on` for events. Electron
  * objects are passed in (structural types) so this is unit-tested with fakes.
  */
-import { CHANNELS, isEventName, type Api, type EventName } from '../electron/shared/contract';
+import { channelMethods, isEventName, type Api, type Args, type Channel, type ResultOf } from '../electron/shared/contract';
+import type { Result } from '../electron/shared/errors';
 
 export interface IpcRendererLike {
   invoke(channel: string, args: unknown): Promise<unknown>;
@@ -11,16 +12,14 @@ export interface IpcRendererLike {
 }
 
 export function buildApi(ipc: IpcRendererLike): Api {
-  const api: Record<string, unknown> = {};
-  for (const channel of CHANNELS) {
-    api[channel] = (args: unknown) => ipc.invoke(channel, args ?? {});
-  }
-  api.on = (event: EventName, listener: (payload: unknown) => void) => {
+  // What comes back over IPC is main's Result for that channel (dispatch makes it so).
+  const invoke = <C extends Channel>(channel: C) => (args: Args<C>) => ipc.invoke(channel, args ?? {}) as Promise<Result<ResultOf<C>>>;
+  const on: Api['on'] = (event, listener) => {
     if (!isEventName(event)) throw new Error(`unknown event ${String(event)}`);
     // Never hand the IpcRendererEvent (and with it `sender`) to the page.
-    const wrapped = (_event: unknown, payload: unknown) => listener(payload);
+    const wrapped = (_event: unknown, payload: unknown) => listener(payload as Parameters<typeof listener>[0]);
     ipc.on(event, wrapped);
     return () => ipc.removeListener(event, wrapped);
   };
-  return Object.freeze(api) as unknown as Api;
+  return Object.freeze({ ...channelMethods(invoke), on } satisfies Api);
 }

@@ -72,8 +72,31 @@ type MissingEvent = Exclude<EventName, (typeof EVENTS)[number]>;
 // Fails to compile when an event of the contract is not listed in EVENTS.
 export const _eventsComplete: MissingEvent extends never ? true : MissingEvent = true;
 
+/** The client side of one channel. */
+export type ChannelMethod<C extends Channel> = (args: Args<C>) => Promise<Result<ResultOf<C>>>;
+export type ChannelMethods = { [C in Channel]: ChannelMethod<C> };
+
+/**
+ * One method per channel, each made by `make`: the preload and the HTTP client build their api
+ * from it, so neither needs a cast; the literal is checked complete by its return type.
+ */
+export function channelMethods(make: <C extends Channel>(channel: C) => ChannelMethod<C>): ChannelMethods {
+  return {
+    'app.info': make('app.info'),
+    'sessions.list': make('sessions.list'),
+    'sessions.summaries': make('sessions.summaries'),
+    'session.open': make('session.open'),
+    'entry.get': make('entry.get'),
+    'session.context': make('session.context'),
+    'session.forkPreview': make('session.forkPreview'),
+    'session.fork': make('session.fork'),
+    'session.lineage': make('session.lineage'),
+    'session.cancelOpen': make('session.cancelOpen'),
+  };
+}
+
 /** What the preload exposes as `window.api` (and what the HTTP client implements). */
-export type Api = { [C in Channel]: (args: Args<C>) => Promise<Result<ResultOf<C>>> } & {
+export type Api = ChannelMethods & {
   on<E extends EventName>(event: E, listener: (payload: Events[E]) => void): () => void;
 };
 

@@ -5,7 +5,7 @@
  * cannot send a header).
  */
 import { createSseParser } from './sse';
-import { CHANNELS, isErrorCode, isEventName, type Api, type Channel, type EventName, type Events, type Result } from './shared';
+import { channelMethods, isErrorCode, isEventName, type Api, type Args, type Channel, type EventName, type Result, type ResultOf } from './shared';
 import { takeToken } from './token';
 
 declare global {
@@ -121,9 +121,7 @@ export function createHttpApi(options: HttpApiOptions): Api {
     }
   }
 
-  const api: Record<string, unknown> = {};
-  for (const channel of CHANNELS) api[channel] = (args: unknown) => call(channel, args);
-  api.on = <E extends EventName>(event: E, listener: (payload: Events[E]) => void): (() => void) => {
+  const on: Api['on'] = (event, listener) => {
     if (!isEventName(event)) throw new Error(`unknown event ${String(event)}`);
     let set = listeners.get(event);
     if (!set) listeners.set(event, (set = new Set()));
@@ -141,7 +139,9 @@ export function createHttpApi(options: HttpApiOptions): Api {
       }
     };
   };
-  return api as unknown as Api;
+  // The server's answer for a channel is that channel's Result (isResult checked its shape).
+  const method = <C extends Channel>(channel: C) => (args: Args<C>) => call(channel, args) as Promise<Result<ResultOf<C>>>;
+  return { ...channelMethods(method), on } satisfies Api;
 }
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {

@@ -10,7 +10,7 @@ export type {
   Events,
   ResultOf,
 } from '../../../electron/shared/contract';
-export { CHANNELS, EVENTS, isEventName } from '../../../electron/shared/contract';
+export { CHANNELS, EVENTS, channelMethods, isEventName } from '../../../electron/shared/contract';
 export type {
   AppInfo,
   CheckpointKind,
