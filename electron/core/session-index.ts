@@ -80,6 +80,7 @@ export class SessionIndexer {
     this.decode = opts.decode ?? defaultDecode;
     const decode = this.decode;
     this.store = new EntryStore(opts.source, opts.bodyCache, opts.decode && ((b, start, end) => decode(b, start, end, true)));
+    this.store.issueSink = this.issues;
     this.fast = opts.verify !== 'parse';
     this.newId = opts.newId;
   }
@@ -223,6 +224,8 @@ export class SessionIndexer {
     if (!raw.complete) this.undo = { issues: this.issues.length, entries: this.store.count, previous: -1 };
     const value = lineValue(raw, this.issues);
     if (value === undefined) return;
+    // lineValue reported it: a later read of the body does not report it again.
+    if (this.issues[this.issues.length - 1]?.kind === 'too_deep') this.store.noteTooDeep(raw.line, false);
     const verdict = judgeEntry(value, raw.line, this.issues, (id) => {
       const j = this.store.idTable.find(id);
       return j < 0 ? undefined : this.store.lineOf(j);
