@@ -166,10 +166,11 @@ export class SessionIndexer {
   }
 
   /**
-   * The session as indexed so far. Lazily indexed sessions share their entry and issue arrays
+   * The session as indexed so far (`hideTorn`: without the torn_last_line issue of a provisional
+   * last line, for a live view while its writer is still appending). Lazily indexed sessions share their entry and issue arrays
    * between calls (a new wrapper object each time); others are built by parseSession.
    */
-  result(): ParsedSession {
+  result(opts: { hideTorn?: boolean } = {}): ParsedSession {
     switch (this.mode) {
       case 'preheader': {
         const issues = [...this.issues, { line: 1, kind: 'invalid_header' as const, message: MISSING_HEADER }];
@@ -191,6 +192,13 @@ export class SessionIndexer {
             return store.entries;
           },
         };
+        // A writer still appending its last line: that line's torn_last_line issue is left out
+        // (a getter: issues a body read adds later still show).
+        const torn = opts.hideTorn && this.undo ? this.issues[this.undo.issues] : undefined;
+        if (torn?.kind === 'torn_last_line') {
+          const all = this.issues;
+          Object.defineProperty(s, 'issues', { get: () => all.filter((i) => i !== torn), enumerable: true });
+        }
         seedIndexed(s, store);
         seedTypeIndex(s, this.typed);
         return s;
