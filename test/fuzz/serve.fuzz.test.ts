@@ -67,6 +67,7 @@ async function everyChannel(sessionId: string, file: Damaged): Promise<void> {
       expect(issues.some((i) => i.line === line && kinds.includes(i.kind)), `${file.name}: line ${line} ${kinds.join('|')} in ${JSON.stringify(issues)}`).toBe(true);
     }
   }
+  if (entries.length === 0) await run('entry.get', { sessionId, entryId: 'no-such-entry' });
   for (const e of entries) {
     const detail = await run('entry.get', { sessionId, entryId: e.id });
     if (file.expected.get(e.line)?.includes('too_deep')) {
