@@ -4,7 +4,7 @@
  * JSON.parse, independently of Canopy's reader).
  */
 import { Rng } from '../fixtures/corpus/rng';
-import { assistant, entry, header, user } from '../repo/helpers';
+import { assistant, branchedSession, entry, user } from '../repo/helpers';
 
 export const MUTATIONS = [
   'byte_flip', 'nul', 'invalid_utf8', 'bom', 'crlf', 'truncate', 'delete_line', 'duplicate_line', 'blank_lines',
@@ -28,20 +28,12 @@ export interface Damaged {
 
 const enc = (s: string): Buffer => Buffer.from(s, 'utf8');
 
-/** A session with a branch, a label, a name and tool use: 12 lines, header first. */
+/** helpers.ts's branched session (with a label and a name), a model change and one more turn: 12 lines. */
 export function baseLines(sessionId: string): string[] {
   const lines: Record<string, unknown>[] = [
-    header(sessionId, '/fuzz/project'),
-    user('u1', null, 'first question'),
-    assistant('a1', 'u1', 'first answer with "quotes" and ünïcode'),
-    user('u2', 'a1', 'second question'),
-    assistant('a2', 'u2', 'second answer'),
-    user('u3', 'a1', 'a branch from the first answer'),
-    assistant('a3', 'u3', 'answer on the branch'),
-    entry('label', 'l1', 'a3', { targetId: 'a2', label: 'checkpoint' }),
-    entry('session_info', 'n1', 'l1', { name: 'fuzzed session' }),
+    ...branchedSession(sessionId, '/fuzz/project'),
     entry('model_change', 'm1', 'n1', { provider: 'anthropic', modelId: 'claude-test' }),
-    user('u4', 'm1', 'last question'),
+    user('u4', 'm1', 'last question with "quotes" and ünïcode'),
     assistant('a4', 'u4', 'last answer'),
   ];
   return lines.map((l) => JSON.stringify(l));
