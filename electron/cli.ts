@@ -14,7 +14,7 @@ import {
   type SessionReading,
 } from './core';
 import { forkSession, type ForkCommand, type ForkOutcome } from './repo/fork';
-import { openSession } from './repo/open';
+import { withSession, type OpenOptions } from './repo/open';
 import { resolveRoots } from './repo/roots';
 import { groupByProject, listSessions, summarizeSession, type SessionInfo } from './repo/sessions';
 import { mapLimit } from './repo/map-limit';
@@ -79,34 +79,52 @@ function errorOf(err: unknown): { code: string; message: string } {
   return { code: 'internal', message: err instanceof Error ? err.message : String(err) };
 }
 
-/** Opens a file as a session, or says why it cannot be read (never throws). */
-async function openForReading(file: string): Promise<{ ok: true; session: ParsedSession } | { ok: false; error: { code: string; message: string } }> {
-  try {
-    const session = await openSession(file);
-    if (session.fatal) return { ok: false, error: { code: session.fatal.code, message: session.fatal.message } };
-    return { ok: true, session };
-  } catch (err) {
-    return { ok: false, error: errorOf(err) };
-  }
-}
-
 /**
- * Opens each FILE in turn and hands the ones that open to `each`; a file that does not is reported
- * (a JSON line or stderr) and makes the exit code EXIT_FILE_ERROR, and the others still run.
+ * Reads each FILE in turn (through withSession: a body that is not JSON becomes an issue of its
+ * line; context and tree pass verify 'parse', so every damaged line is found, on the path or not)
+ * and hands it to `each`, which writes to a buffer: a failure part-way through a file prints
+ * nothing of it. A file that cannot be read, or that `each` fails on, is reported (a JSON line or
+ * stderr) and makes the exit code EXIT_FILE_ERROR; the other files still run.
  */
-async function forEachSession(files: string[], args: ParsedArgs, io: CliIo, each: (file: string, session: ParsedSession) => void): Promise<number> {
+async function forEachSession(
+  files: string[], args: ParsedArgs, io: CliIo, each: (out: CliIo, file: string, session: ParsedSession) => void, opts: OpenOptions = {},
+): Promise<number> {
   let exit = EXIT_OK;
   for (const file of files) {
-    const opened = await openForReading(file);
-    if (!opened.ok) {
+    const out = bufferedIo();
+    try {
+      await withSession(file, (session) => {
+        if (session.fatal) throw new CanopyError(session.fatal.code, session.fatal.message);
+        out.clear();
+        each(out, file, session);
+      }, opts);
+    } catch (err) {
       exit = EXIT_FILE_ERROR;
-      if (args.values.json) jsonLine(io, { file, error: opened.error });
-      else line(io.stderr, `${file}: ${opened.error.code}: ${opened.error.message}`);
+      const error = errorOf(err);
+      if (args.values.json) jsonLine(io, { file, error });
+      else line(io.stderr, `${file}: ${error.code}: ${error.message}`);
       continue;
     }
-    each(file, opened.session);
+    out.flush(io);
   }
   return exit;
+}
+
+function bufferedIo(): CliIo & { clear(): void; flush(to: CliIo): void } {
+  let stdout: string[] = [];
+  let stderr: string[] = [];
+  return {
+    stdout: { write: (chunk: string) => stdout.push(chunk) },
+    stderr: { write: (chunk: string) => stderr.push(chunk) },
+    clear() {
+      stdout = [];
+      stderr = [];
+    },
+    flush(to) {
+      if (stdout.length > 0) to.stdout.write(stdout.join(''));
+      if (stderr.length > 0) to.stderr.write(stderr.join(''));
+    },
+  };
 }
 
 function short(text: string, max = 100): string {
@@ -210,7 +228,7 @@ const contextCommand: CliCommand = {
     const files = needFiles(args);
     const profile = profileOpt(args);
     const leaf = stringOpt(args, 'leaf');
-    return forEachSession(files, args, io, (file, session) => {
+    return forEachSession(files, args, io, (io, file, session) => {
       const r = readSession(session, {
         profile: profile ?? detectProfile(session),
         ...(leaf !== undefined ? { leafId: leaf === '' ? null : leaf } : {}),
@@ -235,7 +253,7 @@ const contextCommand: CliCommand = {
       if (r.sessionName) line(io.stdout, `  name: ${r.sessionName}`);
       for (const m of messages) line(io.stdout, `  ${messageSummary(m)}`);
       printIssues(io, r.issues);
-    });
+    }, { verify: 'parse' });
   },
 };
 
@@ -271,7 +289,7 @@ const treeCommand: CliCommand = {
   async run(args, io) {
     const files = needFiles(args);
     const profile = profileOpt(args);
-    return forEachSession(files, args, io, (file, s) => {
+    return forEachSession(files, args, io, (io, file, s) => {
       const r = readSession(s, { profile: profile ?? detectProfile(s) });
       if (args.values.json) {
         jsonLine(io, {
@@ -290,7 +308,7 @@ const treeCommand: CliCommand = {
       if (r.sessionName) line(io.stdout, `  name: ${r.sessionName}`);
       printTree(io, s, r);
       printIssues(io, r.issues);
-    });
+    }, { verify: 'parse' });
   },
 };
 

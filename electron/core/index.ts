@@ -116,6 +116,7 @@ export function readPath(s: ParsedSession, opts: ReadOptions = {}): PathReading 
 
 /** readSession plus the per-entry projection (for "what the model sees" views). */
 export function readSessionDetailed(s: ParsedSession, opts: ReadOptions = {}): DetailedReading {
+  const known = s.issues.length;
   const { profile, leafId, path, issues, pathIds } = readPath(s, opts);
   const sink = new IssueSink();
   const { contextEntries, projection, context } = profile === 'ca' ? caContext(path, sink, typeIndex(s, 'ca').messagesWithout) : h3Context(path.entries, sink);
@@ -126,6 +127,8 @@ export function readSessionDetailed(s: ParsedSession, opts: ReadOptions = {}): D
   // defineProperty: a target id of "__proto__" must stay a plain key.
   for (const [k, v] of labelState.labels) Object.defineProperty(labels, k, { value: v, enumerable: true, writable: true, configurable: true });
   issues.push(...sink.issues);
+  // Bodies read just now may have reported issues of their lines (too_deep) to the session.
+  for (let k = known; k < s.issues.length; k++) issues.push(s.issues[k]!);
 
   return {
     profile,

@@ -7,8 +7,9 @@
  * PURE: the bytes come from a `LineSource` that the storage layer supplies.
  */
 import { IdTable, type DecodeAscii } from './id-table';
+import { parseBounded, tooDeepMessage } from './json-depth';
 import { NameColumn } from './name-column';
-import type { Entry, EntryFacts, IssueKind } from './types';
+import type { Entry, EntryFacts, Issue, IssueKind } from './types';
 
 export { isoMillis } from './iso-millis';
 
@@ -117,6 +118,10 @@ export class EntryStore {
   private readonly strict = new Map<number, IssueKind>();
   private readonly lru = new Map<number, Rec>();
   private lruBytes = 0;
+  /** Lines whose body was cut at the nesting limit, each reported once to `issueSink`. */
+  private readonly tooDeep = new Set<number>();
+  /** Where a body found too deep when first read reports its `too_deep` issue (the session's issues). */
+  issueSink: Issue[] | null = null;
   private readonly maxBodies: number;
   private readonly maxBytes: number;
   /** The class of this store's entries (its prototype points back here). */
@@ -361,7 +366,9 @@ export class EntryStore {
     }
     let raw: unknown;
     try {
-      raw = JSON.parse(text);
+      const parsed = parseBounded(text);
+      raw = parsed.value;
+      if (parsed.tooDeep) this.noteTooDeep(e.line, true);
     } catch {
       throw new BodyError('body_invalid', `line ${e.line} is not valid JSON any more (or never was)`);
     }
@@ -377,6 +384,13 @@ export class EntryStore {
     }
     this.cachePut(i, raw);
     return raw;
+  }
+
+  /** Line `line` was cut at the nesting limit; `report`: add its issue (once) to `issueSink`. */
+  noteTooDeep(line: number, report: boolean): void {
+    if (this.tooDeep.has(line)) return;
+    this.tooDeep.add(line);
+    if (report) this.issueSink?.push({ line, kind: 'too_deep', message: tooDeepMessage(line) });
   }
 
   private cachePut(i: number, raw: Rec): void {

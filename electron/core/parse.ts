@@ -8,6 +8,7 @@
  * their profile's entries through entriesFor / indexById(s, profile) (tree.ts). Entries CA
  * holds that Canopy still drops: see judgeEntry.
  */
+import { parseBounded, tooDeepMessage } from './json-depth';
 import { migrateToCurrentVersion, randomShortId } from './migrate';
 import type { Entry, Issue, IssueKind, ParsedSession, SessionHeader } from './types';
 
@@ -52,6 +53,7 @@ export const ISSUE_KIND_TO_PI: Record<IssueKind, { h3: string; ca: string }> = {
   byte_order_mark: { h3: 'invalid_session "first line is not a valid session header"', ca: '"Session file is not a valid pi session"' },
   extra_header: { h3: 'loaded as an entry if it passes the envelope checks', ca: 'ignored (every type "session" value is a header)' },
   malformed_entry: { h3: 'TypeError while building context', ca: 'TypeError while building context' },
+  too_deep: { h3: 'loads; JSON.stringify of the value overflows the stack', ca: 'loads; JSON.stringify of the value overflows the stack' },
   unknown_leaf: { h3: 'not_found "Entry <id> not found"', ca: 'context falls back to the last entry; getBranch() is empty' },
 };
 
@@ -157,7 +159,9 @@ export function lineValue(raw: RawLine, issues: Issue[]): unknown {
   if (!text.trim()) return undefined;
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    const parsed = parseBounded(text);
+    value = parsed.value;
+    if (parsed.tooDeep) issues.push({ line: raw.line, kind: 'too_deep', message: tooDeepMessage(raw.line) });
   } catch {
     issues.push(
       raw.complete

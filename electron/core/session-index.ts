@@ -80,6 +80,7 @@ export class SessionIndexer {
     this.decode = opts.decode ?? defaultDecode;
     const decode = this.decode;
     this.store = new EntryStore(opts.source, opts.bodyCache, opts.decode && ((b, start, end) => decode(b, start, end, true)));
+    this.store.issueSink = this.issues;
     this.fast = opts.verify !== 'parse';
     this.newId = opts.newId;
   }
@@ -165,10 +166,11 @@ export class SessionIndexer {
   }
 
   /**
-   * The session as indexed so far. Lazily indexed sessions share their entry and issue arrays
+   * The session as indexed so far (`hideTorn`: without the torn_last_line issue of a provisional
+   * last line, for a live view while its writer is still appending). Lazily indexed sessions share their entry and issue arrays
    * between calls (a new wrapper object each time); others are built by parseSession.
    */
-  result(): ParsedSession {
+  result(opts: { hideTorn?: boolean } = {}): ParsedSession {
     switch (this.mode) {
       case 'preheader': {
         const issues = [...this.issues, { line: 1, kind: 'invalid_header' as const, message: MISSING_HEADER }];
@@ -190,6 +192,13 @@ export class SessionIndexer {
             return store.entries;
           },
         };
+        // A writer still appending its last line: that line's torn_last_line issue is left out
+        // (a getter: issues a body read adds later still show).
+        const torn = opts.hideTorn && this.undo ? this.issues[this.undo.issues] : undefined;
+        if (torn?.kind === 'torn_last_line') {
+          const all = this.issues;
+          Object.defineProperty(s, 'issues', { get: () => all.filter((i) => i !== torn), enumerable: true });
+        }
         seedIndexed(s, store);
         seedTypeIndex(s, this.typed);
         return s;
@@ -223,6 +232,8 @@ export class SessionIndexer {
     if (!raw.complete) this.undo = { issues: this.issues.length, entries: this.store.count, previous: -1 };
     const value = lineValue(raw, this.issues);
     if (value === undefined) return;
+    // lineValue reported it: a later read of the body does not report it again.
+    if (this.issues[this.issues.length - 1]?.kind === 'too_deep') this.store.noteTooDeep(raw.line, false);
     const verdict = judgeEntry(value, raw.line, this.issues, (id) => {
       const j = this.store.idTable.find(id);
       return j < 0 ? undefined : this.store.lineOf(j);

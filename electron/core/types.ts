@@ -29,6 +29,7 @@ export type IssueKind =
   | 'byte_order_mark' // line 1 starts with a UTF-8 BOM (CA: "not a valid pi session"; H3: invalid_session)
   | 'extra_header' // a later line with type "session": CA ignores it, H3 would load it as an entry
   | 'malformed_entry' // payload shape pi would crash on (e.g. a message entry without `message`)
+  | 'too_deep' // a value nested deeper than MAX_DEPTH (json-depth.ts): the deeper parts become a marker
   | 'unknown_leaf'; // an explicitly requested leaf id is not in the file
 
 export interface Issue {

@@ -12,7 +12,7 @@ import { CanopyError } from '../shared/errors';
 import { insideRealRoots, realRoots } from './confine';
 import { ContextService, type LoadedSession } from './context-service';
 import { packedNodes } from './graph-nodes';
-import { followFile, withSession, type OpenOptions } from './open';
+import { followFile, withSession, WRITER_IDLE_MS, type OpenOptions } from './open';
 import { entryPreviews } from './previews';
 import { OpenTasks, PROGRESS_DELAY_MS, PROGRESS_GAP_MS, type OpenTask } from './open-tasks';
 import { delayedProgress } from './progress';
@@ -26,6 +26,10 @@ export interface CatalogOptions {
   demoDir?: string;
   /** Opens and listings report progress once they have run this long (default 200 ms). */
   progressDelayMs?: number;
+  /** A session file written to less than this long ago is still being written (default WRITER_IDLE_MS). */
+  writerIdleMs?: number;
+  /** The clock writerIdleMs is measured with (tests). */
+  now?: () => number;
 }
 
 interface Known {
@@ -46,8 +50,10 @@ export class SessionCatalog {
   /** session.open calls running (cancellable, with progress events). */
   private readonly opens: OpenTasks;
   private readonly progressDelayMs: number;
+  private readonly live: Pick<OpenOptions, 'writerIdleMs' | 'now'>;
 
   constructor(options: CatalogOptions) {
+    this.live = { writerIdleMs: options.writerIdleMs ?? WRITER_IDLE_MS, ...(options.now ? { now: options.now } : {}) };
     this.roots = options.roots;
     this.bus = options.bus;
     this.demoDir = options.demoDir;
@@ -153,7 +159,7 @@ export class SessionCatalog {
     return withSession(known.path, (session) => {
       if (session.fatal) throw new CanopyError(session.fatal.code, session.fatal.message);
       return fn({ row: known.row, path: known.path, session });
-    }, opts);
+    }, { ...this.live, ...opts });
   }
 
   /** The graph of a session, its nodes packed for the wire (entry-nodes.ts). */

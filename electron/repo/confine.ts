@@ -34,6 +34,11 @@ export async function resolveInsideRoots(roots: readonly string[], path: string)
   return insideRealRoots(realRoots(roots), path);
 }
 
+/** A test for real paths: inside one of `real` (roots already resolved by realRoots). */
+export function insideTest(real: readonly string[]): (realPath: string) => boolean {
+  return (path) => real.some((root) => isInside(root, path));
+}
+
 /** resolveInsideRoots against roots already resolved by realRoots. */
 export function insideRealRoots(real: readonly string[], path: string): string {
   let resolved: string;
@@ -43,6 +48,6 @@ export function insideRealRoots(real: readonly string[], path: string): string {
     if (errnoCode(err) === 'ENOENT' || errnoCode(err) === 'ENOTDIR') throw new CanopyError('not_found', `no such file: ${path}`);
     throw new CanopyError('io', `cannot resolve ${path}: ${(err as Error).message}`);
   }
-  for (const root of real) if (isInside(root, resolved)) return resolved;
+  if (insideTest(real)(resolved)) return resolved;
   throw new CanopyError('outside_roots', `${path} is outside the session roots`);
 }

@@ -6,10 +6,10 @@
 import { randomUUID } from 'node:crypto';
 import { dirname, resolve } from 'node:path';
 import { v7 as uuidv7 } from 'uuid';
-import { detectProfile, planFork, sessionFileName, type ForkErrorKind, type ParsedSession, type Profile, type SessionHeader } from '../core';
+import { detectProfile, planFork, sessionFileName, type ForkErrorKind, type ForkPlan, type ParsedSession, type Profile, type SessionHeader } from '../core';
 import { CanopyError } from '../shared/errors';
 import { CreateFileError, createNewFile } from '../storage/create';
-import { openSession } from './open';
+import { withSession } from './open';
 
 export type ForkCommand =
   | { kind: 'fork'; entryId: string; position?: 'before' | 'at' }
@@ -54,14 +54,7 @@ function serialise(header: SessionHeader, entries: readonly Record<string, unkno
   return out;
 }
 
-/**
- * Plans and writes a fork/clone of `sourcePath`. pi's refusals are values; a file that cannot be
- * read as a session throws CanopyError (not_found, io, invalid_session, unsupported_format), and so
- * does a failed write (already_exists, io).
- */
-export async function forkSession(sourcePath: string, command: ForkCommand, opts: ForkOptions = {}): Promise<ForkOutcome> {
-  const source = resolve(sourcePath);
-  const parsed: ParsedSession = await openSession(source);
+function planFrom(parsed: ParsedSession, source: string, command: ForkCommand, opts: ForkOptions): { profile: Profile; plan: ForkPlan } {
   if (parsed.fatal) throw new CanopyError(parsed.fatal.code, parsed.fatal.message);
   const profile = opts.profile ?? detectProfile(parsed);
   // New ids must not collide with any id the new file could hold: every id of the source is taken.
@@ -84,6 +77,29 @@ export async function forkSession(sourcePath: string, command: ForkCommand, opts
       },
     },
   );
+  return { profile, plan: refuseCut(parsed, plan) };
+}
+
+/** A body cut at the nesting limit (json-depth.ts) cannot be copied exactly: the fork is refused. */
+function refuseCut(parsed: ParsedSession, plan: ForkPlan): ForkPlan {
+  if (!plan.ok) return plan;
+  const cut = new Set(parsed.issues.filter((i) => i.kind === 'too_deep').map((i) => i.line));
+  if (cut.size === 0) return plan;
+  const ids = new Set(plan.entries.map((e) => e.id));
+  const hit = parsed.entries.find((e) => cut.has(e.line) && ids.has(e.id));
+  if (!hit) return plan;
+  return { ok: false, error: { kind: 'invalid_session', message: `line ${hit.line} nests values too deep to be copied exactly` } };
+}
+
+/**
+ * Plans and writes a fork/clone of `sourcePath`. pi's refusals are values; a file that cannot be
+ * read as a session throws CanopyError (not_found, io, invalid_session, unsupported_format), and so
+ * does a failed write (already_exists, io).
+ */
+export async function forkSession(sourcePath: string, command: ForkCommand, opts: ForkOptions = {}): Promise<ForkOutcome> {
+  const source = resolve(sourcePath);
+  // withSession: a body that is not JSON makes the file be read again with the line as an issue.
+  const { profile, plan } = await withSession(source, (parsed) => planFrom(parsed, source, command, opts));
   if (!plan.ok) return { ok: false, profile, error: plan.error };
 
   const name = sessionFileName(plan.header.timestamp, plan.header.id);

@@ -45,6 +45,8 @@ export class LiveSession {
   private indexer!: SessionIndexer;
   private reader!: SyncLineReader;
   private current!: ParsedSession;
+  /** `current` without a still-written last line's issue (see sessionAt), made on first use. */
+  private writing: { of: ParsedSession; session: ParsedSession } | null = null;
   private pos!: Position;
   private queue: Promise<unknown> = Promise.resolve();
 
@@ -63,6 +65,17 @@ export class LiveSession {
   /** The session as of the last read. A new object after every change (entry arrays are shared). */
   get session(): ParsedSession {
     return this.current;
+  }
+
+  /**
+   * The session for a live view at time `now`: when the file was written to less than `idleMs`
+   * ago, a last line without its newline is pi still writing, and its torn_last_line issue is left
+   * out. A writer idle for longer (or a non-live read: `session`) reports it.
+   */
+  sessionAt(now: number, idleMs: number): ParsedSession {
+    if (now - this.pos.stamp.mtimeMs >= idleMs) return this.current;
+    if (!this.writing || this.writing.of !== this.current) this.writing = { of: this.current, session: this.indexer.result({ hideTorn: true }) };
+    return this.writing.session;
   }
 
   /** (size, mtime) of the file when it was last read. */

@@ -26,7 +26,18 @@ export interface OpenOptions {
   verify?: 'fast' | 'parse';
   /** Id source for v1 entries (tests make it deterministic). */
   newId?: () => string;
+  /**
+   * Live views: a file written to less than this long ago is still being written, and the
+   * torn_last_line issue of its unfinished last line is left out (LiveSession.sessionAt).
+   * Unset (the CLI, a one-shot read): always reported.
+   */
+  writerIdleMs?: number;
+  /** The clock for writerIdleMs (tests). */
+  now?: () => number;
 }
+
+/** How long a writer must have been idle before its unfinished last line counts as torn. */
+export const WRITER_IDLE_MS = 5000;
 
 const MAX_OPEN = 8;
 const cache = new Map<string, Promise<LiveSession>>();
@@ -151,7 +162,8 @@ export async function openLive(path: string, opts: OpenOptions = {}): Promise<Li
  * after the file grows (its entry list may gain entries); open again for the new state.
  */
 export async function openSession(path: string, opts: OpenOptions = {}): Promise<ParsedSession> {
-  return (await openLive(path, opts)).session;
+  const live = await openLive(path, opts);
+  return opts.writerIdleMs === undefined ? live.session : live.sessionAt((opts.now ?? Date.now)(), opts.writerIdleMs);
 }
 
 /** The followed session at `path` if one is open (no I/O). */

@@ -10,6 +10,7 @@ import { probeSessionFiles, type ProbedFile } from '../storage/header-probe';
 import { decodeBytes, scanLines } from '../storage/line-scan';
 import { LineTooLongError, type FirstLine } from '../storage/read';
 import { errnoCode, statPathSync } from '../storage/stat';
+import { insideTest, realRoots } from './confine';
 import { FileCache } from './file-cache';
 import { delayedProgress } from './progress';
 
@@ -113,7 +114,8 @@ export interface ListOptions {
 /** Every session under the roots, newest header time first; bad files in `skipped`, never thrown. */
 export async function listSessions(roots: readonly string[], opts: ListOptions = {}): Promise<SessionListing> {
   const progress = delayedProgress(opts.onProgress, opts.progressDelayMs);
-  const { files, errors } = await probeSessionFiles(roots, {
+  const { files, errors, outside } = await probeSessionFiles(roots, {
+    inside: insideTest(realRoots(roots)),
     ...(opts.signal ? { signal: opts.signal } : {}),
     ...(progress ? { onProgress: progress } : {}),
   });
@@ -123,6 +125,7 @@ export async function listSessions(roots: readonly string[], opts: ListOptions =
     path: e.path,
     error: { code: e.code === 'ENOENT' ? 'not_found' : 'io', message: e.message },
   }));
+  for (const path of outside) skipped.push({ path, error: { code: 'outside_roots', message: `${path} is outside the session roots` } });
   for (const r of results) {
     if (r.ok) sessions.push({ ...r.info });
     else skipped.push(r.skipped);

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { readDirEntries, toListError, type ListError } from './list-dir';
 import { abortError } from './line-scan';
 import { LineTooLongError, type FirstLine } from './read';
+import { realPathSync } from './stat';
 
 export interface ProbedFile {
   path: string;
@@ -32,13 +33,25 @@ export interface ProbeOptions {
   batch?: number;
   /** First lines longer than this are refused (default 16 MiB, as readFirstLine). */
   maxBytes?: number;
+  /**
+   * Confinement: a file reached through a symlink (itself or its directory) is opened only when
+   * its real path passes this test; otherwise it is listed in `outside`, never read.
+   */
+  inside?: (realPath: string) => boolean;
+}
+
+export interface ProbeResult {
+  files: ProbedFile[];
+  errors: ListError[];
+  /** Paths whose real path failed `inside` (not opened). */
+  outside: string[];
 }
 
 interface Candidate {
   path: string;
   root: string;
   dir: string;
-  /** A symlink: stat it before opening. */
+  /** A symlink, or in a symlinked directory: resolve (and stat) it before opening. */
   link: boolean;
 }
 
@@ -52,13 +65,13 @@ function isDirectoryEntry(dir: string, entry: Dirent): boolean {
   }
 }
 
-function candidates(root: string, dir: string, entries: Dirent[], out: Candidate[]): void {
+function candidates(root: string, dir: string, entries: Dirent[], out: Candidate[], linkedDir = false): void {
   // join() normalises the whole path again for every file; the directory part already is.
   const prefix = join(dir, 'x').slice(0, -1);
   // `.jsonl.tmp` staging files do not end in `.jsonl`, so the suffix test skips them.
   for (const e of entries) {
     if (!e.name.endsWith('.jsonl') || !(e.isFile() || e.isSymbolicLink())) continue;
-    out.push({ path: prefix + e.name, root, dir, link: e.isSymbolicLink() });
+    out.push({ path: prefix + e.name, root, dir, link: linkedDir || e.isSymbolicLink() });
   }
 }
 
@@ -93,9 +106,15 @@ function firstLine(fd: number, path: string, maxBytes: number): FirstLine | null
 }
 
 /** One file: null when it is not a regular file (skipped silently, as list-dir does). */
-function probe(c: Candidate, maxBytes: number, errors: ListError[]): ProbedFile | null {
+function probe(c: Candidate, maxBytes: number, out: ProbeResult, inside?: (realPath: string) => boolean): ProbedFile | null {
+  const errors = out.errors;
   if (c.link) {
     try {
+      // Real path first: a link out of the roots is never opened.
+      if (inside && !inside(realPathSync(c.path))) {
+        out.outside.push(c.path);
+        return null;
+      }
       if (!statSync(c.path).isFile()) return null;
     } catch (err) {
       errors.push(toListError(c.path, err));
@@ -112,13 +131,13 @@ function probe(c: Candidate, maxBytes: number, errors: ListError[]): ProbedFile 
   try {
     const s = fstatSync(fd);
     if (!s.isFile()) return null;
-    const out: ProbedFile = { path: c.path, root: c.root, dir: c.dir, size: s.size, mtimeMs: s.mtimeMs, first: null };
+    const file: ProbedFile = { path: c.path, root: c.root, dir: c.dir, size: s.size, mtimeMs: s.mtimeMs, first: null };
     try {
-      out.first = firstLine(fd, c.path, maxBytes);
+      file.first = firstLine(fd, c.path, maxBytes);
     } catch (err) {
-      out.readError = err;
+      file.readError = err;
     }
-    return out;
+    return file;
   } catch (err) {
     errors.push(toListError(c.path, err));
     return null;
@@ -131,34 +150,35 @@ function probe(c: Candidate, maxBytes: number, errors: ListError[]): ProbedFile 
  * Every `.jsonl` file in each root's child directories and directly in a root, with its first
  * line. Same files, order and errors as listSessionFiles; a missing root is not an error.
  */
-export async function probeSessionFiles(roots: readonly string[], opts: ProbeOptions = {}): Promise<{ files: ProbedFile[]; errors: ListError[] }> {
+export async function probeSessionFiles(roots: readonly string[], opts: ProbeOptions = {}): Promise<ProbeResult> {
   const { signal, onProgress } = opts;
   const batch = Math.max(1, opts.batch ?? 256);
   const maxBytes = opts.maxBytes ?? 16 * 1024 * 1024;
   const errors: ListError[] = [];
+  const result: ProbeResult = { files: [], errors, outside: [] };
   const perRoot: Candidate[][] = [];
   for (const root of roots) {
     if (signal?.aborted) throw abortError(signal);
     const found: Candidate[] = [];
     const entries = await readDirEntries(root, errors, true);
     candidates(root, root, entries, found);
-    const dirs = entries.filter((e) => isDirectoryEntry(root, e)).map((e) => join(root, e.name));
-    const listed = await Promise.all(dirs.map(async (dir) => ({ dir, entries: await readDirEntries(dir, errors, false) })));
-    for (const { dir, entries: inDir } of listed) candidates(root, dir, inDir, found);
+    const dirs = entries.filter((e) => isDirectoryEntry(root, e)).map((e) => ({ dir: join(root, e.name), linked: e.isSymbolicLink() }));
+    const listed = await Promise.all(dirs.map(async ({ dir, linked }) => ({ dir, linked, entries: await readDirEntries(dir, errors, false) })));
+    for (const { dir, linked, entries: inDir } of listed) candidates(root, dir, inDir, found, linked);
     found.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     perRoot.push(found);
   }
   const all = perRoot.flat();
-  const files: ProbedFile[] = [];
+  const files = result.files;
   for (let i = 0; i < all.length; i += batch) {
     if (signal?.aborted) throw abortError(signal);
     const end = Math.min(all.length, i + batch);
     for (let k = i; k < end; k++) {
-      const f = probe(all[k]!, maxBytes, errors);
+      const f = probe(all[k]!, maxBytes, result, opts.inside);
       if (f) files.push(f);
     }
     onProgress?.(end, all.length);
     if (end < all.length) await new Promise<void>((resolve) => setImmediate(resolve));
   }
-  return { files, errors };
+  return result;
 }

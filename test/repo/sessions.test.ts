@@ -99,7 +99,9 @@ describe('listSessions', () => {
 
   it('follows symlinked project directories; missing roots are fine', async () => {
     const root = await tempDir();
-    const elsewhere = await tempDir();
+    // The link's target is inside the root (one level too deep to be listed itself): one pointing
+    // outside every root is outside_roots (list-confine.test.ts).
+    const elsewhere = join(root, 'store', 'deep');
     const path = await writeSession(elsewhere, 's.jsonl', [header('s-linked', '/linked')]);
     await symlink(elsewhere, join(root, '--linked--'));
     const { sessions, skipped } = await listSessions([join(root, 'absent'), root]);

@@ -1,0 +1,104 @@
+/**
+ * `canopy serve` over damaged files: every channel of the contract on every file's session, over
+ * HTTP. No answer is an internal error, the server answers app.info after each file, every line
+ * that is not JSON (or torn) is an issue of session.open at its physical line, and an entry cut
+ * for depth still opens, with the marker.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TOO_DEEP_MARKER } from '../../electron/core/json-depth';
+import { createHandlers } from '../../electron/ipc/handlers';
+import { startServer, type RunningServer } from '../../electron/ipc/serve-http';
+import { SessionCatalog } from '../../electron/repo/catalog';
+import { clearOpenCache } from '../../electron/repo/open';
+import { CHANNELS, type Channel } from '../../electron/shared/contract';
+import { graphFromWire, type SessionGraphWireDto } from '../../electron/shared/entry-nodes';
+import type { SessionListDto } from '../../electron/shared/dto';
+import { tempDir } from '../repo/helpers';
+import { damagedFiles, type Damaged } from './mutate';
+
+let server: RunningServer;
+let dir: string;
+const files = damagedFiles(7, { huge: true });
+
+async function call(channel: Channel, args: unknown): Promise<{ ok: boolean; data?: any; error?: { code: string; message: string } }> {
+  const res = await fetch(`${server.url.replace(/\/?(\?.*)?$/, '')}/api/${channel}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-canopy-token': server.token },
+    body: JSON.stringify(args),
+    // A server that stopped answering fails here, not at the test's timeout.
+    signal: AbortSignal.timeout(60_000),
+  });
+  expect(res.status, channel).toBe(200);
+  const r = (await res.json()) as { ok: boolean; data?: any; error?: { code: string; message: string } };
+  expect(r.ok || r.error?.code !== 'internal', `${channel}: ${JSON.stringify(r.error)}`).toBe(true);
+  return r;
+}
+
+beforeAll(async () => {
+  clearOpenCache();
+  dir = await tempDir('canopy-fuzz-serve-');
+  const renderer = join(dir, 'renderer');
+  await mkdir(join(dir, 'root'), { recursive: true });
+  await mkdir(renderer);
+  for (const f of files) await writeFile(join(dir, 'root', f.name), f.bytes);
+  // The files were just written: a clock a minute ahead reads them as a writer long idle.
+  const catalog = new SessionCatalog({ roots: [join(dir, 'root')], now: () => Date.now() + 60_000 });
+  server = await startServer({ handlers: createHandlers({ catalog, version: 'fuzz', transport: 'http' }), rendererDir: renderer });
+});
+
+afterAll(async () => server?.close());
+
+/** Every channel on one session (the CHANNELS list keeps this in step with the contract). */
+async function everyChannel(sessionId: string, file: Damaged): Promise<void> {
+  const tried = new Set<Channel>();
+  const run = async (channel: Channel, args: unknown) => {
+    tried.add(channel);
+    return call(channel, args);
+  };
+  const opened = await run('session.open', { sessionId });
+  await run('session.open', { sessionId, profile: 'h3', leafId: null });
+  const entries = opened.ok ? graphFromWire(opened.data as SessionGraphWireDto).entries : [];
+  if (opened.ok) {
+    const issues = (opened.data as SessionGraphWireDto).issues;
+    for (const [line, kinds] of file.expected) {
+      if (kinds.includes('too_deep')) continue;
+      expect(issues.some((i) => i.line === line && kinds.includes(i.kind)), `${file.name}: line ${line} ${kinds.join('|')} in ${JSON.stringify(issues)}`).toBe(true);
+    }
+  }
+  if (entries.length === 0) await run('entry.get', { sessionId, entryId: 'no-such-entry' });
+  for (const e of entries) {
+    const detail = await run('entry.get', { sessionId, entryId: e.id });
+    if (file.expected.get(e.line)?.includes('too_deep')) {
+      expect(detail.ok, file.name).toBe(true);
+      expect(JSON.stringify(detail.data)).toContain(TOO_DEEP_MARKER);
+    }
+  }
+  for (const profile of ['ca', 'h3'] as const) await run('session.context', { sessionId, profile });
+  await run('session.context', { sessionId, leafId: entries[0]?.id ?? null });
+  const request = entries[1] ? { kind: 'fork', entryId: entries[1].id, position: 'at' } : { kind: 'clone' };
+  await run('session.forkPreview', { sessionId, request });
+  await run('session.fork', { sessionId, request: { kind: 'clone' } });
+  await run('session.lineage', { sessionId });
+  await run('sessions.summaries', { sessionIds: [sessionId] });
+  await run('session.cancelOpen', { sessionId });
+  await run('sessions.list', { refresh: true });
+  await run('app.info', {});
+  expect(CHANNELS.filter((c) => !tried.has(c))).toEqual([]);
+}
+
+describe('fuzz: canopy serve', () => {
+  it('answers every channel on every damaged file and keeps answering', { timeout: 180_000 }, async () => {
+    const list = (await call('sessions.list', {})).data as SessionListDto;
+    const byName = new Map(list.sessions.map((s) => [s.fileName, s.sessionId]));
+    const skipped = new Set(list.skipped.map((s) => s.path.split('/').pop()));
+    for (const f of files) {
+      expect(byName.has(f.name) || skipped.has(f.name), f.name).toBe(true);
+      if (byName.has(f.name)) await everyChannel(byName.get(f.name)!, f);
+      const info = await call('app.info', {});
+      expect(info.ok).toBe(true);
+    }
+    expect(byName.size).toBeGreaterThan(files.length / 2);
+  });
+});
