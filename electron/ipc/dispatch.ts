@@ -3,7 +3,7 @@
  * and errors turned into values. Both transports (Electron IPC and HTTP) go through it.
  */
 import { isChannel, type Channel, type Handlers } from '../shared/contract';
-import { CanopyError, type Result } from '../shared/errors';
+import { CanopyError, type ErrorValue, type Result } from '../shared/errors';
 import { validators } from '../shared/validate';
 
 export async function dispatch(handlers: Handlers, channel: unknown, rawArgs: unknown): Promise<Result<unknown>> {
@@ -21,7 +21,16 @@ export async function dispatch(handlers: Handlers, channel: unknown, rawArgs: un
 
 function toErrorValue(err: unknown, channel: Channel) {
   if (err instanceof CanopyError) return { code: err.code, message: err.message };
-  // A bug, not a user error: keep the message, never crash the transport.
-  const message = err instanceof Error ? err.message : String(err);
-  return { code: 'internal' as const, message: `${channel}: ${message}` };
+  return internalError(channel, err).error;
+}
+
+/** A bug, not a user error, as an answer: the message kept, the transport never crashed. */
+export function internalError(where: string, err: unknown): { ok: false; error: ErrorValue } {
+  let message: string;
+  try {
+    message = err instanceof Error ? err.message : String(err);
+  } catch {
+    message = 'unprintable error';
+  }
+  return { ok: false, error: { code: 'internal', message: `${where}: ${message}` } };
 }

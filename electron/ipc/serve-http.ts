@@ -7,16 +7,16 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Handlers } from '../shared/contract';
+import type { Result } from '../shared/errors';
 import { readStaticFile } from '../storage/static-files';
-import { dispatch } from './dispatch';
+import { dispatch, internalError } from './dispatch';
 import { asciiJsonBytes, compress, pickEncoding } from './http-body';
 import type { EventBus } from '../repo/event-bus';
+import { checkingIntervalMs, ConnectionGate, resolveLimits, type ServeLimits } from './serve-limits';
 
 export const CSP =
   "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
   "font-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
-
-const MAX_BODY = 1024 * 1024;
 
 export interface ServeOptions {
   handlers: Handlers;
@@ -24,20 +24,33 @@ export interface ServeOptions {
   rendererDir: string;
   port?: number;
   token?: string;
+  limits?: Partial<ServeLimits>;
+  /** Where failures the client cannot be told about go (default: stderr). */
+  log?: (message: string) => void;
 }
 
 export interface RunningServer {
   url: string;
   port: number;
   token: string;
+  /** Open sockets and event streams (for tests and diagnostics). */
+  stats(): { connections: number; eventStreams: number };
   close(): Promise<void>;
 }
+
+const busy = (what: string, limit: number): Result<never> => ({
+  ok: false,
+  error: { code: 'io', message: `the server is busy: more than ${limit} ${what} are open; try again shortly` },
+});
 
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
   const token = options.token ?? randomBytes(24).toString('base64url');
   const tokenBuf = Buffer.from(token);
+  const limits = resolveLimits(options.limits);
+  const log = options.log ?? ((message: string) => void process.stderr.write(`canopy serve: ${message}\n`));
   let port = 0;
   const streams = new Set<ServerResponse>();
+  const gate = new ConnectionGate(limits.maxConnections);
 
   const tokenOk = (req: IncomingMessage): boolean => {
     const given = req.headers['x-canopy-token'];
@@ -50,35 +63,73 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     return host === `127.0.0.1:${port}` || host === `localhost:${port}`;
   };
 
-  const server = createServer((req, res) => {
+  const server = createServer(
+    {
+      headersTimeout: limits.headersTimeoutMs,
+      requestTimeout: limits.requestTimeoutMs,
+      connectionsCheckingInterval: checkingIntervalMs(limits),
+    },
+    (req, res) => {
+      // Nothing a request does may end the process: every failure becomes an answer or a log line.
+      req.on('error', (err) => log(`request ${req.url ?? ''}: ${err.message}`));
+      res.on('error', (err) => log(`response ${req.url ?? ''}: ${err.message}`));
+      route(req, res).catch((err: unknown) => {
+        log(`request ${req.url ?? ''} failed: ${(err as Error)?.stack ?? String(err)}`);
+        if (res.headersSent) res.destroy();
+        else sendJson(res, 500, internalError('serve', err));
+      });
+    },
+  );
+  server.on('connection', (socket) => gate.admit(socket));
+
+  async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     baseHeaders(res);
+    if (req.socket && gate.isOverCap(req.socket)) {
+      res.shouldKeepAlive = false;
+      return sendJson(res, 503, busy('connections', limits.maxConnections), { 'Retry-After': '1' });
+    }
     if (!hostOk(req)) return send(res, 421, 'text/plain', 'Misdirected request: wrong Host header');
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     if (url.pathname.startsWith('/api/')) {
       if (!tokenOk(req)) return sendJson(res, 403, { ok: false, error: { code: 'forbidden', message: 'missing or wrong token' } });
       if (url.pathname === '/api/events' && req.method === 'GET') return openEventStream(res);
       if (req.method !== 'POST') return send(res, 405, 'text/plain', 'POST only');
-      void handleApi(req, res, url.pathname.slice('/api/'.length));
-      return;
+      return handleApi(req, res, url.pathname.slice('/api/'.length));
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'text/plain', 'GET only');
-    void serveStatic(res, url.pathname);
-  });
+    return serveStatic(res, url.pathname);
+  }
 
   async function handleApi(req: IncomingMessage, res: ServerResponse, channel: string) {
     if (!String(req.headers['content-type'] ?? '').startsWith('application/json')) {
       return sendJson(res, 415, { ok: false, error: { code: 'invalid_argument', message: 'Content-Type must be application/json' } });
     }
+    const text = await readBody(req, limits.maxBodyBytes);
+    if (text === null) {
+      // Answered without closing: Node reads and drops the rest of the body, so the client gets the 413 instead of a reset.
+      return sendJson(res, 413, { ok: false, error: { code: 'invalid_argument', message: `request body over ${limits.maxBodyBytes} bytes` } });
+    }
     let body: unknown;
     try {
-      body = JSON.parse(await readBody(req));
+      body = JSON.parse(text);
     } catch (err) {
       return sendJson(res, 400, { ok: false, error: { code: 'invalid_argument', message: `bad request body: ${(err as Error).message}` } });
     }
-    sendJson(res, 200, await dispatch(options.handlers, channel, body));
+    const answer = await dispatch(options.handlers, channel, body);
+    let bytes: Buffer;
+    try {
+      bytes = asciiJsonBytes(answer);
+    } catch (err) {
+      // A value JSON cannot write (5,000 levels deep, a cycle, a BigInt) is a bug in a handler, not a reason to stop.
+      return sendJson(res, 500, internalError(`${channel}: the answer could not be serialised`, err));
+    }
+    send(res, 200, 'application/json', bytes);
   }
 
   function openEventStream(res: ServerResponse) {
+    if (streams.size >= limits.maxEventStreams) {
+      return sendJson(res, 503, busy('event streams', limits.maxEventStreams), { 'Retry-After': '5' });
+    }
     res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store' });
     res.write(': connected\n\n');
     streams.add(res);
@@ -86,8 +137,13 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   }
 
   const unsubscribe = options.bus?.subscribe((event, payload) => {
-    const frame = `event: ${event}\ndata: ${JSON.stringify(payload)}\n\n`;
-    for (const stream of streams) stream.write(frame);
+    let frame: string;
+    try {
+      frame = `event: ${event}\ndata: ${JSON.stringify(payload)}\n\n`;
+    } catch (err) {
+      return log(`event ${event} could not be serialised: ${(err as Error).message}`);
+    }
+    for (const stream of streams) if (!stream.writableEnded) stream.write(frame);
   });
 
   async function serveStatic(res: ServerResponse, pathname: string) {
@@ -100,18 +156,26 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 
   await new Promise<void>((resolveListen, reject) => {
     server.once('error', reject);
-    server.listen(options.port ?? 0, '127.0.0.1', () => resolveListen());
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolveListen();
+    });
   });
+  // After listening, an error (e.g. EMFILE on accept) is logged; unhandled it would end the process.
+  server.on('error', (err) => log(`server: ${err.message}`));
   port = (server.address() as AddressInfo).port;
 
   return {
     url: `http://127.0.0.1:${port}/?token=${encodeURIComponent(token)}`,
     port,
     token,
+    stats: () => ({ connections: gate.count, eventStreams: streams.size }),
     close: async () => {
       unsubscribe?.();
       for (const stream of streams) stream.end();
-      await new Promise<void>((r) => server.close(() => r()));
+      const closed = new Promise<void>((r) => server.close(() => r()));
+      gate.destroyAll();
+      await closed;
     },
   };
 }
@@ -128,8 +192,10 @@ function baseHeaders(res: ServerResponse) {
 /** Answers from this size on are compressed for clients that accept it (a 20k-entry graph: 2.8 MB → ~0.65 MB). */
 const COMPRESS_FROM = 64 * 1024;
 
-function send(res: ServerResponse, status: number, type: string, body: string | Buffer) {
-  const headers = { 'Content-Type': `${type}; charset=utf-8`, 'Cache-Control': 'no-store', Vary: 'Accept-Encoding' };
+function send(res: ServerResponse, status: number, type: string, body: string | Buffer, extra: Record<string, string> = {}) {
+  // The client may be gone (a timeout, a reset): there is no one to answer.
+  if (res.destroyed || res.headersSent) return;
+  const headers = { ...extra, 'Content-Type': `${type}; charset=utf-8`, 'Cache-Control': 'no-store', Vary: 'Accept-Encoding' };
   const encoding = body.length >= COMPRESS_FROM ? pickEncoding(res.req?.headers['accept-encoding']) : null;
   if (encoding) {
     // Remote users reach serve over a tunnel: the bytes on the wire are what they wait for.
@@ -142,23 +208,27 @@ function send(res: ServerResponse, status: number, type: string, body: string | 
   res.end(body);
 }
 
-function sendJson(res: ServerResponse, status: number, value: unknown) {
-  send(res, status, 'application/json', asciiJsonBytes(value));
+/** For the server's own small answers (errors), which always serialise. */
+function sendJson(res: ServerResponse, status: number, value: Result<unknown>, extra?: Record<string, string>) {
+  send(res, status, 'application/json', asciiJsonBytes(value), extra);
 }
 
-function readBody(req: IncomingMessage): Promise<string> {
+/** The body as text, or null when it is over `max` bytes (the rest is then left to Node, which drops it). */
+function readBody(req: IncomingMessage, max: number): Promise<string | null> {
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > max) return Promise.resolve(null);
   return new Promise((resolveBody, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    req.on('data', (chunk: Buffer) => {
+    const onData = (chunk: Buffer) => {
       size += chunk.length;
-      if (size > MAX_BODY) {
-        reject(new Error('body too large'));
-        req.destroy();
-        return;
-      }
-      chunks.push(chunk);
-    });
+      if (size <= max) return void chunks.push(chunk);
+      req.off('data', onData);
+      chunks.length = 0;
+      req.resume();
+      resolveBody(null);
+    };
+    req.on('data', onData);
     req.on('end', () => resolveBody(Buffer.concat(chunks).toString('utf8')));
     req.on('error', reject);
   });
