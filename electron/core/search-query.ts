@@ -178,12 +178,13 @@ export interface SessionFields {
 }
 
 /**
- * Which terms the session's own fields satisfy: literal in its id, path, name or cwd; a word also
+ * Which terms the session's own fields satisfy: literal in its id, name, cwd or path; a word also
  * fuzzily in its name or cwd (pi: "scattered matches in messages and ids are noise").
  */
 export function termsMetBySession(query: SearchQuery, s: SessionFields): boolean[] {
   return query.terms.map((t) => {
-    const fields = [s.id, s.path, s.name ?? '', s.cwd];
+    // Every path ends in .jsonl: a term names the path only when it has a separator in it.
+    const fields = [s.id, s.name ?? '', s.cwd, /[/\\]/.test(t.value) ? s.path : ''];
     if (fields.some((f) => t.pattern.test(f))) return true;
     return t.kind === 'word' && [s.name ?? '', s.cwd].some((f) => f !== '' && fuzzyContains(t.value, f));
   });
