@@ -54,6 +54,7 @@ export class SearchService {
   private resume: (() => void) | null = null;
   private wanted: string[] | null = null;
   private pass: Promise<void> | null = null;
+  private closed = false;
 
   constructor(private readonly options: SearchServiceOptions) {
     const { dir } = searchCacheDir(options.roots, options.env ?? process.env);
@@ -67,6 +68,7 @@ export class SearchService {
 
   private open(): SearchIndexer {
     if (this.indexer) return this.indexer;
+    if (this.closed) throw new Error('the search index is closed');
     const opened = openSearchDatabase(this.file);
     this.db = opened.db;
     if (opened.rebuilt) this.status.rebuilt = opened.rebuilt;
@@ -119,7 +121,7 @@ export class SearchService {
   }
 
   private resetDamaged(err: unknown): void {
-    this.close();
+    this.shut();
     this.status.rebuilt = `the index was damaged (${err instanceof Error ? err.message : String(err)})`;
     // Not openable → openSearchDatabase recreates it; openable but damaged → remove it first.
     deleteSearchDatabase(this.file);
@@ -148,7 +150,7 @@ export class SearchService {
       try {
         await this.serial(async () => this.open().prune(new Set(paths)));
         let lastEmit = performance.now();
-        for (let i = 0; i < paths.length && !this.wanted; i++) {
+        for (let i = 0; i < paths.length && !this.wanted && !this.closed; i++) {
           const wait = this.gate();
           if (wait) await wait;
           try {
@@ -191,7 +193,13 @@ export class SearchService {
     return { ...result, indexing: this.status.indexing, done: this.status.done, total: this.status.total };
   }
 
+  /** Closes the index for good (a pass still running stops at its next file). */
   close(): void {
+    this.closed = true;
+    this.shut();
+  }
+
+  private shut(): void {
     this.db?.close();
     this.db = null;
     this.indexer = null;
