@@ -4,18 +4,14 @@ import { describe, expect, it } from 'vitest';
 import { SearchService } from '../../electron/repo/search/search-service';
 import { isInside, searchCacheDir } from '../../electron/storage/cache-dir';
 import { assistant, entry, hashTree, header, jsonl, projectDirName, tempDir, user, writeSession } from './helpers';
+import { Rng } from '../fixtures/corpus/rng';
 
 type Rec = Record<string, unknown>;
 
-/** Seeded xorshift: the same corpus on every run. */
+/** The corpus's seeded PRNG: the same draws on every run. */
 function rng(seed: number): () => number {
-  let s = seed >>> 0 || 1;
-  return () => {
-    s ^= s << 13;
-    s ^= s >>> 17;
-    s ^= s << 5;
-    return (s >>> 0) / 2 ** 32;
-  };
+  const r = new Rng(seed);
+  return () => r.next();
 }
 
 const WORDS = ['alpha', 'build', 'config', 'delta', 'error', 'file', 'graph', 'index', 'json', 'kernel', 'lint', 'merge', 'node', 'patch', 'query', 'route', 'shell', 'token', 'vite', 'write'];

@@ -27,6 +27,8 @@ export interface FileSync {
   kind: 'unchanged' | 'append' | 'full' | 'removed';
   bytes: number;
   lines: number;
+  /** Characters of searchable text indexed (for the index-size measurement). */
+  textChars: number;
   problems: LineProblem[];
 }
 
@@ -118,14 +120,15 @@ export class SearchIndexer {
     } catch (err) {
       if (errnoCode(err) !== 'ENOENT') throw err;
       this.remove(path);
-      return { path, kind: 'removed', bytes: 0, lines: 0, problems: [] };
+      return { path, kind: 'removed', bytes: 0, lines: 0, textChars: 0, problems: [] };
     }
     const start = await this.startOf(path, facts);
-    if (!start) return { path, kind: 'unchanged', bytes: 0, lines: 0, problems: [] };
+    if (!start) return { path, kind: 'unchanged', bytes: 0, lines: 0, textChars: 0, problems: [] };
     const { id } = start;
     const problems: LineProblem[] = [];
     const meta = { id, name: null as string | null, last: null as string | null, leaf: null as string | null, hasLeaf: 0 };
     let lines = 0;
+    let textChars = 0;
     let pending = 0;
     const note = (line: number, message: string): void => {
       problems.push({ path, line, message });
@@ -158,6 +161,7 @@ export class SearchIndexer {
       const body = f.thinking ? `${f.text}\n${f.thinking}` : f.text;
       if (body) this.st.text.run(row.lastInsertRowid, body);
       if (f.paths) this.st.paths.run(row.lastInsertRowid, f.paths);
+      textChars += body.length + f.paths.length;
       if (f.id) meta.last = f.id;
       if (f.sessionName !== null) meta.name = f.sessionName;
       if (f.leafTarget !== undefined) {
@@ -183,6 +187,6 @@ export class SearchIndexer {
       })();
       throw err;
     }
-    return { path, kind: start.from === 0 ? 'full' : 'append', bytes: result.endOffset - start.from, lines, problems };
+    return { path, kind: start.from === 0 ? 'full' : 'append', bytes: result.endOffset - start.from, lines, textChars, problems };
   }
 }
