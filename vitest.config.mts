@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
@@ -11,6 +13,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 180_000,
     pool: 'forks',
+    // Search indexes built by tests stay out of the user's cache folder.
+    env: { CANOPY_CACHE_DIR: join(tmpdir(), `canopy-test-cache-${process.pid}`) },
     reporters: ['default'],
   },
 });

@@ -10,6 +10,8 @@
  *                 and, from 100 MB, the app's own session.open of the graph, which reads every body once)
  *   switch        a 400k-entry session: path + the 50 bodies nearest the leaf, median over 40 branch tips
  *   list 10k      10,000 sessions in 200 projects: Canopy listing | first line of each file | whole files
+ *   search 10k    the full-text index of the 10k store: build rate against a bare read, first hit while
+ *                 building, an appended line found, 50 phrases + 10 re: queries (p95), index size vs text
  *   layout 100k   the renderer's tree index + chain collapse + layout over a 100k-entry tree
  *   render        Chromium (bench/render.mjs) on `canopy serve`: a 20k-entry session against a 100-entry
  *                 one (first frame, pan frame times) and against a naive render of all 20k entries (JS heap)
@@ -26,6 +28,7 @@ const childCanopy = join(__dirname, 'child-canopy.cjs');
 const childBaseline = join(repo, 'bench', 'child-baseline.mjs');
 const childPi = join(repo, 'bench', 'child-pi.mjs');
 const childRender = join(repo, 'bench', 'render.mjs');
+const childSearch = join(__dirname, 'child-search.cjs');
 
 interface Measured {
   ok: boolean;
@@ -206,6 +209,26 @@ function main(): void {
       '–', '–',
       `${ratio(list.ms, headers.ms, '≤ 1.5 vs headers')}, ${ratio(list.ms, whole.ms, '≤ 0.5 vs whole')}`,
     ]);
+  }
+
+  if (want('search')) {
+    const root = cachedStore(a.dir, 10_000, 200);
+    log('bench: search (index build of the 10,000-session store)');
+    const whole = repeat(a.runs ?? 3, () => child(childBaseline, ['whole', root]));
+    const se = child(childSearch, ['search', root], 30 * 60_000);
+    const n = (k: string): number => se[k] as number;
+    const msOf = (k: string): string => (typeof se[k] === 'number' ? fmtMs({ ok: true, ms: n(k) }) : '–');
+    rows.push([
+      `search: build the index, ${String(se.sessions ?? '?')} sessions (${se.ok ? (n('bytes') / MB).toFixed(0) : '?'} MB)`,
+      se.ok ? fmtMs(se) : `fails: ${se.error}`, fmtMB(se), '–', '–', fmtMs(whole), fmtMB(whole), '–', '–',
+      // The rate target (≥ 0.5× a bare read's rate) is the time ratio ≤ 2.
+      `${ratio(se.ms, whole.ms, '≤ 2 = rate ≥ 0.5× bare read')}; first hit while building after ${msOf('firstHitMs')}`,
+    ]);
+    if (se.ok) {
+      rows.push([`search: 50 phrases / 10 re: queries on the built index`, `${msOf('phraseP95')} / ${msOf('regexP95')} p95`, '–', '–', '–', '–', '–', '–', '–', `(target ≤ 50 ms p95); ${String(se.phraseHits)} of ${String(se.phrases)} phrases found, slowest ${msOf('phraseMax')}`]);
+      rows.push([`search: appended line searchable`, msOf('appendMs'), '–', '–', '–', '–', '–', '–', '–', '(target ≤ 1 s)']);
+      rows.push([`search: index size`, `${(n('indexBytes') / MB).toFixed(1)} MB`, '–', '–', '–', '–', '–', '–', '–', `${ratio(n('indexBytes'), n('textChars'), '≤ 0.5 vs searchable text')}; text ${(n('textChars') / MB).toFixed(1)} M chars`]);
+    }
   }
 
   if (want('layout')) {

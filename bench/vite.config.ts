@@ -3,8 +3,9 @@ import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
 
 // `npm run bench`: bench/*.ts → out/bench/*.cjs (CommonJS for Node 20, like the CLI build). Node
-// built-ins stay external; pi's packages are never bundled (the pi child imports them at run time).
-const entries = (process.env.BENCH_ENTRIES ?? 'run,child-canopy').split(',');
+// built-ins stay external; pi's packages are never bundled (the pi child imports them at run time),
+// nor better-sqlite3 (a native addon).
+const entries = (process.env.BENCH_ENTRIES ?? 'run,child-canopy,child-search').split(',');
 
 export default defineConfig({
   build: {
@@ -17,7 +18,7 @@ export default defineConfig({
     copyPublicDir: false,
     rollupOptions: {
       input: Object.fromEntries(entries.map((name) => [name, resolve(__dirname, `${name}.ts`)])),
-      external: [...builtinModules, ...builtinModules.map((m) => `node:${m}`), /^@earendil-works\//],
+      external: [...builtinModules, ...builtinModules.map((m) => `node:${m}`), /^@earendil-works\//, 'better-sqlite3'],
       output: { format: 'cjs', entryFileNames: '[name].cjs', chunkFileNames: 'chunks/[name]-[hash].cjs' },
     },
   },

@@ -2,6 +2,7 @@
 import { EventBus } from './repo/event-bus';
 import { createHandlers } from './ipc/handlers';
 import { SessionCatalog } from './repo/catalog';
+import { AppSearch } from './repo/search/app-search';
 import type { Handlers } from './shared/contract';
 import { VERSION } from './version';
 
@@ -16,6 +17,7 @@ export interface AppServicesOptions {
 export interface AppServices {
   bus: EventBus;
   catalog: SessionCatalog;
+  search: AppSearch;
   handlers: Handlers;
   /** Settles once every watcher is in place (at once when not watching). */
   watching: Promise<void>;
@@ -25,7 +27,23 @@ export interface AppServices {
 export function createAppServices(options: AppServicesOptions): AppServices {
   const bus = new EventBus();
   const catalog = new SessionCatalog({ roots: options.roots, bus, ...(options.demoDir ? { demoDir: options.demoDir } : {}) });
-  const handlers = createHandlers({ catalog, version: VERSION, transport: options.transport });
+  const search = new AppSearch({ roots: [...options.roots, ...(options.demoDir ? [options.demoDir] : [])], bus });
+  // An append becomes searchable at once, not at the next listing.
+  const stopFollowing = bus.subscribe((event, payload) => {
+    if (event === 'session.appended') void search.appended((payload as { sessionId: string }).sessionId);
+  });
+  const handlers = createHandlers({ catalog, search, version: VERSION, transport: options.transport });
   const stopWatching = options.watch === false ? Object.assign(() => {}, { ready: Promise.resolve() }) : catalog.watch();
-  return { bus, catalog, handlers, watching: stopWatching.ready, close: stopWatching };
+  return {
+    bus,
+    catalog,
+    search,
+    handlers,
+    watching: stopWatching.ready,
+    close: () => {
+      stopWatching();
+      stopFollowing();
+      search.close();
+    },
+  };
 }

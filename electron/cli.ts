@@ -1,5 +1,5 @@
 /**
- * The `canopy` command: list | context | tree | fork | clone | serve.
+ * The `canopy` command: list | context | tree | fork | clone | search | serve.
  * With --json every input file gets exactly one JSON line, failures included. Exit codes:
  * 0 success, 1 a file could not be read as a session, 2 bad usage or a refused fork/clone.
  */
@@ -18,6 +18,7 @@ import { withSession, type OpenOptions } from './repo/open';
 import { resolveRoots } from './repo/roots';
 import { groupByProject, listSessions, summarizeSession, type SessionInfo } from './repo/sessions';
 import { mapLimit } from './repo/map-limit';
+import { searchCommand } from './search-command';
 import { serveCommand } from './serve-command';
 import { CanopyError } from './shared/errors';
 
@@ -379,6 +380,7 @@ export const commands: Record<string, CliCommand> = {
   tree: treeCommand,
   fork: forkCommand,
   clone: cloneCommand,
+  search: searchCommand,
   serve: serveCommand,
 };
 

@@ -1,15 +1,19 @@
 /** One handler per channel of the contract (a missing one fails to compile). Thin: the catalog does the work. */
 import type { Handlers } from '../shared/contract';
+import { CanopyError } from '../shared/errors';
 import type { SessionCatalog } from '../repo/catalog';
+import type { AppSearch } from '../repo/search/app-search';
 
 export interface HandlerContext {
   catalog: SessionCatalog;
+  /** Absent: search answers that it is unavailable. */
+  search?: AppSearch;
   version: string;
   transport: 'electron' | 'http';
 }
 
 export function createHandlers(ctx: HandlerContext): Handlers {
-  const { catalog } = ctx;
+  const { catalog, search } = ctx;
   return {
     'app.info': async () => ({
       version: ctx.version,
@@ -17,14 +21,31 @@ export function createHandlers(ctx: HandlerContext): Handlers {
       roots: catalog.rootsForDisplay(),
       demo: catalog.isDemo(),
     }),
-    'sessions.list': (args) => catalog.list(args.refresh === true),
+    'sessions.list': async (args) => {
+      const listing = await catalog.list(args.refresh === true);
+      // Indexing for search starts (or catches up) once the sessions are listed.
+      search?.listed(listing);
+      return listing;
+    },
     'sessions.summaries': (args) => catalog.summaries(args.sessionIds),
-    'session.open': (args) => catalog.open(args.sessionId, args.profile, args.leafId),
+    'session.open': (args) => {
+      const opening = catalog.open(args.sessionId, args.profile, args.leafId);
+      return search ? search.holdDuring(opening) : opening;
+    },
     'entry.get': (args) => catalog.entry(args.sessionId, args.entryId),
     'session.context': (args) => catalog.context.view(args.sessionId, args.profile, args.leafId),
     'session.forkPreview': (args) => catalog.context.forkPreview(args.sessionId, args.request, args.profile),
     'session.fork': (args) => catalog.context.fork(args.sessionId, args.request, args.profile),
     'session.lineage': (args) => catalog.context.lineage(args.sessionId),
     'session.cancelOpen': async (args) => ({ cancelled: catalog.cancelOpen(args.sessionId) }),
+    'search.query': async (args) => {
+      if (!search) throw new CanopyError('io', 'search is unavailable here');
+      search.listed(await catalog.list());
+      return search.query(args.query, args.limit);
+    },
+    'search.status': async () => {
+      if (!search) throw new CanopyError('io', 'search is unavailable here');
+      return search.status();
+    },
   };
 }

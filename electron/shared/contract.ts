@@ -7,6 +7,8 @@ import type {
   AppInfo,
   EntryDetailDto,
   ProfileDto,
+  SearchResultDto,
+  SearchStatusDto,
   SessionListDto,
   SessionSummaryDto,
 } from './dto';
@@ -30,6 +32,10 @@ export interface Contract {
   'session.lineage': { args: { sessionId: string }; result: LineageDto };
   /** Stops the session.open calls of a session still running (they fail with `cancelled`). */
   'session.cancelOpen': { args: { sessionId: string }; result: { cancelled: boolean } };
+  /** Full-text search of every listed session (pi's /resume syntax plus filters); a bad query is `invalid_argument`. */
+  'search.query': { args: { query: string; limit?: number }; result: SearchResultDto };
+  /** How far the background index build got (it starts after the first listing). */
+  'search.status': { args: Record<string, never>; result: SearchStatusDto };
 }
 
 export type Channel = keyof Contract;
@@ -48,6 +54,8 @@ export const CHANNELS = [
   'session.fork',
   'session.lineage',
   'session.cancelOpen',
+  'search.query',
+  'search.status',
 ] as const satisfies readonly Channel[];
 
 type Missing = Exclude<Channel, (typeof CHANNELS)[number]>;
@@ -65,9 +73,11 @@ export interface Events {
   'session.progress': { sessionId: string; phase: 'index' | 'previews'; done: number; total: number };
   /** A listing that has run for a while: session files read so far. */
   'sessions.progress': { done: number; total: number };
+  /** The search index build's progress (and its end: indexing false). */
+  'search.progress': SearchStatusDto;
 }
 export type EventName = keyof Events;
-export const EVENTS = ['sessions.changed', 'session.appended', 'session.progress', 'sessions.progress'] as const satisfies readonly EventName[];
+export const EVENTS = ['sessions.changed', 'session.appended', 'session.progress', 'sessions.progress', 'search.progress'] as const satisfies readonly EventName[];
 type MissingEvent = Exclude<EventName, (typeof EVENTS)[number]>;
 // Fails to compile when an event of the contract is not listed in EVENTS.
 export const _eventsComplete: MissingEvent extends never ? true : MissingEvent = true;
@@ -92,6 +102,8 @@ export function channelMethods(make: <C extends Channel>(channel: C) => ChannelM
     'session.fork': make('session.fork'),
     'session.lineage': make('session.lineage'),
     'session.cancelOpen': make('session.cancelOpen'),
+    'search.query': make('search.query'),
+    'search.status': make('search.status'),
   };
 }
 

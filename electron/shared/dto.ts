@@ -106,3 +106,40 @@ export interface EntryDetailDto {
   label: string | null;
   children: string[];
 }
+
+/** One search hit: an entry of a listed session (entryId null: the session's own id, name or cwd matched). */
+export interface SearchHitDto {
+  sessionId: string;
+  entryId: string | null;
+  /** Physical line in the file (1 for a session hit). */
+  line: number;
+  role: string;
+  field: 'text' | 'thinking' | 'session';
+  /** Entry time (ISO), when the line has one. */
+  time: string | null;
+  snippet: string;
+  /** The match within `snippet` ([start, end) in UTF-16 units). */
+  match: [number, number];
+  sessionName: string | null;
+  cwd: string;
+  fileName: string;
+}
+
+/** The search index's state: how far building it got. */
+export interface SearchStatusDto {
+  indexing: boolean;
+  done: number;
+  total: number;
+  /** Display only: where the index file is. */
+  indexPath: string | null;
+  /** Lines skipped as damaged so far. */
+  problems: number;
+  error: string | null;
+}
+
+export interface SearchResultDto {
+  hits: SearchHitDto[];
+  /** More hits exist than were returned. */
+  more: boolean;
+  status: SearchStatusDto;
+}

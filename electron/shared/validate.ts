@@ -8,6 +8,7 @@ import { CanopyError } from './errors';
 
 const MAX_ID = 256;
 const MAX_IDS = 5000;
+const MAX_QUERY = 2000;
 
 type Validator<T> = (value: unknown) => T;
 
@@ -113,4 +114,15 @@ export const validators: { [C in Channel]: Validator<Args<C>> } = {
   'session.fork': forkArgs,
   'session.lineage': sessionIdArgs,
   'session.cancelOpen': sessionIdArgs,
+  'search.query': (v) => {
+    const o = record(v, ['query', 'limit']);
+    if (typeof o.query !== 'string' || o.query.length > MAX_QUERY) fail(`query must be a string of at most ${MAX_QUERY} characters`);
+    if (o.limit === undefined) return { query: o.query };
+    if (typeof o.limit !== 'number' || !Number.isInteger(o.limit) || o.limit < 1 || o.limit > MAX_IDS) fail(`limit must be an integer from 1 to ${MAX_IDS}`);
+    return { query: o.query, limit: o.limit };
+  },
+  'search.status': (v) => {
+    record(v, []);
+    return {};
+  },
 };

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useCanopy } from './app-context';
 import { GraphPanel } from './features/graph/GraphPanel';
 import { RightPanel } from './features/inspector/RightPanel';
+import { SearchPanel } from './features/search/SearchPanel';
 import { SessionsPanel } from './features/sessions/SessionsPanel';
 import { CanopyMark } from './lib/icons';
 
@@ -27,6 +28,7 @@ export function App() {
           <RightPanel />
         </div>
       )}
+      {!fatal && <SearchPanel />}
       <Toast />
     </div>
   );

@@ -46,6 +46,14 @@ export function recordingHandlers() {
       calls.push({ channel: 'session.cancelOpen', args });
       return { cancelled: false };
     },
+    'search.query': async (args) => {
+      calls.push({ channel: 'search.query', args });
+      return { hits: [], more: false, status: { indexing: false, done: 0, total: 0, indexPath: null, problems: 0, error: null } };
+    },
+    'search.status': async (args) => {
+      calls.push({ channel: 'search.status', args });
+      return { indexing: false, done: 0, total: 0, indexPath: null, problems: 0, error: null };
+    },
   };
   return { handlers, calls };
 }

@@ -1,0 +1,109 @@
+/**
+ * The search index on a store, in a fresh process (prints one JSON line):
+ *   search ROOT   build the index of every session under ROOT (newest first) in a temp cache
+ *                 folder, the first hit found while building, index size against the searchable
+ *                 text, 50 random phrases and 10 `re:` queries on the built index (in process),
+ *                 and how soon an appended line is found.
+ */
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, statSync, truncateSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SearchService } from '../electron/repo/search/search-service';
+import { listSessions } from '../electron/repo/sessions';
+import { Rng } from '../test/fixtures/corpus/rng';
+
+/** The corpus's seeded PRNG: the same draws on every run. */
+function rng(seed: number): () => number {
+  const r = new Rng(seed);
+  return () => r.next();
+}
+
+function p95(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(s.length * 0.95))] ?? 0;
+}
+
+/** Three words of a user or assistant text of a random session: a phrase that exists. */
+function phrasesFrom(paths: string[], n: number, r: () => number): string[] {
+  const out: string[] = [];
+  for (let tries = 0; out.length < n && tries < n * 50; tries++) {
+    const lines = readFileSync(paths[Math.floor(r() * paths.length)]!, 'utf8').split('\n');
+    const line = lines[1 + Math.floor(r() * (lines.length - 2))];
+    const m = line?.match(/"type":"text","text":"([a-z ]{30,})/);
+    if (!m) continue;
+    const words = m[1]!.split(' ').filter((w) => w.length > 2);
+    if (words.length < 4) continue;
+    const at = Math.floor(r() * (words.length - 3));
+    out.push(words.slice(at, at + 3).join(' '));
+  }
+  return out;
+}
+
+async function search(root: string): Promise<Record<string, unknown>> {
+  const cache = mkdtempSync(join(tmpdir(), 'canopy-bench-search-'));
+  try {
+    const listing = await listSessions([root]);
+    const paths = [...listing.sessions].sort((a, b) => (a.modifiedAt < b.modifiedAt ? 1 : -1)).map((s) => s.path);
+    const service = new SearchService({ roots: [root], env: { CANOPY_CACHE_DIR: cache } });
+    const r = rng(20260101);
+    const probe = phrasesFrom(paths.slice(0, Math.max(1, Math.floor(paths.length / 20))), 1, r)[0] ?? 'the';
+    let bytes = 0;
+    let textChars = 0;
+    let firstHitMs: number | null = null;
+    const t0 = performance.now();
+    for (let i = 0; i < paths.length; i++) {
+      const s = await service.syncFile(paths[i]!);
+      bytes += s.bytes;
+      textChars += s.textChars;
+      // While building: the first hit of a phrase from the newest sessions, as the panel would ask.
+      if (firstHitMs === null && i % 50 === 49 && (await service.query(`"${probe}"`, { limit: 1 })).hits.length > 0) firstHitMs = performance.now() - t0;
+    }
+    const buildMs = performance.now() - t0;
+
+    const phrases = phrasesFrom(paths, 50, r);
+    const phraseMs: number[] = [];
+    let phraseHits = 0;
+    for (const p of phrases) {
+      const q0 = performance.now();
+      phraseHits += (await service.query(`"${p}"`, { limit: 50 })).hits.length > 0 ? 1 : 0;
+      phraseMs.push(performance.now() - q0);
+    }
+    const regexMs: number[] = [];
+    for (const p of phrases.slice(0, 10)) {
+      const [a, b] = p.split(' ');
+      const q0 = performance.now();
+      await service.query(`re:${a}\\s+${b!.slice(0, 2)}\\w*`, { limit: 50 });
+      regexMs.push(performance.now() - q0);
+    }
+
+    // An appended line: written, then the index updated and queried until it is found.
+    const target = paths[0]!;
+    const before = statSync(target).size;
+    const marker = `appendmarker${Date.now().toString(36)}`;
+    const w0 = performance.now();
+    appendFileSync(target, `${JSON.stringify({ type: 'message', id: marker, parentId: null, timestamp: new Date().toISOString(), message: { role: 'user', content: marker, timestamp: Date.now() } })}\n`);
+    let found = false;
+    for (let i = 0; i < 100 && !found; i++) {
+      await service.syncFile(target);
+      found = (await service.query(marker, { limit: 1 })).hits.length > 0;
+    }
+    const appendMs = performance.now() - w0;
+    // The store is a cached benchmark input: put the file back as it was.
+    truncateSync(target, before);
+    service.close();
+    const file = service.indexPath;
+    const indexBytes = statSync(file).size;
+    return {
+      ok: true, ms: buildMs, sessions: paths.length, bytes, textChars, indexBytes, firstHitMs,
+      phraseP95: p95(phraseMs), phraseMax: Math.max(...phraseMs), phrases: phrases.length, phraseHits, regexP95: p95(regexMs),
+      appendMs: found ? appendMs : null, rssMB: process.resourceUsage().maxRSS / 1024,
+    };
+  } finally {
+    rmSync(cache, { recursive: true, force: true });
+  }
+}
+
+const [cmd, arg] = process.argv.slice(2);
+(cmd === 'search' && arg ? search(arg) : Promise.reject(new Error('usage: child-search search ROOT')))
+  .then((out) => process.stdout.write(`${JSON.stringify(out)}\n`))
+  .catch((err: unknown) => process.stdout.write(`${JSON.stringify({ ok: false, error: err instanceof Error ? err.message : String(err) })}\n`));

@@ -1,0 +1,100 @@
+/**
+ * Search for the app: indexes the catalog's listed sessions in the background once they are
+ * listed (newest first, pausing while a session opens), follows appends, and answers with the
+ * catalog's session ids (the renderer never sees paths it could send back).
+ */
+import type { EventBus } from '../event-bus';
+import type { SearchHitDto, SearchResultDto, SearchStatusDto, SessionListDto } from '../../shared/dto';
+import { CanopyError } from '../../shared/errors';
+import { SearchService, type SearchStatus } from './search-service';
+
+export interface AppSearchOptions {
+  /** Every folder sessions may come from (roots and the demo folder): the index is kept out of them. */
+  roots: readonly string[];
+  bus?: EventBus;
+  env?: Record<string, string | undefined>;
+}
+
+function statusDto(s: SearchStatus | null, error: string | null): SearchStatusDto {
+  if (!s) return { indexing: false, done: 0, total: 0, indexPath: null, problems: 0, error };
+  return { indexing: s.indexing, done: s.done, total: s.total, indexPath: s.indexPath, problems: s.problems, error: s.error ?? error };
+}
+
+export class AppSearch {
+  private service: SearchService | null = null;
+  private failure: string | null = null;
+  private idByPath = new Map<string, { sessionId: string; fileName: string }>();
+  private updating: Promise<void> | null = null;
+  private lastListing: SessionListDto | null = null;
+
+  constructor(private readonly options: AppSearchOptions) {
+    try {
+      this.service = new SearchService({
+        roots: options.roots,
+        ...(options.env ? { env: options.env } : {}),
+        onStatus: (s) => options.bus?.emit('search.progress', statusDto(s, null)),
+      });
+    } catch (err) {
+      // The cache folder cannot be used (it lies inside a session root): search is off, the app is not.
+      this.failure = err instanceof Error ? err.message : String(err);
+    }
+  }
+
+  /** A new listing: index its sessions, newest first (the previous pass gives way; the same listing again: nothing). */
+  listed(listing: SessionListDto): void {
+    if (listing === this.lastListing) return;
+    this.lastListing = listing;
+    this.idByPath = new Map(listing.sessions.map((r) => [r.path, { sessionId: r.sessionId, fileName: r.fileName }]));
+    const paths = [...listing.sessions].sort((a, b) => (a.modifiedAt < b.modifiedAt ? 1 : a.modifiedAt > b.modifiedAt ? -1 : 0)).map((r) => r.path);
+    this.updating = this.service?.update(paths).catch(() => undefined) ?? null;
+  }
+
+  /** A listed session grew: its new lines become searchable now, not at the next full pass. */
+  async appended(sessionId: string): Promise<void> {
+    for (const [path, known] of this.idByPath) {
+      if (known.sessionId === sessionId) await this.service?.syncFile(path).catch(() => undefined);
+    }
+  }
+
+  /** Runs `work` with indexing paused (opening a session comes first). */
+  holdDuring<T>(work: Promise<T>): Promise<T> {
+    return this.service ? this.service.holdDuring(work) : work;
+  }
+
+  status(): SearchStatusDto {
+    return statusDto(this.service?.getStatus() ?? null, this.failure);
+  }
+
+  /** Settles when the current pass ends (tests, benchmarks). */
+  async idle(): Promise<void> {
+    await this.updating;
+  }
+
+  async query(text: string, limit = 200): Promise<SearchResultDto> {
+    if (!this.service) throw new CanopyError('io', `search is unavailable: ${this.failure ?? 'no index'}`);
+    const answer = await this.service.query(text, { limit, paths: new Set(this.idByPath.keys()) });
+    const hits: SearchHitDto[] = [];
+    for (const h of answer.hits) {
+      const known = this.idByPath.get(h.path);
+      if (!known) continue;
+      hits.push({
+        sessionId: known.sessionId,
+        entryId: h.entryId,
+        line: h.line,
+        role: h.role,
+        field: h.field,
+        time: h.time === null ? null : new Date(h.time).toISOString(),
+        snippet: h.snippet,
+        match: h.match,
+        sessionName: h.sessionName,
+        cwd: h.cwd,
+        fileName: known.fileName,
+      });
+    }
+    return { hits, more: answer.more, status: this.status() };
+  }
+
+  close(): void {
+    this.service?.close();
+  }
+}

@@ -1,0 +1,192 @@
+/**
+ * Keeps the search index in step with session files, by byte offset: an append indexes only the
+ * new complete lines; a file that shrank, changed inode or whose last indexed bytes differ is
+ * indexed again from the start; a file that is gone loses its rows. Session files are only read.
+ */
+import { searchFields } from '../../core/search-text';
+import type { SearchDatabase } from '../../storage/search-db';
+import { decodeBytes, scanLines } from '../../storage/line-scan';
+import { readRange } from '../../storage/read';
+import { errnoCode, statPathSync, type FileFacts } from '../../storage/stat';
+
+/** Bytes before `indexed_to` kept to notice a file rewritten in place. */
+const TAIL_BYTES = 64;
+/** Lines per transaction (bounds the WAL while a big file is indexed). */
+const LINES_PER_COMMIT = 5000;
+const CR = 0x0d;
+
+export interface LineProblem {
+  path: string;
+  line: number;
+  message: string;
+}
+
+export interface FileSync {
+  path: string;
+  /** 'append' = from the last offset; 'full' = from the start (new, truncated or replaced). */
+  kind: 'unchanged' | 'append' | 'full' | 'removed';
+  bytes: number;
+  lines: number;
+  /** Characters of searchable text indexed (for the index-size measurement). */
+  textChars: number;
+  problems: LineProblem[];
+}
+
+interface FileRow {
+  id: number;
+  ino: number;
+  size: number;
+  mtime_ms: number;
+  indexed_to: number;
+  next_line: number;
+  tail: Buffer | null;
+}
+
+type Rec = Record<string, unknown>;
+const isRecord = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+export class SearchIndexer {
+  private readonly st;
+
+  constructor(private readonly db: SearchDatabase) {
+    this.st = {
+      file: db.prepare<[string], FileRow>('SELECT id, ino, size, mtime_ms, indexed_to, next_line, tail FROM files WHERE path = ?'),
+      addFile: db.prepare<[string]>('INSERT INTO files (path) VALUES (?)'),
+      header: db.prepare<[string, string, number]>('UPDATE files SET session_id = ?, cwd = ? WHERE id = ?'),
+      done: db.prepare('UPDATE files SET ino = @ino, size = @size, mtime_ms = @mtime, indexed_to = @to, next_line = @next, tail = @tail WHERE id = @id'),
+      meta: db.prepare('UPDATE files SET name = coalesce(@name, name), last_id = coalesce(@last, last_id), leaf_target = CASE WHEN @hasLeaf THEN @leaf ELSE leaf_target END, has_leaf = max(has_leaf, @hasLeaf) WHERE id = @id'),
+      entry: db.prepare('INSERT INTO entries (file, entry_id, parent_id, line, offset, length, role, time, tools) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)'),
+      text: db.prepare<[number | bigint, string]>('INSERT INTO fts_text (rowid, body) VALUES (?, ?)'),
+      paths: db.prepare<[number | bigint, string]>('INSERT INTO fts_paths (rowid, paths) VALUES (?, ?)'),
+      problem: db.prepare<[number, number, string]>('INSERT INTO problems (file, line, message) VALUES (?, ?, ?)'),
+      clearText: db.prepare<[number]>('DELETE FROM fts_text WHERE rowid IN (SELECT rowid FROM entries WHERE file = ?)'),
+      clearPaths: db.prepare<[number]>('DELETE FROM fts_paths WHERE rowid IN (SELECT rowid FROM entries WHERE file = ?)'),
+      clearEntries: db.prepare<[number]>('DELETE FROM entries WHERE file = ?'),
+      clearProblems: db.prepare<[number]>('DELETE FROM problems WHERE file = ?'),
+      reset: db.prepare<[number]>('UPDATE files SET indexed_to = 0, next_line = 1, tail = NULL, name = NULL, last_id = NULL, leaf_target = NULL, has_leaf = 0 WHERE id = ?'),
+      dropFile: db.prepare<[number]>('DELETE FROM files WHERE id = ?'),
+      paths_: db.prepare<[], { path: string }>('SELECT path FROM files'),
+    };
+  }
+
+  private clear(id: number): void {
+    this.st.clearText.run(id);
+    this.st.clearPaths.run(id);
+    this.st.clearEntries.run(id);
+    this.st.clearProblems.run(id);
+  }
+
+  /** Forgets a file's rows (it was removed, or is no longer listed). */
+  remove(path: string): boolean {
+    const row = this.st.file.get(path);
+    if (!row) return false;
+    this.db.transaction(() => {
+      this.clear(row.id);
+      this.st.dropFile.run(row.id);
+    })();
+    return true;
+  }
+
+  /** Forgets every indexed file not in `keep`; returns how many went. */
+  prune(keep: ReadonlySet<string>): number {
+    let n = 0;
+    for (const { path } of this.st.paths_.all()) if (!keep.has(path) && this.remove(path)) n++;
+    return n;
+  }
+
+  /** Where indexing of this file must start, or null when it is indexed as it is. */
+  private async startOf(path: string, facts: FileFacts): Promise<{ id: number; from: number; line: number } | null> {
+    const row = this.st.file.get(path);
+    if (!row) return { id: Number(this.st.addFile.run(path).lastInsertRowid), from: 0, line: 1 };
+    if (row.ino === facts.ino && row.size === facts.size && row.mtime_ms === facts.mtimeMs) return null;
+    let same = row.ino === facts.ino && facts.size >= row.indexed_to;
+    if (same && row.tail && row.tail.length > 0) {
+      const now = await readRange(path, row.indexed_to - row.tail.length, row.tail.length);
+      same = now.equals(row.tail);
+    }
+    if (same) return { id: row.id, from: row.indexed_to, line: row.next_line };
+    this.db.transaction(() => {
+      this.clear(row.id);
+      this.st.reset.run(row.id);
+    })();
+    return { id: row.id, from: 0, line: 1 };
+  }
+
+  /** Brings one file's rows up to date with its complete lines. */
+  async sync(path: string, signal?: AbortSignal): Promise<FileSync> {
+    let facts: FileFacts;
+    try {
+      facts = statPathSync(path);
+    } catch (err) {
+      if (errnoCode(err) !== 'ENOENT') throw err;
+      this.remove(path);
+      return { path, kind: 'removed', bytes: 0, lines: 0, textChars: 0, problems: [] };
+    }
+    const start = await this.startOf(path, facts);
+    if (!start) return { path, kind: 'unchanged', bytes: 0, lines: 0, textChars: 0, problems: [] };
+    const { id } = start;
+    const problems: LineProblem[] = [];
+    const meta = { id, name: null as string | null, last: null as string | null, leaf: null as string | null, hasLeaf: 0 };
+    let lines = 0;
+    let textChars = 0;
+    let pending = 0;
+    const note = (line: number, message: string): void => {
+      problems.push({ path, line, message });
+      this.st.problem.run(id, line, message);
+    };
+    const visit = (b: Buffer, s: number, e: number, line: number, offset: number, complete: boolean): void => {
+      // A last line without its newline may be half written: it is indexed once it is complete.
+      if (!complete) return;
+      lines++;
+      if (++pending >= LINES_PER_COMMIT) {
+        this.db.exec('COMMIT; BEGIN');
+        pending = 0;
+      }
+      const text = decodeBytes(b, s, e > s && b[e - 1] === CR ? e - 1 : e, false);
+      if (text.trim() === '') return;
+      let value: unknown;
+      try {
+        value = JSON.parse(text);
+      } catch (err) {
+        note(line, `not valid JSON: ${err instanceof Error ? err.message : String(err)}`);
+        return;
+      }
+      if (!isRecord(value)) return note(line, 'not a JSON object');
+      if (value.type === 'session') {
+        if (line === 1) this.st.header.run(typeof value.id === 'string' ? value.id : '', typeof value.cwd === 'string' ? value.cwd : '', id);
+        return;
+      }
+      const f = searchFields(value);
+      const row = this.st.entry.run(id, f.id, f.parentId, line, offset, e - s, f.role, Number.isNaN(f.time) ? null : f.time, f.tools.length ? ` ${f.tools.join(' ').toLowerCase()} ` : '');
+      const body = f.thinking ? `${f.text}\n${f.thinking}` : f.text;
+      if (body) this.st.text.run(row.lastInsertRowid, body);
+      if (f.paths) this.st.paths.run(row.lastInsertRowid, f.paths);
+      textChars += body.length + f.paths.length;
+      if (f.id) meta.last = f.id;
+      if (f.sessionName !== null) meta.name = f.sessionName;
+      if (f.leafTarget !== undefined) {
+        meta.leaf = f.leafTarget;
+        meta.hasLeaf = 1;
+      }
+    };
+    this.db.exec('BEGIN');
+    let result;
+    try {
+      result = await scanLines(path, visit, { fromOffset: start.from, firstLine: start.line, ...(signal ? { signal } : {}) });
+      const tailFrom = Math.max(0, result.endOffset - TAIL_BYTES);
+      const tail = result.endOffset > 0 ? await readRange(path, tailFrom, result.endOffset - tailFrom) : null;
+      this.st.meta.run(meta);
+      this.st.done.run({ id, ino: result.ino, size: result.size, mtime: result.mtimeMs, to: result.endOffset, next: result.nextLine, tail });
+      this.db.exec('COMMIT');
+    } catch (err) {
+      this.db.exec('ROLLBACK');
+      // Lines already committed in earlier batches have no recorded offset: start over next time.
+      this.db.transaction(() => {
+        this.clear(id);
+        this.st.reset.run(id);
+      })();
+      throw err;
+    }
+    return { path, kind: start.from === 0 ? 'full' : 'append', bytes: result.endOffset - start.from, lines, textChars, problems };
+  }
+}

@@ -1,0 +1,207 @@
+/**
+ * The search index's owner: opens (or rebuilds) it in the cache folder, brings it up to date with
+ * the listed session files one file at a time (newest first, pausing while a session opens), and
+ * answers queries, saying whether the index is still being built.
+ */
+import { join } from 'node:path';
+import { parseSearchQuery } from '../../core/search-query';
+import { CanopyError } from '../../shared/errors';
+import { searchCacheDir } from '../../storage/cache-dir';
+import { deleteSearchDatabase, isCorruption, openSearchDatabase, type SearchDatabase } from '../../storage/search-db';
+import { SearchIndexer, type FileSync, type LineProblem } from './indexer';
+import { runQuery, type SearchHit } from './query';
+
+export const INDEX_FILE_NAME = 'search-index.sqlite';
+
+export interface SearchStatus {
+  /** Files brought up to date in the current (or last) pass, of `total`. */
+  done: number;
+  total: number;
+  indexing: boolean;
+  /** Where the index lives (display). */
+  indexPath: string;
+  /** Why the existing index was thrown away and rebuilt, if it was. */
+  rebuilt: string | null;
+  /** Lines skipped because they are damaged, in the files indexed so far. */
+  problems: number;
+  error: string | null;
+}
+
+export interface SearchAnswer {
+  hits: SearchHit[];
+  more: boolean;
+  /** The index is still being built: more hits may come. */
+  indexing: boolean;
+  done: number;
+  total: number;
+}
+
+export interface SearchServiceOptions {
+  roots: readonly string[];
+  env?: Record<string, string | undefined>;
+  onStatus?: (status: SearchStatus) => void;
+  onProblem?: (problem: LineProblem) => void;
+}
+
+export class SearchService {
+  private db: SearchDatabase | null = null;
+  private indexer: SearchIndexer | null = null;
+  private readonly file: string;
+  private status: SearchStatus;
+  /** Syncs run one at a time (one connection, one transaction). */
+  private chain: Promise<unknown> = Promise.resolve();
+  private holds = 0;
+  private resume: (() => void) | null = null;
+  private wanted: string[] | null = null;
+  private pass: Promise<void> | null = null;
+  private closed = false;
+
+  constructor(private readonly options: SearchServiceOptions) {
+    const { dir } = searchCacheDir(options.roots, options.env ?? process.env);
+    this.file = join(dir, INDEX_FILE_NAME);
+    this.status = { done: 0, total: 0, indexing: false, indexPath: this.file, rebuilt: null, problems: 0, error: null };
+  }
+
+  get indexPath(): string {
+    return this.file;
+  }
+
+  private open(): SearchIndexer {
+    if (this.indexer) return this.indexer;
+    if (this.closed) throw new Error('the search index is closed');
+    const opened = openSearchDatabase(this.file);
+    this.db = opened.db;
+    if (opened.rebuilt) this.status.rebuilt = opened.rebuilt;
+    this.indexer = new SearchIndexer(this.db);
+    return this.indexer;
+  }
+
+  getStatus(): SearchStatus {
+    return { ...this.status };
+  }
+
+  private emit(): void {
+    this.options.onStatus?.(this.getStatus());
+  }
+
+  /** Indexing waits while `work` runs (a session being opened). */
+  async holdDuring<T>(work: Promise<T>): Promise<T> {
+    this.holds++;
+    try {
+      return await work;
+    } finally {
+      if (--this.holds === 0) {
+        this.resume?.();
+        this.resume = null;
+      }
+    }
+  }
+
+  private gate(): Promise<void> | null {
+    return this.holds > 0 ? new Promise((resolve) => (this.resume = resolve)) : null;
+  }
+
+  private serial<T>(fn: () => Promise<T>): Promise<T> {
+    const run = this.chain.then(fn, fn);
+    this.chain = run.catch(() => undefined);
+    return run;
+  }
+
+  /** One file up to date (rebuilding a damaged index once). */
+  syncFile(path: string): Promise<FileSync> {
+    return this.serial(async () => {
+      try {
+        return await this.open().sync(path);
+      } catch (err) {
+        if (!isCorruption(err)) throw err;
+        this.resetDamaged(err);
+        return this.open().sync(path);
+      }
+    });
+  }
+
+  private resetDamaged(err: unknown): void {
+    this.shut();
+    this.status.rebuilt = `the index was damaged (${err instanceof Error ? err.message : String(err)})`;
+    // Not openable → openSearchDatabase recreates it; openable but damaged → remove it first.
+    deleteSearchDatabase(this.file);
+  }
+
+  /**
+   * Brings the index up to date with `paths` (newest first) and forgets other files. A new call
+   * while a pass runs replaces the rest of its list; the returned promise ends with the last pass.
+   */
+  update(paths: readonly string[]): Promise<void> {
+    this.wanted = [...paths];
+    if (!this.pass) {
+      this.pass = this.runPasses().finally(() => {
+        this.pass = null;
+      });
+    }
+    return this.pass;
+  }
+
+  private async runPasses(): Promise<void> {
+    while (this.wanted) {
+      const paths = this.wanted;
+      this.wanted = null;
+      this.status = { ...this.status, done: 0, total: paths.length, indexing: true, error: null };
+      this.emit();
+      try {
+        await this.serial(async () => this.open().prune(new Set(paths)));
+        let lastEmit = performance.now();
+        for (let i = 0; i < paths.length && !this.wanted && !this.closed; i++) {
+          const wait = this.gate();
+          if (wait) await wait;
+          try {
+            const r = await this.syncFile(paths[i]!);
+            this.status.problems += r.problems.length;
+            for (const p of r.problems) this.options.onProblem?.(p);
+          } catch (err) {
+            // An unreadable file is skipped (listing reports it); the others still get indexed.
+            this.options.onProblem?.({ path: paths[i]!, line: 0, message: err instanceof Error ? err.message : String(err) });
+          }
+          this.status.done = i + 1;
+          if (performance.now() - lastEmit > 250) {
+            lastEmit = performance.now();
+            this.emit();
+          }
+        }
+      } catch (err) {
+        this.status.error = err instanceof Error ? err.message : String(err);
+      }
+    }
+    this.status.indexing = false;
+    this.emit();
+  }
+
+  /** Hits for `text` among `paths` (default every indexed file); a bad query is CanopyError invalid_argument. */
+  async query(text: string, opts: { limit?: number; paths?: ReadonlySet<string> } = {}): Promise<SearchAnswer> {
+    const parsed = parseSearchQuery(text);
+    if (!parsed.ok) throw new CanopyError('invalid_argument', parsed.error);
+    const limit = Math.max(1, Math.min(opts.limit ?? 200, 5000));
+    const result = await this.serial(async () => {
+      this.open();
+      try {
+        return runQuery(this.db!, parsed.query, { limit, ...(opts.paths ? { paths: opts.paths } : {}) });
+      } catch (err) {
+        if (!isCorruption(err)) throw err;
+        this.resetDamaged(err);
+        return { hits: [], more: false };
+      }
+    });
+    return { ...result, indexing: this.status.indexing, done: this.status.done, total: this.status.total };
+  }
+
+  /** Closes the index for good (a pass still running stops at its next file). */
+  close(): void {
+    this.closed = true;
+    this.shut();
+  }
+
+  private shut(): void {
+    this.db?.close();
+    this.db = null;
+    this.indexer = null;
+  }
+}

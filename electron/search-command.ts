@@ -1,0 +1,71 @@
+/**
+ * `canopy search QUERY`: brings the search index up to date with every listed session (progress
+ * on stderr), then prints the hits. Exit 0 with hits, 1 without, 2 for a bad query.
+ */
+import type { CliCommand } from './cli';
+import { parseSearchQuery } from './core/search-query';
+import { resolveRoots } from './repo/roots';
+import { SearchService } from './repo/search/search-service';
+import { listSessions } from './repo/sessions';
+
+const EXIT_HITS = 0;
+const EXIT_NO_HITS = 1;
+const EXIT_BAD_QUERY = 2;
+
+function mtimeMs(iso: string): number {
+  const t = Date.parse(iso);
+  return Number.isNaN(t) ? 0 : t;
+}
+
+export const searchCommand: CliCommand = {
+  summary: 'full-text search across every session (pi\'s /resume syntax plus filters)',
+  usage: 'canopy search QUERY [--root DIR]... [--limit N] [--json]   (QUERY: words "a phrase" re:<regex> project: role: tool: file: after: before: branch:active)',
+  options: { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' }, root: { type: 'string', multiple: true }, limit: { type: 'string' } },
+  async run(args, io) {
+    const text = args.positionals.join(' ');
+    const parsed = parseSearchQuery(text);
+    if (!parsed.ok) {
+      io.stderr.write(`canopy search: bad query: ${parsed.error}\n`);
+      return EXIT_BAD_QUERY;
+    }
+    const limitText = typeof args.values.limit === 'string' ? args.values.limit : '50';
+    const limit = Number(limitText);
+    if (!Number.isInteger(limit) || limit < 1) {
+      io.stderr.write(`canopy search: --limit must be a positive integer, not ${JSON.stringify(limitText)}\n`);
+      return EXIT_BAD_QUERY;
+    }
+    const roots = resolveRoots((args.values.root as string[] | undefined) ?? []);
+    const listing = await listSessions(roots);
+    for (const k of listing.skipped) io.stderr.write(`${k.path}: not searched: ${k.error.message}\n`);
+    const paths = listing.sessions.map((s) => ({ path: s.path, m: mtimeMs(s.modifiedAt) })).sort((a, b) => b.m - a.m).map((s) => s.path);
+    let shown = -1;
+    const service = new SearchService({
+      roots,
+      onStatus: (s) => {
+        if (s.done === shown || !s.indexing || s.total === 0) return;
+        shown = s.done;
+        io.stderr.write(`indexing ${s.done}/${s.total} sessions\r`);
+      },
+      onProblem: (p) => io.stderr.write(`${p.path}${p.line ? `:${p.line}` : ''}: skipped: ${p.message}\n`),
+    });
+    try {
+      await service.update(paths);
+      const status = service.getStatus();
+      if (status.rebuilt) io.stderr.write(`the search index was rebuilt: ${status.rebuilt}\n`);
+      if (shown >= 0) io.stderr.write(`indexed ${paths.length} sessions (${service.indexPath})\n`);
+      const answer = await service.query(text, { limit, paths: new Set(paths) });
+      for (const h of answer.hits) {
+        if (args.values.json) {
+          io.stdout.write(`${JSON.stringify({ sessionId: h.sessionId, path: h.path, entryId: h.entryId, line: h.line, role: h.role, field: h.field, time: h.time === null ? null : new Date(h.time).toISOString(), snippet: h.snippet, match: h.match })}\n`);
+        } else {
+          const where = h.entryId ? `${h.path}:${h.line} ${h.entryId} (${h.role}${h.field === 'thinking' ? ', thinking' : ''})` : `${h.path} (session)`;
+          io.stdout.write(`${where}\n  ${h.snippet}\n`);
+        }
+      }
+      if (answer.more && !args.values.json) io.stderr.write(`more than ${limit} hits: showing the first ${limit} (--limit N)\n`);
+      return answer.hits.length > 0 ? EXIT_HITS : EXIT_NO_HITS;
+    } finally {
+      service.close();
+    }
+  },
+};

@@ -1,0 +1,114 @@
+/**
+ * The search index's SQLite file (better-sqlite3). A file that is not a database, is damaged or has
+ * another schema version is deleted and created again: the index is a cache, never trusted.
+ */
+import Database from 'better-sqlite3';
+import { rmSync } from 'node:fs';
+
+export type SearchDatabase = Database.Database;
+
+/** Bump when the schema or what is indexed changes: an index of another version is rebuilt. */
+export const SEARCH_SCHEMA_VERSION = 1;
+
+// Trigram tokens make any substring of 3+ characters findable (pi's words are substrings, not
+// words). detail=none keeps only which rows hold a trigram (~0.5× the text, against ~2.4× with
+// positions); every candidate is then checked against its line's real text, so this is a prefilter.
+const SCHEMA = `
+CREATE TABLE files (
+  id INTEGER PRIMARY KEY,
+  path TEXT NOT NULL UNIQUE,
+  session_id TEXT NOT NULL DEFAULT '',
+  cwd TEXT NOT NULL DEFAULT '',
+  name TEXT,
+  ino REAL NOT NULL DEFAULT 0,
+  size INTEGER NOT NULL DEFAULT 0,
+  mtime_ms REAL NOT NULL DEFAULT 0,
+  indexed_to INTEGER NOT NULL DEFAULT 0,
+  next_line INTEGER NOT NULL DEFAULT 1,
+  tail BLOB,
+  last_id TEXT,
+  leaf_target TEXT,
+  has_leaf INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE entries (
+  rowid INTEGER PRIMARY KEY,
+  file INTEGER NOT NULL,
+  entry_id TEXT,
+  parent_id TEXT,
+  line INTEGER NOT NULL,
+  offset INTEGER NOT NULL,
+  length INTEGER NOT NULL,
+  role TEXT NOT NULL,
+  time REAL,
+  tools TEXT NOT NULL DEFAULT ''
+);
+CREATE INDEX entries_by_file ON entries(file, line);
+CREATE TABLE problems (file INTEGER NOT NULL, line INTEGER NOT NULL, message TEXT NOT NULL);
+CREATE INDEX problems_by_file ON problems(file);
+CREATE VIRTUAL TABLE fts_text USING fts5(body, content='', contentless_delete=1, detail=none, tokenize='trigram');
+CREATE VIRTUAL TABLE fts_paths USING fts5(paths, content='', contentless_delete=1, detail=none, tokenize='trigram');
+`;
+
+function removeFiles(file: string): void {
+  for (const f of [file, `${file}-wal`, `${file}-shm`, `${file}-journal`]) rmSync(f, { force: true });
+}
+
+function configure(db: SearchDatabase): void {
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('busy_timeout = 5000');
+}
+
+/** Opens the index as it is, or throws (not a database, damaged, another version). */
+function openExisting(file: string): SearchDatabase {
+  const db = new Database(file, { fileMustExist: true });
+  try {
+    configure(db);
+    const version = db.pragma('user_version', { simple: true });
+    if (version !== SEARCH_SCHEMA_VERSION) throw new Error(`schema version ${String(version)}, not ${SEARCH_SCHEMA_VERSION}`);
+    // Reads every table's root page: a damaged file fails here rather than on the first query.
+    db.prepare('SELECT (SELECT count(*) FROM files) + (SELECT count(*) FROM fts_text WHERE rowid = 0)').get();
+    return db;
+  } catch (err) {
+    db.close();
+    throw err;
+  }
+}
+
+function create(file: string): SearchDatabase {
+  removeFiles(file);
+  const db = new Database(file);
+  configure(db);
+  db.exec(SCHEMA);
+  db.pragma(`user_version = ${SEARCH_SCHEMA_VERSION}`);
+  return db;
+}
+
+export interface OpenedIndex {
+  db: SearchDatabase;
+  /** Why an existing index was thrown away (null: it was fine, or there was none). */
+  rebuilt: string | null;
+}
+
+export function openSearchDatabase(file: string): OpenedIndex {
+  let reason: string;
+  try {
+    return { db: openExisting(file), rebuilt: null };
+  } catch (err) {
+    const code = (err as { code?: unknown }).code;
+    if (code === 'SQLITE_CANTOPEN') return { db: create(file), rebuilt: null };
+    reason = err instanceof Error ? err.message : String(err);
+  }
+  return { db: create(file), rebuilt: reason };
+}
+
+/** Deletes the index file (and its WAL); safe at any time the index is closed. */
+export function deleteSearchDatabase(file: string): void {
+  removeFiles(file);
+}
+
+/** An error SQLite raises for a damaged file (the caller rebuilds). */
+export function isCorruption(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === 'SQLITE_CORRUPT' || code === 'SQLITE_NOTADB' || code === 'SQLITE_CORRUPT_VTAB';
+}

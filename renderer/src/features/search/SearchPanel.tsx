@@ -1,0 +1,116 @@
+/**
+ * The cross-session search panel (Ctrl/Cmd+Shift+F): hits of the full-text index grouped by
+ * session; a hit opens its session with the entry focused. Re-asks while the index is being built.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { useActions, useServices } from '../../app-context';
+import type { SearchResultDto, SearchStatusDto } from '../../lib/shared';
+import { groupHits, isSearchShortcut, splitSnippet } from './search-model';
+import './search.css';
+
+const DEBOUNCE_MS = 200;
+
+export function SearchPanel() {
+  const { api } = useServices();
+  const actions = useActions();
+  const [open, setOpen] = useState(false);
+  const [query, setQuery] = useState('');
+  const [result, setResult] = useState<SearchResultDto | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [status, setStatus] = useState<SearchStatusDto | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const asked = useRef(0);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (isSearchShortcut(e)) {
+        e.preventDefault();
+        setOpen(true);
+        setTimeout(() => input.current?.select(), 0);
+      } else if (e.key === 'Escape') setOpen(false);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  useEffect(() => api.on('search.progress', setStatus), [api]);
+
+  // While the index grows, the same query is asked again as progress arrives.
+  const progressKey = status?.indexing ? Math.floor(status.done / Math.max(1, Math.ceil(status.total / 20))) : -1;
+  useEffect(() => {
+    if (!open || query.trim() === '') {
+      setResult(null);
+      setError(null);
+      return;
+    }
+    const seq = ++asked.current;
+    const timer = setTimeout(() => {
+      void api['search.query']({ query, limit: 200 }).then((r) => {
+        if (seq !== asked.current) return;
+        if (r.ok) {
+          setResult(r.data);
+          setStatus(r.data.status);
+          setError(null);
+        } else setError(r.error.message);
+      });
+    }, DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [api, open, query, progressKey]);
+
+  if (!open) return null;
+  const groups = result ? groupHits(result.hits) : [];
+  return (
+    <div className="search-overlay" role="dialog" aria-label="Search all sessions" data-testid="search-panel" onClick={() => setOpen(false)}>
+      <div className="search-box" onClick={(e) => e.stopPropagation()}>
+        <input
+          ref={input}
+          autoFocus
+          className="search-input"
+          data-testid="search-input"
+          placeholder='Search every session: words, "a phrase", re:regex, role: tool: file: project: after: before: branch:active'
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+        />
+        <div className="search-status muted small" data-testid="search-status">
+          {error ? <span className="search-error" role="alert">{error}</span> : result ? `${result.hits.length}${result.more ? '+' : ''} hits in ${groups.length} sessions` : 'Type to search'}
+          {status?.indexing && <span> · index being built: {status.done} of {status.total} sessions</span>}
+          {status?.error && <span className="search-error"> · {status.error}</span>}
+        </div>
+        <div className="search-results">
+          {groups.map((g) => (
+            <section key={g.sessionId} className="search-group">
+              <div className="search-group-title" title={g.cwd}>
+                {g.title} <span className="muted small">{g.cwd}</span>
+              </div>
+              {g.hits.map((h) => {
+                const [before, match, after] = splitSnippet(h);
+                return (
+                  <button
+                    key={`${h.entryId ?? 'session'}:${h.line}`}
+                    className="search-hit"
+                    data-testid="search-hit"
+                    data-entry-id={h.entryId ?? ''}
+                    onClick={() => {
+                      setOpen(false);
+                      void actions.openSession(h.sessionId, { entryId: h.entryId });
+                    }}
+                  >
+                    <span className="search-hit-where muted small">
+                      {h.role}
+                      {h.field === 'thinking' ? ' (thinking)' : ''} · line {h.line}
+                    </span>
+                    <span className="search-snippet">
+                      {before}
+                      <mark>{match}</mark>
+                      {after}
+                    </span>
+                  </button>
+                );
+              })}
+            </section>
+          ))}
+        </div>
+      </div>
+    </div>
+  );
+}

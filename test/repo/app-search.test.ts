@@ -1,0 +1,40 @@
+import { appendFile } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import { createAppServices } from '../../electron/app-services';
+import { dispatch } from '../../electron/ipc/dispatch';
+import { assistant, hashTree, sampleRoot } from './helpers';
+
+const BRANCHED = '019c0000-0000-7000-8000-000000000001';
+
+describe('search through the handlers', () => {
+  it('indexes after listing, answers with catalog ids, follows appends, reports progress; bad input is an error value', async () => {
+    const { root, files } = await sampleRoot();
+    const before = await hashTree(root);
+    const services = createAppServices({ roots: [root], transport: 'http', watch: false });
+    // The service reads CANOPY_CACHE_DIR (set for every test run): the index is never under the root.
+    expect(services.search.status().indexPath?.startsWith(root)).toBe(false);
+    const progress: boolean[] = [];
+    services.bus.subscribe((event, payload) => {
+      if (event === 'search.progress') progress.push((payload as { indexing: boolean }).indexing);
+    });
+    await services.handlers['sessions.list']({});
+    await services.search.idle();
+    expect(progress.at(-1)).toBe(false);
+    const r = await services.handlers['search.query']({ query: '"second answer"' });
+    expect(r.hits.map((h) => [h.sessionId, h.entryId, h.line, h.fileName])).toEqual([[BRANCHED, 'a2', 5, files.branched!.split('/').pop()]]);
+    expect(r.status).toMatchObject({ indexing: false, done: 2, total: 2 });
+
+    await appendFile(files.branched!, `${JSON.stringify(assistant('a9', 'a3', 'brand new words'))}\n`);
+    services.bus.emit('session.appended', { sessionId: BRANCHED, sizeBytes: 0 });
+    await services.search.idle();
+    await expect.poll(async () => (await services.handlers['search.query']({ query: 'brand new' })).hits.map((h) => h.entryId), { interval: 20, timeout: 5000 }).toEqual(['a9']);
+
+    const bad = await dispatch(services.handlers, 'search.query', { query: 're:(' });
+    expect(bad).toMatchObject({ ok: false, error: { code: 'invalid_argument', message: expect.stringMatching(/not a valid regular expression/) } });
+    expect(await dispatch(services.handlers, 'search.query', { query: 'x', limit: 0 })).toMatchObject({ ok: false, error: { code: 'invalid_argument' } });
+    expect(await dispatch(services.handlers, 'search.query', { query: 'x', extra: 1 })).toMatchObject({ ok: false, error: { code: 'invalid_argument' } });
+    services.close();
+    // Nothing of Canopy's was written under the root (only the test's own append changed a file).
+    expect([...(await hashTree(root)).keys()].sort()).toEqual([...before.keys()].sort());
+  });
+});
