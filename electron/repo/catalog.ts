@@ -17,6 +17,7 @@ import { entryPreviews } from './previews';
 import { OpenTasks, PROGRESS_DELAY_MS, PROGRESS_GAP_MS, type OpenTask } from './open-tasks';
 import { delayedProgress } from './progress';
 import { listSessions, summarizeSession, type SessionInfo, type SessionListing } from './sessions';
+import { assignKeys } from './session-keys';
 import { watchRoots } from '../storage/watch';
 
 export interface CatalogOptions {
@@ -31,6 +32,8 @@ export interface CatalogOptions {
 interface Known {
   row: SessionRowDto;
   path: string;
+  /** Other keys naming this file (session-keys.ts). */
+  aliases: string[];
 }
 
 export class SessionCatalog {
@@ -100,7 +103,7 @@ export class SessionCatalog {
       const parent = k.row.parentSessionPath;
       k.row.parentSessionId = parent ? (idByPath.get(parent) ?? idByName.get(baseName(parent)) ?? null) : null;
     }
-    this.byId = new Map(rows.map((k) => [k.row.sessionId, k]));
+    this.byId = new Map(rows.flatMap((k) => [k.row.sessionId, ...k.aliases].map((key) => [key, k] as const)));
     const listing: SessionListDto = {
       projects: groupProjects(rows.map((k) => k.row)),
       sessions: rows.map((k) => k.row),
@@ -274,28 +277,22 @@ function baseName(path: string): string {
   return path.split(/[\\/]/).pop() ?? path;
 }
 
-/** Session ids are the header ids; a duplicate (a copied file) gets a stable `~n` suffix by path order. */
+/** Session ids are the header ids; copies get a `~hash` key that survives root changes (session-keys.ts). */
 function assignIds(sessions: SessionInfo[]): Known[] {
-  const sorted = [...sessions].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  const seen = new Map<string, number>();
-  return sorted.map((s) => {
-    const n = seen.get(s.id) ?? 0;
-    seen.set(s.id, n + 1);
-    const sessionId = n === 0 ? s.id : `${s.id}~${n}`;
-    const fileName = baseName(s.path);
+  return assignKeys(sessions).map(({ item: s, key, aliases }) => {
     const row: SessionRowDto = {
-      sessionId,
+      sessionId: key,
       cwd: s.cwd,
       createdAt: s.createdAt,
       modifiedAt: s.modifiedAt,
       sizeBytes: s.sizeBytes,
-      fileName,
+      fileName: baseName(s.path),
       path: s.path,
       parentSessionId: null,
       parentSessionPath: s.parentSessionPath ?? null,
       summary: null,
     };
-    return { row, path: s.path };
+    return { row, path: s.path, aliases };
   });
 }
 
