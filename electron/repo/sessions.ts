@@ -156,6 +156,8 @@ export interface SessionSummary {
   messageCount: number;
   /** Latest user/assistant message time (ISO), else the header time, else the file mtime. */
   lastActivity: string | null;
+  /** Damage this pass sees: unreadable lines, header problems, entries without a string id (opening lists them all). */
+  issueCount: number;
 }
 
 const PREVIEW_CHARS = 500;
@@ -185,6 +187,7 @@ async function computeSummary(path: string, mtimeMs: number): Promise<SessionSum
   let entryCount = 0;
   let messageCount = 0;
   let lastActivity = 0;
+  let issueCount = 0;
   // One synchronous streaming pass (storage/line-scan.ts): a sidebar asks for thousands of these.
   await scanLines(path, (b, start, end, lineNo, _offset, complete) => {
     // As readline does: one '\r' before the '\n' is not part of the line.
@@ -194,15 +197,21 @@ async function computeSummary(path: string, mtimeMs: number): Promise<SessionSum
     try {
       value = JSON.parse(text);
     } catch {
+      issueCount++;
       return; // pi's listing skips unparsable lines too
     }
-    if (!isRecord(value)) return;
+    if (!isRecord(value)) {
+      issueCount++;
+      return;
+    }
     if (header === null) {
       const parsed = parseSession([{ line: lineNo, text, complete }]);
       if (parsed.fatal) throw new CanopyError(parsed.fatal.code, parsed.fatal.message);
+      issueCount += parsed.issues.length;
       header = value;
       return;
     }
+    if (typeof value.id !== 'string' || !value.id) issueCount++;
     entryCount++;
     if (value.type === 'session_info') {
       name = typeof value.name === 'string' && value.name.trim() ? value.name.trim() : null;
@@ -223,7 +232,7 @@ async function computeSummary(path: string, mtimeMs: number): Promise<SessionSum
   if (head === null) throw new CanopyError('invalid_session', `not a pi session: ${path} has no session header`);
   const headerTime = typeof head.timestamp === 'string' ? Date.parse(head.timestamp) : Number.NaN;
   const activity = lastActivity > 0 ? lastActivity : !Number.isNaN(headerTime) ? headerTime : mtimeMs;
-  return { name, firstMessage, entryCount, messageCount, lastActivity: toIso(activity) };
+  return { name, firstMessage, entryCount, messageCount, lastActivity: toIso(activity), issueCount };
 }
 
 /** Name, first prompt, counts and last activity of one file (one streaming pass, cached). */

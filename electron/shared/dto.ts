@@ -50,6 +50,8 @@ export interface SessionSummaryDto {
   messageCount: number;
   /** Latest user/assistant activity (ISO), else the header time. */
   lastActivity: string | null;
+  /** Damaged lines and header problems the summary pass saw (0: none seen; opening lists every issue). */
+  issueCount: number;
 }
 
 export interface ProjectDto {

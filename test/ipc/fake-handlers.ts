@@ -16,7 +16,7 @@ export function recordingHandlers() {
     'sessions.summaries': async (args) => {
       calls.push({ channel: 'sessions.summaries', args });
       // One summary per asked id: asking many gives a large answer (compression tests).
-      return Object.fromEntries(args.sessionIds.map((id) => [id, { name: `session ${id} …`, firstMessage: 'x'.repeat(200), entryCount: 1, messageCount: 1, lastActivity: null }]));
+      return Object.fromEntries(args.sessionIds.map((id) => [id, { name: `session ${id} …`, firstMessage: 'x'.repeat(200), entryCount: 1, messageCount: 1, lastActivity: null, issueCount: 0 }]));
     },
     'session.open': async (args) => {
       calls.push({ channel: 'session.open', args });
