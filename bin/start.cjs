@@ -20,16 +20,19 @@ let reason = '';
 try {
   electronPath = require('electron');
 } catch (err) {
-  reason = err.message;
+  // electron's index.js throws when its binary was never downloaded; its message is one line.
+  reason = String((err && err.message) || err).split('\n')[0];
 }
 
 const passThrough = process.argv.slice(2).filter((a) => a !== '--rebuild');
+let child;
 if (electronPath && existsSync(electronPath)) {
-  const child = spawn(electronPath, [root, ...passThrough], { stdio: 'inherit' });
-  child.on('exit', (code) => process.exit(code ?? 0));
+  child = spawn(electronPath, [root, ...passThrough], { stdio: 'inherit' });
 } else {
-  console.error(`Canopy: the Electron binary is not available (${reason || 'not installed'}).`);
-  console.error('Starting `canopy serve` instead: open the printed URL in a browser.');
-  const child = spawn(process.execPath, [join(root, 'bin', 'canopy.cjs'), 'serve', ...passThrough], { stdio: 'inherit' });
-  child.on('exit', (code) => process.exit(code ?? 0));
+  // Two lines in all: this one, then serve's "serving …" and "Open <url>" (no stack trace).
+  console.error(`Canopy: no app window here (the Electron binary is ${reason ? 'missing' : 'not installed'}); serving the app to a browser instead.`);
+  // An IPC channel: when this process dies, serve sees it disconnect and stops too.
+  child = spawn(process.execPath, [join(root, 'bin', 'canopy.cjs'), 'serve', ...passThrough], { stdio: ['inherit', 'inherit', 'inherit', 'ipc'] });
 }
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

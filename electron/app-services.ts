@@ -11,6 +11,8 @@ export interface AppServicesOptions {
   transport: 'electron' | 'http';
   /** Watch the roots and push `sessions.changed` / `session.appended` (default true). */
   watch?: boolean;
+  /** Electron: main's native open dialog (session.openDialog). */
+  openDialog?: () => Promise<string[]>;
 }
 
 export interface AppServices {
@@ -23,7 +25,15 @@ export interface AppServices {
 export function createAppServices(options: AppServicesOptions): AppServices {
   const bus = new EventBus();
   const catalog = new SessionCatalog({ roots: options.roots, bus, ...(options.demoDir ? { demoDir: options.demoDir } : {}) });
-  const handlers = createHandlers({ catalog, version: VERSION, transport: options.transport });
+  const handlers = createHandlers({ catalog, version: VERSION, transport: options.transport, ...(options.openDialog ? { openDialog: options.openDialog } : {}) });
   const stopWatching = options.watch === false ? () => {} : catalog.watch();
-  return { bus, catalog, handlers, close: stopWatching };
+  return {
+    bus,
+    catalog,
+    handlers,
+    close: () => {
+      stopWatching();
+      catalog.close();
+    },
+  };
 }

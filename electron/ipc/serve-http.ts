@@ -71,7 +71,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     }
     let body: unknown;
     try {
-      body = JSON.parse(await readBody(req));
+      body = JSON.parse(await readBody(req, channel === 'session.upload' ? MAX_UPLOAD_BODY : MAX_BODY));
     } catch (err) {
       return sendJson(res, 400, { ok: false, error: { code: 'invalid_argument', message: `bad request body: ${(err as Error).message}` } });
     }
@@ -146,13 +146,16 @@ function sendJson(res: ServerResponse, status: number, value: unknown) {
   send(res, status, 'application/json', asciiJsonBytes(value));
 }
 
-function readBody(req: IncomingMessage): Promise<string> {
+/** session.upload carries a whole session file (its text is checked against MAX_UPLOAD_CHARS after parsing). */
+const MAX_UPLOAD_BODY = 512 * 1024 * 1024;
+
+function readBody(req: IncomingMessage, limit: number): Promise<string> {
   return new Promise((resolveBody, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size > MAX_BODY) {
+      if (size > limit) {
         reject(new Error('body too large'));
         req.destroy();
         return;

@@ -33,11 +33,11 @@ export interface SessionSource {
    */
   withLoaded<T>(sessionId: string, fn: (loaded: LoadedSession) => T | Promise<T>): Promise<T>;
   list(refresh?: boolean): Promise<SessionListDto>;
-  /** Demo sessions are bundled resources and never written next to. */
-  isDemo(): boolean;
+  /** Why a session is never written next to (demo sessions, uploaded copies); null when it can be forked. */
+  readOnlyReason(sessionId: string): string | null;
+  /** A new file Canopy wrote (before the listing is refreshed). */
+  noteWritten?(path: string): void;
 }
-
-const READ_ONLY = 'demo sessions are read-only: Canopy does not write next to them';
 
 function coreRequest(request: ForkRequestDto, profile: Profile): ForkRequest {
   if (request.kind === 'fork') return { kind: 'fork', profile, entryId: request.entryId, position: request.position };
@@ -78,7 +78,8 @@ export class ContextService {
   }
 
   private previewForkOf(sessionId: string, path: string, session: ParsedSession, request: ForkRequestDto, profile?: Profile): ForkPreviewDto {
-    if (this.source.isDemo()) return { ok: false, error: { kind: 'read_only', message: READ_ONLY } };
+    const readOnly = this.source.readOnlyReason(sessionId);
+    if (readOnly) return { ok: false, error: { kind: 'read_only', message: readOnly } };
     const used = profile ?? detectProfile(session);
     // The same environment forkSession builds: resolved source path, the reserved id and time, pi's entry ids.
     const sourcePath = resolve(path);
@@ -100,7 +101,8 @@ export class ContextService {
 
   async fork(sessionId: string, request: ForkRequestDto, profile?: Profile): Promise<ForkResultDto> {
     const { path } = await this.source.load(sessionId);
-    if (this.source.isDemo()) throw new CanopyError('forbidden', READ_ONLY);
+    const readOnly = this.source.readOnlyReason(sessionId);
+    if (readOnly) throw new CanopyError('forbidden', readOnly);
     const command = request.kind === 'fork' ? request : { kind: 'clone' as const, ...(request.leafId !== undefined ? { leafId: request.leafId } : {}) };
     const reserved = this.reservations.take(sessionId, request, profile);
     const outcome = await forkSession(path, command, {
@@ -109,6 +111,7 @@ export class ContextService {
       now: () => new Date(reserved.now),
     });
     if (!outcome.ok) throw new CanopyError(refusalCode(outcome.error.kind), outcome.error.message);
+    this.source.noteWritten?.(outcome.path);
     const listing = await this.source.list(true);
     const row =
       listing.sessions.find((r) => resolve(r.path) === resolve(outcome.path)) ??

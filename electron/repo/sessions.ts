@@ -4,11 +4,12 @@
  * The project is the header's `cwd` (directory names are never decoded). Names, previews and
  * counts need the whole file; `summarizeSession` streams it once and caches by (path, size, mtime).
  */
+import { dirname } from 'node:path';
 import { parseSession } from '../core';
 import { CanopyError, type ErrorCode } from '../shared/errors';
 import { probeSessionFiles, type ProbedFile } from '../storage/header-probe';
 import { decodeBytes, scanLines } from '../storage/line-scan';
-import { LineTooLongError, type FirstLine } from '../storage/read';
+import { LineTooLongError, readFirstLine, type FirstLine } from '../storage/read';
 import { errnoCode, statPathSync } from '../storage/stat';
 import { FileCache } from './file-cache';
 import { delayedProgress } from './progress';
@@ -131,6 +132,31 @@ export async function listSessions(roots: readonly string[], opts: ListOptions =
   const keyed = sessions.map((info) => ({ info, ms: createdMs(info) }));
   keyed.sort((a, b) => b.ms - a.ms || (a.info.path < b.info.path ? -1 : a.info.path > b.info.path ? 1 : 0));
   for (let i = 0; i < keyed.length; i++) sessions[i] = keyed[i]!.info;
+  return { sessions, skipped };
+}
+
+/** The given files as listSessions reads them (the explicitly opened files of a catalog). */
+export async function listSessionFiles(paths: readonly string[]): Promise<SessionListing> {
+  const sessions: SessionInfo[] = [];
+  const skipped: SkippedFile[] = [];
+  for (const path of paths) {
+    let file: ProbedFile;
+    try {
+      const facts = statPathSync(path);
+      file = { path, root: dirname(path), dir: dirname(path), size: facts.size, mtimeMs: facts.mtimeMs, first: null };
+      try {
+        file.first = await readFirstLine(path);
+      } catch (err) {
+        file.readError = err;
+      }
+    } catch (err) {
+      skipped.push({ path, error: ioError(path, err) });
+      continue;
+    }
+    const r = cachedHeader(file);
+    if (r.ok) sessions.push({ ...r.info });
+    else skipped.push(r.skipped);
+  }
   return { sessions, skipped };
 }
 

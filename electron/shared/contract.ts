@@ -30,6 +30,15 @@ export interface Contract {
   'session.lineage': { args: { sessionId: string }; result: LineageDto };
   /** Stops the session.open calls of a session still running (they fail with `cancelled`). */
   'session.cancelOpen': { args: { sessionId: string }; result: { cancelled: boolean } };
+  /**
+   * A file's bytes (a file input or a drop): kept read-only outside every root and listed under
+   * "Opened". The renderer never names a path: paths come from main's dialog and argv only.
+   */
+  'session.upload': { args: { name: string; text: string }; result: { sessionId: string } };
+  /** File ▸ Open…: main's native dialog (Electron only; serve answers `forbidden`, use session.upload). */
+  'session.openDialog': { args: Record<string, never>; result: { sessionIds: string[] } };
+  /** A listed session by id or file path (the palette); adds nothing, an unlisted path is `not_found`. */
+  'session.find': { args: { idOrPath: string }; result: { sessionId: string } };
 }
 
 export type Channel = keyof Contract;
@@ -48,6 +57,9 @@ export const CHANNELS = [
   'session.fork',
   'session.lineage',
   'session.cancelOpen',
+  'session.upload',
+  'session.openDialog',
+  'session.find',
 ] as const satisfies readonly Channel[];
 
 type Missing = Exclude<Channel, (typeof CHANNELS)[number]>;

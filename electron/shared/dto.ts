@@ -41,6 +41,8 @@ export interface SessionRowDto {
   parentSessionPath: string | null;
   /** Filled in the background (null until summarised). */
   summary: SessionSummaryDto | null;
+  /** Set when the file lies outside the roots: opened by the user, or uploaded (a read-only copy). */
+  origin?: 'opened' | 'uploaded';
 }
 
 export interface SessionSummaryDto {

@@ -46,6 +46,18 @@ export function recordingHandlers() {
       calls.push({ channel: 'session.cancelOpen', args });
       return { cancelled: false };
     },
+    'session.upload': async (args) => {
+      calls.push({ channel: 'session.upload', args });
+      return { sessionId: 'uploaded' };
+    },
+    'session.openDialog': async (args) => {
+      calls.push({ channel: 'session.openDialog', args });
+      return { sessionIds: [] };
+    },
+    'session.find': async (args) => {
+      calls.push({ channel: 'session.find', args });
+      throw new CanopyError('not_found', `${args.idOrPath} is no listed session`);
+    },
   };
   return { handlers, calls };
 }
