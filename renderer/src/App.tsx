@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useCanopy } from './app-context';
 import { GraphPanel } from './features/graph/GraphPanel';
+import { OpenControls } from './features/open/OpenControls';
 import { RightPanel } from './features/inspector/RightPanel';
 import { SessionsPanel } from './features/sessions/SessionsPanel';
 import { CanopyMark } from './lib/icons';
@@ -52,6 +53,7 @@ function TopBar() {
         {info?.roots.join(' · ')}
       </span>
       <span className="grow" />
+      <OpenControls />
       {info?.transport === 'http' && (
         <span className={`stream-dot ${stream}`} title={`Live updates: ${stream}`} aria-label={`Live updates ${stream}`} />
       )}
