@@ -15,14 +15,13 @@ if (!built || process.argv.includes('--rebuild')) {
   if (b.status !== 0) process.exit(b.status ?? 1);
 }
 
+// require('electron') downloads a missing binary with the download's output (and stack) on our
+// terminal: ask in a child with that output captured, and say in one line what failed.
 let electronPath = null;
 let reason = '';
-try {
-  electronPath = require('electron');
-} catch (err) {
-  // electron's index.js throws when its binary was never downloaded; its message is one line.
-  reason = String((err && err.message) || err).split('\n')[0];
-}
+const probe = spawnSync(process.execPath, ['-e', "process.stdout.write('\\n' + require('electron'))"], { cwd: root, encoding: 'utf8' });
+if (probe.status === 0) electronPath = probe.stdout.split('\n').pop();
+else reason = /fetch failed|ENOTFOUND|ECONNREFUSED|ETIMEDOUT|EAI_AGAIN/.test(probe.stderr) ? 'it cannot be downloaded here' : 'it is not installed';
 
 const passThrough = process.argv.slice(2).filter((a) => a !== '--rebuild');
 let child;
@@ -30,7 +29,7 @@ if (electronPath && existsSync(electronPath)) {
   child = spawn(electronPath, [root, ...passThrough], { stdio: 'inherit' });
 } else {
   // Two lines in all: this one, then serve's "serving …" and "Open <url>" (no stack trace).
-  console.error(`Canopy: no app window here (the Electron binary is ${reason ? 'missing' : 'not installed'}); serving the app to a browser instead.`);
+  console.error(`Canopy: no app window here (the Electron binary is missing: ${reason || 'not found'}); serving the app to a browser instead.`);
   // An IPC channel: when this process dies, serve sees it disconnect and stops too.
   child = spawn(process.execPath, [join(root, 'bin', 'canopy.cjs'), 'serve', ...passThrough], { stdio: ['inherit', 'inherit', 'inherit', 'ipc'] });
 }
