@@ -141,6 +141,16 @@ describe('SessionCatalog through the handlers', () => {
     expect(list.sessions.map((s) => s.cwd)).toEqual(['/demo']);
     expect((await handlers['app.info']({})).demo).toBe(true);
   });
+
+  it("app.info asked first (the renderer's first call) already says demo, and names no root that does not exist", async () => {
+    const missing = join(await tempDir('canopy-gone-'), 'no-such-root');
+    const demo = await tempDir('canopy-demo-');
+    await writeSession(join(demo, projectDirName('/demo')), 'demo.jsonl', branchedSession('019c0000-0000-7000-8000-00000000000d', '/demo'));
+    const { handlers } = createAppServices({ roots: [missing], demoDir: demo, transport: 'http', watch: false });
+    expect(await handlers['app.info']({})).toMatchObject({ demo: true, roots: [demo] });
+    const plain = createAppServices({ roots: [missing], transport: 'http', watch: false });
+    expect((await plain.handlers['app.info']({})).roots).toEqual([]);
+  });
 });
 
 describe('SessionCatalog lineage in the listing', () => {
