@@ -71,7 +71,13 @@ if (process.argv[2] === 'serve' && existsSync(join(root, 'renderer')) && !exists
   }
 }
 
-const { runCli } = require(built);
+const { runCli, commands } = require(built);
+// `canopy FILE…` (files or folders, no command): open the app on them, as `npm start -- FILE…` does.
+const first = process.argv[2];
+if (first !== undefined && !first.startsWith('-') && !Object.hasOwn(commands, first) && first !== 'help' && existsSync(first)) {
+  const r = spawnSync(process.execPath, [join(root, 'bin', 'start.cjs'), ...process.argv.slice(2)], { stdio: 'inherit' });
+  process.exit(r.status ?? 1);
+}
 runCli(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr }).then(
   (code) => {
     process.exitCode = code;

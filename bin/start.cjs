@@ -15,21 +15,23 @@ if (!built || process.argv.includes('--rebuild')) {
   if (b.status !== 0) process.exit(b.status ?? 1);
 }
 
+// require('electron') downloads a missing binary with the download's output (and stack) on our
+// terminal: ask in a child with that output captured, and say in one line what failed.
 let electronPath = null;
 let reason = '';
-try {
-  electronPath = require('electron');
-} catch (err) {
-  reason = err.message;
-}
+const probe = spawnSync(process.execPath, ['-e', "process.stdout.write('\\n' + require('electron'))"], { cwd: root, encoding: 'utf8' });
+if (probe.status === 0) electronPath = probe.stdout.split('\n').pop();
+else reason = /fetch failed|ENOTFOUND|ECONNREFUSED|ETIMEDOUT|EAI_AGAIN/.test(probe.stderr) ? 'it cannot be downloaded here' : 'it is not installed';
 
 const passThrough = process.argv.slice(2).filter((a) => a !== '--rebuild');
+let child;
 if (electronPath && existsSync(electronPath)) {
-  const child = spawn(electronPath, [root, ...passThrough], { stdio: 'inherit' });
-  child.on('exit', (code) => process.exit(code ?? 0));
+  child = spawn(electronPath, [root, ...passThrough], { stdio: 'inherit' });
 } else {
-  console.error(`Canopy: the Electron binary is not available (${reason || 'not installed'}).`);
-  console.error('Starting `canopy serve` instead: open the printed URL in a browser.');
-  const child = spawn(process.execPath, [join(root, 'bin', 'canopy.cjs'), 'serve', ...passThrough], { stdio: 'inherit' });
-  child.on('exit', (code) => process.exit(code ?? 0));
+  // Two lines in all: this one, then serve's "serving …" and "Open <url>" (no stack trace).
+  console.error(`Canopy: no app window here (the Electron binary is missing: ${reason || 'not found'}); serving the app to a browser instead.`);
+  // An IPC channel: when this process dies, serve sees it disconnect and stops too.
+  child = spawn(process.execPath, [join(root, 'bin', 'canopy.cjs'), 'serve', ...passThrough], { stdio: ['inherit', 'inherit', 'inherit', 'ipc'] });
 }
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -12,6 +12,8 @@ export interface AppServicesOptions {
   transport: 'electron' | 'http';
   /** Watch the roots and push `sessions.changed` / `session.appended` (default true). */
   watch?: boolean;
+  /** Electron: main's native open dialog (session.openDialog). */
+  openDialog?: () => Promise<string[]>;
 }
 
 export interface AppServices {
@@ -32,7 +34,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
   const stopFollowing = bus.subscribe((event, payload) => {
     if (event === 'session.appended') void search.appended((payload as { sessionId: string }).sessionId);
   });
-  const handlers = createHandlers({ catalog, search, version: VERSION, transport: options.transport });
+  const handlers = createHandlers({ catalog, search, version: VERSION, transport: options.transport, ...(options.openDialog ? { openDialog: options.openDialog } : {}) });
   const stopWatching = options.watch === false ? Object.assign(() => {}, { ready: Promise.resolve() }) : catalog.watch();
   return {
     bus,
@@ -44,6 +46,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
       stopWatching();
       stopFollowing();
       search.close();
+      catalog.close();
     },
   };
 }

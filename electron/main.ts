@@ -1,11 +1,11 @@
 // Electron lifecycle only: single instance, window, IPC registration. Everything else is plain Node.
-import { app, BrowserWindow, ipcMain, Menu, nativeTheme, shell } from 'electron';
-import { join } from 'node:path';
+import { app, BrowserWindow, dialog, ipcMain, Menu, nativeTheme, shell } from 'electron';
+import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createAppServices } from './app-services';
 import { forwardEvents, registerIpc, trustedByUrl } from './ipc/register-electron';
 import { menuTemplate } from './menu';
-import { rootsFromArgs } from './repo/roots';
+import { openArgsFrom, rootsFromArgs } from './repo/roots';
 import { loadWindowState, saveWindowState } from './storage/window-state';
 import { applySessionPolicy, applyWebContentsPolicy, windowOptions } from './window';
 
@@ -18,7 +18,20 @@ if (!app.requestSingleInstanceLock()) {
 async function start(): Promise<void> {
   await app.whenReady();
   nativeTheme.themeSource = 'system';
+  let win: BrowserWindow | null = null;
+  // The only source of paths besides argv: the user's choice in the native dialog, made in main.
+  const openDialog = async (): Promise<string[]> => {
+    const options = { properties: ['openFile', 'openDirectory', 'multiSelections'] as Array<'openFile' | 'openDirectory' | 'multiSelections'>, filters: [{ name: 'pi sessions', extensions: ['jsonl'] }] };
+    const r = win ? await dialog.showOpenDialog(win, options) : await dialog.showOpenDialog(options);
+    return r.canceled ? [] : r.filePaths;
+  };
+  const openArgs = (argv: readonly string[], cwd: string) => {
+    // argv[0] is the binary; in development the app folder follows it.
+    const paths = openArgsFrom(argv.slice(1)).map((p) => resolve(cwd, p)).filter((p) => p !== app.getAppPath());
+    if (paths.length > 0) void catalog.openPaths(paths).then(() => bus.emit('sessions.changed', { reason: 'added' }), () => undefined);
+  };
   const { bus, catalog, handlers, close } = createAppServices({
+    openDialog,
     roots: rootsFromArgs(process.argv.slice(1)),
     demoDir: app.isPackaged ? join(process.resourcesPath, 'demo') : join(__dirname, '../../resources/demo'),
     transport: 'electron',
@@ -32,7 +45,8 @@ async function start(): Promise<void> {
 
   const settingsDir = app.getPath('userData');
   const state = await loadWindowState(settingsDir);
-  const win = new BrowserWindow(windowOptions(state, join(__dirname, '../preload/index.js')));
+  openArgs(process.argv, process.cwd());
+  win = new BrowserWindow(windowOptions(state, join(__dirname, '../preload/index.js')));
   applySessionPolicy(win.webContents.session);
   if (state.maximized) win.maximize();
   win.once('ready-to-show', () => win.show());
@@ -49,6 +63,7 @@ async function start(): Promise<void> {
     Menu.buildFromTemplate(
       menuTemplate(process.platform, {
         reloadSessions: () => bus.emit('sessions.changed', { reason: 'changed' }),
+        open: () => void openDialog().then((paths) => catalog.openPaths(paths)).then(() => bus.emit('sessions.changed', { reason: 'added' }), () => undefined),
         openSessionsFolder: () => {
           const first = catalog.rootsForDisplay()[0];
           if (first) void shell.openPath(first);
@@ -56,7 +71,8 @@ async function start(): Promise<void> {
       }),
     ),
   );
-  app.on('second-instance', () => {
+  app.on('second-instance', (_event, argv, cwd) => {
+    openArgs(argv, cwd);
     if (win.isMinimized()) win.restore();
     win.focus();
   });

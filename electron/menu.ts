@@ -1,5 +1,7 @@
 /** The native menu: the platform's usual roles and shortcuts plus Canopy's own commands. */
 export interface MenuActions {
+  /** File ▸ Open…: the native dialog in main. */
+  open(): void;
   reloadSessions(): void;
   openSessionsFolder(): void;
 }
@@ -11,6 +13,7 @@ export function menuTemplate(platform: string, actions: MenuActions) {
     {
       label: 'File',
       submenu: [
+        { label: 'Open…', accelerator: 'CmdOrCtrl+O', click: () => actions.open() },
         { label: 'Reload Sessions', accelerator: 'CmdOrCtrl+Shift+R', click: () => actions.reloadSessions() },
         { label: 'Open Sessions Folder', click: () => actions.openSessionsFolder() },
         { type: 'separator' as const },

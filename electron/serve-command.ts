@@ -17,7 +17,7 @@ function findDemoDir(): Promise<string | null> {
 
 export const serveCommand: CliCommand = {
   summary: 'serve the app on 127.0.0.1 with a random token (open the printed URL)',
-  usage: 'canopy serve [--root DIR]... [--port N] [--no-watch]',
+  usage: 'canopy serve [FILE|DIR]... [--root DIR]... [--port N] [--no-watch]',
   options: { root: { type: 'string', multiple: true }, port: { type: 'string' }, 'no-watch': { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
   async run(args, io) {
     const portText = args.values.port as string | undefined;
@@ -32,14 +32,26 @@ export const serveCommand: CliCommand = {
       return 1;
     }
     const demoDir = await findDemoDir();
+    const roots = resolveRoots((args.values.root as string[] | undefined) ?? []);
     const services = createAppServices({
-      roots: resolveRoots((args.values.root as string[] | undefined) ?? []),
+      roots,
       transport: 'http',
       watch: args.values['no-watch'] !== true,
       ...(demoDir ? { demoDir } : {}),
     });
+    if (args.positionals.length > 0) {
+      try {
+        await services.catalog.openPaths(args.positionals);
+      } catch (err) {
+        services.close();
+        io.stderr.write(`canopy serve: ${(err as Error).message}\n`);
+        return 1;
+      }
+    }
     const server = await startServer({ handlers: services.handlers, bus: services.bus, rendererDir, port });
-    io.stdout.write(`Canopy is serving ${services.catalog.rootsForDisplay().join(', ')}\nOpen ${server.url}\n`);
+    await services.catalog.list();
+    const read = services.catalog.isDemo() ? `no pi sessions in ${roots.join(', ')}: showing the demo sessions` : services.catalog.rootsForDisplay().join(', ');
+    io.stdout.write(`Canopy is serving ${read}\nOpen ${server.url}\n`);
     await new Promise<void>((resolve) => {
       const stop = () => {
         process.off('SIGINT', stop);
@@ -49,6 +61,11 @@ export const serveCommand: CliCommand = {
       };
       process.on('SIGINT', stop);
       process.on('SIGTERM', stop);
+      // Started by `npm start` (bin/start.cjs) with an IPC channel: when that parent dies, so does serve.
+      if (process.connected) {
+        process.once('disconnect', stop);
+        process.channel?.unref(); // the channel alone must not keep serve running once it stops
+      }
     });
     return 0;
   },

@@ -14,7 +14,7 @@ export type ForkPreview =
   | {
       ok: true;
       profile: Profile;
-      /** pi's naming; the time and id are drawn again when the fork is made. */
+      /** pi's naming, from the env's id and time (the catalog reserves them for the fork: repo/fork-reservations.ts). */
       fileName: string;
       entryCount: number;
       /** Entries whose id the source does not hold (CA's re-created labels). */

@@ -15,31 +15,17 @@ function isRecord(v: unknown): v is Rec {
   return typeof v === 'object' && v !== null;
 }
 
-/** 8 lowercase hex chars from a random source (pi: first 8 chars of a random UUID). */
-export function randomShortId(): string {
-  const bytes = new Uint8Array(4);
-  const c = (globalThis as { crypto?: { getRandomValues?: (a: Uint8Array) => Uint8Array } }).crypto;
-  if (c?.getRandomValues) c.getRandomValues(bytes);
-  else for (let i = 0; i < 4; i++) bytes[i] = Math.floor(Math.random() * 256);
-  let out = '';
-  for (const b of bytes) out += b.toString(16).padStart(2, '0');
-  return out;
+/**
+ * A v1 entry's id: its physical line as 8 hex chars. pi draws random ids here and rewrites the file;
+ * Canopy never writes, so the id must be the same on every read and in every command.
+ */
+export function lineId(line: number): string {
+  return line.toString(16).padStart(8, '0');
 }
 
-function freshId(used: Set<string>, newId: () => string): string {
-  // pi passes an empty set here, so it never retries; retrying costs nothing and avoids
-  // the (improbable) duplicate id.
-  for (let i = 0; i < 100; i++) {
-    const id = newId();
-    if (!used.has(id)) return id;
-  }
-  return newId();
-}
-
-function migrateV1ToV2(values: unknown[], newId: () => string): void {
-  const ids = new Set<string>();
+function migrateV1ToV2(values: unknown[], newId: (index: number) => string): void {
   let prevId: string | null = null;
-  for (const entry of values) {
+  for (const [index, entry] of values.entries()) {
     // pi would throw on a primitive here (strict-mode property write) and would chain arrays in;
     // Canopy skips both: they are reported as not_an_object and never become entries.
     if (!isRecord(entry) || Array.isArray(entry)) continue;
@@ -47,8 +33,7 @@ function migrateV1ToV2(values: unknown[], newId: () => string): void {
       entry.version = 2;
       continue;
     }
-    const id = freshId(ids, newId);
-    ids.add(id);
+    const id = newId(index);
     entry.id = id;
     entry.parentId = prevId;
     prevId = id;
@@ -76,8 +61,11 @@ function migrateV2ToV3(values: unknown[]): void {
   }
 }
 
-/** Returns true when a migration ran (pi's return value; it then rewrites the file). */
-export function migrateToCurrentVersion(values: unknown[], newId: () => string): boolean {
+/**
+ * Returns true when a migration ran (pi's return value; it then rewrites the file). `newId` names the
+ * v1 entry at `values[index]` (pi passes no set of used ids, so it must not repeat itself).
+ */
+export function migrateToCurrentVersion(values: unknown[], newId: (index: number) => string): boolean {
   const header = values.find((e) => isRecord(e) && e.type === 'session') as Rec | undefined;
   // Loose comparisons on purpose: pi compares whatever `version` holds ("2" < 3 is true).
   const version = (header?.version ?? 1) as number;

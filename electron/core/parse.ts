@@ -9,7 +9,7 @@
  * holds that Canopy still drops: see judgeEntry.
  */
 import { parseBounded, tooDeepMessage } from './json-depth';
-import { migrateToCurrentVersion, randomShortId } from './migrate';
+import { lineId, migrateToCurrentVersion } from './migrate';
 import type { Entry, Issue, IssueKind, ParsedSession, SessionHeader } from './types';
 
 /** One physical line of a file. `complete` is false only for a final line with no trailing '\n'. */
@@ -21,7 +21,7 @@ export interface RawLine {
 }
 
 export interface ParseOptions {
-  /** Id source for v1 entries (pi: first 8 chars of a random UUID). */
+  /** Id source for v1 entries (default: from the physical line, see migrate.ts lineId; pi: random). */
   newId?: () => string;
 }
 
@@ -90,8 +90,12 @@ function describe(v: unknown): string {
   return `a ${typeof v}`;
 }
 
+/**
+ * A format 4 log's header (`{"v":4,"kind":"header",…}`). A `type: "session"` header is never one:
+ * pi's coding agent reads `version: 4` there as v3 (4 >= 3, nothing to migrate), and so does Canopy.
+ */
 export function isFormat4Header(v: unknown): boolean {
-  return isPlainRecord(v) && (v.kind === 'header' || v.v === 4 || v.version === 4);
+  return isPlainRecord(v) && v.type !== 'session' && (v.kind === 'header' || v.v === 4 || v.version === 4);
 }
 
 interface Parsed {
@@ -306,7 +310,7 @@ export function parseSession(lines: Iterable<RawLine>, opts: ParseOptions = {}):
   checkHeader(headerValue, first.line, issues);
   const migrated = migrateToCurrentVersion(
     values.map((v) => v.value),
-    opts.newId ?? randomShortId,
+    opts.newId ?? ((index) => lineId(values[index]!.line)),
   );
 
   const entries: Entry[] = [];

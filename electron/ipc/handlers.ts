@@ -10,17 +10,18 @@ export interface HandlerContext {
   search?: AppSearch;
   version: string;
   transport: 'electron' | 'http';
+  /** Electron: main's native open dialog; the chosen paths (empty when cancelled). */
+  openDialog?: () => Promise<string[]>;
 }
 
 export function createHandlers(ctx: HandlerContext): Handlers {
   const { catalog, search } = ctx;
   return {
-    'app.info': async () => ({
-      version: ctx.version,
-      transport: ctx.transport,
-      roots: catalog.rootsForDisplay(),
-      demo: catalog.isDemo(),
-    }),
+    // After the first listing: only then is it known whether demo sessions are shown.
+    'app.info': async () => {
+      await catalog.list();
+      return { version: ctx.version, transport: ctx.transport, roots: catalog.rootsForDisplay(), demo: catalog.isDemo() };
+    },
     'sessions.list': async (args) => {
       const listing = await catalog.list(args.refresh === true);
       // Indexing for search starts (or catches up) once the sessions are listed.
@@ -47,5 +48,11 @@ export function createHandlers(ctx: HandlerContext): Handlers {
       if (!search) throw new CanopyError('io', 'search is unavailable here');
       return search.status();
     },
+    'session.upload': (args) => catalog.upload(args.name, args.text),
+    'session.openDialog': async () => {
+      if (!ctx.openDialog) throw new CanopyError('forbidden', 'no native dialog here: choose a file with the Open button (its bytes are uploaded)');
+      return catalog.openPaths(await ctx.openDialog());
+    },
+    'session.find': (args) => catalog.find(args.idOrPath),
   };
 }

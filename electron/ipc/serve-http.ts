@@ -104,10 +104,11 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     if (!String(req.headers['content-type'] ?? '').startsWith('application/json')) {
       return sendJson(res, 415, { ok: false, error: { code: 'invalid_argument', message: 'Content-Type must be application/json' } });
     }
-    const text = await readBody(req, limits.maxBodyBytes);
+    const maxBody = channel === 'session.upload' ? Math.max(MAX_UPLOAD_BODY, limits.maxBodyBytes) : limits.maxBodyBytes;
+    const text = await readBody(req, maxBody);
     if (text === null) {
       // Answered without closing: Node reads and drops the rest of the body, so the client gets the 413 instead of a reset.
-      return sendJson(res, 413, { ok: false, error: { code: 'invalid_argument', message: `request body over ${limits.maxBodyBytes} bytes` } });
+      return sendJson(res, 413, { ok: false, error: { code: 'invalid_argument', message: `request body over ${maxBody} bytes` } });
     }
     let body: unknown;
     try {
@@ -212,6 +213,9 @@ function send(res: ServerResponse, status: number, type: string, body: string | 
 function sendJson(res: ServerResponse, status: number, value: Result<unknown>, extra?: Record<string, string>) {
   send(res, status, 'application/json', asciiJsonBytes(value), extra);
 }
+
+/** session.upload carries a whole session file (its text is checked against MAX_UPLOAD_CHARS after parsing). */
+const MAX_UPLOAD_BODY = 512 * 1024 * 1024;
 
 /** The body as text, or null when it is over `max` bytes (the rest is then left to Node, which drops it). */
 function readBody(req: IncomingMessage, max: number): Promise<string | null> {

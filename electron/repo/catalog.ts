@@ -6,9 +6,11 @@
 import { computeLabels, detectProfile, readSession, type Entry, type Profile } from '../core';
 import { previewEntry } from '../core/entry-preview';
 import type { EventBus } from './event-bus';
-import type { EntryDetailDto, ProjectDto, SessionListDto, SessionRowDto, SessionSummaryDto } from '../shared/dto';
+import type { EntryDetailDto, SessionListDto, SessionSummaryDto } from '../shared/dto';
 import type { SessionGraphWireDto } from '../shared/entry-nodes';
 import { CanopyError } from '../shared/errors';
+import { realPathSync } from '../storage/stat';
+import { assignIds, baseName, confineListing, groupProjects, mergeListings, outside, safeReal, type Known } from './listing-rows';
 import { insideRealRoots, realRoots } from './confine';
 import { ContextService, type LoadedSession } from './context-service';
 import { packedNodes } from './graph-nodes';
@@ -16,7 +18,8 @@ import { followFile, withSession, WRITER_IDLE_MS, type OpenOptions } from './ope
 import { entryPreviews } from './previews';
 import { OpenTasks, PROGRESS_DELAY_MS, PROGRESS_GAP_MS, type OpenTask } from './open-tasks';
 import { delayedProgress } from './progress';
-import { listSessions, summarizeSession, type SessionInfo, type SessionListing } from './sessions';
+import { listOpened, OpenedSet } from './opened';
+import { listSessions, summarizeSession } from './sessions';
 import { watchRoots, type StopWatching } from '../storage/watch';
 
 export interface CatalogOptions {
@@ -32,9 +35,9 @@ export interface CatalogOptions {
   now?: () => number;
 }
 
-interface Known {
-  row: SessionRowDto;
-  path: string;
+
+function exists(path: string): boolean {
+  return safeReal(path) !== null;
 }
 
 export class SessionCatalog {
@@ -47,6 +50,8 @@ export class SessionCatalog {
   private listingPromise: Promise<SessionListDto> | null = null;
   /** session.context / forkPreview / fork / lineage. */
   readonly context = new ContextService(this);
+  /** Folders and files the user opened beyond the roots (paths from main only), and uploads. */
+  readonly opened = new OpenedSet();
   /** session.open calls running (cancellable, with progress events). */
   private readonly opens: OpenTasks;
   private readonly progressDelayMs: number;
@@ -62,8 +67,10 @@ export class SessionCatalog {
     this.opens = new OpenTasks(bus && ((payload) => bus.emit('session.progress', payload)), this.progressDelayMs);
   }
 
+  /** The roots that exist (the demo folder when showing demos), then the opened folders and files. */
   rootsForDisplay(): string[] {
-    return this.demo && this.demoDir ? [this.demoDir] : [...this.roots];
+    const roots = this.demo && this.demoDir ? [this.demoDir] : this.roots.filter(exists);
+    return [...roots, ...this.opened.roots(), ...this.opened.singleFiles().filter((f) => this.opened.originOf(f) !== 'uploaded')];
   }
 
   isDemo(): boolean {
@@ -73,6 +80,72 @@ export class SessionCatalog {
   /** The roots paths are confined to (the demo folder when showing demos). */
   private activeRoots(): string[] {
     return this.demo && this.demoDir ? [this.demoDir] : this.roots;
+  }
+
+  /** The active roots plus what the user opened: opened folders, and opened files as roots of one file. */
+  private confinedRoots(): string[] {
+    return [...this.activeRoots(), ...this.opened.roots(), ...this.opened.singleFiles()];
+  }
+
+  /** Adds folders and files chosen in main (dialog, argv, CLI); returns the ids of the files' sessions. */
+  async openPaths(paths: readonly string[]): Promise<{ sessionIds: string[] }> {
+    const files = paths.map((p) => this.opened.addPath(p)).filter((p) => p.kind === 'file').map((p) => p.real);
+    const listing = await this.list(true);
+    return { sessionIds: files.flatMap((real) => this.idOfFile(listing, real)) };
+  }
+
+  /** Keeps uploaded bytes (serve mode) as an "uploaded" session; refused when they are no pi session. */
+  async upload(name: string, text: string): Promise<{ sessionId: string }> {
+    const real = await this.opened.addUpload(name, text, realRoots([...this.activeRoots(), ...this.opened.roots()]));
+    const listing = await this.list(true);
+    const [sessionId] = this.idOfFile(listing, real);
+    if (sessionId) return { sessionId };
+    const skip = listing.skipped.find((s) => s.path === real);
+    throw new CanopyError(skip?.error.code === 'unsupported_format' ? 'unsupported_format' : 'invalid_session', `${name}: ${skip?.error.message ?? 'not a pi session'}`);
+  }
+
+  /** A listed session named by its id or its file's path (the palette); never adds anything. */
+  async find(idOrPath: string): Promise<{ sessionId: string }> {
+    const listing = await this.list();
+    const known = this.byId.get(idOrPath);
+    if (known) return { sessionId: known.row.sessionId };
+    let real: string | null = null;
+    try {
+      real = realPathSync(idOrPath);
+    } catch {
+      // not a path on this machine
+    }
+    const [sessionId] = real ? this.idOfFile(listing, real) : [];
+    if (sessionId) return { sessionId };
+    throw new CanopyError('not_found', `${idOrPath} is no listed session: open a file with File ▸ Open… or \`canopy FILE\``);
+  }
+
+  private idOfFile(listing: SessionListDto, real: string): string[] {
+    const row = listing.sessions.find((r) => r.path === real || safeReal(r.path) === real);
+    return row ? [row.sessionId] : [];
+  }
+
+  /** Why a session cannot be forked (null: it can). */
+  readOnlyReason(sessionId: string): string | null {
+    if (this.demo) return 'demo sessions are read-only: Canopy does not write next to them';
+    if (this.byId.get(sessionId)?.row.origin === 'uploaded') {
+      return 'an uploaded session is a copy Canopy holds in memory: fork the file where it lives (`canopy fork FILE`, or open it with `canopy FILE`)';
+    }
+    return null;
+  }
+
+  /** A file Canopy wrote (a fork) next to an opened file is listed with it. */
+  noteWritten(path: string): void {
+    try {
+      insideRealRoots(realRoots([...this.activeRoots(), ...this.opened.roots()]), path);
+    } catch {
+      this.opened.addWritten(path);
+    }
+  }
+
+  /** Drops the uploaded copies (the app or server is closing). */
+  close(): void {
+    this.opened.close();
   }
 
   async list(refresh = false): Promise<SessionListDto> {
@@ -87,7 +160,9 @@ export class SessionCatalog {
     const bus = this.bus;
     const onProgress = bus && delayedProgress((done, total) => bus.emit('sessions.progress', { done, total }), this.progressDelayMs, PROGRESS_GAP_MS);
     let result = await listSessions(this.roots, onProgress ? { onProgress, progressDelayMs: 0 } : {});
+    const extra = this.opened.isEmpty() ? null : await listOpened(this.opened);
     this.demo = false;
+    if (extra) result = mergeListings(result, extra);
     if (result.sessions.length === 0 && this.demoDir) {
       const demo = await listSessions([this.demoDir]);
       if (demo.sessions.length > 0) {
@@ -95,8 +170,15 @@ export class SessionCatalog {
         this.demo = true;
       }
     }
-    result = confineListing(result, this.activeRoots());
+    result = confineListing(result, this.confinedRoots());
     const rows = assignIds(result.sessions);
+    if (extra) {
+      const configured = realRoots(this.roots);
+      for (const k of rows) {
+        const origin = outside(configured, k.path) ? this.opened.originOf(k.path) : null;
+        if (origin) k.row.origin = origin;
+      }
+    }
     const idByPath = new Map(rows.map((k) => [k.path, k.row.sessionId]));
     // A parent that moved (synced from another machine, the relocated demo) still matches by file
     // name, which holds pi's time stamp and session id; only an unambiguous name counts.
@@ -106,7 +188,7 @@ export class SessionCatalog {
       const parent = k.row.parentSessionPath;
       k.row.parentSessionId = parent ? (idByPath.get(parent) ?? idByName.get(baseName(parent)) ?? null) : null;
     }
-    this.byId = new Map(rows.map((k) => [k.row.sessionId, k]));
+    this.byId = new Map(rows.flatMap((k) => [k.row.sessionId, ...k.aliases].map((key) => [key, k] as const)));
     const listing: SessionListDto = {
       projects: groupProjects(rows.map((k) => k.row)),
       sessions: rows.map((k) => k.row),
@@ -121,13 +203,13 @@ export class SessionCatalog {
     if (!this.listing) await this.list();
     const known = this.byId.get(sessionId);
     if (!known) throw new CanopyError('not_found', `no session with id ${sessionId}`);
-    insideRealRoots(real ?? realRoots(this.activeRoots()), known.path);
+    insideRealRoots(real ?? realRoots(this.confinedRoots()), known.path);
     return known;
   }
 
   async summaries(sessionIds: string[]): Promise<Record<string, SessionSummaryDto>> {
     const out: Record<string, SessionSummaryDto> = {};
-    const real = realRoots(this.activeRoots());
+    const real = realRoots(this.confinedRoots());
     for (const id of sessionIds) {
       if (!this.byId.has(id)) continue;
       try {
@@ -256,64 +338,3 @@ export class SessionCatalog {
   }
 }
 
-/**
- * Sessions whose file resolves outside every root (a symlink pointing elsewhere) are not shown:
- * they move to `skipped` before anything read from them reaches the renderer.
- */
-function confineListing(listing: SessionListing, roots: readonly string[]): SessionListing {
-  const skipped = [...listing.skipped];
-  const real = realRoots(roots);
-  const inside = listing.sessions.filter((s) => {
-    try {
-      insideRealRoots(real, s.path);
-      return true;
-    } catch (err) {
-      const e = err instanceof CanopyError ? err : new CanopyError('io', String(err));
-      skipped.push({ path: s.path, error: { code: e.code, message: e.message } });
-      return false;
-    }
-  });
-  return { sessions: inside, skipped };
-}
-
-function baseName(path: string): string {
-  return path.split(/[\\/]/).pop() ?? path;
-}
-
-/** Session ids are the header ids; a duplicate (a copied file) gets a stable `~n` suffix by path order. */
-function assignIds(sessions: SessionInfo[]): Known[] {
-  const sorted = [...sessions].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  const seen = new Map<string, number>();
-  return sorted.map((s) => {
-    const n = seen.get(s.id) ?? 0;
-    seen.set(s.id, n + 1);
-    const sessionId = n === 0 ? s.id : `${s.id}~${n}`;
-    const fileName = baseName(s.path);
-    const row: SessionRowDto = {
-      sessionId,
-      cwd: s.cwd,
-      createdAt: s.createdAt,
-      modifiedAt: s.modifiedAt,
-      sizeBytes: s.sizeBytes,
-      fileName,
-      path: s.path,
-      parentSessionId: null,
-      parentSessionPath: s.parentSessionPath ?? null,
-      summary: null,
-    };
-    return { row, path: s.path };
-  });
-}
-
-function groupProjects(rows: SessionRowDto[]): ProjectDto[] {
-  const byCwd = new Map<string, ProjectDto>();
-  for (const r of rows) {
-    const p = byCwd.get(r.cwd);
-    if (!p) byCwd.set(r.cwd, { cwd: r.cwd, sessionCount: 1, lastActivity: r.modifiedAt });
-    else {
-      p.sessionCount++;
-      if (r.modifiedAt > p.lastActivity) p.lastActivity = r.modifiedAt;
-    }
-  }
-  return [...byCwd.values()].sort((a, b) => (a.lastActivity < b.lastActivity ? 1 : -1));
-}

@@ -4,7 +4,6 @@
  * file next to the source (repo/fork.ts); the preview runs the same plan without writing.
  */
 import { dirname, resolve } from 'node:path';
-import { v7 as uuidv7 } from 'uuid';
 import { detectProfile, readSessionDetailed, type ForkErrorKind, type ForkRequest, type ParsedSession, type Profile } from '../core';
 import { buildContextView } from '../core/context-view';
 import { previewFork } from '../core/fork-preview';
@@ -14,6 +13,7 @@ import type { SessionListDto, SessionRowDto } from '../shared/dto';
 import { packEntryStates } from '../shared/entry-states';
 import { CanopyError, type ErrorCode } from '../shared/errors';
 import { caEntryId, forkSession } from './fork';
+import { ForkReservations } from './fork-reservations';
 import { entryUsages } from './previews';
 
 export interface LoadedSession {
@@ -33,11 +33,11 @@ export interface SessionSource {
    */
   withLoaded<T>(sessionId: string, fn: (loaded: LoadedSession) => T | Promise<T>): Promise<T>;
   list(refresh?: boolean): Promise<SessionListDto>;
-  /** Demo sessions are bundled resources and never written next to. */
-  isDemo(): boolean;
+  /** Why a session is never written next to (demo sessions, uploaded copies); null when it can be forked. */
+  readOnlyReason(sessionId: string): string | null;
+  /** A new file Canopy wrote (before the listing is refreshed). */
+  noteWritten?(path: string): void;
 }
-
-const READ_ONLY = 'demo sessions are read-only: Canopy does not write next to them';
 
 function coreRequest(request: ForkRequestDto, profile: Profile): ForkRequest {
   if (request.kind === 'fork') return { kind: 'fork', profile, entryId: request.entryId, position: request.position };
@@ -56,6 +56,9 @@ export function resumeCommand(path: string): string {
 }
 
 export class ContextService {
+  /** The preview's new session id and time, used again by the fork of the same request. */
+  private readonly reservations = new ForkReservations();
+
   constructor(private readonly source: SessionSource) {}
 
   view(sessionId: string, profile?: Profile, leafId?: string | null): Promise<ContextViewDto> {
@@ -71,19 +74,21 @@ export class ContextService {
   }
 
   forkPreview(sessionId: string, request: ForkRequestDto, profile?: Profile): Promise<ForkPreviewDto> {
-    return this.source.withLoaded(sessionId, ({ path, session }) => this.previewForkOf(path, session, request, profile));
+    return this.source.withLoaded(sessionId, ({ path, session }) => this.previewForkOf(sessionId, path, session, request, profile));
   }
 
-  private previewForkOf(path: string, session: ParsedSession, request: ForkRequestDto, profile?: Profile): ForkPreviewDto {
-    if (this.source.isDemo()) return { ok: false, error: { kind: 'read_only', message: READ_ONLY } };
+  private previewForkOf(sessionId: string, path: string, session: ParsedSession, request: ForkRequestDto, profile?: Profile): ForkPreviewDto {
+    const readOnly = this.source.readOnlyReason(sessionId);
+    if (readOnly) return { ok: false, error: { kind: 'read_only', message: readOnly } };
     const used = profile ?? detectProfile(session);
-    // The same environment forkSession builds: resolved source path, fresh UUIDv7, pi's entry ids.
+    // The same environment forkSession builds: resolved source path, the reserved id and time, pi's entry ids.
     const sourcePath = resolve(path);
     const taken = new Set(session.entries.map((e) => e.id));
+    const reserved = this.reservations.reserve(sessionId, request, profile);
     const preview = previewFork(session, coreRequest(request, used), {
       sourcePath,
-      newSessionId: uuidv7(),
-      now: new Date().toISOString(),
+      newSessionId: reserved.sessionId,
+      now: reserved.now,
       newEntryId: () => {
         const id = caEntryId(taken);
         taken.add(id);
@@ -96,10 +101,17 @@ export class ContextService {
 
   async fork(sessionId: string, request: ForkRequestDto, profile?: Profile): Promise<ForkResultDto> {
     const { path } = await this.source.load(sessionId);
-    if (this.source.isDemo()) throw new CanopyError('forbidden', READ_ONLY);
+    const readOnly = this.source.readOnlyReason(sessionId);
+    if (readOnly) throw new CanopyError('forbidden', readOnly);
     const command = request.kind === 'fork' ? request : { kind: 'clone' as const, ...(request.leafId !== undefined ? { leafId: request.leafId } : {}) };
-    const outcome = await forkSession(path, command, profile ? { profile } : {});
+    const reserved = this.reservations.take(sessionId, request, profile);
+    const outcome = await forkSession(path, command, {
+      ...(profile ? { profile } : {}),
+      newSessionId: () => reserved.sessionId,
+      now: () => new Date(reserved.now),
+    });
     if (!outcome.ok) throw new CanopyError(refusalCode(outcome.error.kind), outcome.error.message);
+    this.source.noteWritten?.(outcome.path);
     const listing = await this.source.list(true);
     const row =
       listing.sessions.find((r) => resolve(r.path) === resolve(outcome.path)) ??

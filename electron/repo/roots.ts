@@ -26,6 +26,17 @@ export function resolveRoots(extra: readonly string[] = [], env: Env = process.e
   return [...new Set(all)];
 }
 
+/** The arguments that name files or folders to open: not options, not the value of `--root`. */
+export function openArgsFrom(argv: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--root') i++;
+    else if (!arg.startsWith('-')) out.push(arg);
+  }
+  return out;
+}
+
 /** Roots for a process started with `--root DIR` / `--root=DIR` somewhere in its arguments. */
 export function rootsFromArgs(argv: readonly string[], env: Env = process.env, home: string = homedir()): string[] {
   const extra: string[] = [];

@@ -4,11 +4,12 @@
  * The project is the header's `cwd` (directory names are never decoded). Names, previews and
  * counts need the whole file; `summarizeSession` streams it once and caches by (path, size, mtime).
  */
+import { dirname } from 'node:path';
 import { parseSession } from '../core';
 import { CanopyError, type ErrorCode } from '../shared/errors';
 import { probeSessionFiles, type ProbedFile } from '../storage/header-probe';
 import { decodeBytes, scanLines } from '../storage/line-scan';
-import { LineTooLongError, type FirstLine } from '../storage/read';
+import { LineTooLongError, readFirstLine, type FirstLine } from '../storage/read';
 import { errnoCode, statPathSync } from '../storage/stat';
 import { insideTest, realRoots } from './confine';
 import { FileCache } from './file-cache';
@@ -137,6 +138,31 @@ export async function listSessions(roots: readonly string[], opts: ListOptions =
   return { sessions, skipped };
 }
 
+/** The given files as listSessions reads them (the explicitly opened files of a catalog). */
+export async function listSessionFiles(paths: readonly string[]): Promise<SessionListing> {
+  const sessions: SessionInfo[] = [];
+  const skipped: SkippedFile[] = [];
+  for (const path of paths) {
+    let file: ProbedFile;
+    try {
+      const facts = statPathSync(path);
+      file = { path, root: dirname(path), dir: dirname(path), size: facts.size, mtimeMs: facts.mtimeMs, first: null };
+      try {
+        file.first = await readFirstLine(path);
+      } catch (err) {
+        file.readError = err;
+      }
+    } catch (err) {
+      skipped.push({ path, error: ioError(path, err) });
+      continue;
+    }
+    const r = cachedHeader(file);
+    if (r.ok) sessions.push({ ...r.info });
+    else skipped.push(r.skipped);
+  }
+  return { sessions, skipped };
+}
+
 /** Sessions grouped by header cwd, for a projects → sessions view. Order follows `sessions`. */
 export function groupByProject(sessions: readonly SessionInfo[]): { cwd: string; sessions: SessionInfo[] }[] {
   const byCwd = new Map<string, SessionInfo[]>();
@@ -159,6 +185,8 @@ export interface SessionSummary {
   messageCount: number;
   /** Latest user/assistant message time (ISO), else the header time, else the file mtime. */
   lastActivity: string | null;
+  /** Damage this pass sees: unreadable lines, header problems, entries without a string id (opening lists them all). */
+  issueCount: number;
 }
 
 const PREVIEW_CHARS = 500;
@@ -188,6 +216,7 @@ async function computeSummary(path: string, mtimeMs: number): Promise<SessionSum
   let entryCount = 0;
   let messageCount = 0;
   let lastActivity = 0;
+  let issueCount = 0;
   // One synchronous streaming pass (storage/line-scan.ts): a sidebar asks for thousands of these.
   await scanLines(path, (b, start, end, lineNo, _offset, complete) => {
     // As readline does: one '\r' before the '\n' is not part of the line.
@@ -197,15 +226,21 @@ async function computeSummary(path: string, mtimeMs: number): Promise<SessionSum
     try {
       value = JSON.parse(text);
     } catch {
+      issueCount++;
       return; // pi's listing skips unparsable lines too
     }
-    if (!isRecord(value)) return;
+    if (!isRecord(value)) {
+      issueCount++;
+      return;
+    }
     if (header === null) {
       const parsed = parseSession([{ line: lineNo, text, complete }]);
       if (parsed.fatal) throw new CanopyError(parsed.fatal.code, parsed.fatal.message);
+      issueCount += parsed.issues.length;
       header = value;
       return;
     }
+    if (typeof value.id !== 'string' || !value.id) issueCount++;
     entryCount++;
     if (value.type === 'session_info') {
       name = typeof value.name === 'string' && value.name.trim() ? value.name.trim() : null;
@@ -226,7 +261,7 @@ async function computeSummary(path: string, mtimeMs: number): Promise<SessionSum
   if (head === null) throw new CanopyError('invalid_session', `not a pi session: ${path} has no session header`);
   const headerTime = typeof head.timestamp === 'string' ? Date.parse(head.timestamp) : Number.NaN;
   const activity = lastActivity > 0 ? lastActivity : !Number.isNaN(headerTime) ? headerTime : mtimeMs;
-  return { name, firstMessage, entryCount, messageCount, lastActivity: toIso(activity) };
+  return { name, firstMessage, entryCount, messageCount, lastActivity: toIso(activity), issueCount };
 }
 
 /** Name, first prompt, counts and last activity of one file (one streaming pass, cached). */

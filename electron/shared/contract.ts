@@ -36,6 +36,15 @@ export interface Contract {
   'search.query': { args: { query: string; limit?: number }; result: SearchResultDto };
   /** How far the background index build got (it starts after the first listing). */
   'search.status': { args: Record<string, never>; result: SearchStatusDto };
+  /**
+   * A file's bytes (a file input or a drop): kept read-only outside every root and listed under
+   * "Opened". The renderer never names a path: paths come from main's dialog and argv only.
+   */
+  'session.upload': { args: { name: string; text: string }; result: { sessionId: string } };
+  /** File ▸ Open…: main's native dialog (Electron only; serve answers `forbidden`, use session.upload). */
+  'session.openDialog': { args: Record<string, never>; result: { sessionIds: string[] } };
+  /** A listed session by id or file path (the palette); adds nothing, an unlisted path is `not_found`. */
+  'session.find': { args: { idOrPath: string }; result: { sessionId: string } };
 }
 
 export type Channel = keyof Contract;
@@ -56,6 +65,9 @@ export const CHANNELS = [
   'session.cancelOpen',
   'search.query',
   'search.status',
+  'session.upload',
+  'session.openDialog',
+  'session.find',
 ] as const satisfies readonly Channel[];
 
 type Missing = Exclude<Channel, (typeof CHANNELS)[number]>;
@@ -104,6 +116,9 @@ export function channelMethods(make: <C extends Channel>(channel: C) => ChannelM
     'session.cancelOpen': make('session.cancelOpen'),
     'search.query': make('search.query'),
     'search.status': make('search.status'),
+    'session.upload': make('session.upload'),
+    'session.openDialog': make('session.openDialog'),
+    'session.find': make('session.find'),
   };
 }
 

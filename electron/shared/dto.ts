@@ -41,6 +41,8 @@ export interface SessionRowDto {
   parentSessionPath: string | null;
   /** Filled in the background (null until summarised). */
   summary: SessionSummaryDto | null;
+  /** Set when the file lies outside the roots: opened by the user, or uploaded (a read-only copy). */
+  origin?: 'opened' | 'uploaded';
 }
 
 export interface SessionSummaryDto {
@@ -50,6 +52,8 @@ export interface SessionSummaryDto {
   messageCount: number;
   /** Latest user/assistant activity (ISO), else the header time. */
   lastActivity: string | null;
+  /** Damaged lines and header problems the summary pass saw (0: none seen; opening lists every issue). */
+  issueCount: number;
 }
 
 export interface ProjectDto {

@@ -9,6 +9,9 @@ import { CanopyError } from './errors';
 const MAX_ID = 256;
 const MAX_IDS = 5000;
 const MAX_QUERY = 2000;
+/** An uploaded session's text (characters); serve's body limit for session.upload matches it. */
+export const MAX_UPLOAD_CHARS = 256 * 1024 * 1024;
+const MAX_PATH = 4096;
 
 type Validator<T> = (value: unknown) => T;
 
@@ -124,5 +127,23 @@ export const validators: { [C in Channel]: Validator<Args<C>> } = {
   'search.status': (v) => {
     record(v, []);
     return {};
+  },
+  'session.upload': (v) => {
+    const o = record(v, ['name', 'text']);
+    if (typeof o.name !== 'string' || o.name.length > MAX_ID) fail(`name must be a string of at most ${MAX_ID} characters`);
+    if (typeof o.text !== 'string' || o.text.length > MAX_UPLOAD_CHARS) fail('text must be a string of at most 256 MiB');
+    return { name: o.name, text: o.text };
+  },
+  'session.openDialog': (v) => {
+    record(v, []);
+    return {};
+  },
+  'session.find': (v) => {
+    const o = record(v, ['idOrPath']);
+    // eslint-disable-next-line no-control-regex
+    if (typeof o.idOrPath !== 'string' || !o.idOrPath || o.idOrPath.length > MAX_PATH || /[\u0000-\u001f]/.test(o.idOrPath)) {
+      fail('idOrPath must be a non-empty string without control characters');
+    }
+    return { idOrPath: o.idOrPath };
   },
 };

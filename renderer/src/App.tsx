@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useCanopy } from './app-context';
 import { GraphPanel } from './features/graph/GraphPanel';
+import { OpenControls } from './features/open/OpenControls';
 import { RightPanel } from './features/inspector/RightPanel';
 import { SearchPanel } from './features/search/SearchPanel';
 import { SessionsPanel } from './features/sessions/SessionsPanel';
@@ -54,6 +55,7 @@ function TopBar() {
         {info?.roots.join(' · ')}
       </span>
       <span className="grow" />
+      <OpenControls />
       {info?.transport === 'http' && (
         <span className={`stream-dot ${stream}`} title={`Live updates: ${stream}`} aria-label={`Live updates ${stream}`} />
       )}

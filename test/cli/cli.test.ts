@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { runCli } from '../../electron/cli';
 import { clearOpenCache } from '../../electron/repo/open';
 import { clearSessionCaches } from '../../electron/repo/sessions';
-import { assistant, branchedSession, hashTree, header, projectDirName, sampleRoot, tempDir, user, writeSession } from '../repo/helpers';
+import { assistant, branchedSession, hashTree, header, nextTime, projectDirName, sampleRoot, tempDir, user, writeSession } from '../repo/helpers';
 
 interface Run {
   code: number;
@@ -265,6 +265,22 @@ describe('canopy fork / clone', () => {
     const garbage = await cli('fork', files.garbage!, '--entry', 'x', '--json');
     expect(garbage.code).toBe(1);
     expect(garbage.json[0]).toMatchObject({ ok: false, error: { kind: 'invalid_session' } });
+  });
+
+  it('a v1 file: the ids `tree` prints are the same on every run and `fork` accepts them', async () => {
+    const dir = await tempDir();
+    const v1 = (role: string, text: string) => ({ type: 'message', timestamp: nextTime(), message: { role, content: text, timestamp: 1 } });
+    const path = await writeSession(dir, 'v1.jsonl', [{ type: 'session', id: 'old', timestamp: nextTime(), cwd: '/v1' }, v1('user', 'a'), v1('assistant', 'b'), v1('user', 'c')]);
+    const first = await cli('tree', path, '--json');
+    clearOpenCache();
+    const second = await cli('tree', path, '--json');
+    const ids = first.json[0]!.entries.map((e: any) => e.id);
+    expect(ids).toHaveLength(3);
+    expect(second.json[0]!.entries.map((e: any) => e.id)).toEqual(ids);
+    clearOpenCache();
+    const fork = await cli('fork', path, '--entry', ids[2], '--json');
+    expect(fork.code).toBe(0);
+    expect(fork.json[0]!.entries.map((e: any) => e.id)).toEqual(ids.slice(0, 2));
   });
 
   it('the human form names the new file and the pi command', async () => {

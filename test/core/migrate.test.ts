@@ -24,9 +24,11 @@ describe('migrate v1 → v3 (in memory)', () => {
     expect(s.issues).toEqual([]);
   });
 
-  it('uses 8 hex chars when no id source is given', () => {
-    const s = parseSessionText(jsonl([v1Header, msg('user', 'a', 1)]));
-    expect(s.entries[0]!.id).toMatch(/^[0-9a-f]{8}$/);
+  it('names v1 entries by physical line when no id source is given: the same ids on every read', () => {
+    const text = [JSON.stringify(v1Header), '', JSON.stringify(msg('user', 'a', 1)), JSON.stringify(msg('user', 'b', 2))].join('\n') + '\n';
+    const first = parseSessionText(text);
+    expect(first.entries.map((e) => [e.id, e.parentId])).toEqual([['00000003', null], ['00000004', '00000003']]);
+    expect(parseSessionText(text).entries.map((e) => e.id)).toEqual(first.entries.map((e) => e.id));
   });
 
   it('keeps physical line numbers of v1 entries', () => {

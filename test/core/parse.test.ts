@@ -161,7 +161,6 @@ describe('parse: header', () => {
     ['number first', '42\n', 'invalid_session'],
     ['format 4 kind header', jsonl([{ kind: 'header', version: 4, id: 's', createdAt: 1, cwd: '/' }]), 'unsupported_format'],
     ['format 4 v:4', jsonl([{ v: 4, id: 's' }]), 'unsupported_format'],
-    ['session header version 4', jsonl([{ type: 'session', version: 4, id: 's', timestamp: 't', cwd: '/' }]), 'unsupported_format'],
   ];
   it.each(fatalCases)('fatal: %s', (_name, text, code) => {
     const s = parseSessionText(text);
@@ -202,7 +201,7 @@ describe('parse: header', () => {
     if (message) expect(s.issues[0]).toMatchObject({ line: 1, kind: 'invalid_header' });
   });
 
-  it.each([['3'], [5]])('version %j is reported and read as v3', (version) => {
+  it.each([['3'], [4], [5]])('version %j is reported and read as v3', (version) => {
     const s = session([user('a', null)], header({ version }));
     expect(kinds(s)).toEqual([[1, 'unsupported_version']]);
     expect(s.migrated).toBe(false);

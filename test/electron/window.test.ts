@@ -75,11 +75,14 @@ describe('web contents policy', () => {
 describe('menu', () => {
   it('has the platform roles and a working reload command', () => {
     let reloaded = 0;
-    const t = menuTemplate('linux', { reloadSessions: () => reloaded++, openSessionsFolder: () => {} });
+    let opened = 0;
+    const t = menuTemplate('linux', { open: () => opened++, reloadSessions: () => reloaded++, openSessionsFolder: () => {} });
     expect(t.map((m) => ('role' in m ? m.role : m.label))).toEqual(['File', 'editMenu', 'viewMenu', 'windowMenu']);
     const file = t[0] as { submenu: Array<{ label?: string; click?: () => void }> };
     file.submenu.find((i) => i.label === 'Reload Sessions')!.click!();
     expect(reloaded).toBe(1);
-    expect(menuTemplate('darwin', { reloadSessions: () => {}, openSessionsFolder: () => {} })[0]).toEqual({ role: 'appMenu' });
+    file.submenu.find((i) => i.label === 'Open…')!.click!();
+    expect(opened).toBe(1);
+    expect(menuTemplate('darwin', { open: () => {}, reloadSessions: () => {}, openSessionsFolder: () => {} })[0]).toEqual({ role: 'appMenu' });
   });
 });

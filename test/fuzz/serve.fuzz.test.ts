@@ -83,6 +83,13 @@ async function everyChannel(sessionId: string, file: Damaged): Promise<void> {
   await run('session.lineage', { sessionId });
   await run('sessions.summaries', { sessionIds: [sessionId] });
   await run('session.cancelOpen', { sessionId });
+  await run('session.find', { idOrPath: sessionId });
+  await run('search.query', { query: file.name.slice(0, 12) || 'x' });
+  await run('search.query', { query: 're:[' }); // a bad regex is invalid_argument, not internal
+  await run('search.status', {});
+  await run('session.openDialog', {}); // serve has no dialog: forbidden
+  // The damaged bytes (their first 4 MiB) uploaded as an opened file, decoded as a browser's file reader would.
+  await run('session.upload', { name: `${file.name}.jsonl`, text: file.bytes.subarray(0, 4 * 1024 * 1024).toString('utf8') });
   await run('sessions.list', { refresh: true });
   await run('app.info', {});
   expect(CHANNELS.filter((c) => !tried.has(c))).toEqual([]);

@@ -16,7 +16,7 @@ export function recordingHandlers() {
     'sessions.summaries': async (args) => {
       calls.push({ channel: 'sessions.summaries', args });
       // One summary per asked id: asking many gives a large answer (compression tests).
-      return Object.fromEntries(args.sessionIds.map((id) => [id, { name: `session ${id} …`, firstMessage: 'x'.repeat(200), entryCount: 1, messageCount: 1, lastActivity: null }]));
+      return Object.fromEntries(args.sessionIds.map((id) => [id, { name: `session ${id} …`, firstMessage: 'x'.repeat(200), entryCount: 1, messageCount: 1, lastActivity: null, issueCount: 0 }]));
     },
     'session.open': async (args) => {
       calls.push({ channel: 'session.open', args });
@@ -53,6 +53,18 @@ export function recordingHandlers() {
     'search.status': async (args) => {
       calls.push({ channel: 'search.status', args });
       return { indexing: false, done: 0, total: 0, indexPath: null, problems: 0, error: null };
+    },
+    'session.upload': async (args) => {
+      calls.push({ channel: 'session.upload', args });
+      return { sessionId: 'uploaded' };
+    },
+    'session.openDialog': async (args) => {
+      calls.push({ channel: 'session.openDialog', args });
+      return { sessionIds: [] };
+    },
+    'session.find': async (args) => {
+      calls.push({ channel: 'session.find', args });
+      throw new CanopyError('not_found', `${args.idOrPath} is no listed session`);
     },
   };
   return { handlers, calls };

@@ -55,7 +55,7 @@ export function row(sessionId: string, cwd: string, extra: Partial<SessionRowDto
 }
 
 export function summary(name: string | null, firstMessage: string | null, entryCount = 4): SessionSummaryDto {
-  return { name, firstMessage, entryCount, messageCount: entryCount, lastActivity: '2026-01-02T10:00:00.000Z' };
+  return { name, firstMessage, entryCount, messageCount: entryCount, lastActivity: '2026-01-02T10:00:00.000Z', issueCount: 0 };
 }
 
 export function listOf(rows: SessionRowDto[]): SessionListDto {

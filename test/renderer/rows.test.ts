@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildSidebarRows, nestForks, sessionTitle } from '../../renderer/src/features/sessions/rows';
+import { buildSidebarRows, nestForks, OPENED_GROUP, sessionTitle } from '../../renderer/src/features/sessions/rows';
 import { listOf, row, summary } from './fake-api';
 
 const list = listOf([
@@ -70,5 +70,17 @@ describe('buildSidebarRows', () => {
     const cycle = nestForks([row('a', '/p', { parentSessionId: 'b' }), row('b', '/p', { parentSessionId: 'a' }), row('c', '/p', { parentSessionId: 'c' })]);
     expect(cycle.map((r) => r.session.sessionId).sort()).toEqual(['a', 'b', 'c']);
     expect(cycle.find((r) => r.session.sessionId === 'c')!.depth).toBe(0);
+  });
+});
+
+describe('the "Opened" group', () => {
+  it('lists opened and uploaded sessions first, under one group, whatever their cwd', () => {
+    const rows = [
+      row('r-1', '/home/p', { modifiedAt: '2026-02-01T00:00:00Z' }),
+      row('o-1', '/else', { origin: 'opened', modifiedAt: '2025-01-01T00:00:00Z' }),
+      row('u-1', '/home/p', { origin: 'uploaded', modifiedAt: '2025-01-02T00:00:00Z' }),
+    ];
+    const out = buildSidebarRows(listOf(rows), {}, { query: '', sort: 'modified', collapsed: {} });
+    expect(out.map((r) => (r.kind === 'project' ? `p:${r.project.cwd}` : r.session.sessionId))).toEqual([`p:${OPENED_GROUP}`, 'u-1', 'o-1', 'p:/home/p', 'r-1']);
   });
 });

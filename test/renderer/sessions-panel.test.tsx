@@ -54,6 +54,15 @@ describe('SessionsPanel', () => {
     expect(m.container.querySelector('[data-session-id="s-1"]')!.textContent).toContain('7 entries');
   });
 
+  it('marks a damaged session (issues seen by its summary) with one titled element', async () => {
+    const damaged = [row('d-1', '/p', { summary: { ...summary('Torn', 'q'), issueCount: 2 } }), row('d-2', '/p', { summary: summary('Clean', 'q') })];
+    m = await mount(<SessionsPanel />, fakeApi({}).api, (store) => store.getState().setSessionList(listOf(damaged)));
+    await flush(50);
+    const marker = m.container.querySelector<HTMLElement>('[data-session-id="d-1"] [data-testid="damage-marker"]');
+    expect(marker?.title).toContain('2 damaged lines');
+    expect(m.container.querySelector('[data-session-id="d-2"] [data-testid="damage-marker"]')).toBeNull();
+  });
+
   it('filters rows and opens a session on click', async () => {
     const f = fakeApi({ 'session.open': async () => ({ ok: false, error: { code: 'not_found', message: 'gone' } }) });
     m = await mount(<SessionsPanel />, f.api, (store) => store.getState().setSessionList(listOf(rows)));

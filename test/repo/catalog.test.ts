@@ -71,7 +71,37 @@ describe('SessionCatalog through the handlers', () => {
     await cp(files.branched!, join(copyDir, 'copy.jsonl'));
     const catalog = new SessionCatalog({ roots: [root] });
     const ids = (await catalog.list()).sessions.map((s) => s.sessionId).sort();
-    expect(ids).toEqual([BRANCHED, `${BRANCHED}~1`, H3]);
+    expect(ids).toEqual([BRANCHED, expect.stringMatching(new RegExp(`^${BRANCHED}~[0-9a-f]{8}$`)), H3]);
+  });
+
+  it("keeps a copy's key when the roots change: a key never comes to name another file", async () => {
+    const { root, files } = await sampleRoot();
+    const copyDir = join(root, projectDirName('/home/alice/zcopy'));
+    await mkdir(copyDir, { recursive: true });
+    const copy = join(copyDir, 'copy.jsonl');
+    await cp(files.branched!, copy);
+    const keyOf = async (roots: string[], path: string) =>
+      (await new SessionCatalog({ roots }).list()).sessions.find((r) => r.path === path)?.sessionId;
+    const before = await keyOf([root], copy);
+    expect(before).toMatch(new RegExp(`^${BRANCHED}~[0-9a-f]{8}$`));
+    // A root listed first that holds a third copy (its path sorts before the others).
+    const early = await tempDir('a-canopy-');
+    const earlyCopy = join(early, projectDirName('/home/alice/proj'), 'early.jsonl');
+    await mkdir(join(earlyCopy, '..'), { recursive: true });
+    await cp(files.branched!, earlyCopy);
+    expect(earlyCopy < files.branched! && earlyCopy < copy).toBe(true);
+    const catalog = new SessionCatalog({ roots: [early, root] });
+    const rows = (await catalog.list()).sessions.filter((r) => r.sessionId.startsWith(BRANCHED));
+    expect(new Set(rows.map((r) => r.sessionId)).size).toBe(3);
+    expect(await keyOf([early, root], copy)).toBe(before);
+    // The original lost its plain key to the early copy, yet its own `~hash` key still names it.
+    const original = rows.find((r) => r.path === files.branched)!;
+    expect(original.sessionId).not.toBe(BRANCHED);
+    expect((await catalog.open(original.sessionId)).path).toBe(files.branched);
+    expect((await catalog.open(before!)).path).toBe(copy);
+    const plainFirst = new SessionCatalog({ roots: [root] });
+    await plainFirst.list();
+    expect((await plainFirst.open(original.sessionId)).path).toBe(files.branched);
   });
 
   it('links forks to their parent session by parentSession path', async () => {
@@ -110,6 +140,16 @@ describe('SessionCatalog through the handlers', () => {
     const list = await handlers['sessions.list']({});
     expect(list.sessions.map((s) => s.cwd)).toEqual(['/demo']);
     expect((await handlers['app.info']({})).demo).toBe(true);
+  });
+
+  it("app.info asked first (the renderer's first call) already says demo, and names no root that does not exist", async () => {
+    const missing = join(await tempDir('canopy-gone-'), 'no-such-root');
+    const demo = await tempDir('canopy-demo-');
+    await writeSession(join(demo, projectDirName('/demo')), 'demo.jsonl', branchedSession('019c0000-0000-7000-8000-00000000000d', '/demo'));
+    const { handlers } = createAppServices({ roots: [missing], demoDir: demo, transport: 'http', watch: false });
+    expect(await handlers['app.info']({})).toMatchObject({ demo: true, roots: [demo] });
+    const plain = createAppServices({ roots: [missing], transport: 'http', watch: false });
+    expect((await plain.handlers['app.info']({})).roots).toEqual([]);
   });
 });
 

@@ -94,7 +94,7 @@ describe('fork preview vs fork', () => {
     const result = await handlers['session.fork']({ sessionId, request });
     await expectOnlyAdded(root, before, [result.path]);
     expect(preview.fileName).toMatch(FILE_NAME);
-    expect(basename(result.path)).toMatch(FILE_NAME);
+    expect(basename(result.path)).toBe(preview.fileName);
     expect(preview.directory).toBe(dirname(result.path));
     expect(result.command).toBe(resumeCommand(result.path));
     const written = await readJsonl(result.path);
@@ -117,6 +117,23 @@ describe('fork preview vs fork', () => {
     const context = await handlers['session.context']({ sessionId: result.sessionId, profile: preview.profile });
     expect(context.messages.length).toBe(preview.context.messageCount);
     expect(context.tokens.total).toBe(preview.context.tokens);
+  });
+
+  it('a repeated preview names the same file; after the fork, the next preview names a new one', async () => {
+    const { handlers } = await services();
+    const request: ForkRequestDto = { kind: 'clone' };
+    const first = await handlers['session.forkPreview']({ sessionId: BRANCHED, request });
+    const again = await handlers['session.forkPreview']({ sessionId: BRANCHED, request });
+    if (!first.ok || !again.ok) throw new Error('refused');
+    expect(again.fileName).toBe(first.fileName);
+    const other = await handlers['session.forkPreview']({ sessionId: BRANCHED, request: { kind: 'clone', leafId: 'a2' } });
+    expect(other.ok && other.fileName).not.toBe(first.fileName);
+    const written = await handlers['session.fork']({ sessionId: BRANCHED, request });
+    expect(basename(written.path)).toBe(first.fileName);
+    const next = await handlers['session.forkPreview']({ sessionId: BRANCHED, request });
+    expect(next.ok && next.fileName).not.toBe(first.fileName);
+    const second = await handlers['session.fork']({ sessionId: BRANCHED, request });
+    expect(basename(second.path)).toBe(next.ok && next.fileName);
   });
 
   it('explains a refusal before anything is written, and fork refuses the same way', async () => {

@@ -164,6 +164,7 @@ describe('summarizeSession', () => {
       entryCount: 8,
       messageCount: 6,
       lastActivity: new Date((a3.message as { timestamp: number }).timestamp).toISOString(),
+      issueCount: 1,
     });
   });
 
@@ -181,6 +182,7 @@ describe('summarizeSession', () => {
       entryCount: 3,
       messageCount: 0,
       lastActivity: '2026-01-02T03:04:05.006Z',
+      issueCount: 0,
     });
   });
 

@@ -30,6 +30,10 @@ export interface Actions {
   previewFork(request: ForkRequestDto): Promise<void>;
   /** Writes the fork, refreshes the list and opens the new session. null when refused or failed. */
   fork(request: ForkRequestDto): Promise<ForkResultDto | null>;
+  /** Files from a file input or a drop: their bytes are uploaded (never a path), listed under "Opened", the last one opened. */
+  openFiles(files: ReadonlyArray<{ name: string; text(): Promise<string> }>): Promise<void>;
+  /** File ▸ Open… in Electron: main's native dialog. */
+  openDialog(): Promise<void>;
 }
 
 /** The key of the preview the fork panel shows for a request on the open session (file size: appends change a preview). */
@@ -294,7 +298,29 @@ export function createActions(api: Api, store: CanopyStore): Actions {
     return off;
   }
 
+  async function openFiles(files: ReadonlyArray<{ name: string; text(): Promise<string> }>) {
+    let last: string | null = null;
+    for (const file of files) {
+      const r = await api['session.upload']({ name: file.name, text: await file.text() });
+      if (r.ok) last = r.data.sessionId;
+      else s().showToast(`${file.name}: ${r.error.message}`);
+    }
+    if (!last) return;
+    await loadSessions({ refresh: true });
+    await openSession(last);
+  }
+
+  async function openDialog() {
+    const r = await api['session.openDialog']({});
+    if (!r.ok) return s().showToast(r.error.message);
+    await loadSessions({ refresh: true });
+    const last = r.data.sessionIds.at(-1);
+    if (last) await openSession(last);
+  }
+
   return {
+    openFiles,
+    openDialog,
     init,
     loadSessions,
     requestSummaries: summaries.request,

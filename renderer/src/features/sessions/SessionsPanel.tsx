@@ -247,6 +247,11 @@ const SessionRow = memo(function SessionRow({
           </span>
         )}
         <span className={summary?.name ? 'named' : undefined}>{title}</span>
+        {summary && summary.issueCount > 0 && (
+          <span className="damage-marker" data-testid="damage-marker" title={`${summary.issueCount} damaged line${summary.issueCount === 1 ? '' : 's'} or header problem${summary.issueCount === 1 ? '' : 's'}: open the session for details`}>
+            !
+          </span>
+        )}
       </div>
       <div className="session-meta">
         <span title={`Modified ${formatDateTime(session.modifiedAt)}`}>{formatRelative(session.modifiedAt)}</span>

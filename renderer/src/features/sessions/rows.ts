@@ -12,6 +12,9 @@ export type SidebarRow =
       depth: number;
     };
 
+/** The group of the sessions opened or uploaded beyond the roots (listed first; never a real cwd, those are absolute). */
+export const OPENED_GROUP = 'Opened';
+
 export interface RowOptions {
   query: string;
   sort: SessionSort;
@@ -49,9 +52,10 @@ export function buildSidebarRows(
   for (const row of list.sessions) {
     const summary = summaries[row.sessionId] ?? row.summary;
     if (!matches(row, summary, tokens)) continue;
-    const group = byCwd.get(row.cwd);
+    const cwd = row.origin ? OPENED_GROUP : row.cwd;
+    const group = byCwd.get(cwd);
     if (group) group.push(row);
-    else byCwd.set(row.cwd, [row]);
+    else byCwd.set(cwd, [row]);
   }
   const projects = new Map(list.projects.map((p) => [p.cwd, p]));
   for (const [cwd, rows] of byCwd) {
@@ -62,7 +66,7 @@ export function buildSidebarRows(
   }
   const ordered = [...projects.values()]
     .filter((p) => byCwd.has(p.cwd))
-    .sort((a, b) => time(b.lastActivity) - time(a.lastActivity) || a.cwd.localeCompare(b.cwd));
+    .sort((a, b) => Number(b.cwd === OPENED_GROUP) - Number(a.cwd === OPENED_GROUP) || time(b.lastActivity) - time(a.lastActivity) || a.cwd.localeCompare(b.cwd));
 
   const key = opts.sort === 'created' ? (r: SessionRowDto) => time(r.createdAt) : (r: SessionRowDto) => time(r.modifiedAt);
   const out: SidebarRow[] = [];

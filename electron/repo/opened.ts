@@ -1,0 +1,118 @@
+/**
+ * What the user explicitly opened beyond the roots: folders (each an extra confined root), single
+ * files, and uploaded files. Paths come only from main (native dialog, argv, `canopy serve FILE`),
+ * never from the renderer. Uploaded bytes (serve mode's file input and drops) are kept in a private
+ * folder under the OS temp dir, never inside a root, and removed on close: the readers work on files.
+ */
+import { resolve, sep } from 'node:path';
+import { listSessionFiles, listSessions, type SessionListing } from './sessions';
+import { CanopyError } from '../shared/errors';
+import { createNewFile } from '../storage/create';
+import { makePrivateDir, removeTree } from '../storage/private-dir';
+import { errnoCode, realPathSync, statPathSync } from '../storage/stat';
+
+export type OpenedOrigin = 'opened' | 'uploaded';
+
+/** A file name for an upload: its base name without path separators or control characters, ending in `.jsonl`. */
+export function uploadName(name: string): string {
+  // eslint-disable-next-line no-control-regex
+  const base = (name.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f]/g, '').slice(0, 200).replace(/^\.+/, '');
+  const safe = base || 'uploaded';
+  return safe.endsWith('.jsonl') ? safe : `${safe}.jsonl`;
+}
+
+function isInside(root: string, path: string): boolean {
+  return path === root || path.startsWith(root.endsWith(sep) ? root : root + sep);
+}
+
+export class OpenedSet {
+  private readonly dirs = new Set<string>();
+  private readonly files = new Map<string, OpenedOrigin>();
+  private uploadDir: string | null = null;
+  private uploads = 0;
+
+  /** Adds a folder or file the user chose in main; returns its real path and kind. */
+  addPath(path: string): { real: string; kind: 'dir' | 'file' } {
+    let real: string;
+    let facts;
+    try {
+      real = realPathSync(resolve(path));
+      facts = statPathSync(real);
+    } catch (err) {
+      const code = errnoCode(err);
+      if (code === 'ENOENT' || code === 'ENOTDIR') throw new CanopyError('not_found', `no such file or folder: ${path}`);
+      throw new CanopyError('io', `cannot open ${path}: ${(err as Error).message}`);
+    }
+    if (facts.isDirectory) {
+      this.dirs.add(real);
+      return { real, kind: 'dir' };
+    }
+    if (!facts.isFile) throw new CanopyError('invalid_session', `${path} is not a file or folder`);
+    if (!real.endsWith('.jsonl')) throw new CanopyError('invalid_session', `${path}: Canopy opens pi session files (*.jsonl)`);
+    if (!this.files.has(real)) this.files.set(real, 'opened');
+    return { real, kind: 'file' };
+  }
+
+  /** A file Canopy wrote next to an opened one (a fork): listed with it. */
+  addWritten(path: string): void {
+    const real = realPathSync(path);
+    if (!this.files.has(real)) this.files.set(real, 'opened');
+  }
+
+  /**
+   * Keeps uploaded `text` as a new read-only file in the private upload folder, refused when that
+   * folder lies inside one of `realRoots` (nothing of Canopy's is written in a root).
+   */
+  async addUpload(name: string, text: string, realRoots: readonly string[]): Promise<string> {
+    if (!this.uploadDir) this.uploadDir = makePrivateDir('canopy-uploads-');
+    const dir = this.uploadDir;
+    if (realRoots.some((root) => isInside(root, dir))) {
+      throw new CanopyError('forbidden', `the upload folder ${dir} lies inside a session root; uploads are not kept there`);
+    }
+    // One new private folder per upload: two uploads of the same name never meet.
+    const sub = makePrivateDir(`${++this.uploads}-`, dir);
+    const real = realPathSync(await createNewFile(sub, uploadName(name), text));
+    this.files.set(real, 'uploaded');
+    return real;
+  }
+
+  /** Folders, then single files: the extra places listed and confined to. */
+  roots(): string[] {
+    return [...this.dirs];
+  }
+
+  singleFiles(): string[] {
+    return [...this.files.keys()];
+  }
+
+  /** 'uploaded' / 'opened' for a listed path outside the configured roots, else null. */
+  originOf(path: string): OpenedOrigin | null {
+    let real = path;
+    try {
+      real = realPathSync(path);
+    } catch {
+      // a vanished file: judge by its listed path
+    }
+    const file = this.files.get(real);
+    if (file) return file;
+    for (const d of this.dirs) if (isInside(d, real)) return 'opened';
+    return null;
+  }
+
+  isEmpty(): boolean {
+    return this.dirs.size === 0 && this.files.size === 0;
+  }
+
+  /** Removes the uploaded copies. */
+  close(): void {
+    if (this.uploadDir) removeTree(this.uploadDir);
+    this.uploadDir = null;
+  }
+}
+
+/** The sessions of the opened folders (the roots' layout) and files. */
+export async function listOpened(set: OpenedSet): Promise<SessionListing> {
+  const dirs = set.roots().length > 0 ? await listSessions(set.roots()) : { sessions: [], skipped: [] };
+  const files = await listSessionFiles(set.singleFiles());
+  return { sessions: [...dirs.sessions, ...files.sessions], skipped: [...dirs.skipped, ...files.skipped] };
+}
