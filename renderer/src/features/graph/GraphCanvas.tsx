@@ -25,7 +25,7 @@ const minimapClass = (node: Node): string => {
 };
 
 /** The react-flow canvas: drawing, clicks, keyboard moves and centring requests. */
-export function GraphCanvas({ model, canvasRef }: { model: GraphModel; canvasRef?: (api: CanvasApi) => void }) {
+export function GraphCanvas({ model }: { model: GraphModel }) {
   const { graph, view, hitSet, context, forksAt, parentAt } = model;
   const actions = useActions();
   const cursorId = useCanopy((s) => s.cursorId);
@@ -101,12 +101,14 @@ export function GraphCanvas({ model, canvasRef }: { model: GraphModel; canvasRef
     if (drawIds.size > 0) void flow.fitView({ nodes: [...drawIds].map((id) => ({ id })), padding: 0.2, duration: 300, maxZoom: 1 });
   }, [ready, highlight, view, flow]);
 
+  // Fit requests (toolbar, palette, key) made after the canvas mounted.
+  const fitRequest = useCanopy((s) => s.fitRequest);
+  const handledFit = useRef(fitRequest);
   useEffect(() => {
-    canvasRef?.({
-      zoomToLeaf: () => graph.leafId && requestFocus(graph.leafId),
-      fit: () => void flow.fitView({ padding: 0.1, duration: 250, maxZoom: 1 }),
-    });
-  }, [canvasRef, flow, graph.leafId, requestFocus]);
+    if (!ready || fitRequest === handledFit.current) return;
+    handledFit.current = fitRequest;
+    void flow.fitView({ padding: 0.1, duration: 250, maxZoom: 1 });
+  }, [ready, fitRequest, flow]);
 
   const activate = useCallback(
     (id: string) => {
@@ -175,9 +177,4 @@ export function GraphCanvas({ model, canvasRef }: { model: GraphModel; canvasRef
       )}
     </div>
   );
-}
-
-export interface CanvasApi {
-  zoomToLeaf(): void;
-  fit(): void;
 }
