@@ -49,7 +49,7 @@ export function typesText(chord: Chord): boolean {
   return !chord.mod && !chord.alt && (chord.key.length === 1 || chord.key === 'space');
 }
 
-const NAMES: Record<string, string> = { arrowup: '↑', arrowdown: '↓', arrowleft: '←', arrowright: '→', enter: 'Enter', escape: 'Esc', space: 'Space' };
+const NAMES: Record<string, string> = { home: 'Home', end: 'End', arrowup: '↑', arrowdown: '↓', arrowleft: '←', arrowright: '→', enter: 'Enter', escape: 'Esc', space: 'Space' };
 
 /** Display keys for one shortcut, e.g. ['Ctrl', 'Shift', 'P'] or ['⌘', 'K']. */
 export function shortcutKeys(text: string, mac: boolean): string[] {
