@@ -54,8 +54,8 @@ export function lineDiff(oldText: string, newText: string): string {
       if (i < x.length && j < y.length && x[i] === y[j]) {
         out.push(` ${x[i++]}`);
         j++;
-      } else if (j < y.length && (i === x.length || lcs[i * w + j + 1]! >= lcs[(i + 1) * w + j]!)) out.push(`+${y[j++]}`);
-      else out.push(`-${x[i++]}`);
+      } else if (i < x.length && (j === y.length || lcs[(i + 1) * w + j]! >= lcs[i * w + j + 1]!)) out.push(`-${x[i++]}`);
+      else out.push(`+${y[j++]}`);
     }
   }
   out.push(...a.slice(a.length - tail).map((l) => ` ${l}`));
