@@ -33,13 +33,13 @@ describe('shortcuts', () => {
 });
 
 describe('action registry', () => {
-  const act = (id: string, shortcut?: string[], enabled?: () => boolean): CommandAction & { run: ReturnType<typeof vi.fn> } => ({
+  const act = (id: string, shortcut?: string[], enabled?: () => boolean) => ({
     id,
     title: id,
-    group: 'General',
+    group: 'General' as const,
     shortcut,
     enabled,
-    run: vi.fn(),
+    run: vi.fn<() => void>(),
   });
 
   it('finds the action of a key, skips typing keys inside a text field and disabled actions', () => {

@@ -16,6 +16,7 @@ export const LIST_KEYS: ReadonlyArray<{ where: string; keys: string[]; what: str
   { where: 'Graph', keys: ['escape'], what: 'clear the selection' },
   { where: 'Context entries', keys: ['arrowup', 'arrowdown'], what: 'move' },
   { where: 'Details tabs', keys: ['arrowleft', 'arrowright'], what: 'switch tab' },
+  { where: 'Palette', keys: ['arrowup', 'arrowdown', 'enter', 'escape'], what: 'move, run, close' },
 ];
 
 export function ShortcutsOverlay() {

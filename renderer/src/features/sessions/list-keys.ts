@@ -23,3 +23,16 @@ export function listKeyMove(key: string, at: number, count: number, page = 10): 
       return null;
   }
 }
+
+/**
+ * Arrow/Home/End focus moves among the focusable items of a list (`selector` inside `container`),
+ * for lists whose items take focus themselves. True when the key was a move.
+ */
+export function moveFocusAmong(container: HTMLElement, selector: string, key: string): boolean {
+  const items = [...container.querySelectorAll<HTMLElement>(selector)];
+  const at = items.findIndex((el) => el === document.activeElement || el.contains(document.activeElement));
+  const next = listKeyMove(key, at, items.length);
+  if (next === null) return false;
+  items[next]!.focus();
+  return true;
+}
