@@ -1,25 +1,15 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { Markdown } from '../../renderer/src/features/inspector/Markdown';
 import { loadHighlighter } from '../../renderer/src/features/inspector/highlight';
 import { EntryBody } from '../../renderer/src/features/inspector/EntryBody';
 import { SessionsPanel } from '../../renderer/src/features/sessions/SessionsPanel';
-import { flush, mount, type Mounted } from './dom';
+import { fakeElementBox, flush, mount, type Mounted } from './dom';
 import { fakeApi, listOf, row, summary } from './fake-api';
 
-const saved = {
-  h: Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight'),
-  w: Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientWidth'),
-};
-beforeAll(() => {
-  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 600 });
-  Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 280 });
-});
-afterAll(() => {
-  if (saved.h) Object.defineProperty(HTMLElement.prototype, 'clientHeight', saved.h);
-  if (saved.w) Object.defineProperty(HTMLElement.prototype, 'clientWidth', saved.w);
-});
+// happy-dom does no layout: a viewport-sized box so the virtualizer shows rows.
+fakeElementBox(280, 600);
 
 let m: Mounted | null = null;
 afterEach(() => {
