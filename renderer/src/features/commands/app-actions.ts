@@ -123,7 +123,15 @@ export function coreActions({ store, actions }: Pick<AppServices, 'store' | 'act
       group: 'Entry',
       keywords: 'branch clone new session write',
       enabled: hasEntry,
-      run: () => openTab('entry', 'fork-button'),
+      run: () => {
+        s().setRightTab('entry');
+        requestAnimationFrame(() => {
+          const button = document.querySelector<HTMLButtonElement>('[data-testid="fork-button"]');
+          // A disabled button takes no focus: say why instead of doing nothing.
+          if (button?.disabled) toast('Cannot fork yet: the preview is loading, or pi refuses this target (see the fork panel)');
+          focusTestId(button?.disabled ? 'fork-panel' : 'fork-button');
+        });
+      },
     },
     {
       id: 'entry.whatIf',
