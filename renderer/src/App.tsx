@@ -1,37 +1,37 @@
 import { useEffect, useState } from 'react';
 import { useCanopy } from './app-context';
-import { GraphPanel } from './features/graph/GraphPanel';
+import { CommandLayer } from './features/commands/CommandLayer';
+import { CommandsProvider } from './features/commands/commands-context';
+import { TopBarControls } from './features/commands/TopBarControls';
+import { Workspace } from './features/layout/Workspace';
 import { OpenControls } from './features/open/OpenControls';
-import { RightPanel } from './features/inspector/RightPanel';
 import { SearchPanel } from './features/search/SearchPanel';
-import { SessionsPanel } from './features/sessions/SessionsPanel';
 import { CanopyMark } from './lib/icons';
 
 export function App() {
   const fatal = useCanopy((s) => s.fatalError);
   return (
-    <div className="app">
-      <TopBar />
-      {fatal ? (
-        <div className="fatal" role="alert" data-testid="fatal-error" data-code={fatal.code}>
-          <div className="fatal-title">{fatal.code === 'forbidden' ? 'Access refused' : 'Canopy cannot start'}</div>
-          <div>{fatal.message}</div>
-          {fatal.code === 'forbidden' && (
-            <div className="muted">
-              Open the exact address that <code>canopy serve</code> printed: it carries a one-time token (<code>?token=…</code>).
-            </div>
-          )}
-        </div>
-      ) : (
-        <div className="workspace">
-          <SessionsPanel />
-          <GraphPanel />
-          <RightPanel />
-        </div>
-      )}
-      {!fatal && <SearchPanel />}
-      <Toast />
-    </div>
+    <CommandsProvider>
+      <div className="app">
+        <TopBar />
+        {fatal ? (
+          <div className="fatal" role="alert" data-testid="fatal-error" data-code={fatal.code}>
+            <div className="fatal-title">{fatal.code === 'forbidden' ? 'Access refused' : 'Canopy cannot start'}</div>
+            <div>{fatal.message}</div>
+            {fatal.code === 'forbidden' && (
+              <div className="muted">
+                Open the exact address that <code>canopy serve</code> printed: it carries a one-time token (<code>?token=…</code>).
+              </div>
+            )}
+          </div>
+        ) : (
+          <Workspace />
+        )}
+        {!fatal && <SearchPanel />}
+        <Toast />
+        <CommandLayer />
+      </div>
+    </CommandsProvider>
   );
 }
 
@@ -59,6 +59,7 @@ function TopBar() {
       {info?.transport === 'http' && (
         <span className={`stream-dot ${stream}`} title={`Live updates: ${stream}`} aria-label={`Live updates ${stream}`} />
       )}
+      <TopBarControls />
       {info && <span className="muted small">v{info.version}</span>}
     </header>
   );

@@ -5,6 +5,14 @@ import type { TreeIndex } from './tree-index';
 export type FilterMode = 'default' | 'no-tools' | 'user-only' | 'labeled-only' | 'all';
 export const FILTER_MODES: readonly FilterMode[] = ['default', 'no-tools', 'user-only', 'labeled-only', 'all'];
 
+export const FILTER_LABELS: Record<FilterMode, string> = {
+  default: 'Default',
+  'no-tools': 'No tools',
+  'user-only': 'User only',
+  'labeled-only': 'Labeled only',
+  all: 'All',
+};
+
 export interface FilterOptions {
   mode: FilterMode;
   showLeafRecords: boolean;

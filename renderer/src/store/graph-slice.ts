@@ -1,6 +1,7 @@
 import type { StateCreator } from 'zustand/vanilla';
 import type { ErrorValue, Events, SessionGraphDto } from '../lib/shared';
 import type { CanopyState } from './index';
+import { swapSearch } from './settings-slice';
 
 export interface GraphSlice {
   openSessionId: string | null;
@@ -15,6 +16,8 @@ export interface GraphSlice {
   cursorId: string | null;
   /** Bumped to ask the canvas to centre on a node (the value is the node to centre). */
   focusRequest: { nodeId: string; seq: number } | null;
+  /** Bumped to ask the canvas to fit the whole drawing. */
+  fitRequest: number;
 
   startOpening(sessionId: string): void;
   setGraph(graph: SessionGraphDto): void;
@@ -25,6 +28,7 @@ export interface GraphSlice {
   collapseAllChains(): void;
   setCursor(id: string | null): void;
   requestFocus(nodeId: string): void;
+  requestFit(): void;
 }
 
 /** State of other slices that belongs to one open session. */
@@ -49,21 +53,35 @@ export const createGraphSlice: StateCreator<CanopyState, [], [], GraphSlice> = (
   expandedChains: {},
   cursorId: null,
   focusRequest: null,
+  fitRequest: 0,
 
   startOpening: (sessionId) =>
     set((state) =>
       state.openSessionId === sessionId
         ? { opening: true, openProgress: null, openError: null }
-        : { openSessionId: sessionId, opening: true, openProgress: null, openError: null, graph: null, expandedChains: {}, cursorId: null, ...SESSION_SCOPED },
+        : {
+            ...swapSearch(state, sessionId),
+            openSessionId: sessionId,
+            opening: true,
+            openProgress: null,
+            openError: null,
+            graph: null,
+            expandedChains: {},
+            cursorId: null,
+            ...SESSION_SCOPED,
+          },
     ),
   setGraph: (graph) =>
     set((state) => (state.openSessionId === graph.sessionId ? { graph, opening: false, openProgress: null, openError: null } : {})),
   setOpenProgress: (progress) => set((state) => (state.opening && state.openSessionId === progress.sessionId ? { openProgress: progress } : {})),
   setOpenError: (openError) => set({ openError, opening: false, openProgress: null }),
   closeSession: () =>
-    set({ openSessionId: null, graph: null, opening: false, openProgress: null, openError: null, expandedChains: {}, cursorId: null, ...SESSION_SCOPED }),
+    set((state) => ({
+      ...swapSearch(state, null),
+      openSessionId: null, graph: null, opening: false, openProgress: null, openError: null, expandedChains: {}, cursorId: null, ...SESSION_SCOPED })),
   expandChain: (startId) => set((state) => ({ expandedChains: { ...state.expandedChains, [startId]: true } })),
   collapseAllChains: () => set({ expandedChains: {} }),
   setCursor: (cursorId) => set({ cursorId }),
   requestFocus: (nodeId) => set((state) => ({ focusRequest: { nodeId, seq: (state.focusRequest?.seq ?? 0) + 1 } })),
+  requestFit: () => set((state) => ({ fitRequest: state.fitRequest + 1 })),
 });

@@ -6,8 +6,9 @@ import { createGraphSlice, type GraphSlice } from './graph-slice';
 import { createSelectionSlice, type SelectionSlice } from './selection-slice';
 import { createSessionsSlice, type SessionsSlice } from './sessions-slice';
 import { createSettingsSlice, type SettingsSlice } from './settings-slice';
+import { createUiSlice, type UiSlice } from './ui-slice';
 
-export type CanopyState = AppSlice & SessionsSlice & GraphSlice & SelectionSlice & SettingsSlice & ContextSlice & ForkSlice;
+export type CanopyState = AppSlice & SessionsSlice & GraphSlice & SelectionSlice & SettingsSlice & ContextSlice & ForkSlice & UiSlice;
 export type CanopyStore = StoreApi<CanopyState>;
 
 /** A fresh store (one per app; tests make their own). */
@@ -20,9 +21,11 @@ export function createCanopyStore(): CanopyStore {
     ...createSettingsSlice(...a),
     ...createContextSlice(...a),
     ...createForkSlice(...a),
+    ...createUiSlice(...a),
   }));
 }
 
 export type { SessionSort } from './sessions-slice';
+export type { MinimapChoice, ThemeChoice } from './ui-slice';
 export type { RightTab } from './context-slice';
 export type { ForkMode, ForkOutcome, ForkPreviewState } from './fork-slice';

@@ -2,7 +2,8 @@ import type { StateCreator } from 'zustand/vanilla';
 import type { ErrorValue, SessionListDto, SessionSummaryDto } from '../lib/shared';
 import type { CanopyState } from './index';
 
-export type SessionSort = 'modified' | 'created';
+export type SessionSort = 'modified' | 'created' | 'name' | 'size' | 'entries';
+export const SESSION_SORTS: readonly SessionSort[] = ['modified', 'created', 'name', 'size', 'entries'];
 
 export interface SessionsSlice {
   sessionList: SessionListDto | null;
@@ -16,6 +17,8 @@ export interface SessionsSlice {
   summaries: Record<string, SessionSummaryDto>;
   sessionQuery: string;
   sessionSort: SessionSort;
+  /** false: one flat list across projects, in the sort order. */
+  groupByProject: boolean;
   collapsedProjects: Record<string, true>;
 
   setListing(listing: boolean): void;
@@ -26,6 +29,7 @@ export interface SessionsSlice {
   mergeSummaries(summaries: Record<string, SessionSummaryDto>): void;
   setSessionQuery(query: string): void;
   setSessionSort(sort: SessionSort): void;
+  setGroupByProject(group: boolean): void;
   toggleProject(cwd: string): void;
 }
 
@@ -38,6 +42,7 @@ export const createSessionsSlice: StateCreator<CanopyState, [], [], SessionsSlic
   summaries: {},
   sessionQuery: '',
   sessionSort: 'modified',
+  groupByProject: true,
   collapsedProjects: {},
 
   setListing: (listing) => set({ listing, listProgress: null }),
@@ -62,6 +67,7 @@ export const createSessionsSlice: StateCreator<CanopyState, [], [], SessionsSlic
   mergeSummaries: (more) => set((state) => ({ summaries: { ...state.summaries, ...more } })),
   setSessionQuery: (sessionQuery) => set({ sessionQuery }),
   setSessionSort: (sessionSort) => set({ sessionSort }),
+  setGroupByProject: (groupByProject) => set({ groupByProject }),
   toggleProject: (cwd) =>
     set((state) => {
       const next = { ...state.collapsedProjects };

@@ -6,6 +6,7 @@ import { kindColor, kindTitle } from '../../model/kinds';
 import { entryById, treeIndexOf } from '../../model/tree-index';
 import { EntryLink } from '../inspector/parts';
 import { messagesByEntry, STATE_LABELS, statesById } from '../../model/context-order';
+import { moveFocusAmong } from '../sessions/list-keys';
 
 /** Rows drawn at first; a 100k-entry context is shown on request, page by page. */
 const PAGE = 300;
@@ -52,7 +53,14 @@ export function ContextEntries({ view, ids, graph }: { view: ContextViewDto; ids
       {ids.length === 0 ? (
         <div className="muted small">Nothing: {view.leafId === null ? 'there is no leaf' : 'no entry on this path sends a message'}.</div>
       ) : (
-        <ol className="context-entries" ref={listRef} data-testid="context-entries">
+        <ol
+          className="context-entries"
+          ref={listRef}
+          data-testid="context-entries"
+          onKeyDown={(e) => {
+            if (listRef.current && !e.altKey && !e.ctrlKey && !e.metaKey && moveFocusAmong(listRef.current, '[data-testid="context-entry"]', e.key)) e.preventDefault();
+          }}
+        >
           {rowsShown.map((id) => (
             <ContextEntryRow
               key={id}

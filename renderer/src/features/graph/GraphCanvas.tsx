@@ -8,6 +8,8 @@ import { nodeTypes } from './nodes';
 import type { GraphModel } from './useGraphModel';
 
 const DEFAULT_VIEWPORT = { x: 40, y: 40, zoom: 1 };
+/** Canvas width (px) from which the minimap shows by default. */
+export const MINIMAP_MIN_CANVAS = 900;
 
 /** The middle of a placed node (what centring on it aims at). */
 function middleOf(p: { x: number; y: number }): { x: number; y: number } {
@@ -25,17 +27,18 @@ const minimapClass = (node: Node): string => {
 };
 
 /** The react-flow canvas: drawing, clicks, keyboard moves and centring requests. */
-export function GraphCanvas({ model, canvasRef }: { model: GraphModel; canvasRef?: (api: CanvasApi) => void }) {
+export function GraphCanvas({ model }: { model: GraphModel }) {
   const { graph, view, hitSet, context, forksAt, parentAt } = model;
   const actions = useActions();
   const cursorId = useCanopy((s) => s.cursorId);
   const setCursor = useCanopy((s) => s.setCursor);
   const selectedId = useCanopy((s) => s.selectedEntryId);
   const expandChain = useCanopy((s) => s.expandChain);
-  const requestFocus = useCanopy((s) => s.requestFocus);
   const focusRequest = useCanopy((s) => s.focusRequest);
   const whatIfLeafId = useCanopy((s) => s.whatIfLeaf?.entryId ?? null);
   const highlight = useCanopy((s) => s.highlight);
+  const minimapChoice = useCanopy((s) => s.minimap);
+  const [canvasWidth, setCanvasWidth] = useState(0);
   const flow = useReactFlow();
   const [ready, setReady] = useState(false);
   const boxRef = useRef<HTMLDivElement>(null);
@@ -55,6 +58,16 @@ export function GraphCanvas({ model, canvasRef }: { model: GraphModel; canvasRef
     const mid = middleOf(p);
     setInitialViewport({ x: box.clientWidth / 2 - mid.x, y: box.clientHeight / 2 - mid.y, zoom: 1 });
   }, [initialViewport, focusRequest, view]);
+  // The minimap would cover nodes on a narrow canvas (1280 px window, default panes): auto hides it there.
+  useEffect(() => {
+    const box = boxRef.current;
+    if (!box || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => setCanvasWidth(box.clientWidth));
+    observer.observe(box);
+    setCanvasWidth(box.clientWidth);
+    return () => observer.disconnect();
+  }, []);
+  const showMinimap = minimapChoice === 'on' || (minimapChoice === 'auto' && canvasWidth >= MINIMAP_MIN_CANVAS);
   const handledSeq = useRef(0);
   const handledHighlight = useRef(0);
   const highlightSet = useMemo(() => (highlight ? new Set(highlight.ids) : undefined), [highlight]);
@@ -101,12 +114,14 @@ export function GraphCanvas({ model, canvasRef }: { model: GraphModel; canvasRef
     if (drawIds.size > 0) void flow.fitView({ nodes: [...drawIds].map((id) => ({ id })), padding: 0.2, duration: 300, maxZoom: 1 });
   }, [ready, highlight, view, flow]);
 
+  // Fit requests (toolbar, palette, key) made after the canvas mounted.
+  const fitRequest = useCanopy((s) => s.fitRequest);
+  const handledFit = useRef(fitRequest);
   useEffect(() => {
-    canvasRef?.({
-      zoomToLeaf: () => graph.leafId && requestFocus(graph.leafId),
-      fit: () => void flow.fitView({ padding: 0.1, duration: 250, maxZoom: 1 }),
-    });
-  }, [canvasRef, flow, graph.leafId, requestFocus]);
+    if (!ready || fitRequest === handledFit.current) return;
+    handledFit.current = fitRequest;
+    void flow.fitView({ padding: 0.1, duration: 250, maxZoom: 1 });
+  }, [ready, fitRequest, flow]);
 
   const activate = useCallback(
     (id: string) => {
@@ -170,14 +185,9 @@ export function GraphCanvas({ model, canvasRef }: { model: GraphModel; canvasRef
         >
           <Background variant={BackgroundVariant.Dots} gap={18} size={1} />
           <Controls showInteractive={false} />
-          <MiniMap pannable zoomable nodeClassName={minimapClass} nodeStrokeWidth={0} ariaLabel="Minimap" style={{ width: 140, height: 96 }} />
+          {showMinimap && <MiniMap pannable zoomable nodeClassName={minimapClass} nodeStrokeWidth={0} ariaLabel="Minimap" style={{ width: 140, height: 96 }} />}
         </ReactFlow>
       )}
     </div>
   );
-}
-
-export interface CanvasApi {
-  zoomToLeaf(): void;
-  fit(): void;
 }

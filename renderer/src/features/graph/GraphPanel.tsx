@@ -1,5 +1,4 @@
 import { ReactFlowProvider } from '@xyflow/react';
-import { useCallback, useRef } from 'react';
 import { useActions, useCanopy } from '../../app-context';
 import { formatBytes } from '../../lib/format';
 import type { IssueDto } from '../../lib/shared';
@@ -7,7 +6,7 @@ import { ContextLegend } from '../context/ContextLegend';
 import { ForkResult } from '../fork/ForkResult';
 import { LineageBar } from '../lineage/LineageBar';
 import { ProgressLine } from '../progress/ProgressLine';
-import { GraphCanvas, type CanvasApi } from './GraphCanvas';
+import { GraphCanvas } from './GraphCanvas';
 import { GraphToolbar } from './GraphToolbar';
 import { useGraphModel } from './useGraphModel';
 
@@ -18,10 +17,6 @@ export function GraphPanel() {
   const openProgress = useCanopy((s) => s.openProgress);
   const openError = useCanopy((s) => s.openError);
   const actions = useActions();
-  const canvas = useRef<CanvasApi | null>(null);
-  const setCanvas = useCallback((api: CanvasApi) => {
-    canvas.current = api;
-  }, []);
 
   if (!openSessionId) {
     return (
@@ -75,7 +70,7 @@ export function GraphPanel() {
   }
   return (
     <section className="graph-panel" aria-label="Graph" data-testid="graph-panel" data-session-id={model.graph.sessionId} data-profile={model.graph.profile} data-leaf-id={model.graph.leafId ?? undefined}>
-      <GraphToolbar model={model} onZoomToLeaf={() => canvas.current?.zoomToLeaf()} onFit={() => canvas.current?.fit()} />
+      <GraphToolbar model={model} />
       <ContextLegend />
       <LineageBar />
       <ForkResult />
@@ -86,7 +81,7 @@ export function GraphPanel() {
         </div>
       )}
       <ReactFlowProvider>
-        <GraphCanvas model={model} canvasRef={setCanvas} />
+        <GraphCanvas model={model} />
       </ReactFlowProvider>
     </section>
   );

@@ -3,23 +3,15 @@ import { useActions, useCanopy } from '../../app-context';
 import { copyText } from '../../lib/clipboard';
 import { shareableUrl } from '../../lib/deep-link';
 import type { ProfileDto, SessionGraphDto } from '../../lib/shared';
-import { FILTER_MODES, type FilterMode } from '../../model/filters';
+import { FILTER_LABELS, FILTER_MODES, type FilterMode } from '../../model/filters';
 import type { GraphModel } from './useGraphModel';
-
-const FILTER_LABELS: Record<FilterMode, string> = {
-  default: 'Default',
-  'no-tools': 'No tools',
-  'user-only': 'User only',
-  'labeled-only': 'Labeled only',
-  all: 'All',
-};
 
 const PROFILE_TITLES: Record<ProfileDto, string> = {
   ca: "CA: the coding agent's SessionManager (leaf = last line, full path to the root)",
   h3: 'H3: the harness store (leaf records, paths stop at compaction checkpoints)',
 };
 
-export function GraphToolbar({ model, onZoomToLeaf, onFit }: { model: GraphModel; onZoomToLeaf: () => void; onFit: () => void }) {
+export function GraphToolbar({ model }: { model: GraphModel }) {
   const { graph, hits, view } = model;
   const actions = useActions();
   const filterMode = useCanopy((s) => s.filterMode);
@@ -35,6 +27,8 @@ export function GraphToolbar({ model, onZoomToLeaf, onFit }: { model: GraphModel
   const collapseAll = useCanopy((s) => s.collapseAllChains);
   const showToast = useCanopy((s) => s.showToast);
   const opening = useCanopy((s) => s.opening);
+  const requestFit = useCanopy((s) => s.requestFit);
+  const requestFocus = useCanopy((s) => s.requestFocus);
   // Counted once per graph, not on every render (a 20k-entry session re-renders the toolbar often).
   const leafRecords = useMemo(() => graph.entries.reduce((n, e) => (e.type === 'leaf' ? n + 1 : n), 0), [graph]);
 
@@ -122,10 +116,10 @@ export function GraphToolbar({ model, onZoomToLeaf, onFit }: { model: GraphModel
             collapse chains
           </button>
         )}
-        <button type="button" className="link-button" data-testid="zoom-to-leaf" disabled={!graph.leafId} onClick={onZoomToLeaf}>
+        <button type="button" className="link-button" data-testid="zoom-to-leaf" disabled={!graph.leafId} onClick={() => graph.leafId && requestFocus(graph.leafId)}>
           zoom to leaf
         </button>
-        <button type="button" className="link-button" onClick={onFit}>
+        <button type="button" className="link-button" onClick={() => requestFit()}>
           fit
         </button>
         <button

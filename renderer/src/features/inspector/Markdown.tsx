@@ -1,81 +1,90 @@
 import { memo, useMemo, useState } from 'react';
-import { parseInline, parseMarkdown, type MdBlock } from './markdown';
+import ReactMarkdown, { type Components } from 'react-markdown';
+import remarkGfm from 'remark-gfm';
+import { CodeBlock } from './CodeBlock';
 
 /** Text beyond this is shown on request: a 5 MB tool output must not freeze the inspector. */
 const SOFT_LIMIT = 60_000;
 
-function Inline({ text }: { text: string }) {
-  const parts = useMemo(() => parseInline(text), [text]);
-  return (
-    <>
-      {parts.map((p, i) => {
-        switch (p.kind) {
-          case 'code':
-            return <code key={i}>{p.text}</code>;
-          case 'bold':
-            return <strong key={i}>{p.text}</strong>;
-          case 'italic':
-            return <em key={i}>{p.text}</em>;
-          default:
-            return <span key={i}>{p.text}</span>;
-        }
-      })}
-    </>
-  );
+interface MdNode {
+  type: string;
+  value?: string;
+  children?: MdNode[];
 }
 
-function Block({ block }: { block: MdBlock }) {
-  switch (block.kind) {
-    case 'code':
-      return (
-        <pre className="code-block" data-lang={block.lang || undefined}>
-          <code>{block.text}</code>
-        </pre>
-      );
-    case 'heading': {
-      const Tag = `h${Math.min(block.level + 2, 6)}` as 'h3';
-      return (
-        <Tag className="md-heading">
-          <Inline text={block.text} />
-        </Tag>
-      );
+/**
+ * Raw HTML in a message is shown as the text it is: its nodes become text nodes before rendering
+ * (rehype-raw is never used, so no session markup reaches the DOM).
+ */
+function remarkHtmlAsText() {
+  return (tree: MdNode) => {
+    const stack = [tree];
+    while (stack.length > 0) {
+      const node = stack.pop()!;
+      if (node.type === 'html') node.type = 'text';
+      if (node.children) stack.push(...node.children);
     }
-    case 'list': {
-      const Tag = block.ordered ? 'ol' : 'ul';
-      return (
-        <Tag>
-          {block.items.map((item, i) => (
-            <li key={i}>
-              <Inline text={item} />
-            </li>
-          ))}
-        </Tag>
-      );
-    }
-    case 'quote':
-      return (
-        <blockquote>
-          <Inline text={block.text} />
-        </blockquote>
-      );
-    default:
-      return (
-        <p>
-          <Inline text={block.text} />
-        </p>
-      );
-  }
+  };
 }
+
+const REMARK_PLUGINS = [remarkGfm, remarkHtmlAsText];
+
+interface HastNode {
+  type: string;
+  tagName?: string;
+  value?: string;
+  properties?: Record<string, unknown>;
+  children?: HastNode[];
+}
+
+function hastText(node: HastNode): string {
+  return node.type === 'text' ? (node.value ?? '') : (node.children ?? []).map(hastText).join('');
+}
+
+/**
+ * Links and images are inert: a session's text is not a trusted source of addresses (the href
+ * is shown as a tooltip). Headings step down so a message's h1 does not outrank the inspector.
+ */
+const COMPONENTS: Components = {
+  a: ({ children, href }) => (
+    <span className="md-link" title={href}>
+      {children}
+    </span>
+  ),
+  img: ({ alt, src }) => <span className="md-image muted">[image{alt ? `: ${alt}` : ''}{src ? ` — ${src}` : ''}]</span>,
+  h1: ({ children }) => <h3 className="md-heading">{children}</h3>,
+  h2: ({ children }) => <h4 className="md-heading">{children}</h4>,
+  h3: ({ children }) => <h5 className="md-heading">{children}</h5>,
+  h4: ({ children }) => <h6 className="md-heading">{children}</h6>,
+  // A fenced block: its text and language come from the <code> inside (inline code stays <code>).
+  pre: ({ node, children }) => {
+    const code = node?.children[0] as HastNode | undefined;
+    if (code?.type !== 'element' || code.tagName !== 'code') return <pre>{children}</pre>;
+    const classes = code.properties?.className;
+    const lang = (Array.isArray(classes) ? classes : []).map(String).find((c) => c.startsWith('language-'))?.slice(9).toLowerCase() ?? '';
+    return <CodeBlock code={hastText(code).replace(/\n$/, '')} lang={lang} />;
+  },
+  table: ({ children }) => (
+    <div className="md-table-wrap">
+      <table className="md-table">{children}</table>
+    </div>
+  ),
+};
 
 export const Markdown = memo(function Markdown({ text }: { text: string }) {
   const [full, setFull] = useState(false);
   const shown = full || text.length <= SOFT_LIMIT ? text : text.slice(0, SOFT_LIMIT);
-  const blocks = useMemo(() => parseMarkdown(shown), [shown]);
+  const body = useMemo(
+    () => (
+      <ReactMarkdown remarkPlugins={REMARK_PLUGINS} components={COMPONENTS} skipHtml={false}>
+        {shown}
+      </ReactMarkdown>
+    ),
+    [shown],
+  );
   return (
     <div className="markdown">
-      {blocks.map((b, i) => (
-        <Block key={i} block={b} />
-      ))}
+      {body}
       {shown.length < text.length && (
         <button type="button" className="link-button" onClick={() => setFull(true)}>
           show all ({text.length.toLocaleString('en-US')} characters)

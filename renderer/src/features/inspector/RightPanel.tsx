@@ -12,11 +12,24 @@ export function RightPanel() {
   const whatIf = useCanopy((s) => s.whatIfLeaf !== null);
   return (
     <aside className="right-panel" aria-label="Details">
-      <div className="tabs" role="tablist" aria-label="Details">
+      <div
+        className="tabs"
+        role="tablist"
+        aria-label="Details"
+        onKeyDown={(e) => {
+          // WAI-ARIA tabs: arrows move between the two tabs (and select them).
+          if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight' && e.key !== 'Home' && e.key !== 'End') return;
+          e.preventDefault();
+          const next = e.key === 'Home' ? 'entry' : e.key === 'End' ? 'context' : tab === 'entry' ? 'context' : 'entry';
+          setTab(next);
+          e.currentTarget.querySelector<HTMLElement>(`[data-testid="tab-${next}"]`)?.focus();
+        }}
+      >
         <button
           type="button"
           role="tab"
           aria-selected={tab === 'entry'}
+          tabIndex={tab === 'entry' ? 0 : -1}
           className={tab === 'entry' ? 'on' : undefined}
           data-testid="tab-entry"
           onClick={() => setTab('entry')}
@@ -28,6 +41,7 @@ export function RightPanel() {
           type="button"
           role="tab"
           aria-selected={tab === 'context'}
+          tabIndex={tab === 'context' ? 0 : -1}
           className={tab === 'context' ? 'on' : undefined}
           data-testid="tab-context"
           onClick={() => setTab('context')}

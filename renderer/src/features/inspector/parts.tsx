@@ -1,7 +1,8 @@
-import { memo, type ReactNode } from 'react';
+import { memo, useMemo, type ReactNode } from 'react';
 import { useActions } from '../../app-context';
 import { formatCost, formatCount } from '../../lib/format';
 import { Diff } from './Diff';
+import { editsOf, lineDiff, type TextEdit } from './edit-diff';
 import { Markdown, PlainText } from './Markdown';
 import { arr, contentBlocks, imageDataUrl, num, obj, str, type Obj } from './raw';
 
@@ -87,11 +88,30 @@ function ContentBlock({ block }: { block: Obj }) {
   }
 }
 
+/** An edit call as pi's export shows edits: old → new text as a diff (the arguments stay one click away). */
+function EditCallDiff({ edits, args }: { edits: TextEdit[]; args: Obj }) {
+  const diffs = useMemo(() => edits.map((e) => lineDiff(e.oldText, e.newText)), [edits]);
+  return (
+    <div className="edit-call" data-testid="edit-call-diff">
+      {diffs.map((d, i) => (
+        <div key={i}>
+          {diffs.length > 1 && <div className="muted small">edit {i + 1} of {diffs.length}</div>}
+          <Diff text={d} />
+        </div>
+      ))}
+      <Section title="Arguments" open={false}>
+        <Json value={args} />
+      </Section>
+    </div>
+  );
+}
+
 function ToolCall({ block }: { block: Obj }) {
   const name = str(block.name) ?? '(unnamed tool)';
   const args = obj(block.arguments) ?? {};
   const command = name === 'bash' ? str(args.command) : undefined;
   const path = str(args.path) ?? str(args.file_path);
+  const edits = name === 'edit' ? editsOf(args) : null;
   return (
     <div className="tool-call" data-testid="tool-call">
       <div className="tool-call-head">
@@ -106,6 +126,8 @@ function ToolCall({ block }: { block: Obj }) {
         <pre className="code-block">
           <code>{command}</code>
         </pre>
+      ) : edits ? (
+        <EditCallDiff edits={edits} args={args} />
       ) : (
         <Json value={args} />
       )}

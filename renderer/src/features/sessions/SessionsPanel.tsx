@@ -1,11 +1,15 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useEffect, useMemo, useRef, type CSSProperties } from 'react';
+import { memo, useEffect, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
 import { useActions, useCanopy } from '../../app-context';
 import { formatBytes, formatCount, formatDateTime, formatRelative, formatShortDate, shortCwd } from '../../lib/format';
 import type { ProjectDto, SessionRowDto, SessionSummaryDto } from '../../lib/shared';
 import { ForkIcon } from '../../lib/icons';
 import { ProgressLine } from '../progress/ProgressLine';
+import { SESSION_SORTS, type SessionSort } from '../../store/sessions-slice';
+import { listKeyMove } from './list-keys';
 import { buildSidebarRows, sessionTitle, type SidebarRow } from './rows';
+
+const SORT_LABELS: Record<SessionSort, string> = { modified: 'Modified', created: 'Created', name: 'Name', size: 'Size', entries: 'Entries' };
 
 const PROJECT_ROW = 34;
 const SESSION_ROW = 52;
@@ -26,8 +30,10 @@ export function SessionsPanel({ initialHeight = 700 }: { initialHeight?: number 
   const listError = useCanopy((s) => s.listError);
   const setQuery = useCanopy((s) => s.setSessionQuery);
   const setSort = useCanopy((s) => s.setSessionSort);
+  const group = useCanopy((s) => s.groupByProject);
+  const setGroup = useCanopy((s) => s.setGroupByProject);
 
-  const rows = useMemo(() => buildSidebarRows(list, summaries, { query, sort, collapsed }), [list, summaries, query, sort, collapsed]);
+  const rows = useMemo(() => buildSidebarRows(list, summaries, { query, sort, group, collapsed }), [list, summaries, query, sort, group, collapsed]);
   const total = list?.sessions.length ?? 0;
   const shown = rows.reduce((n, r) => (r.kind === 'session' ? n + 1 : n), 0);
 
@@ -42,12 +48,27 @@ export function SessionsPanel({ initialHeight = 700 }: { initialHeight?: number 
         <select
           className="compact"
           aria-label="Sort sessions"
+          data-testid="session-sort"
           value={sort}
-          onChange={(e) => setSort(e.target.value === 'created' ? 'created' : 'modified')}
+          onChange={(e) => setSort(SESSION_SORTS.find((k) => k === e.target.value) ?? 'modified')}
         >
-          <option value="modified">Modified</option>
-          <option value="created">Created</option>
+          {SESSION_SORTS.map((k) => (
+            <option key={k} value={k}>
+              {SORT_LABELS[k]}
+            </option>
+          ))}
         </select>
+        <button
+          type="button"
+          className={`icon-button${group ? ' on' : ''}`}
+          aria-pressed={group}
+          data-testid="group-by-project"
+          title={group ? 'Grouped by project: click for one list across projects' : 'One list across projects: click to group by project'}
+          aria-label="Group by project"
+          onClick={() => setGroup(!group)}
+        >
+          ▤
+        </button>
         <button type="button" className="icon-button" title="Rescan session folders" aria-label="Refresh" onClick={() => void actions.loadSessions({ refresh: true })}>
           ⟳
         </button>
@@ -85,17 +106,19 @@ export function SessionsPanel({ initialHeight = 700 }: { initialHeight?: number 
           </ul>
         </details>
       )}
-      <SessionList rows={rows} initialHeight={initialHeight} />
+      <SessionList rows={rows} initialHeight={initialHeight} flat={!group} />
       {list && rows.length === 0 && !listing && <div className="empty-note">{query ? 'No session matches the filter.' : 'No sessions found.'}</div>}
     </section>
   );
 }
 
-function SessionList({ rows, initialHeight }: { rows: SidebarRow[]; initialHeight: number }) {
+function SessionList({ rows, initialHeight, flat }: { rows: SidebarRow[]; initialHeight: number; flat: boolean }) {
   const actions = useActions();
   const openId = useCanopy((s) => s.openSessionId);
   const toggleProject = useCanopy((s) => s.toggleProject);
   const parentRef = useRef<HTMLDivElement>(null);
+  /** The keyboard cursor, by row key (it survives re-sorting and refreshes). */
+  const [cursorKey, setCursorKey] = useState<string | null>(null);
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => parentRef.current,
@@ -127,16 +150,62 @@ function SessionList({ rows, initialHeight }: { rows: SidebarRow[]; initialHeigh
     if (ids.length > 0) actions.requestSummaries(ids);
   }, [first, last, rows, actions]);
 
+  const cursorAt = (() => {
+    const byKey = cursorKey === null ? -1 : rows.findIndex((r) => r.key === cursorKey);
+    if (byKey >= 0) return byKey;
+    return rows.findIndex((r) => r.kind === 'session' && r.session.sessionId === openId);
+  })();
+  const moveTo = (index: number) => {
+    const row = rows[index];
+    if (!row) return;
+    setCursorKey(row.key);
+    virtualizer.scrollToIndex(index, { align: 'auto' });
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (e.altKey || e.ctrlKey || e.metaKey) return;
+    const row = rows[cursorAt];
+    if (e.key === 'Enter' || e.key === ' ') {
+      if (!row) return;
+      e.preventDefault();
+      if (row.kind === 'project') toggleProject(row.project.cwd);
+      else void actions.openSession(row.session.sessionId);
+      return;
+    }
+    if (row?.kind === 'project' && ((e.key === 'ArrowLeft' && !row.collapsed) || (e.key === 'ArrowRight' && row.collapsed))) {
+      e.preventDefault();
+      toggleProject(row.project.cwd);
+      return;
+    }
+    const next = listKeyMove(e.key, cursorAt, rows.length, Math.max(1, Math.floor((parentRef.current?.clientHeight ?? initialHeight) / SESSION_ROW)));
+    if (next === null) return;
+    e.preventDefault();
+    moveTo(next);
+  };
+  const cursorRow = rows[cursorAt];
+
   return (
-    <div className="session-scroll" ref={parentRef} data-testid="session-list">
+    <div
+      className="session-scroll"
+      ref={parentRef}
+      data-testid="session-list"
+      role="listbox"
+      aria-label="Sessions (arrows move, Enter opens)"
+      tabIndex={0}
+      aria-activedescendant={cursorRow ? rowDomId(cursorRow.key) : undefined}
+      onKeyDown={onKeyDown}
+    >
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
         {items.map((item) => {
           const row = rows[item.index]!;
           return (
             <div
               key={item.key}
-              className="virtual-row"
+              id={rowDomId(row.key)}
+              role="option"
+              aria-selected={item.index === cursorAt}
+              className={`virtual-row${item.index === cursorAt ? ' cursor' : ''}`}
               style={{ transform: `translateY(${item.start}px)`, height: item.size }}
+              onMouseDown={() => setCursorKey(row.key)}
             >
               {row.kind === 'project' ? (
                 <ProjectRow project={row.project} shown={row.shown} collapsed={row.collapsed} onToggle={toggleProject} />
@@ -146,6 +215,7 @@ function SessionList({ rows, initialHeight }: { rows: SidebarRow[]; initialHeigh
                   summary={row.summary}
                   depth={row.depth}
                   active={row.session.sessionId === openId}
+                  showCwd={flat}
                   onOpen={(id) => void actions.openSession(id)}
                 />
               )}
@@ -155,6 +225,11 @@ function SessionList({ rows, initialHeight }: { rows: SidebarRow[]; initialHeigh
       </div>
     </div>
   );
+}
+
+/** A DOM id for a row key (keys hold paths and ids: keep only safe characters). */
+function rowDomId(key: string): string {
+  return `session-row-${key.replace(/[^A-Za-z0-9_-]/g, (c) => `_${c.charCodeAt(0).toString(16)}`)}`;
 }
 
 const ProjectRow = memo(function ProjectRow({
@@ -171,6 +246,7 @@ const ProjectRow = memo(function ProjectRow({
   return (
     <button
       type="button"
+      tabIndex={-1}
       className="project-row"
       data-testid="project-row"
       aria-expanded={!collapsed}
@@ -201,12 +277,15 @@ const SessionRow = memo(function SessionRow({
   summary,
   depth,
   active,
+  showCwd,
   onOpen,
 }: {
   session: SessionRowDto;
   summary: SessionSummaryDto | null;
   depth: number;
   active: boolean;
+  /** In the flat list the project is not in a heading above. */
+  showCwd: boolean;
   onOpen: (sessionId: string) => void;
 }) {
   const title = sessionTitle(session, summary);
@@ -219,17 +298,9 @@ const SessionRow = memo(function SessionRow({
       data-depth={depth}
       data-parent-session-id={session.parentSessionId ?? undefined}
       style={depth > 0 ? indentStyle(depth) : undefined}
-      role="button"
-      tabIndex={0}
       aria-current={active ? 'true' : undefined}
       title={`${title}\n${session.path}`}
       onClick={() => onOpen(session.sessionId)}
-      onKeyDown={(e) => {
-        if (e.key === 'Enter' || e.key === ' ') {
-          e.preventDefault();
-          onOpen(session.sessionId);
-        }
-      }}
     >
       <div className="session-title">
         {forked && (
@@ -254,6 +325,11 @@ const SessionRow = memo(function SessionRow({
         )}
       </div>
       <div className="session-meta">
+        {showCwd && (
+          <span className="session-cwd" title={session.cwd}>
+            {shortCwd(session.cwd)}
+          </span>
+        )}
         <span title={`Modified ${formatDateTime(session.modifiedAt)}`}>{formatRelative(session.modifiedAt)}</span>
         <span>{formatBytes(session.sizeBytes)}</span>
         <span>{summary ? `${formatCount(summary.entryCount)} entries` : '… entries'}</span>

@@ -18,6 +18,8 @@ export const OPENED_GROUP = 'Opened';
 export interface RowOptions {
   query: string;
   sort: SessionSort;
+  /** false (or absent: true): one flat list across projects. */
+  group?: boolean;
   collapsed: Readonly<Record<string, true>>;
 }
 
@@ -36,10 +38,49 @@ const time = (iso: string | null | undefined): number => {
   return Number.isNaN(t) ? 0 : t;
 };
 
+type Summaries = Readonly<Record<string, SessionSummaryDto>>;
+
+/** Compares two sessions for a sort: dates and sizes largest first, names A→Z; ties by id. */
+export function sessionComparator(sort: SessionSort, summaries: Summaries): (a: SessionRowDto, b: SessionRowDto) => number {
+  const sum = (r: SessionRowDto) => summaries[r.sessionId] ?? r.summary;
+  let cmp: (a: SessionRowDto, b: SessionRowDto) => number;
+  switch (sort) {
+    case 'created':
+      cmp = (a, b) => time(b.createdAt) - time(a.createdAt);
+      break;
+    case 'name': {
+      const names = new Map<SessionRowDto, string>();
+      const name = (r: SessionRowDto) => names.get(r) ?? names.set(r, sessionTitle(r, sum(r)).toLowerCase()).get(r)!;
+      cmp = (a, b) => name(a).localeCompare(name(b));
+      break;
+    }
+    case 'size':
+      cmp = (a, b) => b.sizeBytes - a.sizeBytes;
+      break;
+    case 'entries':
+      // Not yet counted sorts last.
+      cmp = (a, b) => (sum(b)?.entryCount ?? -1) - (sum(a)?.entryCount ?? -1);
+      break;
+    default:
+      cmp = (a, b) => time(b.modifiedAt) - time(a.modifiedAt);
+  }
+  return (a, b) => cmp(a, b) || a.sessionId.localeCompare(b.sessionId);
+}
+
+function sessionRows(rows: SessionRowDto[], summaries: Summaries): SidebarRow[] {
+  return nestForks(rows).map(({ session, depth }) => ({
+    kind: 'session',
+    key: `s:${session.sessionId}`,
+    session,
+    summary: summaries[session.sessionId] ?? session.summary,
+    depth,
+  }));
+}
+
 /**
  * The flat row list the virtualized sidebar draws: projects (most recent activity first), each
- * followed by its matching sessions (newest first by the chosen date). A project whose sessions
- * all fail the filter is left out.
+ * followed by its matching sessions in the chosen order; or, ungrouped, all matching sessions in
+ * that order. A project whose sessions all fail the filter is left out.
  */
 export function buildSidebarRows(
   list: SessionListDto | null,
@@ -48,6 +89,11 @@ export function buildSidebarRows(
 ): SidebarRow[] {
   if (!list) return [];
   const tokens = opts.query.toLowerCase().split(/\s+/).filter(Boolean);
+  const compare = sessionComparator(opts.sort, summaries);
+  if (opts.group === false) {
+    const matching = list.sessions.filter((row) => matches(row, summaries[row.sessionId] ?? row.summary, tokens));
+    return sessionRows(matching.sort(compare), summaries);
+  }
   const byCwd = new Map<string, SessionRowDto[]>();
   for (const row of list.sessions) {
     const summary = summaries[row.sessionId] ?? row.summary;
@@ -68,17 +114,13 @@ export function buildSidebarRows(
     .filter((p) => byCwd.has(p.cwd))
     .sort((a, b) => Number(b.cwd === OPENED_GROUP) - Number(a.cwd === OPENED_GROUP) || time(b.lastActivity) - time(a.lastActivity) || a.cwd.localeCompare(b.cwd));
 
-  const key = opts.sort === 'created' ? (r: SessionRowDto) => time(r.createdAt) : (r: SessionRowDto) => time(r.modifiedAt);
   const out: SidebarRow[] = [];
   for (const project of ordered) {
     const rows = byCwd.get(project.cwd)!;
     const collapsed = !!opts.collapsed[project.cwd];
     out.push({ kind: 'project', key: `p:${project.cwd}`, project, shown: rows.length, collapsed });
     if (collapsed) continue;
-    rows.sort((a, b) => key(b) - key(a) || a.sessionId.localeCompare(b.sessionId));
-    for (const { session, depth } of nestForks(rows)) {
-      out.push({ kind: 'session', key: `s:${session.sessionId}`, session, summary: summaries[session.sessionId] ?? session.summary, depth });
-    }
+    out.push(...sessionRows(rows.sort(compare), summaries));
   }
   return out;
 }

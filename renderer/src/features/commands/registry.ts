@@ -1,0 +1,110 @@
+import { matchesChord, parseShortcut, typesText, type Chord, type KeyLike } from './shortcuts';
+
+export type ActionGroup = 'General' | 'Navigate' | 'Session' | 'Entry' | 'View' | 'Filter' | 'Profile';
+
+/**
+ * One thing the user can do. The palette lists it, the key bindings run it and the `?` overlay
+ * shows it, all from this one declaration.
+ */
+export interface CommandAction {
+  id: string;
+  title: string;
+  group: ActionGroup;
+  /** First one is the one shown; the others are alternatives. */
+  shortcut?: readonly string[];
+  /** More words the palette matches on. */
+  keywords?: string;
+  /** Absent = always available. */
+  enabled?: () => boolean;
+  run: () => unknown;
+}
+
+/**
+ * Actions other features implement, declared here so their ids and shortcuts exist once.
+ * A feature registers `{ ...CONTRIBUTED.openFile, run }` through `registry.register`.
+ */
+export const CONTRIBUTED = {
+  openFile: { id: 'open.file', title: 'Open a session file…', group: 'General', shortcut: ['mod+o'], keywords: 'file path jsonl' },
+  searchSessions: { id: 'search.sessions', title: 'Search sessions (full text)', group: 'General', shortcut: ['mod+shift+f'], keywords: 'find grep text' },
+} as const satisfies Record<string, Omit<CommandAction, 'run'>>;
+
+export interface CommandRegistry {
+  /** Adds actions (a later one with the same id replaces the earlier); returns the undo. */
+  register(actions: readonly CommandAction[]): () => void;
+  list(): readonly CommandAction[];
+  get(id: string): CommandAction | undefined;
+  isEnabled(action: CommandAction): boolean;
+  /** Runs an enabled action; false when it is missing or disabled. */
+  run(id: string): boolean;
+  /** The enabled action a key event triggers (none for text-typing keys while `inText`). */
+  forKey(e: KeyLike, inText: boolean): CommandAction | undefined;
+  subscribe(listener: () => void): () => void;
+}
+
+export function createRegistry(initial: readonly CommandAction[] = []): CommandRegistry {
+  let actions: CommandAction[] = [];
+  let chords = new Map<string, Chord[]>();
+  const listeners = new Set<() => void>();
+
+  const rebuild = (next: CommandAction[]) => {
+    const parsed = new Map<string, Chord[]>();
+    const owner = new Map<string, string>();
+    for (const a of next) {
+      const list: Chord[] = [];
+      for (const s of a.shortcut ?? []) {
+        const chord = parseShortcut(s);
+        const norm = JSON.stringify(chord);
+        const other = owner.get(norm);
+        if (other && other !== a.id) throw new Error(`Shortcut "${s}" of "${a.id}" is already bound to "${other}"`);
+        owner.set(norm, a.id);
+        list.push(chord);
+      }
+      parsed.set(a.id, list);
+    }
+    actions = next;
+    chords = parsed;
+    for (const l of listeners) l();
+  };
+
+  const isEnabled = (a: CommandAction) => {
+    try {
+      return a.enabled ? a.enabled() : true;
+    } catch {
+      return false;
+    }
+  };
+
+  const registry: CommandRegistry = {
+    register(more) {
+      const ids = new Set(more.map((a) => a.id));
+      const replaced = actions.filter((a) => ids.has(a.id));
+      rebuild([...actions.filter((a) => !ids.has(a.id)), ...more]);
+      return () => {
+        const mine = new Set(more);
+        rebuild([...actions.filter((a) => !mine.has(a)), ...replaced.filter((a) => !actions.some((b) => b.id === a.id))]);
+      };
+    },
+    list: () => actions,
+    get: (id) => actions.find((a) => a.id === id),
+    isEnabled,
+    run(id) {
+      const a = registry.get(id);
+      if (!a || !isEnabled(a)) return false;
+      void a.run();
+      return true;
+    },
+    forKey(e, inText) {
+      for (const a of actions) {
+        const list = chords.get(a.id) ?? [];
+        if (list.some((c) => matchesChord(c, e) && !(inText && typesText(c))) && isEnabled(a)) return a;
+      }
+      return undefined;
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+  rebuild([...initial]);
+  return registry;
+}
