@@ -1,13 +1,19 @@
 // Electron lifecycle only: single instance, window, IPC registration. Everything else is plain Node.
-import { app, BrowserWindow, dialog, ipcMain, Menu, nativeTheme, shell } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, Menu, nativeTheme, protocol, shell } from 'electron';
 import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { APP_SCHEME, APP_SCHEME_PRIVILEGES, APP_URL, appProtocolHandler, isAppUrl } from './app-protocol';
 import { createAppServices } from './app-services';
-import { forwardEvents, registerIpc, trustedByUrl } from './ipc/register-electron';
+import { forwardEvents, registerIpc, trustedSender } from './ipc/register-electron';
 import { menuTemplate } from './menu';
 import { openArgsFrom, rootsFromArgs } from './repo/roots';
 import { loadWindowState, saveWindowState } from './storage/window-state';
 import { applySessionPolicy, applyWebContentsPolicy, windowOptions } from './window';
+
+// A bug in one request or one file is logged, never the end of the app.
+process.on('uncaughtException', (err) => console.error('canopy: uncaught exception', err));
+process.on('unhandledRejection', (reason) => console.error('canopy: unhandled rejection', reason));
+// Must happen before `ready`.
+protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES]);
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();
@@ -36,25 +42,27 @@ async function start(): Promise<void> {
     demoDir: app.isPackaged ? join(process.resourcesPath, 'demo') : join(__dirname, '../../resources/demo'),
     transport: 'electron',
   });
-  const rendererFile = join(__dirname, '../renderer/index.html');
-  const appUrl = pathToFileURL(rendererFile).href;
-  registerIpc(ipcMain, handlers, {
-    isTrustedSender: trustedByUrl(pathToFileURL(join(__dirname, '../renderer/')).href),
-  });
-  app.on('web-contents-created', (_event, contents) => applyWebContentsPolicy(contents, appUrl, (url) => void shell.openExternal(url)));
+  protocol.handle(APP_SCHEME, appProtocolHandler(join(__dirname, '../renderer')));
+  const appWindows = new Set<unknown>();
+  registerIpc(ipcMain, handlers, { isTrustedSender: trustedSender((sender) => appWindows.has(sender)) });
+  app.on('web-contents-created', (_event, contents) => applyWebContentsPolicy(contents, isAppUrl, (url) => void shell.openExternal(url)));
 
   const settingsDir = app.getPath('userData');
   const state = await loadWindowState(settingsDir);
   openArgs(process.argv, process.cwd());
-  win = new BrowserWindow(windowOptions(state, join(__dirname, '../preload/index.js')));
-  applySessionPolicy(win.webContents.session);
+  const window = new BrowserWindow(windowOptions(state, join(__dirname, '../preload/index.js'), app.isPackaged));
+  win = window;
+  const contents = window.webContents; // kept: reading it after 'closed' throws
+  appWindows.add(contents);
+  applySessionPolicy(contents.session);
   if (state.maximized) win.maximize();
-  win.once('ready-to-show', () => win.show());
-  const stopEvents = forwardEvents(bus, win.webContents);
+  window.once('ready-to-show', () => window.show());
+  const stopEvents = forwardEvents(bus, contents);
   win.on('close', () => {
     void saveWindowState(settingsDir, { ...win.getNormalBounds(), maximized: win.isMaximized() });
   });
   win.on('closed', () => {
+    appWindows.delete(contents);
     stopEvents();
     close();
   });
@@ -68,7 +76,7 @@ async function start(): Promise<void> {
           const first = catalog.rootsForDisplay()[0];
           if (first) void shell.openPath(first);
         },
-      }),
+      }, app.isPackaged),
     ),
   );
   app.on('second-instance', (_event, argv, cwd) => {
@@ -77,5 +85,5 @@ async function start(): Promise<void> {
     win.focus();
   });
   app.on('window-all-closed', () => app.quit());
-  await win.loadFile(rendererFile);
+  await win.loadURL(APP_URL);
 }

@@ -6,7 +6,26 @@ export interface MenuActions {
   openSessionsFolder(): void;
 }
 
-export function menuTemplate(platform: string, actions: MenuActions) {
+/** The View menu's usual items; the DevTools toggle only in a development build. */
+function viewMenu(packaged: boolean) {
+  return {
+    label: 'View',
+    submenu: [
+      { role: 'reload' as const },
+      { role: 'forceReload' as const },
+      ...(packaged ? [] : [{ role: 'toggleDevTools' as const }]),
+      { type: 'separator' as const },
+      { role: 'resetZoom' as const },
+      { role: 'zoomIn' as const },
+      { role: 'zoomOut' as const },
+      { type: 'separator' as const },
+      { role: 'togglefullscreen' as const },
+    ],
+  };
+}
+
+/** `packaged`: app.isPackaged. */
+export function menuTemplate(platform: string, actions: MenuActions, packaged: boolean) {
   const mac = platform === 'darwin';
   return [
     ...(mac ? [{ role: 'appMenu' as const }] : []),
@@ -21,7 +40,7 @@ export function menuTemplate(platform: string, actions: MenuActions) {
       ],
     },
     { role: 'editMenu' as const },
-    { role: 'viewMenu' as const },
+    viewMenu(packaged),
     { role: 'windowMenu' as const },
   ];
 }

@@ -25,6 +25,7 @@ export const SECURE_WEB_PREFERENCES = {
 
 export interface WebContentsPolicyTarget {
   on(event: 'will-navigate' | 'will-redirect', listener: (event: { preventDefault(): void }, url: string) => void): void;
+  on(event: 'will-frame-navigate', listener: (details: { url: string; preventDefault(): void }) => void): void;
   on(event: 'will-attach-webview', listener: (event: { preventDefault(): void }) => void): void;
   setWindowOpenHandler(handler: (details: { url: string }) => { action: 'deny' }): void;
 }
@@ -44,17 +45,19 @@ export function isVettedExternalUrl(url: string): boolean {
   }
 }
 
-/** Deny every navigation away from the app, every new window and webviews. */
+/** Deny every navigation of any frame away from the app (`isApp`), every new window and webviews. */
 export function applyWebContentsPolicy(
   contents: WebContentsPolicyTarget,
-  appUrl: string,
+  isApp: (url: string) => boolean,
   openExternal: (url: string) => void,
 ): void {
   const stay = (event: { preventDefault(): void }, url: string) => {
-    if (url !== appUrl) event.preventDefault();
+    if (!isApp(url)) event.preventDefault();
   };
   contents.on('will-navigate', stay);
   contents.on('will-redirect', stay);
+  // will-navigate sees only the main frame; this one sees subframes too.
+  contents.on('will-frame-navigate', (details) => stay(details, details.url));
   contents.on('will-attach-webview', (event) => event.preventDefault());
   contents.setWindowOpenHandler(({ url }) => {
     if (isVettedExternalUrl(url)) openExternal(url);
@@ -68,7 +71,8 @@ export function applySessionPolicy(session: SessionPolicyTarget): void {
   session.setPermissionCheckHandler(() => false);
 }
 
-export function windowOptions(bounds: Bounds, preloadPath: string) {
+/** `packaged`: app.isPackaged; a packaged build has no DevTools. */
+export function windowOptions(bounds: Bounds, preloadPath: string, packaged: boolean) {
   return {
     ...bounds,
     minWidth: 720,
@@ -76,6 +80,6 @@ export function windowOptions(bounds: Bounds, preloadPath: string) {
     show: false,
     title: 'Canopy',
     backgroundColor: '#1e1e1e',
-    webPreferences: { ...SECURE_WEB_PREFERENCES, preload: preloadPath },
+    webPreferences: { ...SECURE_WEB_PREFERENCES, devTools: !packaged, preload: preloadPath },
   };
 }

@@ -2,13 +2,16 @@
  * The ONLY user of ipcMain. Electron types are kept structural (IpcMainLike) so this glue is
  * unit-tested with a fake ipcMain where no Electron binary exists.
  */
+import { serialize } from 'node:v8';
+import { isAppUrl } from '../app-protocol';
 import { CHANNELS, isEventName, type Handlers } from '../shared/contract';
 import type { Result } from '../shared/errors';
-import { dispatch } from './dispatch';
+import { dispatch, internalError } from './dispatch';
 import type { EventBus } from '../repo/event-bus';
 
 export interface SenderFrameLike {
   url: string;
+  parent: SenderFrameLike | null;
 }
 export interface InvokeEventLike {
   senderFrame: SenderFrameLike | null;
@@ -35,7 +38,7 @@ export function registerIpc(ipcMain: IpcMainLike, handlers: Handlers, options: R
       if (!options.isTrustedSender(event)) {
         return { ok: false, error: { code: 'forbidden', message: 'request from an untrusted frame' } };
       }
-      return dispatch(handlers, channel, args);
+      return cloneable(channel, await dispatch(handlers, channel, args));
     });
   }
   return () => {
@@ -50,10 +53,27 @@ export function forwardEvents(bus: EventBus, target: WebContentsLike): () => voi
   });
 }
 
-/** A sender is trusted when its frame was loaded from the app's own renderer location. */
-export function trustedByUrl(allowedPrefix: string): (event: InvokeEventLike) => boolean {
+/**
+ * The answer itself when Electron can send it, else an internal error: a value the structured clone
+ * refuses (a function, 5,000 levels deep) would reject the renderer's call instead of answering it.
+ * v8.serialize is the serializer Electron's IPC uses; it costs ~20 ms on a 20,000-entry graph.
+ */
+export function cloneable(channel: string, answer: Result<unknown>): Result<unknown> {
+  try {
+    serialize(answer);
+    return answer;
+  } catch (err) {
+    return internalError(`${channel}: the answer could not be sent`, err);
+  }
+}
+
+/**
+ * A sender is trusted when it is the top frame (no iframe) of one of Canopy's own windows and that
+ * frame shows the app (`app://canopy/…`).
+ */
+export function trustedSender(isAppContents: (sender: unknown) => boolean): (event: InvokeEventLike) => boolean {
   return (event) => {
-    const url = event.senderFrame?.url;
-    return typeof url === 'string' && url.startsWith(allowedPrefix);
+    const frame = event.senderFrame;
+    return frame !== null && frame.parent === null && isAppContents(event.sender) && isAppUrl(frame.url);
   };
 }

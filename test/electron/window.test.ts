@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { applySessionPolicy, applyWebContentsPolicy, isVettedExternalUrl, windowOptions } from '../../electron/window';
 import { menuTemplate } from '../../electron/menu';
+import { isAppUrl } from '../../electron/app-protocol';
 
 describe('window options', () => {
   it('apply the security checklist', () => {
-    const o = windowOptions({ width: 1000, height: 700 }, '/app/preload.js');
+    const o = windowOptions({ width: 1000, height: 700 }, '/app/preload.js', true);
     expect(o.webPreferences).toMatchObject({
       contextIsolation: true,
       sandbox: true,
@@ -13,7 +14,9 @@ describe('window options', () => {
       webSecurity: true,
       allowRunningInsecureContent: false,
       preload: '/app/preload.js',
+      devTools: false,
     });
+    expect(windowOptions({ width: 1, height: 1 }, '/p.js', false).webPreferences.devTools).toBe(true);
   });
 });
 
@@ -29,23 +32,31 @@ describe('web contents policy', () => {
         on.get(event)!({ preventDefault: () => (prevented = true) }, url);
         return prevented;
       },
+      fireFrame: (url: string) => {
+        let prevented = false;
+        on.get('will-frame-navigate')!({ url, isMainFrame: false, preventDefault: () => (prevented = true) });
+        return prevented;
+      },
       open: (url: string) => openHandler!({ url }),
     };
   }
 
   it('denies navigation away from the app, redirects and webviews', () => {
     const c = fakeContents();
-    applyWebContentsPolicy(c as never, 'file:///app/index.html', () => {});
+    applyWebContentsPolicy(c as never, isAppUrl, () => {});
     expect(c.fire('will-navigate', 'https://example.com/')).toBe(true);
     expect(c.fire('will-redirect', 'file:///etc/passwd')).toBe(true);
-    expect(c.fire('will-navigate', 'file:///app/index.html')).toBe(false);
+    expect(c.fire('will-navigate', 'app://canopy/index.html')).toBe(false);
+    expect(c.fire('will-navigate', 'file:///app/index.html')).toBe(true);
+    expect(c.fireFrame('https://example.com/')).toBe(true);
+    expect(c.fireFrame('app://canopy/index.html')).toBe(false);
     expect(c.fire('will-attach-webview')).toBe(true);
   });
 
   it('never opens a window; hands only vetted https links to the OS', () => {
     const c = fakeContents();
     const opened: string[] = [];
-    applyWebContentsPolicy(c as never, 'file:///app/index.html', (u) => opened.push(u));
+    applyWebContentsPolicy(c as never, isAppUrl, (u) => opened.push(u));
     expect(c.open('https://github.com/earendil-works/pi')).toEqual({ action: 'deny' });
     expect(c.open('file:///etc/passwd')).toEqual({ action: 'deny' });
     expect(c.open('javascript:alert(1)')).toEqual({ action: 'deny' });
@@ -76,13 +87,23 @@ describe('menu', () => {
   it('has the platform roles and a working reload command', () => {
     let reloaded = 0;
     let opened = 0;
-    const t = menuTemplate('linux', { open: () => opened++, reloadSessions: () => reloaded++, openSessionsFolder: () => {} });
-    expect(t.map((m) => ('role' in m ? m.role : m.label))).toEqual(['File', 'editMenu', 'viewMenu', 'windowMenu']);
+    const t = menuTemplate('linux', { open: () => opened++, reloadSessions: () => reloaded++, openSessionsFolder: () => {} }, false);
+    expect(t.map((m) => ('role' in m ? m.role : m.label))).toEqual(['File', 'editMenu', 'View', 'windowMenu']);
     const file = t[0] as { submenu: Array<{ label?: string; click?: () => void }> };
     file.submenu.find((i) => i.label === 'Reload Sessions')!.click!();
     expect(reloaded).toBe(1);
     file.submenu.find((i) => i.label === 'Open…')!.click!();
     expect(opened).toBe(1);
-    expect(menuTemplate('darwin', { open: () => {}, reloadSessions: () => {}, openSessionsFolder: () => {} })[0]).toEqual({ role: 'appMenu' });
+    expect(menuTemplate('darwin', { open: () => {}, reloadSessions: () => {}, openSessionsFolder: () => {} }, false)[0]).toEqual({ role: 'appMenu' });
+  });
+
+  it('offers the DevTools toggle only in a development build', () => {
+    const roles = (packaged: boolean) => {
+      const view = menuTemplate('linux', { open: () => {}, reloadSessions: () => {}, openSessionsFolder: () => {} }, packaged)[2] as { submenu: Array<{ role?: string }> };
+      return view.submenu.map((i) => i.role);
+    };
+    expect(roles(false)).toContain('toggleDevTools');
+    expect(roles(true)).not.toContain('toggleDevTools');
+    expect(roles(true)).toContain('reload');
   });
 });

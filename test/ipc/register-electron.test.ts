@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EventBus } from '../../electron/repo/event-bus';
-import { forwardEvents, registerIpc, trustedByUrl, type InvokeEventLike } from '../../electron/ipc/register-electron';
+import { forwardEvents, registerIpc, trustedSender, type InvokeEventLike } from '../../electron/ipc/register-electron';
 import { CHANNELS } from '../../electron/shared/contract';
 import { recordingHandlers } from './fake-handlers';
 
@@ -16,8 +16,10 @@ function fakeIpcMain() {
   };
 }
 
-const appFrame = { senderFrame: { url: 'file:///opt/canopy/out/renderer/index.html' }, sender: {} };
-const evilFrame = { senderFrame: { url: 'https://evil.example/index.html' }, sender: {} };
+const appContents = {};
+const appFrame = { senderFrame: { url: 'app://canopy/index.html', parent: null }, sender: appContents };
+const evilFrame = { senderFrame: { url: 'https://evil.example/index.html', parent: null }, sender: appContents };
+const trusted = trustedSender((sender) => sender === appContents);
 
 describe('registerIpc', () => {
   it('registers exactly the contract channels and removes them again', () => {
@@ -31,11 +33,11 @@ describe('registerIpc', () => {
   it('checks the sender frame on every call', async () => {
     const ipc = fakeIpcMain();
     const { handlers, calls } = recordingHandlers();
-    registerIpc(ipc, handlers, { isTrustedSender: trustedByUrl('file:///opt/canopy/out/renderer/') });
+    registerIpc(ipc, handlers, { isTrustedSender: trusted });
     const call = ipc.handlers.get('sessions.list')!;
     expect(await call(appFrame, {})).toMatchObject({ ok: true });
     expect(await call(evilFrame, {})).toEqual({ ok: false, error: { code: 'forbidden', message: 'request from an untrusted frame' } });
-    expect(await call({ senderFrame: null, sender: {} }, {})).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    expect(await call({ senderFrame: null, sender: appContents }, {})).toMatchObject({ ok: false, error: { code: 'forbidden' } });
     expect(calls).toHaveLength(1);
   });
 
@@ -47,11 +49,35 @@ describe('registerIpc', () => {
   });
 });
 
-describe('trustedByUrl', () => {
-  it('does not trust a sibling folder that shares the prefix text', () => {
-    const trusted = trustedByUrl('file:///opt/canopy/out/renderer/');
-    expect(trusted({ senderFrame: { url: 'file:///opt/canopy/out/renderer-evil/x.html' }, sender: {} })).toBe(false);
-    expect(trusted({ senderFrame: { url: 'file:///opt/canopy/out/renderer/index.html#/session/a' }, sender: {} })).toBe(true);
+describe('trustedSender', () => {
+  it('trusts only the top frame of an app window showing app://canopy', () => {
+    expect(trusted(appFrame)).toBe(true);
+    expect(trusted({ senderFrame: { url: 'app://canopy/index.html#/session/a', parent: null }, sender: appContents })).toBe(true);
+    // An iframe inside the app window, even one showing the app.
+    expect(trusted({ senderFrame: { url: 'app://canopy/index.html', parent: appFrame.senderFrame }, sender: appContents })).toBe(false);
+    // Another window (a webContents Canopy did not create).
+    expect(trusted({ senderFrame: appFrame.senderFrame, sender: {} })).toBe(false);
+    for (const url of ['file:///opt/canopy/out/renderer/index.html', 'app://evil/index.html', 'app://u:p@canopy/', 'not a url']) {
+      expect(trusted({ senderFrame: { url, parent: null }, sender: appContents })).toBe(false);
+    }
+  });
+});
+
+describe('answers Electron cannot clone', () => {
+  it('become an internal error value instead of a rejected call', async () => {
+    const ipc = fakeIpcMain();
+    const { handlers } = recordingHandlers();
+    const deep: Record<string, unknown> = {};
+    let at = deep;
+    for (let i = 0; i < 5000; i++) at = (at.a = {}) as Record<string, unknown>;
+    handlers['sessions.list'] = async () => deep as never;
+    handlers['session.lineage'] = async () => ({ callback: () => 1 }) as never;
+    registerIpc(ipc, handlers, { isTrustedSender: () => true });
+    const list = (await ipc.handlers.get('sessions.list')!(appFrame, {})) as { ok: boolean; error: { code: string; message: string } };
+    expect(list).toMatchObject({ ok: false, error: { code: 'internal' } });
+    expect(list.error.message).toMatch(/^sessions\.list: the answer could not be sent: .*call stack/);
+    expect(await ipc.handlers.get('session.lineage')!(appFrame, { sessionId: 's' })).toMatchObject({ ok: false, error: { code: 'internal' } });
+    expect(await ipc.handlers.get('app.info')!(appFrame, {})).toMatchObject({ ok: true });
   });
 });
 

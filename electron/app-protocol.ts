@@ -1,0 +1,44 @@
+/**
+ * The renderer is served from `app://canopy/` instead of file:// (Electron's checklist): a file://
+ * page may read any file://, an app:// page only what this handler gives it, which is the built
+ * renderer folder and nothing else. Pure apart from reading that folder, so it is unit-tested.
+ */
+import { readStaticFile } from './storage/static-files';
+import { CSP } from './ipc/serve-http';
+
+export const APP_SCHEME = 'app';
+export const APP_HOST = 'canopy';
+export const APP_URL = `${APP_SCHEME}://${APP_HOST}/index.html`;
+
+/** For protocol.registerSchemesAsPrivileged, before `ready`: a standard, secure origin (fetchable: Vite's module scripts load with CORS mode). */
+export const APP_SCHEME_PRIVILEGES = { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } };
+
+/** True for a URL of the app itself (any page or asset of app://canopy). */
+export function isAppUrl(url: string): boolean {
+  try {
+    const u = new URL(url);
+    // A non-special scheme has an opaque origin ("null"), so scheme and host are compared instead.
+    return u.protocol === `${APP_SCHEME}:` && u.host === APP_HOST && u.username === '' && u.password === '';
+  } catch {
+    return false;
+  }
+}
+
+const SECURITY_HEADERS = { 'Content-Security-Policy': CSP, 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-store' };
+
+/** The handler for protocol.handle(APP_SCHEME, …): files inside `rendererDir`, everything else refused. */
+export function appProtocolHandler(rendererDir: string): (request: { url: string; method: string }) => Promise<Response> {
+  return async (request) => {
+    const refuse = (status: number, text: string) =>
+      new Response(text, { status, headers: { ...SECURITY_HEADERS, 'Content-Type': 'text/plain; charset=utf-8' } });
+    if (request.method !== 'GET' && request.method !== 'HEAD') return refuse(405, 'GET only');
+    if (!isAppUrl(request.url)) return refuse(403, 'not an app URL');
+    // The raw path: URL has already removed plain `..` segments; readStaticFile confines the decoded rest (%2e%2e, links).
+    const file = await readStaticFile(rendererDir, new URL(request.url).pathname);
+    if (!file) return refuse(404, 'not found');
+    return new Response(request.method === 'HEAD' ? null : new Uint8Array(file.body), {
+      status: 200,
+      headers: { ...SECURITY_HEADERS, 'Content-Type': file.contentType },
+    });
+  };
+}
