@@ -20,6 +20,8 @@ export function createHandlers(ctx: HandlerContext): Handlers {
     'sessions.list': (args) => catalog.list(args.refresh === true),
     'sessions.summaries': (args) => catalog.summaries(args.sessionIds),
     'session.open': (args) => catalog.open(args.sessionId, args.profile, args.leafId),
+    'session.previews': (args) => catalog.previews(args.sessionId, args.entryIds),
+    'session.flags': (args) => catalog.flags(args.sessionId),
     'entry.get': (args) => catalog.entry(args.sessionId, args.entryId),
     'session.context': (args) => catalog.context.view(args.sessionId, args.profile, args.leafId),
     'session.forkPreview': (args) => catalog.context.forkPreview(args.sessionId, args.request, args.profile),

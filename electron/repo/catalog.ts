@@ -3,17 +3,17 @@
  * background summaries, opening a session as a graph, one entry's details, and watching for changes.
  * Every path it opens came from listing the configured roots and is re-checked against them.
  */
-import { computeLabels, detectProfile, readSession, type Entry, type Profile } from '../core';
-import { previewEntry } from '../core/entry-preview';
+import { computeLabels, detectProfile, readSession, type Entry, type ParsedSession, type Profile } from '../core';
+import { previewEntry, type EntryPreview } from '../core/entry-preview';
 import type { EventBus } from '../ipc/events';
 import type { EntryDetailDto, ProjectDto, SessionListDto, SessionRowDto, SessionSummaryDto } from '../shared/dto';
-import type { SessionGraphWireDto } from '../shared/entry-nodes';
+import type { EntryNodesDto, SessionGraphWireDto } from '../shared/entry-nodes';
 import { CanopyError } from '../shared/errors';
 import { insideRealRoots, realRoots } from './confine';
 import { ContextService, type LoadedSession } from './context-service';
-import { packedNodes } from './graph-nodes';
+import { indexNodes, packedNodes } from './graph-nodes';
 import { followFile, withSession, type OpenOptions } from './open';
-import { entryPreviews } from './previews';
+import { entryPreviews, previewsById } from './previews';
 import { OpenTasks, PROGRESS_DELAY_MS, PROGRESS_GAP_MS, type OpenTask } from './open-tasks';
 import { delayedProgress } from './progress';
 import { listSessions, summarizeSession, type SessionInfo, type SessionListing } from './sessions';
@@ -26,7 +26,14 @@ export interface CatalogOptions {
   demoDir?: string;
   /** Opens and listings report progress once they have run this long (default 200 ms). */
   progressDelayMs?: number;
+  /**
+   * session.open answers from the index alone (`pending`, no body read) for files larger than this
+   * (default 4 MiB); smaller files get their previews in the same answer.
+   */
+  lazyAboveBytes?: number;
 }
+
+const LAZY_ABOVE_BYTES = 4 * 1024 * 1024;
 
 interface Known {
   row: SessionRowDto;
@@ -46,12 +53,14 @@ export class SessionCatalog {
   /** session.open calls running (cancellable, with progress events). */
   private readonly opens: OpenTasks;
   private readonly progressDelayMs: number;
+  private readonly lazyAboveBytes: number;
 
   constructor(options: CatalogOptions) {
     this.roots = options.roots;
     this.bus = options.bus;
     this.demoDir = options.demoDir;
     this.progressDelayMs = options.progressDelayMs ?? PROGRESS_DELAY_MS;
+    this.lazyAboveBytes = options.lazyAboveBytes ?? LAZY_ABOVE_BYTES;
     const bus = this.bus;
     this.opens = new OpenTasks(bus && ((payload) => bus.emit('session.progress', payload)), this.progressDelayMs);
   }
@@ -168,6 +177,28 @@ export class SessionCatalog {
     });
   }
 
+  /** Previews of some entries of a session (session.previews). */
+  async previews(sessionId: string, entryIds: string[]): Promise<Record<string, EntryPreview>> {
+    return this.withLoaded(sessionId, ({ session }) => previewsById(session, entryIds));
+  }
+
+  /** Every node with its preview and body flags: one pass over the bodies (session.flags; cancellable). */
+  async flags(sessionId: string): Promise<{ entries: EntryNodesDto }> {
+    const known = await this.known(sessionId);
+    return this.opens.run(sessionId, (task) =>
+      this.withKnown(known, async ({ path, session }) => ({ entries: packedNodes(session.entries, await this.fullPreviews(path, session, task)) }), {
+        signal: task.signal,
+      }),
+    );
+  }
+
+  /** Previews of every entry: one sequential pass over the bodies per session, then only appended entries. */
+  private async fullPreviews(path: string, session: ParsedSession, task: OpenTask): Promise<EntryPreview[]> {
+    const onProgress = task.progress('previews');
+    const previews = await entryPreviews(path, session, { signal: task.signal, ...(onProgress ? { onProgress } : {}) });
+    return session.entries.map((e, i) => previews[i] ?? previewEntry(e));
+  }
+
   /** Stops the opens of `sessionId` still running (session.cancelOpen). */
   cancelOpen(sessionId: string): boolean {
     return this.opens.cancel(sessionId);
@@ -176,12 +207,11 @@ export class SessionCatalog {
   private async graph(
     sessionId: string, { row, path, session }: LoadedSession, task: OpenTask, profile?: Profile, leafId?: string | null,
   ): Promise<SessionGraphWireDto> {
-    // Previews need every body: one sequential pass per session, then only appended entries.
-    const onProgress = task.progress('previews');
-    const previews = await entryPreviews(path, session, { signal: task.signal, ...(onProgress ? { onProgress } : {}) });
+    // A big file's first frame comes from the index; its bodies are read when asked for.
+    const lazy = row.sizeBytes > this.lazyAboveBytes;
+    const entries = lazy ? indexNodes(session.entries) : packedNodes(session.entries, await this.fullPreviews(path, session, task));
     const detected = detectProfile(session);
     const reading = readSession(session, { profile: profile ?? detected, ...(leafId !== undefined ? { leafId } : {}) });
-    const complete = session.entries.map((e, i) => previews[i] ?? previewEntry(e));
     return {
       sessionId,
       cwd: row.cwd,
@@ -189,7 +219,7 @@ export class SessionCatalog {
       header: { ...(session.header ?? {}) },
       profile: reading.profile,
       detectedProfile: detected,
-      entries: packedNodes(session.entries, complete),
+      entries,
       leafId: reading.leafId,
       pathIds: reading.pathIds,
       contextEntryIds: reading.contextEntryIds,
@@ -197,6 +227,7 @@ export class SessionCatalog {
       sessionName: reading.sessionName ?? null,
       issues: reading.issues.map((i) => ({ line: i.line, kind: i.kind, message: i.message })),
       sizeBytes: row.sizeBytes,
+      ...(lazy ? { pending: true as const } : {}),
     };
   }
 

@@ -5,6 +5,7 @@
  */
 import type { Entry } from '../core';
 import type { EntryPreview } from '../core/entry-preview';
+import { indexPreview } from './previews';
 import { packNodes, type EntryNodesDto } from '../shared/entry-nodes';
 
 interface Packed {
@@ -28,5 +29,16 @@ export function packedNodes(entries: Entry[], previews: readonly EntryPreview[])
   if (hit && same(hit.entries, entries) && same(hit.previews, previews)) return hit.nodes;
   const nodes = packNodes(entries, previews);
   cache.set(entries, { entries: entries.slice(), previews: previews.slice(), nodes });
+  return nodes;
+}
+
+const fromIndex = new WeakMap<Entry[], { entries: Entry[]; nodes: EntryNodesDto }>();
+
+/** `entries` with what the index alone knows of each (previews.ts indexPreview), packed; reused while unchanged. */
+export function indexNodes(entries: Entry[]): EntryNodesDto {
+  const hit = fromIndex.get(entries);
+  if (hit && same(hit.entries, entries)) return hit.nodes;
+  const nodes = packNodes(entries, entries.map(indexPreview));
+  fromIndex.set(entries, { entries: entries.slice(), nodes });
   return nodes;
 }
