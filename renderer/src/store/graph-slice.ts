@@ -1,5 +1,5 @@
 import type { StateCreator } from 'zustand/vanilla';
-import type { ErrorValue, Events, SessionGraphDto } from '../lib/shared';
+import type { EntryPreviewDto, ErrorValue, Events, SessionGraphDto } from '../lib/shared';
 import type { CanopyState } from './index';
 
 export interface GraphSlice {
@@ -15,6 +15,8 @@ export interface GraphSlice {
   cursorId: string | null;
   /** Bumped to ask the canvas to centre on a node (the value is the node to centre). */
   focusRequest: { nodeId: string; seq: number } | null;
+  /** Previews read for the nodes drawn while the graph is `pending` (session.previews). */
+  lazyPreviews: Record<string, EntryPreviewDto>;
 
   startOpening(sessionId: string): void;
   setGraph(graph: SessionGraphDto): void;
@@ -25,6 +27,7 @@ export interface GraphSlice {
   collapseAllChains(): void;
   setCursor(id: string | null): void;
   requestFocus(nodeId: string): void;
+  addPreviews(sessionId: string, previews: Record<string, EntryPreviewDto>): void;
 }
 
 /** State of other slices that belongs to one open session. */
@@ -49,21 +52,28 @@ export const createGraphSlice: StateCreator<CanopyState, [], [], GraphSlice> = (
   expandedChains: {},
   cursorId: null,
   focusRequest: null,
+  lazyPreviews: {},
 
   startOpening: (sessionId) =>
     set((state) =>
       state.openSessionId === sessionId
         ? { opening: true, openProgress: null, openError: null }
-        : { openSessionId: sessionId, opening: true, openProgress: null, openError: null, graph: null, expandedChains: {}, cursorId: null, ...SESSION_SCOPED },
+        : { openSessionId: sessionId, opening: true, openProgress: null, openError: null, graph: null, expandedChains: {}, cursorId: null, lazyPreviews: {}, ...SESSION_SCOPED },
     ),
   setGraph: (graph) =>
-    set((state) => (state.openSessionId === graph.sessionId ? { graph, opening: false, openProgress: null, openError: null } : {})),
+    set((state) =>
+      state.openSessionId === graph.sessionId
+        ? { graph, opening: false, openProgress: null, openError: null, ...(graph.pending ? {} : { lazyPreviews: {} }) }
+        : {},
+    ),
   setOpenProgress: (progress) => set((state) => (state.opening && state.openSessionId === progress.sessionId ? { openProgress: progress } : {})),
   setOpenError: (openError) => set({ openError, opening: false, openProgress: null }),
   closeSession: () =>
-    set({ openSessionId: null, graph: null, opening: false, openProgress: null, openError: null, expandedChains: {}, cursorId: null, ...SESSION_SCOPED }),
+    set({ openSessionId: null, graph: null, opening: false, openProgress: null, openError: null, expandedChains: {}, cursorId: null, lazyPreviews: {}, ...SESSION_SCOPED }),
   expandChain: (startId) => set((state) => ({ expandedChains: { ...state.expandedChains, [startId]: true } })),
   collapseAllChains: () => set({ expandedChains: {} }),
   setCursor: (cursorId) => set({ cursorId }),
+  addPreviews: (sessionId, previews) =>
+    set((state) => (state.openSessionId === sessionId && state.graph?.pending ? { lazyPreviews: { ...state.lazyPreviews, ...previews } } : {})),
   requestFocus: (nodeId) => set((state) => ({ focusRequest: { nodeId, seq: (state.focusRequest?.seq ?? 0) + 1 } })),
 });
