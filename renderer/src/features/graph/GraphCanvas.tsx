@@ -1,6 +1,7 @@
-import { Background, BackgroundVariant, Controls, MiniMap, ReactFlow, useReactFlow, type Node, type NodeMouseHandler } from '@xyflow/react';
+import { Background, BackgroundVariant, ControlButton, Controls, MiniMap, ReactFlow, useReactFlow, type Node, type NodeMouseHandler } from '@xyflow/react';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useActions, useCanopy } from '../../app-context';
+import { fitViewport } from './model/fit';
 import { toFlowEdges, toFlowNodes, type FlowNode } from './model/flow';
 import { NODE_HEIGHT, NODE_WIDTH } from './model/layout';
 import { isNavKey, navigate } from './model/navigate';
@@ -8,6 +9,7 @@ import { nodeTypes } from './nodes';
 import type { GraphModel } from './useGraphModel';
 
 const DEFAULT_VIEWPORT = { x: 40, y: 40, zoom: 1 };
+const MIN_ZOOM = 0.05;
 
 /** The middle of a placed node (what centring on it aims at). */
 function middleOf(p: { x: number; y: number }): { x: number; y: number } {
@@ -101,12 +103,32 @@ export function GraphCanvas({ model, canvasRef }: { model: GraphModel; canvasRef
     if (drawIds.size > 0) void flow.fitView({ nodes: [...drawIds].map((id) => ({ id })), padding: 0.2, duration: 300, maxZoom: 1 });
   }, [ready, highlight, view, flow]);
 
+  const fit = useCallback(() => {
+    const box = boxRef.current;
+    const { width, height } = view.layout;
+    const v = box && fitViewport({ width, height: height + NODE_HEIGHT }, { width: box.clientWidth, height: box.clientHeight }, { minZoom: MIN_ZOOM });
+    if (v) void flow.setViewport(v, { duration: 250 });
+  }, [flow, view]);
+
   useEffect(() => {
     canvasRef?.({
       zoomToLeaf: () => graph.leafId && requestFocus(graph.leafId),
-      fit: () => void flow.fitView({ padding: 0.1, duration: 250, maxZoom: 1 }),
+      fit,
     });
-  }, [canvasRef, flow, graph.leafId, requestFocus]);
+  }, [canvasRef, fit, graph.leafId, requestFocus]);
+
+  // A filter change lays the tree out anew: keep the selection (or the leaf) in view, not the
+  // old coordinates (which may now be empty canvas).
+  const filterMode = useCanopy((s) => s.filterMode);
+  const showLeafRecords = useCanopy((s) => s.showLeafRecords);
+  const filterKey = `${filterMode}/${showLeafRecords}`;
+  const lastFilter = useRef(filterKey);
+  useEffect(() => {
+    if (lastFilter.current === filterKey) return;
+    lastFilter.current = filterKey;
+    const id = selectedId ?? graph.leafId ?? view.drawTree.roots[0];
+    if (id) requestFocus(id);
+  }, [filterKey, selectedId, graph.leafId, view, requestFocus]);
 
   const activate = useCallback(
     (id: string) => {
@@ -163,13 +185,17 @@ export function GraphCanvas({ model, canvasRef }: { model: GraphModel; canvasRef
           edgesFocusable={false}
           elementsSelectable={false}
           disableKeyboardA11y
-          minZoom={0.05}
+          minZoom={MIN_ZOOM}
           maxZoom={2}
           defaultViewport={initialViewport}
           proOptions={{ hideAttribution: true }}
         >
           <Background variant={BackgroundVariant.Dots} gap={18} size={1} />
-          <Controls showInteractive={false} />
+          <Controls showInteractive={false} showFitView={false}>
+            <ControlButton onClick={fit} title="Fit the whole tree" aria-label="fit view" data-testid="canvas-fit">
+              ⛶
+            </ControlButton>
+          </Controls>
           <MiniMap pannable zoomable nodeClassName={minimapClass} nodeStrokeWidth={0} ariaLabel="Minimap" style={{ width: 140, height: 96 }} />
         </ReactFlow>
       )}
