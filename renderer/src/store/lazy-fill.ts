@@ -60,6 +60,9 @@ export function createLazyFill(api: Api, store: CanopyStore, check: Check): Lazy
       if (!('data' in r) || !stillCurrent() || s().graph !== graph || r.data.entries.ids.length !== graph.entries.length) return;
       const { pending: _pending, ...rest } = graph;
       s().setGraph({ ...rest, entries: unpackEntryNodes(r.data.entries) });
+      // The filter now hides what it could not judge before: the layout moved, keep the focus in view.
+      const focus = s().selectedEntryId ?? graph.leafId;
+      if (focus) s().requestFocus(focus);
     },
   };
 }

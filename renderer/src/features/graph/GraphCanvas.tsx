@@ -193,7 +193,9 @@ export function GraphCanvas({ model, canvasRef }: { model: GraphModel; canvasRef
           <Background variant={BackgroundVariant.Dots} gap={18} size={1} />
           <Controls showInteractive={false} showFitView={false}>
             <ControlButton onClick={fit} title="Fit the whole tree" aria-label="fit view" data-testid="canvas-fit">
-              ⛶
+              <svg viewBox="0 0 32 30" aria-hidden>
+                <path d="M3.7 11.1V4.3h6.7V1H.5v10.1h3.2zm24.6 0V4.3h-6.7V1h9.9v10.1h-3.2zM3.7 18.9v6.8h6.7V29H.5V18.9h3.2zm24.6 0v6.8h-6.7V29h9.9V18.9h-3.2z" />
+              </svg>
             </ControlButton>
           </Controls>
           <MiniMap pannable zoomable nodeClassName={minimapClass} nodeStrokeWidth={0} ariaLabel="Minimap" style={{ width: 140, height: 96 }} />
