@@ -3,8 +3,10 @@
  *   open FILE     index the file, then read it at its current leaf (leaf, path, context)
  *   floor FILE    what any index of the file costs at least: the streaming read, the line split
  *                 and the envelope scan of every line (nothing is kept)
- *   graph FILE    what the app does to show the file: session.open through the catalog (index,
- *                 every body read once for the previews, the packed graph answer)
+ *   graph FILE    what the app waits for before it draws: session.open through the catalog (the
+ *                 index, leaf, path, context ids, the packed graph from the index), then
+ *                 session.previews of the 60 entries around the leaf (what a first frame shows)
+ *   graph-full FILE  session.open as it was: every body read once for the previews first
  *   switch FILE   index, then switch between branch leaves: path + the ~50 bodies nearest the leaf
  *   list ROOT     list every session under ROOT (headers only)
  *   layout FILE   the renderer's tree index + collapse + layout over the file's entries
@@ -57,19 +59,25 @@ async function floor(path: string): Promise<Record<string, unknown>> {
   return { ms: performance.now() - t0, lines, scanned };
 }
 
-async function graph(path: string): Promise<Record<string, unknown>> {
+async function graph(path: string, full = false): Promise<Record<string, unknown>> {
   // The catalog lists roots of project folders: link the file into a fresh one next to it.
   const root = mkdtempSync(join(dirname(path), 'graph-root-'));
   try {
     mkdirSync(join(root, '--bench--'));
     linkSync(path, join(root, '--bench--', basename(path)));
-    const catalog = new SessionCatalog({ roots: [root] });
+    const catalog = new SessionCatalog({ roots: [root], ...(full ? { lazyAboveBytes: Number.POSITIVE_INFINITY } : {}) });
     const list = await catalog.list();
+    const id = list.sessions[0]!.sessionId;
     const t0 = performance.now();
-    const g = await catalog.open(list.sessions[0]!.sessionId);
+    const g = await catalog.open(id);
     const ms = performance.now() - t0;
     const answerMB = JSON.stringify(g).length / 1024 / 1024;
-    return { ms, entries: g.entries.ids.length, answerMB };
+    // The nodes a first frame around the leaf shows.
+    const visible = g.pathIds.slice(-60);
+    const p0 = performance.now();
+    const previews = await catalog.previews(id, visible);
+    const previewsMs = performance.now() - p0;
+    return { ms, entries: g.entries.ids.length, answerMB, pending: g.pending === true, previewsMs, previews: Object.keys(previews).length };
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
@@ -147,8 +155,8 @@ async function layout(path: string): Promise<Record<string, unknown>> {
 
 async function main(): Promise<void> {
   const [mode, target] = process.argv.slice(2);
-  if (!mode || !target) throw new Error('usage: child-canopy open|floor|graph|switch|list|layout PATH');
-  const run = { open, floor, graph, switch: switchBranches, list, layout }[mode];
+  if (!mode || !target) throw new Error('usage: child-canopy open|floor|graph|graph-full|switch|list|layout PATH');
+  const run = { open, floor, graph, 'graph-full': (p: string) => graph(p, true), switch: switchBranches, list, layout }[mode];
   if (!run) throw new Error(`unknown mode ${mode}`);
   const result = await run(target);
   process.stdout.write(`${JSON.stringify({ ok: true, ...result, rssMB: rssMB() })}\n`);

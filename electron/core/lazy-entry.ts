@@ -233,6 +233,11 @@ export class EntryStore {
     this.idTable.reserve(n);
   }
 
+  /** Epoch ms of the timestamp when the index holds it as a number (NaN: it keeps the text). */
+  timestampMsOf(i: number): number {
+    return this.tsMs[i]!;
+  }
+
   timestampOf(i: number): string {
     const ms = this.tsMs[i]!;
     return ms === ms ? new Date(ms).toISOString() : (this.tsText.get(i) ?? '');

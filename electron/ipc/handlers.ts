@@ -33,6 +33,8 @@ export function createHandlers(ctx: HandlerContext): Handlers {
       const opening = catalog.open(args.sessionId, args.profile, args.leafId);
       return search ? search.holdDuring(opening) : opening;
     },
+    'session.previews': (args) => catalog.previews(args.sessionId, args.entryIds),
+    'session.flags': (args) => catalog.flags(args.sessionId),
     'entry.get': (args) => catalog.entry(args.sessionId, args.entryId),
     'session.context': (args) => catalog.context.view(args.sessionId, args.profile, args.leafId),
     'session.forkPreview': (args) => catalog.context.forkPreview(args.sessionId, args.request, args.profile),

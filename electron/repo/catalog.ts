@@ -3,19 +3,19 @@
  * background summaries, opening a session as a graph, one entry's details, and watching for changes.
  * Every path it opens came from listing the configured roots and is re-checked against them.
  */
-import { computeLabels, detectProfile, readSession, type Entry, type Profile } from '../core';
-import { previewEntry } from '../core/entry-preview';
+import { computeLabels, detectProfile, readSession, type Entry, type ParsedSession, type Profile } from '../core';
+import { previewEntry, type EntryPreview } from '../core/entry-preview';
 import type { EventBus } from './event-bus';
 import type { EntryDetailDto, SessionListDto, SessionSummaryDto } from '../shared/dto';
-import type { SessionGraphWireDto } from '../shared/entry-nodes';
+import type { EntryNodesDto, SessionGraphWireDto } from '../shared/entry-nodes';
 import { CanopyError } from '../shared/errors';
 import { realPathSync } from '../storage/stat';
 import { assignIds, baseName, confineListing, groupProjects, mergeListings, outside, safeReal, type Known } from './listing-rows';
 import { insideRealRoots, realRoots } from './confine';
 import { ContextService, type LoadedSession } from './context-service';
-import { packedNodes } from './graph-nodes';
+import { indexNodes, packedNodes } from './graph-nodes';
 import { followFile, withSession, WRITER_IDLE_MS, type OpenOptions } from './open';
-import { entryPreviews } from './previews';
+import { entryPreviews, previewsById } from './previews';
 import { OpenTasks, PROGRESS_DELAY_MS, PROGRESS_GAP_MS, type OpenTask } from './open-tasks';
 import { delayedProgress } from './progress';
 import { listOpened, OpenedSet } from './opened';
@@ -33,7 +33,14 @@ export interface CatalogOptions {
   writerIdleMs?: number;
   /** The clock writerIdleMs is measured with (tests). */
   now?: () => number;
+  /**
+   * session.open answers from the index alone (`pending`, no body read) for files larger than this
+   * (default 4 MiB); smaller files get their previews in the same answer.
+   */
+  lazyAboveBytes?: number;
 }
+
+const LAZY_ABOVE_BYTES = 4 * 1024 * 1024;
 
 
 function exists(path: string): boolean {
@@ -56,6 +63,7 @@ export class SessionCatalog {
   private readonly opens: OpenTasks;
   private readonly progressDelayMs: number;
   private readonly live: Pick<OpenOptions, 'writerIdleMs' | 'now'>;
+  private readonly lazyAboveBytes: number;
 
   constructor(options: CatalogOptions) {
     this.live = { writerIdleMs: options.writerIdleMs ?? WRITER_IDLE_MS, ...(options.now ? { now: options.now } : {}) };
@@ -63,6 +71,7 @@ export class SessionCatalog {
     this.bus = options.bus;
     this.demoDir = options.demoDir;
     this.progressDelayMs = options.progressDelayMs ?? PROGRESS_DELAY_MS;
+    this.lazyAboveBytes = options.lazyAboveBytes ?? LAZY_ABOVE_BYTES;
     const bus = this.bus;
     this.opens = new OpenTasks(bus && ((payload) => bus.emit('session.progress', payload)), this.progressDelayMs);
   }
@@ -256,6 +265,28 @@ export class SessionCatalog {
     });
   }
 
+  /** Previews of some entries of a session (session.previews). */
+  async previews(sessionId: string, entryIds: string[]): Promise<Record<string, EntryPreview>> {
+    return this.withLoaded(sessionId, ({ session }) => previewsById(session, entryIds));
+  }
+
+  /** Every node with its preview and body flags: one pass over the bodies (session.flags; cancellable). */
+  async flags(sessionId: string): Promise<{ entries: EntryNodesDto }> {
+    const known = await this.known(sessionId);
+    return this.opens.run(sessionId, (task) =>
+      this.withKnown(known, async ({ path, session }) => ({ entries: packedNodes(session.entries, await this.fullPreviews(path, session, task)) }), {
+        signal: task.signal,
+      }),
+    );
+  }
+
+  /** Previews of every entry: one sequential pass over the bodies per session, then only appended entries. */
+  private async fullPreviews(path: string, session: ParsedSession, task: OpenTask): Promise<EntryPreview[]> {
+    const onProgress = task.progress('previews');
+    const previews = await entryPreviews(path, session, { signal: task.signal, ...(onProgress ? { onProgress } : {}) });
+    return session.entries.map((e, i) => previews[i] ?? previewEntry(e));
+  }
+
   /** Stops the opens of `sessionId` still running (session.cancelOpen). */
   cancelOpen(sessionId: string): boolean {
     return this.opens.cancel(sessionId);
@@ -264,12 +295,11 @@ export class SessionCatalog {
   private async graph(
     sessionId: string, { row, path, session }: LoadedSession, task: OpenTask, profile?: Profile, leafId?: string | null,
   ): Promise<SessionGraphWireDto> {
-    // Previews need every body: one sequential pass per session, then only appended entries.
-    const onProgress = task.progress('previews');
-    const previews = await entryPreviews(path, session, { signal: task.signal, ...(onProgress ? { onProgress } : {}) });
+    // A big file's first frame comes from the index; its bodies are read when asked for.
+    const lazy = row.sizeBytes > this.lazyAboveBytes;
+    const entries = lazy ? indexNodes(session.entries) : packedNodes(session.entries, await this.fullPreviews(path, session, task));
     const detected = detectProfile(session);
     const reading = readSession(session, { profile: profile ?? detected, ...(leafId !== undefined ? { leafId } : {}) });
-    const complete = session.entries.map((e, i) => previews[i] ?? previewEntry(e));
     return {
       sessionId,
       cwd: row.cwd,
@@ -277,7 +307,7 @@ export class SessionCatalog {
       header: { ...(session.header ?? {}) },
       profile: reading.profile,
       detectedProfile: detected,
-      entries: packedNodes(session.entries, complete),
+      entries,
       leafId: reading.leafId,
       pathIds: reading.pathIds,
       contextEntryIds: reading.contextEntryIds,
@@ -285,6 +315,7 @@ export class SessionCatalog {
       sessionName: reading.sessionName ?? null,
       issues: reading.issues.map((i) => ({ line: i.line, kind: i.kind, message: i.message })),
       sizeBytes: row.sizeBytes,
+      ...(lazy ? { pending: true as const } : {}),
     };
   }
 

@@ -3,8 +3,9 @@
  * entry list: they depend on the entries and their previews only (not on the profile or the leaf),
  * so opening the same session again sends the packed columns without building them again.
  */
-import type { Entry } from '../core';
+import { isIndexedEntry, type Entry } from '../core';
 import type { EntryPreview } from '../core/entry-preview';
+import { indexPreview } from './previews';
 import { packNodes, type EntryNodesDto } from '../shared/entry-nodes';
 
 interface Packed {
@@ -26,7 +27,26 @@ function same(a: readonly unknown[], b: readonly unknown[]): boolean {
 export function packedNodes(entries: Entry[], previews: readonly EntryPreview[]): EntryNodesDto {
   const hit = cache.get(entries);
   if (hit && same(hit.entries, entries) && same(hit.previews, previews)) return hit.nodes;
-  const nodes = packNodes(entries, previews);
+  const nodes = packNodes(entries, previews, epochMs(entries));
   cache.set(entries, { entries: entries.slice(), previews: previews.slice(), nodes });
   return nodes;
+}
+
+const fromIndex = new WeakMap<Entry[], { entries: Entry[]; nodes: EntryNodesDto }>();
+
+/** `entries` with what the index alone knows of each (previews.ts indexPreview), packed; reused while unchanged. */
+export function indexNodes(entries: Entry[]): EntryNodesDto {
+  const hit = fromIndex.get(entries);
+  if (hit && same(hit.entries, entries)) return hit.nodes;
+  const nodes = packNodes(entries, entries.map(indexPreview), epochMs(entries));
+  fromIndex.set(entries, { entries: entries.slice(), nodes });
+  return nodes;
+}
+
+/** Epoch ms of entry i's timestamp from the index (NaN when it is not an indexed entry, or kept as text). */
+function epochMs(entries: Entry[]): (i: number) => number {
+  return (i) => {
+    const e = entries[i]!;
+    return isIndexedEntry(e) ? e.store.timestampMsOf(e.i) : NaN;
+  };
 }

@@ -127,3 +127,91 @@ async function extend(path: string, entries: Entry[], c: Cached, opts: PreviewOp
     c.usages.push(usages[k]);
   }
 }
+
+/**
+ * What the index alone tells of an entry, without reading its body: a message's role, the target
+ * of a leaf / label / context_edit, a compaction's checkpoint. An entry whose body is already in
+ * memory (a file parsed eagerly) gets its whole preview.
+ */
+export function indexPreview(e: Entry): EntryPreview {
+  if (!isIndexedEntry(e)) return previewOf(e);
+  const out: EntryPreview = { preview: '' };
+  if (e.type === 'message') {
+    const role = e.role;
+    if (role !== undefined) out.role = role;
+  } else if (e.type === 'leaf' || e.type === 'label' || e.type === 'context_edit') {
+    const t = e.targetId;
+    out.targetId = typeof t === 'string' ? t : null;
+  } else if (e.type === 'compaction') {
+    const f = e.facts;
+    if (f && 'retainedTail' in f) {
+      const firstKept = typeof f.firstKeptEntryId === 'string' && f.firstKeptEntryId ? f.firstKeptEntryId : undefined;
+      out.checkpoint = f.retainedTail ? 'retained-tail' : firstKept ? 'first-kept' : 'none';
+      if (firstKept) out.firstKeptEntryId = firstKept;
+    }
+  }
+  return out;
+}
+
+/** Per entry list: previews read one by one (before the pass is done), bounded by bytes, oldest dropped first. */
+interface Batches {
+  byId: Map<string, number>;
+  /** Entries whose ids are in byId. */
+  seen: number;
+  /** Entry index → [the entry it was made for, preview, its size]; insertion order = age. */
+  made: Map<number, { ref: Entry; preview: EntryPreview; bytes: number }>;
+  bytes: number;
+}
+const batches = new WeakMap<Entry[], Batches>();
+export const PREVIEW_CACHE_BYTES = 8 * 1024 * 1024;
+
+/** A rough size of a preview in memory (UTF-16 strings plus object overhead). */
+function sizeOf(p: EntryPreview): number {
+  let n = 96 + p.preview.length * 2;
+  for (const t of p.toolNames ?? []) n += 32 + t.length * 2;
+  return n + (p.model?.length ?? 0) * 2 + (p.stopReason?.length ?? 0) * 2 + (p.customType?.length ?? 0) * 2;
+}
+
+/**
+ * The previews of the entries named by `ids` (one per id found; the first entry of an id that
+ * occurs twice): from the full pass when it is done, else read one by one and kept in a cache
+ * bounded by `maxBytes`.
+ */
+export function previewsById(s: ParsedSession, ids: readonly string[], maxBytes = PREVIEW_CACHE_BYTES): Record<string, EntryPreview> {
+  const entries = s.entries;
+  let b = batches.get(entries);
+  if (!b || b.seen > entries.length) batches.set(entries, (b = { byId: new Map(), seen: 0, made: new Map(), bytes: 0 }));
+  // Ids of appended entries are added as they come (a replaced provisional line keeps its id).
+  for (; b.seen < entries.length; b.seen++) if (!b.byId.has(entries[b.seen]!.id)) b.byId.set(entries[b.seen]!.id, b.seen);
+  const full = cache.get(entries);
+  const out: Record<string, EntryPreview> = {};
+  for (const id of ids) {
+    const i = b.byId.get(id);
+    if (i === undefined) continue;
+    const e = entries[i]!;
+    if (full && full.refs[i] === e) {
+      out[id] = full.previews[i]!;
+      continue;
+    }
+    const hit = b.made.get(i);
+    if (hit && hit.ref === e) {
+      b.made.delete(i);
+      b.made.set(i, hit);
+      out[id] = hit.preview;
+      continue;
+    }
+    const preview = previewOf(e);
+    const bytes = sizeOf(preview);
+    if (hit) b.bytes -= hit.bytes;
+    b.made.delete(i);
+    b.made.set(i, { ref: e, preview, bytes });
+    b.bytes += bytes;
+    for (const [k, v] of b.made) {
+      if (b.bytes <= maxBytes) break;
+      b.made.delete(k);
+      b.bytes -= v.bytes;
+    }
+    out[id] = preview;
+  }
+  return out;
+}

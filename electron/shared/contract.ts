@@ -13,7 +13,8 @@ import type {
   SessionSummaryDto,
 } from './dto';
 import type { ContextViewDto, ForkPreviewDto, ForkRequestDto, ForkResultDto, LineageDto } from './context-dto';
-import type { SessionGraphWireDto } from './entry-nodes';
+import type { EntryNodesDto, SessionGraphWireDto } from './entry-nodes';
+import type { EntryPreviewDto } from './dto';
 import type { Result } from './errors';
 
 export interface Contract {
@@ -22,6 +23,16 @@ export interface Contract {
   'sessions.summaries': { args: { sessionIds: string[] }; result: Record<string, SessionSummaryDto> };
   /** The graph with its nodes packed (entry-nodes.ts graphFromWire unpacks them). */
   'session.open': { args: { sessionId: string; profile?: ProfileDto; leafId?: string | null }; result: SessionGraphWireDto };
+  /**
+   * Previews (and the flags that need a body) of the named entries of a graph session.open sent
+   * `pending`: read in one batch, kept in a byte-bounded cache.
+   */
+  'session.previews': { args: { sessionId: string; entryIds: string[] }; result: Record<string, EntryPreviewDto> };
+  /**
+   * Every node of the session with its preview and body flags (one pass over the bodies, with
+   * `session.progress` 'previews' events): what session.open sends when it is not `pending`.
+   */
+  'session.flags': { args: { sessionId: string }; result: { entries: EntryNodesDto } };
   'entry.get': { args: { sessionId: string; entryId: string }; result: EntryDetailDto };
   /** What reaches the model at a leaf (default: the profile's current leaf; null = before the first entry). */
   'session.context': { args: { sessionId: string; profile?: ProfileDto; leafId?: string | null }; result: ContextViewDto };
@@ -57,6 +68,8 @@ export const CHANNELS = [
   'sessions.list',
   'sessions.summaries',
   'session.open',
+  'session.previews',
+  'session.flags',
   'entry.get',
   'session.context',
   'session.forkPreview',
@@ -80,7 +93,7 @@ export interface Events {
   'session.appended': { sessionId: string; sizeBytes: number };
   /**
    * A session.open that has run for a while: bytes of the file read so far while indexing it
-   * ('index') and while reading the bodies the graph's previews need ('previews').
+   * ('index') and while reading the bodies the graph's previews need ('previews', also session.flags).
    */
   'session.progress': { sessionId: string; phase: 'index' | 'previews'; done: number; total: number };
   /** A listing that has run for a while: session files read so far. */
@@ -119,6 +132,8 @@ export function channelMethods(make: <C extends Channel>(channel: C) => ChannelM
     'session.upload': make('session.upload'),
     'session.openDialog': make('session.openDialog'),
     'session.find': make('session.find'),
+    'session.previews': make('session.previews'),
+    'session.flags': make('session.flags'),
   };
 }
 

@@ -74,6 +74,8 @@ export interface SessionListDto {
 }
 
 export type { CheckpointKind } from '../core/entry-preview';
+/** A node's preview and flags (what an entry's body gives the graph). */
+export type EntryPreviewDto = EntryPreview;
 
 /** One node of the entry graph: envelope + what a node needs to draw itself (the core's preview). No bodies. */
 export interface EntryNodeDto extends EntryPreview {
@@ -99,6 +101,11 @@ export interface SessionGraphDto {
   sessionName: string | null;
   issues: IssueDto[];
   sizeBytes: number;
+  /**
+   * The nodes carry only what the index knows (type, role, targets, checkpoints; empty previews):
+   * previews come from session.previews, the flags pi's /tree filters need from session.flags.
+   */
+  pending?: true;
 }
 
 export interface EntryDetailDto {

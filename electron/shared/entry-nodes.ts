@@ -82,7 +82,9 @@ export function packEntryNodes(nodes: readonly EntryNodeDto[]): EntryNodesDto {
  * Nodes packed from their entries' envelopes and their previews (index i ↔ node i): a session's
  * entries need no node object each. Each envelope field is read once (an indexed entry decodes it).
  */
-export function packNodes(envelopes: readonly NodeEnvelope[], previews: readonly EntryPreview[]): EntryNodesDto {
+export function packNodes(
+  envelopes: readonly NodeEnvelope[], previews: readonly EntryPreview[], epochMsOf?: (i: number) => number,
+): EntryNodesDto {
   const out: EntryNodesDto = { ids: [], parents: [], looseParents: {}, lines: [], times: [], timeTexts: {}, previews: [], kinds: [], kind: [], rare: {} };
   const firstIndex = new Map<string, number>();
   envelopes.forEach((e, i) => {
@@ -103,11 +105,12 @@ export function packNodes(envelopes: readonly NodeEnvelope[], previews: readonly
     out.lines.push(nodeLine - line);
     line = nodeLine;
     // Epoch ms when toISOString gives the text back (isoMillis accepts exactly that form).
-    const timestamp = e.timestamp;
-    const t = isoMillisText(timestamp);
+    // A caller that holds the epoch ms (the index does) spares the ISO text made and read back.
+    const known = epochMsOf ? epochMsOf(i) : NaN;
+    const t = known === known ? known : isoMillisText(e.timestamp);
     if (t !== t) {
       out.times.push(0);
-      out.timeTexts[i] = timestamp;
+      out.timeTexts[i] = e.timestamp;
     } else {
       out.times.push(t - ms);
       ms = t;

@@ -108,6 +108,12 @@ export const validators: { [C in Channel]: Validator<Args<C>> } = {
     return { sessionIds: o.sessionIds.map((x) => id(x, 'sessionIds[]')) };
   },
   'session.open': sessionAtArgs,
+  'session.previews': (v) => {
+    const o = record(v, ['sessionId', 'entryIds']);
+    if (!Array.isArray(o.entryIds) || o.entryIds.length > MAX_IDS) fail(`entryIds must be an array of at most ${MAX_IDS} ids`);
+    return { sessionId: id(o.sessionId, 'sessionId'), entryIds: o.entryIds.map((x) => id(x, 'entryIds[]')) };
+  },
+  'session.flags': sessionIdArgs,
   'entry.get': (v) => {
     const o = record(v, ['sessionId', 'entryId']);
     return { sessionId: id(o.sessionId, 'sessionId'), entryId: id(o.entryId, 'entryId') };

@@ -83,6 +83,8 @@ async function everyChannel(sessionId: string, file: Damaged): Promise<void> {
   await run('session.lineage', { sessionId });
   await run('sessions.summaries', { sessionIds: [sessionId] });
   await run('session.cancelOpen', { sessionId });
+  await run('session.previews', { sessionId, entryIds: entries.slice(0, 50).map((e) => e.id) });
+  await run('session.flags', { sessionId });
   await run('session.find', { idOrPath: sessionId });
   await run('search.query', { query: file.name.slice(0, 12) || 'x' });
   await run('search.query', { query: 're:[' }); // a bad regex is invalid_argument, not internal

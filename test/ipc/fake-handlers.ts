@@ -22,6 +22,14 @@ export function recordingHandlers() {
       calls.push({ channel: 'session.open', args });
       throw new CanopyError('not_found', `no session ${args.sessionId}`);
     },
+    'session.previews': async (args) => {
+      calls.push({ channel: 'session.previews', args });
+      return {};
+    },
+    'session.flags': async (args) => {
+      calls.push({ channel: 'session.flags', args });
+      throw new CanopyError('not_found', `no session ${args.sessionId}`);
+    },
     'entry.get': async (args) => {
       calls.push({ channel: 'entry.get', args });
       throw new Error('boom');

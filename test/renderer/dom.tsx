@@ -3,7 +3,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { afterAll, beforeAll } from 'vitest';
 import { AppProvider } from '../../renderer/src/app-context';
 import type { Api } from '../../electron/shared/contract';
-import { createActions } from '../../renderer/src/store/actions';
+import { createActions, type Actions } from '../../renderer/src/store/actions';
 import { createCanopyStore, type CanopyStore } from '../../renderer/src/store';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -11,6 +11,7 @@ import { createCanopyStore, type CanopyStore } from '../../renderer/src/store';
 export interface Mounted {
   container: HTMLElement;
   store: CanopyStore;
+  actions: Actions;
   root: Root;
   unmount(): void;
 }
@@ -31,6 +32,7 @@ export async function mount(ui: ReactNode, api: Api, setup?: (store: CanopyStore
   return {
     container,
     store,
+    actions,
     root,
     unmount: () => {
       act(() => root.unmount());

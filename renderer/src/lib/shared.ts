@@ -16,6 +16,7 @@ export type {
   CheckpointKind,
   EntryDetailDto,
   EntryNodeDto,
+  EntryPreviewDto,
   IssueDto,
   ProfileDto,
   ProjectDto,
@@ -48,7 +49,7 @@ export type {
   SystemStateDto,
 } from '../../../electron/shared/context-dto';
 export { ENTRY_STATES, entryStateAt } from '../../../electron/shared/entry-states';
-export { graphFromWire, type SessionGraphWireDto } from '../../../electron/shared/entry-nodes';
+export { graphFromWire, unpackEntryNodes, type SessionGraphWireDto } from '../../../electron/shared/entry-nodes';
 export type { ErrorCode, ErrorValue, Result } from '../../../electron/shared/errors';
 export { isErrorCode } from '../../../electron/shared/errors';
 export { isId } from '../../../electron/shared/validate';

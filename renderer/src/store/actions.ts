@@ -5,6 +5,7 @@
 import { graphFromWire, type Api, type ErrorValue, type ForkRequestDto, type ForkResultDto, type ProfileDto, type Result } from '../lib/shared';
 import { shareIds } from '../model/context-order';
 import { forkKey } from './fork-slice';
+import { createLazyFill } from './lazy-fill';
 import { createSummaries } from './summaries';
 import type { CanopyStore } from './index';
 
@@ -14,6 +15,8 @@ export interface Actions {
   loadSessions(opts?: { refresh?: boolean }): Promise<void>;
   /** Asks for summaries of these sessions soon, in batches, each id at most once per file version. */
   requestSummaries(sessionIds: readonly string[]): void;
+  /** These drawn nodes of a `pending` graph have no preview yet (asked for in batches). */
+  requestPreviews(entryIds: readonly string[]): void;
   openSession(sessionId: string, opts?: { entryId?: string | null }): Promise<void>;
   /** Stops the open of the open session while it is still running (its graph shows `cancelled`). */
   cancelOpen(): Promise<void>;
@@ -65,6 +68,7 @@ export function createActions(api: Api, store: CanopyStore): Actions {
     return { error: result.error };
   }
   const summaries = createSummaries(api, store, check);
+  const lazy = createLazyFill(api, store, check);
 
   async function loadSessions(opts: { refresh?: boolean } = {}) {
     s().setListing(true);
@@ -96,6 +100,7 @@ export function createActions(api: Api, store: CanopyStore): Actions {
     const focus = entryId ?? (focusLeaf ? graph.leafId : null);
     if (focus) s().requestFocus(focus);
     s().setGraph(graph);
+    void lazy.flags(graph, () => seq === openSeq);
     if (entryId) {
       pendingEntry = null;
       selectEntry(entryId);
@@ -324,6 +329,7 @@ export function createActions(api: Api, store: CanopyStore): Actions {
     init,
     loadSessions,
     requestSummaries: summaries.request,
+    requestPreviews: lazy.want,
     openSession,
     cancelOpen,
     reloadGraph,

@@ -1,5 +1,5 @@
 import type { StateCreator } from 'zustand/vanilla';
-import type { ErrorValue, Events, SessionGraphDto } from '../lib/shared';
+import type { EntryPreviewDto, ErrorValue, Events, SessionGraphDto } from '../lib/shared';
 import type { CanopyState } from './index';
 import { swapSearch } from './settings-slice';
 
@@ -18,6 +18,8 @@ export interface GraphSlice {
   focusRequest: { nodeId: string; seq: number } | null;
   /** Bumped to ask the canvas to fit the whole drawing. */
   fitRequest: number;
+  /** Previews read for the nodes drawn while the graph is `pending` (session.previews). */
+  lazyPreviews: Record<string, EntryPreviewDto>;
 
   startOpening(sessionId: string): void;
   setGraph(graph: SessionGraphDto): void;
@@ -29,6 +31,7 @@ export interface GraphSlice {
   setCursor(id: string | null): void;
   requestFocus(nodeId: string): void;
   requestFit(): void;
+  addPreviews(sessionId: string, previews: Record<string, EntryPreviewDto>): void;
 }
 
 /** State of other slices that belongs to one open session. */
@@ -54,6 +57,7 @@ export const createGraphSlice: StateCreator<CanopyState, [], [], GraphSlice> = (
   cursorId: null,
   focusRequest: null,
   fitRequest: 0,
+  lazyPreviews: {},
 
   startOpening: (sessionId) =>
     set((state) =>
@@ -68,20 +72,27 @@ export const createGraphSlice: StateCreator<CanopyState, [], [], GraphSlice> = (
             graph: null,
             expandedChains: {},
             cursorId: null,
+            lazyPreviews: {},
             ...SESSION_SCOPED,
           },
     ),
   setGraph: (graph) =>
-    set((state) => (state.openSessionId === graph.sessionId ? { graph, opening: false, openProgress: null, openError: null } : {})),
+    set((state) =>
+      state.openSessionId === graph.sessionId
+        ? { graph, opening: false, openProgress: null, openError: null, ...(graph.pending ? {} : { lazyPreviews: {} }) }
+        : {},
+    ),
   setOpenProgress: (progress) => set((state) => (state.opening && state.openSessionId === progress.sessionId ? { openProgress: progress } : {})),
   setOpenError: (openError) => set({ openError, opening: false, openProgress: null }),
   closeSession: () =>
     set((state) => ({
       ...swapSearch(state, null),
-      openSessionId: null, graph: null, opening: false, openProgress: null, openError: null, expandedChains: {}, cursorId: null, ...SESSION_SCOPED })),
+      openSessionId: null, graph: null, opening: false, openProgress: null, openError: null, expandedChains: {}, cursorId: null, lazyPreviews: {}, ...SESSION_SCOPED })),
   expandChain: (startId) => set((state) => ({ expandedChains: { ...state.expandedChains, [startId]: true } })),
   collapseAllChains: () => set({ expandedChains: {} }),
   setCursor: (cursorId) => set({ cursorId }),
+  addPreviews: (sessionId, previews) =>
+    set((state) => (state.openSessionId === sessionId && state.graph?.pending ? { lazyPreviews: { ...state.lazyPreviews, ...previews } } : {})),
   requestFocus: (nodeId) => set((state) => ({ focusRequest: { nodeId, seq: (state.focusRequest?.seq ?? 0) + 1 } })),
   requestFit: () => set((state) => ({ fitRequest: state.fitRequest + 1 })),
 });

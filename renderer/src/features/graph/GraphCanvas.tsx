@@ -1,6 +1,7 @@
-import { Background, BackgroundVariant, Controls, MiniMap, ReactFlow, useReactFlow, type Node, type NodeMouseHandler } from '@xyflow/react';
+import { Background, BackgroundVariant, ControlButton, Controls, MiniMap, ReactFlow, useReactFlow, type Node, type NodeMouseHandler } from '@xyflow/react';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useActions, useCanopy } from '../../app-context';
+import { fitViewport } from './model/fit';
 import { toFlowEdges, toFlowNodes, type FlowNode } from './model/flow';
 import { NODE_HEIGHT, NODE_WIDTH } from './model/layout';
 import { isNavKey, navigate } from './model/navigate';
@@ -10,6 +11,7 @@ import type { GraphModel } from './useGraphModel';
 const DEFAULT_VIEWPORT = { x: 40, y: 40, zoom: 1 };
 /** Canvas width (px) from which the minimap shows by default. */
 export const MINIMAP_MIN_CANVAS = 900;
+const MIN_ZOOM = 0.05;
 
 /** The middle of a placed node (what centring on it aims at). */
 function middleOf(p: { x: number; y: number }): { x: number; y: number } {
@@ -35,6 +37,7 @@ export function GraphCanvas({ model }: { model: GraphModel }) {
   const selectedId = useCanopy((s) => s.selectedEntryId);
   const expandChain = useCanopy((s) => s.expandChain);
   const focusRequest = useCanopy((s) => s.focusRequest);
+  const requestFocus = useCanopy((s) => s.requestFocus);
   const whatIfLeafId = useCanopy((s) => s.whatIfLeaf?.entryId ?? null);
   const highlight = useCanopy((s) => s.highlight);
   const minimapChoice = useCanopy((s) => s.minimap);
@@ -114,14 +117,35 @@ export function GraphCanvas({ model }: { model: GraphModel }) {
     if (drawIds.size > 0) void flow.fitView({ nodes: [...drawIds].map((id) => ({ id })), padding: 0.2, duration: 300, maxZoom: 1 });
   }, [ready, highlight, view, flow]);
 
+  const fit = useCallback(() => {
+    const box = boxRef.current;
+    const { width, height } = view.layout;
+    const v = box && fitViewport({ width, height: height + NODE_HEIGHT }, { width: box.clientWidth, height: box.clientHeight }, { minZoom: MIN_ZOOM });
+    if (v) void flow.setViewport(v, { duration: 250 });
+  }, [flow, view]);
+
   // Fit requests (toolbar, palette, key) made after the canvas mounted.
   const fitRequest = useCanopy((s) => s.fitRequest);
   const handledFit = useRef(fitRequest);
   useEffect(() => {
     if (!ready || fitRequest === handledFit.current) return;
     handledFit.current = fitRequest;
-    void flow.fitView({ padding: 0.1, duration: 250, maxZoom: 1 });
-  }, [ready, fitRequest, flow]);
+    fit();
+  }, [ready, fitRequest, fit]);
+
+
+  // A filter change lays the tree out anew: keep the selection (or the leaf) in view, not the
+  // old coordinates (which may now be empty canvas).
+  const filterMode = useCanopy((s) => s.filterMode);
+  const showLeafRecords = useCanopy((s) => s.showLeafRecords);
+  const filterKey = `${filterMode}/${showLeafRecords}`;
+  const lastFilter = useRef(filterKey);
+  useEffect(() => {
+    if (lastFilter.current === filterKey) return;
+    lastFilter.current = filterKey;
+    const id = selectedId ?? graph.leafId ?? view.drawTree.roots[0];
+    if (id) requestFocus(id);
+  }, [filterKey, selectedId, graph.leafId, view, requestFocus]);
 
   const activate = useCallback(
     (id: string) => {
@@ -178,13 +202,19 @@ export function GraphCanvas({ model }: { model: GraphModel }) {
           edgesFocusable={false}
           elementsSelectable={false}
           disableKeyboardA11y
-          minZoom={0.05}
+          minZoom={MIN_ZOOM}
           maxZoom={2}
           defaultViewport={initialViewport}
           proOptions={{ hideAttribution: true }}
         >
           <Background variant={BackgroundVariant.Dots} gap={18} size={1} />
-          <Controls showInteractive={false} />
+          <Controls showInteractive={false} showFitView={false}>
+            <ControlButton onClick={fit} title="Fit the whole tree" aria-label="fit view" data-testid="canvas-fit">
+              <svg viewBox="0 0 32 30" aria-hidden>
+                <path d="M3.7 11.1V4.3h6.7V1H.5v10.1h3.2zm24.6 0V4.3h-6.7V1h9.9v10.1h-3.2zM3.7 18.9v6.8h6.7V29H.5V18.9h3.2zm24.6 0v6.8h-6.7V29h9.9V18.9h-3.2z" />
+              </svg>
+            </ControlButton>
+          </Controls>
           {showMinimap && <MiniMap pannable zoomable nodeClassName={minimapClass} nodeStrokeWidth={0} ariaLabel="Minimap" style={{ width: 140, height: 96 }} />}
         </ReactFlow>
       )}

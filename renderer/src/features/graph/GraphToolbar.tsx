@@ -72,6 +72,11 @@ export function GraphToolbar({ model }: { model: GraphModel }) {
             </option>
           ))}
         </select>
+        {graph.pending && filterMode !== 'all' && (
+          <span className="chip dim" data-testid="filter-not-ready" title="Reading the entries' bodies: until then the filter also shows assistant messages without text">
+            filter not ready yet
+          </span>
+        )}
         <label className={`toggle${leafRecords === 0 ? ' disabled' : ''}`} title="H3 leaf records mark tree navigation; hidden by default">
           <input type="checkbox" checked={showLeafRecords} disabled={leafRecords === 0} onChange={(e) => setShowLeafRecords(e.target.checked)} />
           leaf records{leafRecords > 0 ? ` (${leafRecords})` : ''}

@@ -4,6 +4,7 @@ import { STATE_LABELS } from '../../../model/context-order';
 import { LineageFlags } from '../../lineage/LineageFlags';
 import { WhatIfButton } from '../../context/WhatIfButton';
 import type { EntryNodeData } from '../model/flow';
+import { NodePreview } from './NodePreview';
 
 const hidden = { opacity: 0, pointerEvents: 'none' as const };
 
@@ -98,7 +99,7 @@ export function NodeShell({
             </span>
           )}
         </div>
-        <div className="node-body">{children ?? <span className="node-preview">{data.entry.preview || '\u00a0'}</span>}</div>
+        <div className="node-body">{children ?? <NodePreview entry={data.entry} />}</div>
         <Handle type="source" position={Position.Bottom} id="s" isConnectable={false} style={hidden} />
         {keptSource && <Handle type="source" position={Position.Right} id="ks" isConnectable={false} style={hidden} />}
       </div>

@@ -1,0 +1,68 @@
+/**
+ * Filling a `pending` graph (session.open answered from the index): the previews of the nodes
+ * drawn, asked for in batches shortly after they appear, and then every node's flags (pi's /tree
+ * filters need them) from one session.flags pass, which replaces the graph's nodes.
+ */
+import { unpackEntryNodes, type Api, type ErrorValue, type Result, type SessionGraphDto } from '../lib/shared';
+import type { CanopyStore } from './index';
+
+type Check = <T>(result: Result<T>) => { data: T } | { error: ErrorValue };
+
+/** Ids asked for in one session.previews call (the validator's bound is 5000). */
+const BATCH = 400;
+/** Nodes that appear together (one pan, one zoom) go in one request. */
+const DEBOUNCE_MS = 40;
+
+export interface LazyFill {
+  /** These drawn nodes have no preview yet: ask for them soon. */
+  want(entryIds: readonly string[]): void;
+  /** Reads the flags of `graph` (just set) and replaces its nodes when they come. */
+  flags(graph: SessionGraphDto, stillCurrent: () => boolean): Promise<void>;
+}
+
+export function createLazyFill(api: Api, store: CanopyStore, check: Check): LazyFill {
+  const s = store.getState;
+  const queued = new Set<string>();
+  const asked = new Set<string>();
+  let askedFor: string | null = null;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+
+  async function send() {
+    timer = null;
+    const sessionId = s().openSessionId;
+    if (!sessionId || !s().graph?.pending) return queued.clear();
+    const ids = [...queued];
+    queued.clear();
+    for (let i = 0; i < ids.length; i += BATCH) {
+      const r = check(await api['session.previews']({ sessionId, entryIds: ids.slice(i, i + BATCH) }));
+      if ('data' in r) s().addPreviews(sessionId, r.data);
+    }
+  }
+
+  return {
+    want(entryIds) {
+      const sessionId = s().openSessionId;
+      if (askedFor !== sessionId) {
+        asked.clear();
+        askedFor = sessionId;
+      }
+      for (const id of entryIds) {
+        if (asked.has(id)) continue;
+        asked.add(id);
+        queued.add(id);
+      }
+      if (queued.size > 0 && timer === null) timer = setTimeout(() => void send(), DEBOUNCE_MS);
+    },
+    async flags(graph, stillCurrent) {
+      if (!graph.pending) return;
+      const r = check(await api['session.flags']({ sessionId: graph.sessionId }));
+      // A graph fetched since (a reload after an append) brings its own flags.
+      if (!('data' in r) || !stillCurrent() || s().graph !== graph || r.data.entries.ids.length !== graph.entries.length) return;
+      const { pending: _pending, ...rest } = graph;
+      s().setGraph({ ...rest, entries: unpackEntryNodes(r.data.entries) });
+      // The filter now hides what it could not judge before: the layout moved, keep the focus in view.
+      const focus = s().selectedEntryId ?? graph.leafId;
+      if (focus) s().requestFocus(focus);
+    },
+  };
+}
