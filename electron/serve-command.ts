@@ -65,6 +65,16 @@ export const serveCommand: CliCommand = {
       if (process.connected) {
         process.once('disconnect', stop);
         process.channel?.unref(); // the channel alone must not keep serve running once it stops
+      } else if (process.env.npm_command) {
+        // Under npx/npm there is no channel, and a killed npm forwards nothing: an orphan is reparented.
+        const parent = process.ppid;
+        const watch = setInterval(() => {
+          if (process.ppid !== parent) {
+            clearInterval(watch);
+            stop();
+          }
+        }, 500);
+        watch.unref();
       }
     });
     return 0;

@@ -60,3 +60,27 @@ describe.skipIf(HAVE_ELECTRON)('npm start without the Electron binary', () => {
     expect(alive(serve)).toBe(false);
   }, 60_000);
 });
+
+describe('canopy serve under npx', () => {
+  it('stops when the npm process that started it is killed (no IPC channel to notice it by)', async () => {
+    const agent = await tempDir('canopy-npx-');
+    // A stand-in for npx: a parent that starts serve with npm's environment and is then SIGKILLed.
+    const launcher = `const { spawn } = require('node:child_process');
+      const c = spawn(process.execPath, [${JSON.stringify(join(REPO, 'bin/canopy.cjs'))}, 'serve', '--no-watch'], { stdio: ['ignore', 'inherit', 'inherit'] });
+      setInterval(() => {}, 1000);`;
+    const npx = spawn(process.execPath, ['-e', launcher], { env: { ...process.env, PI_CODING_AGENT_DIR: agent, npm_command: 'exec' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    await new Promise<void>((resolve, reject) => {
+      npx.stdout.on('data', (b: Buffer) => {
+        out += b.toString();
+        if (/Open http\S+\n/.test(out)) resolve();
+      });
+      npx.on('exit', (code) => reject(new Error(`launcher exited (${code})`)));
+    });
+    const serve = Number(execFileSync('pgrep', ['-P', String(npx.pid)]).toString().trim().split('\n')[0]);
+    expect(alive(serve)).toBe(true);
+    npx.kill('SIGKILL');
+    for (let i = 0; i < 100 && alive(serve); i++) await new Promise((r) => setTimeout(r, 50));
+    expect(alive(serve)).toBe(false);
+  });
+});

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { groupHits, isSearchShortcut, splitSnippet } from '../../../renderer/src/features/search/search-model';
+import { groupHits, splitSnippet } from '../../../renderer/src/features/search/search-model';
+import { CONTRIBUTED, createRegistry } from '../../../renderer/src/features/commands/registry';
 import type { SearchHitDto } from '../../../electron/shared/dto';
 
 function hit(sessionId: string, entryId: string, extra: Partial<SearchHitDto> = {}): SearchHitDto {
@@ -19,11 +20,12 @@ describe('search panel model', () => {
     expect(splitSnippet({ snippet: 'a needle b', match: [2, 8] })).toEqual(['a ', 'needle', ' b']);
   });
 
-  it('opens on Ctrl+Shift+F or Cmd+Shift+F only', () => {
+  it('opens on Ctrl+Shift+F or Cmd+Shift+F only (its action in the registry)', () => {
+    const registry = createRegistry([{ ...CONTRIBUTED.searchSessions, run: () => {} }]);
     const k = (o: Partial<KeyboardEvent>) => ({ key: 'F', ctrlKey: false, metaKey: false, shiftKey: true, altKey: false, ...o });
-    expect(isSearchShortcut(k({ ctrlKey: true }))).toBe(true);
-    expect(isSearchShortcut(k({ metaKey: true }))).toBe(true);
-    expect(isSearchShortcut(k({ ctrlKey: true, shiftKey: false }))).toBe(false);
-    expect(isSearchShortcut(k({ ctrlKey: true, key: 'g' }))).toBe(false);
+    expect(registry.forKey(k({ ctrlKey: true }), false)?.id).toBe('search.sessions');
+    expect(registry.forKey(k({ metaKey: true }), false)?.id).toBe('search.sessions');
+    expect(registry.forKey(k({ ctrlKey: true, shiftKey: false, key: 'f' }), false)).toBeUndefined();
+    expect(registry.forKey(k({ ctrlKey: true, key: 'G' }), false)).toBeUndefined();
   });
 });

@@ -1,5 +1,7 @@
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useActions, useCanopy } from '../../app-context';
+import { useContributedActions } from '../commands/commands-context';
+import { CONTRIBUTED } from '../commands/registry';
 
 /** Files a drop carries (only files: dropped text or links are ignored). */
 function droppedFiles(e: DragEvent): File[] {
@@ -14,6 +16,10 @@ export function OpenControls() {
   const actions = useActions();
   const transport = useCanopy((s) => s.appInfo?.transport);
   const input = useRef<HTMLInputElement>(null);
+  const openPicker = useCallback(() => (transport === 'electron' ? void actions.openDialog() : input.current?.click()), [transport, actions]);
+  // Ctrl/Cmd+O and the palette's "Open…" go through the action registry.
+  const contributed = useMemo(() => [{ ...CONTRIBUTED.openFile, run: openPicker }], [openPicker]);
+  useContributedActions(contributed);
 
   useEffect(() => {
     const over = (e: DragEvent) => {
@@ -40,7 +46,7 @@ export function OpenControls() {
         className="compact"
         data-testid="open-button"
         title="Open a session file (or drop one on the window)"
-        onClick={() => (transport === 'electron' ? void actions.openDialog() : input.current?.click())}
+        onClick={openPicker}
       >
         Open…
       </button>

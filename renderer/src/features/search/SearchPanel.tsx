@@ -2,10 +2,12 @@
  * The cross-session search panel (Ctrl/Cmd+Shift+F): hits of the full-text index grouped by
  * session; a hit opens its session with the entry focused. Re-asks while the index is being built.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useActions, useServices } from '../../app-context';
 import type { SearchResultDto, SearchStatusDto } from '../../lib/shared';
-import { groupHits, isSearchShortcut, splitSnippet } from './search-model';
+import { groupHits, splitSnippet } from './search-model';
+import { useContributedActions } from '../commands/commands-context';
+import { CONTRIBUTED } from '../commands/registry';
 import './search.css';
 
 const DEBOUNCE_MS = 200;
@@ -21,13 +23,18 @@ export function SearchPanel() {
   const input = useRef<HTMLInputElement>(null);
   const asked = useRef(0);
 
+  // Ctrl/Cmd+Shift+F and the palette reach the panel through the action registry (declared once).
+  const contributed = useMemo(
+    () => [{ ...CONTRIBUTED.searchSessions, run: () => {
+      setOpen(true);
+      setTimeout(() => input.current?.select(), 0);
+    } }],
+    [],
+  );
+  useContributedActions(contributed);
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (isSearchShortcut(e)) {
-        e.preventDefault();
-        setOpen(true);
-        setTimeout(() => input.current?.select(), 0);
-      } else if (e.key === 'Escape') setOpen(false);
+      if (e.key === 'Escape') setOpen(false);
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);

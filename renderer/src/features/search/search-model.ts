@@ -24,7 +24,3 @@ export function splitSnippet(hit: Pick<SearchHitDto, 'snippet' | 'match'>): [str
   return [hit.snippet.slice(0, a), hit.snippet.slice(a, b), hit.snippet.slice(b)];
 }
 
-/** Ctrl+Shift+F, or Cmd+Shift+F on a Mac. */
-export function isSearchShortcut(e: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'shiftKey' | 'altKey'>): boolean {
-  return e.shiftKey && !e.altKey && (e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'f';
-}
