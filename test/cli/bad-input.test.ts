@@ -1,14 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { runCli } from '../../electron/cli';
+import { cli } from './run-cli';
 import { clearOpenCache } from '../../electron/repo/open';
 import { header, tempDir, user, writeSession } from '../repo/helpers';
 
-async function cliJson(...argv: string[]): Promise<{ code: number; json: Record<string, any>[]; err: string }> {
-  let out = '';
-  let err = '';
-  const code = await runCli([...argv, '--json'], { stdout: { write: (s: string) => (out += s) }, stderr: { write: (s: string) => (err += s) } });
-  return { code, err, json: out.split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, any>) };
-}
+const cliJson = (...argv: string[]) => cli(...argv, '--json');
 
 const deep = '['.repeat(5000) + ']'.repeat(5000);
 

@@ -4,25 +4,11 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { runCli } from '../../electron/cli';
+import { cli } from './run-cli';
 import { clearOpenCache } from '../../electron/repo/open';
 import { clearSessionCaches } from '../../electron/repo/sessions';
 import { assistant, branchedSession, hashTree, header, nextTime, projectDirName, sampleRoot, tempDir, user, writeSession } from '../repo/helpers';
 
-interface Run {
-  code: number;
-  out: string;
-  err: string;
-  json: Record<string, any>[];
-}
-
-async function cli(...argv: string[]): Promise<Run> {
-  let out = '';
-  let err = '';
-  const code = await runCli(argv, { stdout: { write: (s: string) => (out += s) }, stderr: { write: (s: string) => (err += s) } });
-  const json = argv.includes('--json') ? out.split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, any>) : [];
-  return { code, out, err, json };
-}
 
 let agentDir: string;
 beforeEach(async () => {

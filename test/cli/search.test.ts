@@ -1,17 +1,10 @@
 import { appendFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { runCli } from '../../electron/cli';
+import { cli } from './run-cli';
 import { clearSessionCaches } from '../../electron/repo/sessions';
 import { assistant, hashTree, header, projectDirName, sampleRoot, tempDir, user, writeSession } from '../repo/helpers';
 
-async function cli(...argv: string[]): Promise<{ code: number; out: string; err: string; json: Record<string, any>[] }> {
-  let out = '';
-  let err = '';
-  const code = await runCli(argv, { stdout: { write: (s: string) => (out += s) }, stderr: { write: (s: string) => (err += s) } });
-  const json = argv.includes('--json') ? out.split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, any>) : [];
-  return { code, out, err, json };
-}
 
 let cache: string;
 beforeEach(async () => {
