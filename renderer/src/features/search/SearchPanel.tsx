@@ -68,7 +68,7 @@ export function SearchPanel() {
   const groups = result ? groupHits(result.hits) : [];
   return (
     <div className="search-overlay" role="dialog" aria-label="Search all sessions" data-testid="search-panel" onClick={() => setOpen(false)}>
-      <div className="search-box" onClick={(e) => e.stopPropagation()}>
+      <div className="search-panel-box" onClick={(e) => e.stopPropagation()}>
         <input
           ref={input}
           autoFocus
