@@ -2,12 +2,12 @@ import { builtinModules } from 'node:module';
 import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
 
-// `canopy` CLI: electron/cli.ts → out/cli/index.cjs, one CommonJS file for Node 20. Node built-ins
+// `canopy` CLI: electron/cli/index.ts → out/cli/index.cjs, one CommonJS file for Node 20. Node built-ins
 // stay external; everything else (uuid is ESM-only) is bundled so the file runs on its own, except
 // better-sqlite3: a native addon, loaded from node_modules at run time.
 export default defineConfig({
   build: {
-    ssr: resolve(__dirname, 'electron/cli.ts'),
+    ssr: resolve(__dirname, 'electron/cli/index.ts'),
     outDir: 'out/cli',
     emptyOutDir: true,
     target: 'node20',

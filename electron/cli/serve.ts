@@ -1,14 +1,14 @@
 /** `canopy serve`: the app over HTTP on 127.0.0.1 (remote browsing over an SSH tunnel; the e2e tests). */
 import { join } from 'node:path';
-import { createAppServices } from './app-services';
-import type { CliCommand } from './cli';
-import { startServer } from './ipc/serve-http';
-import { resolveRoots } from './repo/roots';
-import { firstDirWith } from './storage/static-files';
+import { createAppServices } from '../app-services';
+import type { CliCommand } from './cli-io';
+import { startServer } from '../ipc/serve-http';
+import { resolveRoots } from '../repo/roots';
+import { firstDirWith } from '../storage/static-files';
 
 /** Works from the sources (electron/) and from the bundle (out/cli/). */
 function findRendererDir(): Promise<string | null> {
-  return firstDirWith([join(__dirname, '../out/renderer'), join(__dirname, '../renderer')], 'assets');
+  return firstDirWith([join(__dirname, '../../out/renderer'), join(__dirname, '../renderer')], 'assets');
 }
 
 function findDemoDir(): Promise<string | null> {

@@ -2,11 +2,11 @@
  * `canopy search QUERY`: brings the search index up to date with every listed session (progress
  * on stderr), then prints the hits. Exit 0 with hits, 1 without, 2 for a bad query.
  */
-import type { CliCommand } from './cli';
-import { parseSearchQuery } from './core/search-query';
-import { resolveRoots } from './repo/roots';
-import { SearchService } from './repo/search/search-service';
-import { listSessions } from './repo/sessions';
+import type { CliCommand } from './cli-io';
+import { parseSearchQuery } from '../core/search-query';
+import { resolveRoots } from '../repo/roots';
+import { SearchService } from '../repo/search/search-service';
+import { listSessions } from '../repo/sessions';
 
 const EXIT_HITS = 0;
 const EXIT_NO_HITS = 1;

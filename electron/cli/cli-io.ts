@@ -1,0 +1,129 @@
+/** What every `canopy` command shares: the io, exit codes, option helpers and the per-file loop. */
+import { type ParseArgsConfig } from 'node:util';
+import { type ParsedSession, type Profile, type SessionReading } from '../core';
+import { withSession, type OpenOptions } from '../repo/open';
+import { CanopyError } from '../shared/errors';
+
+export interface CliIo {
+  stdout: { write(chunk: string): unknown };
+  stderr: { write(chunk: string): unknown };
+}
+
+export const EXIT_OK = 0;
+export const EXIT_FILE_ERROR = 1;
+export const EXIT_USAGE = 2;
+
+export interface CliCommand {
+  /** One line for `canopy help`. */
+  summary: string;
+  usage: string;
+  options: NonNullable<ParseArgsConfig['options']>;
+  run(args: ParsedArgs, io: CliIo): Promise<number>;
+}
+
+export interface ParsedArgs {
+  values: Record<string, string | boolean | (string | boolean)[] | undefined>;
+  positionals: string[];
+}
+
+export class UsageError extends Error {}
+
+export const jsonOption = { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } as const;
+export const profileOption = { profile: { type: 'string' } } as const;
+
+export function line(io: CliIo['stdout'], text = ''): void {
+  io.write(`${text}\n`);
+}
+
+export function jsonLine(io: CliIo, value: unknown): void {
+  line(io.stdout, JSON.stringify(value));
+}
+
+export function stringOpt(args: ParsedArgs, name: string): string | undefined {
+  const v = args.values[name];
+  return typeof v === 'string' ? v : undefined;
+}
+
+export function profileOpt(args: ParsedArgs): Profile | undefined {
+  const p = stringOpt(args, 'profile');
+  if (p === undefined) return undefined;
+  if (p !== 'ca' && p !== 'h3') throw new UsageError(`--profile must be ca or h3, not ${JSON.stringify(p)}`);
+  return p;
+}
+
+export function needFiles(args: ParsedArgs, max = Number.POSITIVE_INFINITY): string[] {
+  if (args.positionals.length === 0) throw new UsageError('no FILE given');
+  if (args.positionals.length > max) throw new UsageError(`expected ${max} FILE, got ${args.positionals.length}`);
+  return args.positionals;
+}
+
+export function errorOf(err: unknown): { code: string; message: string } {
+  if (err instanceof CanopyError) return { code: err.code, message: err.message };
+  return { code: 'internal', message: err instanceof Error ? err.message : String(err) };
+}
+
+/**
+ * Reads each FILE in turn (through withSession: a body that is not JSON becomes an issue of its
+ * line; context and tree pass verify 'parse', so every damaged line is found, on the path or not)
+ * and hands it to `each`, which writes to a buffer: a failure part-way through a file prints
+ * nothing of it. A file that cannot be read, or that `each` fails on, is reported (a JSON line or
+ * stderr) and makes the exit code EXIT_FILE_ERROR; the other files still run.
+ */
+export async function forEachSession(
+  files: string[], args: ParsedArgs, io: CliIo, each: (out: CliIo, file: string, session: ParsedSession) => void, opts: OpenOptions = {},
+): Promise<number> {
+  let exit = EXIT_OK;
+  for (const file of files) {
+    const out = bufferedIo();
+    try {
+      await withSession(file, (session) => {
+        if (session.fatal) throw new CanopyError(session.fatal.code, session.fatal.message);
+        out.clear();
+        each(out, file, session);
+      }, opts);
+    } catch (err) {
+      exit = EXIT_FILE_ERROR;
+      const error = errorOf(err);
+      if (args.values.json) jsonLine(io, { file, error });
+      else line(io.stderr, `${file}: ${error.code}: ${error.message}`);
+      continue;
+    }
+    out.flush(io);
+  }
+  return exit;
+}
+
+export function bufferedIo(): CliIo & { clear(): void; flush(to: CliIo): void } {
+  let stdout: string[] = [];
+  let stderr: string[] = [];
+  return {
+    stdout: { write: (chunk: string) => stdout.push(chunk) },
+    stderr: { write: (chunk: string) => stderr.push(chunk) },
+    clear() {
+      stdout = [];
+      stderr = [];
+    },
+    flush(to) {
+      if (stdout.length > 0) to.stdout.write(stdout.join(''));
+      if (stderr.length > 0) to.stderr.write(stderr.join(''));
+    },
+  };
+}
+
+export function short(text: string, max = 100): string {
+  const one = text.replace(/\s+/g, ' ').trim();
+  return one.length > max ? `${one.slice(0, max - 1)}…` : one;
+}
+
+export function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+export function printIssues(io: CliIo, issues: SessionReading['issues']): void {
+  if (issues.length === 0) return;
+  line(io.stdout, `  issues (${issues.length}):`);
+  for (const i of issues.slice(0, 20)) line(io.stdout, `    line ${i.line} ${i.kind}: ${i.message}`);
+  if (issues.length > 20) line(io.stdout, `    … ${issues.length - 20} more`);
+}
