@@ -88,6 +88,18 @@ describe.skipIf(!HAVE_CHROMIUM)('daily use (chromium)', () => {
     await h.shot('20-palette-entry');
   });
 
+  it('the palette opens a session from its pasted file path (looked up by main)', async () => {
+    const other = list.sessions.find((r) => r.sessionId !== target.row.sessionId)!;
+    await palette(other.path);
+    const item = await page.waitForSelector(`[data-testid="palette-item"][data-kind="session"][data-id="${other.sessionId}"]`);
+    expect(await item.textContent()).toContain(`Open ${other.path}`);
+    // It is first: the lookup ranks above any fuzzy match of the path's letters.
+    expect(await page.getAttribute('[data-testid="palette-item"][data-kind="session"]', 'data-id')).toBe(other.sessionId);
+    for (let i = 0; i < 60 && (await page.getAttribute('[data-testid="palette-item"][data-selected="true"]', 'data-id')) !== other.sessionId; i++) await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector(`[data-testid="graph-panel"][data-session-id="${other.sessionId}"]`);
+  });
+
   it('walks from the session list to a written fork with the keyboard only', async () => {
     await page.goto(h.server.url);
     await page.waitForSelector('[data-testid="session-row"]');

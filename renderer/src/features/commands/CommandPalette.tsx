@@ -1,6 +1,6 @@
 import { Command } from 'cmdk';
-import { useMemo, useRef, useState } from 'react';
-import { useActions, useCanopy } from '../../app-context';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useActions, useCanopy, useServices } from '../../app-context';
 import { useCommandRegistry, useRegisteredActions } from './commands-context';
 import { Keys } from './Keys';
 import { paletteItems, type PaletteItem } from './palette-model';
@@ -9,6 +9,11 @@ import { focusTestId } from './app-actions';
 export function CommandPalette() {
   const open = useCanopy((s) => s.paletteOpen);
   return open ? <PaletteDialog /> : null;
+}
+
+/** A query main should resolve as a file path (session.find). */
+export function looksLikePath(q: string): boolean {
+  return q.length > 1 && (/[\\/]/.test(q) || q.endsWith('.jsonl'));
 }
 
 const GROUP_TITLES = { actions: 'Actions', sessions: 'Sessions', entries: 'Entries of this session' } as const;
@@ -26,7 +31,22 @@ function PaletteDialog() {
   // Where focus goes back to when the palette closes without moving it elsewhere.
   const before = useRef<Element | null>(document.activeElement);
 
-  const result = useMemo(
+  // A pasted file path (or an id typed whole) is looked up by main: only a listed session answers.
+  const { api } = useServices();
+  const [found, setFound] = useState<{ query: string; sessionId: string } | null>(null);
+  useEffect(() => {
+    const q = query.trim();
+    if (!looksLikePath(q)) return;
+    let live = true;
+    void api['session.find']({ idOrPath: q }).then((r) => {
+      if (live && r.ok) setFound({ query: q, sessionId: r.data.sessionId });
+    });
+    return () => {
+      live = false;
+    };
+  }, [api, query]);
+
+  const fuzzy = useMemo(
     () =>
       paletteItems(query, {
         actions: registered,
@@ -38,6 +58,11 @@ function PaletteDialog() {
       }),
     [query, registered, registry, list, summaries, graph],
   );
+  const result = useMemo(() => {
+    if (!found || found.query !== query.trim()) return fuzzy;
+    const byPath: PaletteItem = { kind: 'session', key: `path:${found.sessionId}`, sessionId: found.sessionId, title: `Open ${found.query}`, detail: 'the session at this path', score: Number.MAX_SAFE_INTEGER };
+    return { ...fuzzy, sessions: [byPath, ...fuzzy.sessions.filter((i) => i.kind !== 'session' || i.sessionId !== found.sessionId)] };
+  }, [fuzzy, found, query]);
   // Groups in the order of their best hit (actions first on a tie, and with no query).
   const groups = (Object.keys(GROUP_TITLES) as GroupName[])
     .map((name, i) => ({ name, items: result[name], rank: i }))
