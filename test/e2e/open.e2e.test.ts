@@ -50,4 +50,23 @@ describe.skipIf(!HAVE_CHROMIUM)('opening a file that is not under a root', () =>
     expect(list.sessions.find((r) => r.sessionId === id)).toMatchObject({ origin: 'uploaded', fileName: 'dropped.jsonl' });
     expect(h.pageErrors).toEqual([]);
   });
+
+  it('draws a GFM table in a reply as a table, and raw HTML in it as text', async () => {
+    const id = '019c0000-0000-7000-8000-0000000f11e3';
+    const reply = '| file | lines |\n| --- | ---: |\n| parse.ts | 350 |\n| cli.ts | 432 |\n\n<b>not bold</b>';
+    const text = sessionText(id, 'a table please') + line({
+      type: 'message', id: 'a1', parentId: 'u1', timestamp: '2026-03-01T10:00:02.000Z',
+      message: { role: 'assistant', content: [{ type: 'text', text: reply }], provider: 'p', model: 'm', api: 'x', stopReason: 'stop', timestamp: 2,
+        usage: { input: 1, output: 1, cacheRead: 0, cacheWrite: 0, totalTokens: 2, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } } },
+    }) + '\n';
+    await h.page.setInputFiles('[data-testid="open-input"]', { name: 'table.jsonl', mimeType: 'application/json', buffer: Buffer.from(text) });
+    await h.page.waitForSelector(`[data-testid="graph-panel"][data-session-id="${id}"]`);
+    await h.page.click('.react-flow__node[data-id="a1"]');
+    const table = await h.page.waitForSelector('.markdown table');
+    expect(await table.$$eval('th', (ths) => ths.map((t) => t.textContent))).toEqual(['file', 'lines']);
+    expect(await table.$$eval('tbody tr', (trs) => trs.length)).toBe(2);
+    expect(await h.page.$('.markdown b')).toBeNull();
+    expect(await h.page.textContent('.markdown')).toContain('<b>not bold</b>');
+    await h.shot('31-gfm-table');
+  });
 });
