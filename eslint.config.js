@@ -59,14 +59,14 @@ module.exports = tseslint.config(
     },
   },
   {
-    // Slices and actions hold state; features read it, never the other way round.
-    files: ['renderer/src/store/**/*.ts'],
+    // Slices, models and widgets are what features stand on; they never import a feature.
+    files: ['renderer/src/store/**/*.ts', 'renderer/src/model/**/*.ts', 'renderer/src/ui/**/*.ts', 'renderer/src/ui/**/*.tsx'],
     rules: {
       'no-restricted-imports': ['error', {
         paths: [...FS],
         patterns: [
           { regex: '(^|/)electron/(?!shared/)', message: 'import main-process code only through electron/shared (the contract)' },
-          { regex: '(^|/)features/', message: 'the store imports no feature' },
+          { regex: '(^|/)features/', message: 'the store, models and shared widgets import no feature' },
         ],
       }],
     },

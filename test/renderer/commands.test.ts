@@ -3,7 +3,7 @@ import { fuzzyScore, queryWords } from '../../renderer/src/features/commands/fuz
 import { paletteItems } from '../../renderer/src/features/commands/palette-model';
 import { createRegistry, CONTRIBUTED, type CommandAction } from '../../renderer/src/features/commands/registry';
 import { matchesChord, parseShortcut, shortcutKeys } from '../../renderer/src/features/commands/shortcuts';
-import { listKeyMove } from '../../renderer/src/features/sessions/list-keys';
+import { listKeyMove } from '../../renderer/src/ui/list-keys';
 import type { EntryNodeDto } from '../../electron/shared/dto';
 import { row, summary } from './fake-api';
 

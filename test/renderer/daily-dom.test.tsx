@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Markdown } from '../../renderer/src/features/inspector/Markdown';
-import { loadHighlighter } from '../../renderer/src/features/inspector/highlight';
+import { Markdown } from '../../renderer/src/ui/Markdown';
+import { loadHighlighter } from '../../renderer/src/ui/highlight';
 import { EntryBody } from '../../renderer/src/features/inspector/EntryBody';
 import { SessionsPanel } from '../../renderer/src/features/sessions/SessionsPanel';
 import { fakeElementBox, flush, mount, type Mounted } from './dom';

@@ -24,6 +24,8 @@ const cases: Array<[string, string, string]> = [
   ['renderer/src/features/graph/x.ts', "import '../../../../electron/repo/catalog';", "import '../../../../electron/shared/contract';"],
   ['preload/x.ts', "import '../electron/ipc/handlers';", "import '../electron/shared/contract';"],
   ['renderer/src/store/x.ts', "import '../features/graph/GraphPanel';", "import '../model/filters';"],
+  ['renderer/src/ui/x.tsx', "import '../features/inspector/Inspector';", "import '../lib/clipboard';"],
+  ['renderer/src/model/x.ts', "import '../features/graph/model/view';", "import './filters';"],
 ];
 
 describe('eslint layering zones', () => {

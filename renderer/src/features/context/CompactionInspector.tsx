@@ -4,7 +4,7 @@ import { formatCount, formatTokens } from '../../lib/format';
 import type { CompactionInfoDto, ContextMessageDto, EntryNodeDto } from '../../lib/shared';
 import { kindTitle } from '../../model/kinds';
 import { entryById, treeIndexOf } from '../../model/tree-index';
-import { Markdown } from '../inspector/Markdown';
+import { Markdown } from '../../ui/Markdown';
 import { EntryLink, FileList } from '../inspector/parts';
 import { STATE_LABELS } from '../../model/context-order';
 

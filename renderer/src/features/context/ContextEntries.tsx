@@ -6,7 +6,7 @@ import { kindColor, kindTitle } from '../../model/kinds';
 import { entryById, treeIndexOf } from '../../model/tree-index';
 import { EntryLink } from '../inspector/parts';
 import { messagesByEntry, STATE_LABELS, statesById } from '../../model/context-order';
-import { moveFocusAmong } from '../sessions/list-keys';
+import { moveFocusAmong } from '../../ui/list-keys';
 
 /** Rows drawn at first; a 100k-entry context is shown on request, page by page. */
 const PAGE = 300;

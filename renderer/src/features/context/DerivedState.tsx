@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { formatTokens } from '../../lib/format';
 import type { ContextViewDto, SystemStateDto } from '../../lib/shared';
-import { PlainText } from '../inspector/Markdown';
+import { PlainText } from '../../ui/Markdown';
 import { EntryLink } from '../inspector/parts';
 
 /** Where a value came from: the entry that set it (click selects it), or pi's default. */

@@ -1,5 +1,5 @@
 import { useActions, useCanopy } from '../../app-context';
-import { CopyButton } from '../inspector/CopyButton';
+import { CopyButton } from '../../ui/CopyButton';
 
 /** After a fork: where the new file is, and the command that continues it in pi. */
 export function ForkResult() {

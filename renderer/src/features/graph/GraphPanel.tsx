@@ -5,7 +5,7 @@ import type { IssueDto } from '../../lib/shared';
 import { ContextLegend } from '../context/ContextLegend';
 import { ForkResult } from '../fork/ForkResult';
 import { LineageBar } from '../lineage/LineageBar';
-import { ProgressLine } from '../progress/ProgressLine';
+import { ProgressLine } from '../../ui/ProgressLine';
 import { GraphCanvas } from './GraphCanvas';
 import { GraphToolbar } from './GraphToolbar';
 import { useGraphModel } from './useGraphModel';

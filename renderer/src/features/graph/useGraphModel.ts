@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useCanopy } from '../../app-context';
 import type { LineageLinkDto, SessionGraphDto } from '../../lib/shared';
 import { statesById, type ContextStates } from '../../model/context-order';
-import { lineageMarkers } from '../lineage/lineage-model';
+import { lineageMarkers } from '../../model/lineage-model';
 import { searchEntries } from './model/search';
 import { treeIndexOf, type TreeIndex } from '../../model/tree-index';
 import { buildGraphView, type GraphView } from './model/view';

@@ -1,4 +1,4 @@
-import { Markdown, PlainText } from './Markdown';
+import { Markdown, PlainText } from '../../ui/Markdown';
 import {
   AssistantMeta,
   BashBody,

@@ -7,9 +7,9 @@ import { CompactionInspector } from '../context/CompactionInspector';
 import { EntryContextCard } from '../context/EntryContextCard';
 import { ForkPanel } from '../fork/ForkPanel';
 import { EntryLineage } from '../lineage/EntryLineage';
-import { CopyButton } from './CopyButton';
+import { CopyButton } from '../../ui/CopyButton';
 import { EntryBody } from './EntryBody';
-import { PlainText } from './Markdown';
+import { PlainText } from '../../ui/Markdown';
 import { EntryLink, Section } from './parts';
 import { obj, str } from './raw';
 

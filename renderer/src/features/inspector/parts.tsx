@@ -3,7 +3,7 @@ import { useActions } from '../../app-context';
 import { formatCost, formatCount } from '../../lib/format';
 import { Diff } from './Diff';
 import { editsOf, lineDiff, type TextEdit } from './edit-diff';
-import { Markdown, PlainText } from './Markdown';
+import { Markdown, PlainText } from '../../ui/Markdown';
 import { arr, contentBlocks, imageDataUrl, num, obj, str, type Obj } from './raw';
 
 export function EntryLink({ id }: { id: string }) {

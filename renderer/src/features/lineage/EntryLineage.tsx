@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useCanopy } from '../../app-context';
 import type { LineageLinkDto } from '../../lib/shared';
 import { ForkIcon } from '../../lib/icons';
-import { lineageMarkers } from './lineage-model';
+import { lineageMarkers } from '../../model/lineage-model';
 import { useLinkTitle, useOpenLink } from './LineageFlags';
 
 export function SessionLink({ link, testId }: { link: LineageLinkDto; testId?: string }) {

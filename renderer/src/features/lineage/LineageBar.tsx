@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useCanopy } from '../../app-context';
 import { ForkIcon } from '../../lib/icons';
 import { SessionLink } from './EntryLineage';
-import { lineageMarkers } from './lineage-model';
+import { lineageMarkers } from '../../model/lineage-model';
 
 const MAX_LINKS = 4;
 

@@ -3,7 +3,7 @@ import { useActions, useCanopy } from '../../app-context';
 import type { LineageLinkDto } from '../../lib/shared';
 import { ForkIcon } from '../../lib/icons';
 import { sessionTitle } from '../sessions/rows';
-import { linkName } from './lineage-model';
+import { linkName } from '../../model/lineage-model';
 
 const MAX_FLAGS = 2;
 

@@ -4,9 +4,9 @@ import { useActions, useCanopy } from '../../app-context';
 import { formatBytes, formatCount, formatDateTime, formatRelative, formatShortDate, shortCwd } from '../../lib/format';
 import type { ProjectDto, SessionRowDto, SessionSummaryDto } from '../../lib/shared';
 import { ForkIcon } from '../../lib/icons';
-import { ProgressLine } from '../progress/ProgressLine';
+import { ProgressLine } from '../../ui/ProgressLine';
 import { SESSION_SORTS, type SessionSort } from '../../store/sessions-slice';
-import { listKeyMove } from './list-keys';
+import { listKeyMove } from '../../ui/list-keys';
 import { buildSidebarRows, sessionTitle, type SidebarRow } from './rows';
 
 const SORT_LABELS: Record<SessionSort, string> = { modified: 'Modified', created: 'Created', name: 'Name', size: 'Size', entries: 'Entries' };

@@ -1,4 +1,4 @@
-import type { LineageDto, LineageLinkDto } from '../../lib/shared';
+import type { LineageDto, LineageLinkDto } from '../lib/shared';
 
 export interface LineageMarkers {
   /** Entry id of this session → the child sessions forked there. */

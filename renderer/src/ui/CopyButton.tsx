@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { copyText } from '../../lib/clipboard';
+import { copyText } from '../lib/clipboard';
 
 export function CopyButton({ text, label = 'copy', title }: { text: string | (() => string); label?: string; title?: string }) {
   const [state, setState] = useState<'idle' | 'done' | 'failed'>('idle');
