@@ -1,5 +1,6 @@
 /** `canopy fork` and `canopy clone`: new files next to the source, never a write to it. */
 import { forkSession, type ForkCommand, type ForkOutcome } from '../repo/fork';
+import { resumeCommand } from '../shared/resume-command';
 import { CliIo, EXIT_OK, EXIT_FILE_ERROR, EXIT_USAGE, CliCommand, ParsedArgs, jsonOption, profileOption, line, jsonLine, stringOpt, profileOpt, needFiles, errorOf, UsageError } from './cli-io';
 
 export async function runFork(file: string, command: ForkCommand, args: ParsedArgs, io: CliIo): Promise<number> {
@@ -28,7 +29,7 @@ export async function runFork(file: string, command: ForkCommand, args: ParsedAr
   } else {
     line(io.stdout, `created ${outcome.path}`);
     line(io.stdout, `  profile ${outcome.profile}, ${outcome.entries.length} entries, leaf ${outcome.leafId ?? '(none)'}`);
-    line(io.stdout, `  continue it with: pi --session '${outcome.path.replace(/'/g, `'\\''`)}'`);
+    line(io.stdout, `  continue it with: ${resumeCommand(outcome.path)}`);
   }
   return EXIT_OK;
 }

@@ -12,6 +12,7 @@ import type { ContextViewDto, ForkPreviewDto, ForkRequestDto, ForkResultDto, Lin
 import type { SessionListDto, SessionRowDto } from '../shared/dto';
 import { packEntryStates } from '../shared/entry-states';
 import { CanopyError, type ErrorCode } from '../shared/errors';
+import { resumeCommand } from '../shared/resume-command';
 import { caEntryId, forkSession } from './fork';
 import { ForkReservations } from './fork-reservations';
 import { entryUsages } from './previews';
@@ -50,10 +51,6 @@ function refusalCode(kind: ForkErrorKind): ErrorCode {
   return 'invalid_fork_target';
 }
 
-/** The command line that resumes a session (single-quoted for POSIX shells, as the CLI prints it). */
-export function resumeCommand(path: string): string {
-  return `pi --session '${path.replace(/'/g, `'\\''`)}'`;
-}
 
 export class ContextService {
   /** The preview's new session id and time, used again by the fork of the same request. */

@@ -2,7 +2,7 @@ import { basename, dirname, join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createAppServices } from '../../electron/app-services';
 import { dispatch } from '../../electron/ipc/dispatch';
-import { resumeCommand } from '../../electron/repo/context-service';
+import { resumeCommand } from '../../electron/shared/resume-command';
 import { clearOpenCache } from '../../electron/repo/open';
 import type { Handlers } from '../../electron/shared/contract';
 import { unpackEntryStates } from '../../electron/shared/entry-states';

@@ -53,3 +53,4 @@ export { graphFromWire, unpackEntryNodes, type SessionGraphWireDto } from '../..
 export type { ErrorCode, ErrorValue, Result } from '../../../electron/shared/errors';
 export { isErrorCode } from '../../../electron/shared/errors';
 export { isId } from '../../../electron/shared/validate';
+export { resumeCommand } from '../../../electron/shared/resume-command';

@@ -1,14 +1,11 @@
 import type { AppServices } from '../../app-context';
 import { copyText } from '../../lib/clipboard';
 import { shareableUrl } from '../../lib/deep-link';
+import { resumeCommand } from '../../lib/shared';
 import { THEMES, type ThemeChoice } from '../../store/ui-slice';
 import { FILTER_LABELS, FILTER_MODES } from '../../model/filters';
 import type { CommandAction } from './registry';
 
-/** The command `pi` continues a session file with (quoted for a POSIX shell, as main writes it). */
-export function piSessionCommand(path: string): string {
-  return `pi --session '${path.replace(/'/g, `'\\''`)}'`;
-}
 
 /** Moves keyboard focus to an element of the page by test id (the panes are the stable anchors). */
 export function focusTestId(testId: string): boolean {
@@ -97,7 +94,7 @@ export function coreActions({ store, actions }: Pick<AppServices, 'store' | 'act
       group: 'Session',
       shortcut: ['mod+shift+c'],
       enabled: hasGraph,
-      run: () => copy(piSessionCommand(s().graph!.path), 'Command'),
+      run: () => copy(resumeCommand(s().graph!.path), 'Command'),
     },
     {
       id: 'session.copyLink',
