@@ -14,8 +14,8 @@
 import { linkSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { detectProfile, readPath, readSession, type Entry, type ParsedSession } from '../electron/core';
-import { previewEntry } from '../electron/core/entry-preview';
-import { newEnvelopeScan, scanEnvelope } from '../electron/core/envelope-scan';
+import { previewEntry } from '../electron/core/rules/entry-preview';
+import { newEnvelopeScan, scanEnvelope } from '../electron/core/index/envelope-scan';
 import { scanLines } from '../electron/storage/line-scan';
 import { SessionCatalog } from '../electron/repo/catalog';
 import { openIndexed } from '../electron/repo/open';

@@ -2,26 +2,26 @@
  * The core facade: parse a session, read it under a profile (leaf, path, context, labels, name),
  * list and build its tree, plan forks. PURE: no I/O, no Node APIs.
  */
-import { caContext, h3Context, IssueSink } from './context';
-import { computeLabels, sessionName } from './labels';
-import { caLeafId, currentLeaf } from './leaf';
-import { caWalk, h3Walk, type EntrySeq, type PathResult } from './path';
-import { typeIndex } from './type-index';
-import { detectProfile } from './profile';
-import { indexById, lastEntry } from './tree';
+import { caContext, h3Context, IssueSink } from './rules/context';
+import { computeLabels, sessionName } from './rules/labels';
+import { caLeafId, currentLeaf } from './rules/leaf';
+import { caWalk, h3Walk, type EntrySeq, type PathResult } from './rules/path';
+import { typeIndex } from './index/type-index';
+import { detectProfile } from './rules/profile';
+import { indexById, lastEntry } from './rules/tree';
 import type { Issue, ParsedSession, Profile } from './types';
 
 export * from './types';
-export { parseSession, parseSessionText, splitLines, ISSUE_KIND_TO_PI, H3_LOAD_ERRORS, type RawLine, type ParseOptions } from './parse';
-export { detectProfile, openProblem, PROFILE_RULES, type OpenProblem } from './profile';
-export { listTreeEntries, buildTree, indexById, entriesFor, type TreeEntry, type Tree } from './tree';
-export { planFork, type ForkRequest, type ForkEnv, type ForkPlan, type ForkErrorKind } from './fork';
-export { encodeCwd, sessionFileName } from './naming';
-export { SessionIndexer, type IndexerOptions, type Decode } from './session-index';
-export { BodyError, IndexedEntry, isIndexedEntry, type LineSource, type BodyCacheOptions } from './lazy-entry';
-export { scanEnvelope, newEnvelopeScan, type EnvelopeScan } from './envelope-scan';
-export { computeLabels, sessionName, type LabelState } from './labels';
-export type { ProjectedEntry, CaContext, H3Context } from './context';
+export { parseSession, parseSessionText, splitLines, ISSUE_KIND_TO_PI, H3_LOAD_ERRORS, type RawLine, type ParseOptions } from './rules/parse';
+export { detectProfile, openProblem, PROFILE_RULES, type OpenProblem } from './rules/profile';
+export { listTreeEntries, buildTree, indexById, entriesFor, type TreeEntry, type Tree } from './rules/tree';
+export { planFork, type ForkRequest, type ForkEnv, type ForkPlan, type ForkErrorKind } from './rules/fork';
+export { encodeCwd, sessionFileName } from './rules/naming';
+export { SessionIndexer, type IndexerOptions, type Decode } from './index/session-index';
+export { BodyError, IndexedEntry, isIndexedEntry, type LineSource, type BodyCacheOptions } from './index/lazy-entry';
+export { scanEnvelope, newEnvelopeScan, type EnvelopeScan } from './index/envelope-scan';
+export { computeLabels, sessionName, type LabelState } from './rules/labels';
+export type { ProjectedEntry, CaContext, H3Context } from './rules/context';
 
 export interface SessionReading {
   profile: Profile;

@@ -4,7 +4,7 @@
  * Every path it opens came from listing the configured roots and is re-checked against them.
  */
 import { computeLabels, detectProfile, readSession, type Entry, type ParsedSession, type Profile } from '../core';
-import { previewEntry, type EntryPreview } from '../core/entry-preview';
+import { previewEntry, type EntryPreview } from '../core/rules/entry-preview';
 import type { EventBus } from './event-bus';
 import type { EntryDetailDto, SessionListDto, SessionSummaryDto } from '../shared/dto';
 import type { EntryNodesDto, SessionGraphWireDto } from '../shared/entry-nodes';

@@ -5,9 +5,9 @@
  */
 import { dirname, resolve } from 'node:path';
 import { detectProfile, readSessionDetailed, type ForkErrorKind, type ForkRequest, type ParsedSession, type Profile } from '../core';
-import { buildContextView } from '../core/context-view';
-import { previewFork } from '../core/fork-preview';
-import { forkPoint } from '../core/lineage';
+import { buildContextView } from '../core/rules/context-view';
+import { previewFork } from '../core/rules/fork-preview';
+import { forkPoint } from '../core/rules/lineage';
 import type { ContextViewDto, ForkPreviewDto, ForkRequestDto, ForkResultDto, LineageDto, LineageLinkDto } from '../shared/context-dto';
 import type { SessionListDto, SessionRowDto } from '../shared/dto';
 import { packEntryStates } from '../shared/entry-states';

@@ -4,7 +4,7 @@
  * so opening the same session again sends the packed columns without building them again.
  */
 import { isIndexedEntry, type Entry } from '../core';
-import type { EntryPreview } from '../core/entry-preview';
+import type { EntryPreview } from '../core/rules/entry-preview';
 import { indexPreview } from './previews';
 import { packNodes, type EntryNodesDto } from '../shared/entry-nodes';
 

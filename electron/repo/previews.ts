@@ -5,10 +5,10 @@
  * for appended entries only.
  */
 import { BodyError, isIndexedEntry, type Entry, type IndexedEntry, type ParsedSession } from '../core';
-import { isPlainRecord } from '../core/parse';
-import { entryUsageFact, usageFactOf, usageRecordOf, type UsageFact } from '../core/cost-ledger';
-import { PREVIEW_SKIM_KEYS, previewEntry, type EntryPreview } from '../core/entry-preview';
-import { JsonSkimmer } from '../core/json-skim';
+import { isPlainRecord } from '../core/rules/parse';
+import { entryUsageFact, usageFactOf, usageRecordOf, type UsageFact } from '../core/rules/cost-ledger';
+import { PREVIEW_SKIM_KEYS, previewEntry, type EntryPreview } from '../core/rules/entry-preview';
+import { JsonSkimmer } from '../core/index/json-skim';
 import { decodeBytes, scanLines } from '../storage/line-scan';
 
 interface Cached {

@@ -14,10 +14,10 @@ import type {
   LastUsage,
   Sourced,
   SystemState,
-} from '../core/context-view';
-import type { ForkErrorKind } from '../core/fork';
-import type { ForkPreview } from '../core/fork-preview';
-import type { SourcedText } from '../core/system-replay';
+} from '../core/rules/context-view';
+import type { ForkErrorKind } from '../core/rules/fork';
+import type { ForkPreview } from '../core/rules/fork-preview';
+import type { SourcedText } from '../core/rules/system-replay';
 import type { IssueDto, ProfileDto } from './dto';
 import type { EntryStatesDto } from './entry-states';
 

@@ -4,7 +4,7 @@
  * only as display strings, e.g. for the `pi --session <path>` command the user copies.)
  */
 
-import type { EntryPreview } from '../core/entry-preview';
+import type { EntryPreview } from '../core/rules/entry-preview';
 
 export * from './context-dto';
 
@@ -73,7 +73,7 @@ export interface SessionListDto {
   skipped: SkippedDto[];
 }
 
-export type { CheckpointKind } from '../core/entry-preview';
+export type { CheckpointKind } from '../core/rules/entry-preview';
 /** A node's preview and flags (what an entry's body gives the graph). */
 export type EntryPreviewDto = EntryPreview;
 

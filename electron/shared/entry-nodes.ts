@@ -4,8 +4,8 @@
  * 20k copies of each). Fields every entry has its own value for are columns; the rest of a node (its
  * "kind": type, role, tools, flags, model …) is a table of distinct kinds named by index. PURE.
  */
-import { isoMillisText } from '../core/iso-millis';
-import type { EntryPreview } from '../core/entry-preview';
+import { isoMillisText } from '../core/index/iso-millis';
+import type { EntryPreview } from '../core/rules/entry-preview';
 import type { EntryNodeDto, SessionGraphDto } from './dto';
 
 /** Fields with (nearly) one value per entry; everything else of a node is its kind. */

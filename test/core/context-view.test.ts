@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseSessionText, readSessionDetailed, type Profile } from '../../electron/core';
-import { buildContextView, type ContextView, type EntryStateInfo } from '../../electron/core/context-view';
+import { buildContextView, type ContextView, type EntryStateInfo } from '../../electron/core/rules/context-view';
 import { assistant, compaction, entry, header, jsonl, label, message, session, ts, user } from './helpers';
 import { loadPiContext } from './pi-context-oracle';
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { contentText, hasNonSpace, oneLine, previewEntry } from '../../electron/core/entry-preview';
+import { contentText, hasNonSpace, oneLine, previewEntry } from '../../electron/core/rules/entry-preview';
 import type { Entry } from '../../electron/core';
 
 /** The definition oneLine implements in one pass. */

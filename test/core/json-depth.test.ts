@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { cutDeep, MAX_DEPTH, nestingExceeds, parseBounded, TOO_DEEP_MARKER } from '../../electron/core/json-depth';
+import { cutDeep, MAX_DEPTH, nestingExceeds, parseBounded, TOO_DEEP_MARKER } from '../../electron/core/rules/json-depth';
 import { parseSessionText } from '../../electron/core';
 
 const nested = (depth: number, open = '[', close = ']'): string => open.repeat(depth) + close.repeat(depth);

@@ -5,9 +5,9 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { entryUsageFact } from '../../electron/core/cost-ledger';
-import { hasNonSpace, PREVIEW_SKIM_KEYS, previewEntry } from '../../electron/core/entry-preview';
-import { JsonSkimmer, type SkimKeys } from '../../electron/core/json-skim';
+import { entryUsageFact } from '../../electron/core/rules/cost-ledger';
+import { hasNonSpace, PREVIEW_SKIM_KEYS, previewEntry } from '../../electron/core/rules/entry-preview';
+import { JsonSkimmer, type SkimKeys } from '../../electron/core/index/json-skim';
 import type { Entry } from '../../electron/core';
 
 const enc = new TextEncoder();

@@ -7,8 +7,8 @@ import {
   regexLiterals,
   termsMetBySession,
   type SearchQuery,
-} from '../../electron/core/search-query';
-import { searchFields } from '../../electron/core/search-text';
+} from '../../electron/core/search/search-query';
+import { searchFields } from '../../electron/core/search/search-text';
 
 function parse(text: string): SearchQuery {
   const r = parseSearchQuery(text);

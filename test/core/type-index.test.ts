@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { computeLabels, detectProfile, sessionName, type Entry, type ParsedSession } from '../../electron/core';
-import { messageMissing } from '../../electron/core/entry-fields';
-import { typeIndex } from '../../electron/core/type-index';
+import { messageMissing } from '../../electron/core/rules/entry-fields';
+import { typeIndex } from '../../electron/core/index/type-index';
 import { entry, header, indexText, session, user } from './helpers';
 
 const lines = (records: unknown[]): string[] => [header(), ...records].map((r) => JSON.stringify(r));

@@ -12,7 +12,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../electron/cli';
 import { parseSessionText, readSession, readSessionDetailed, type ParsedSession } from '../../electron/core';
-import { buildContextView } from '../../electron/core/context-view';
+import { buildContextView } from '../../electron/core/rules/context-view';
 import type { EntryNodeDto, SessionGraphDto, SessionListDto, SessionRowDto } from '../../electron/shared/dto';
 import type { CorpusFile } from '../fixtures/corpus/build';
 import { deepLink, HAVE_CHROMIUM, startHarness, type Harness } from './harness';

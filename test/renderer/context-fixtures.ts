@@ -3,7 +3,7 @@
  * DTOs main sends (session.open's graph and session.context's view).
  */
 import { parseSessionText, readSessionDetailed, type ParsedSession, type Profile } from '../../electron/core';
-import { buildContextView } from '../../electron/core/context-view';
+import { buildContextView } from '../../electron/core/rules/context-view';
 import type { ContextViewDto, ForkPreviewDto, LineageDto } from '../../electron/shared/context-dto';
 import { packEntryStates } from '../../electron/shared/entry-states';
 import type { EntryNodeDto, SessionGraphDto } from '../../electron/shared/dto';

@@ -2,7 +2,7 @@
 import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readSessionDetailed } from '../../electron/core';
-import { buildContextView } from '../../electron/core/context-view';
+import { buildContextView } from '../../electron/core/rules/context-view';
 import { unpackEntryStates } from '../../electron/shared/entry-states';
 import { GraphPanel } from '../../renderer/src/features/graph/GraphPanel';
 import { fixture, fixtureSession, lineage } from './context-fixtures';

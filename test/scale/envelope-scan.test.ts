@@ -4,8 +4,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { newEnvelopeScan, scanEnvelope } from '../../electron/core/envelope-scan';
-import { isoMillis } from '../../electron/core/lazy-entry';
+import { newEnvelopeScan, scanEnvelope } from '../../electron/core/index/envelope-scan';
+import { isoMillis } from '../../electron/core/index/lazy-entry';
 
 const enc = new TextEncoder();
 const dec = new TextDecoder();

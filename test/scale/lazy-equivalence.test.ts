@@ -12,8 +12,8 @@ import { detectProfile, isIndexedEntry, readSessionDetailed } from '../../electr
 import { LiveSession } from '../../electron/repo/live';
 import { clearOpenCache, openIndexed, parseFileEagerly, withSession } from '../../electron/repo/open';
 import { entryPreviews, entryUsages } from '../../electron/repo/previews';
-import { entryUsageFact } from '../../electron/core/cost-ledger';
-import { previewEntry } from '../../electron/core/entry-preview';
+import { entryUsageFact } from '../../electron/core/rules/cost-ledger';
+import { previewEntry } from '../../electron/core/rules/entry-preview';
 import { writeSessionFile } from '../../bench/generate';
 import { buildCorpus, type CorpusFile } from '../fixtures/corpus/build';
 import { counterIds, expectSameDerived } from './support';

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { writeSessionFile } from '../../bench/generate';
-import { previewEntry } from '../../electron/core/entry-preview';
+import { previewEntry } from '../../electron/core/rules/entry-preview';
 import { LiveSession } from '../../electron/repo/live';
 import { clearOpenCache, parseFileEagerly } from '../../electron/repo/open';
 import { entryPreviews } from '../../electron/repo/previews';

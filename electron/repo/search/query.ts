@@ -11,8 +11,8 @@ import {
   termsMetBySession,
   type SearchQuery,
   type Snippet,
-} from '../../core/search-query';
-import { searchFields, type SearchRole } from '../../core/search-text';
+} from '../../core/search/search-query';
+import { searchFields, type SearchRole } from '../../core/search/search-text';
 import type { SearchDatabase } from '../../storage/search-db';
 import { SyncLineReader } from '../../storage/line-scan';
 

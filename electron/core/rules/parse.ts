@@ -10,7 +10,7 @@
  */
 import { parseBounded, tooDeepMessage } from './json-depth';
 import { lineId, migrateToCurrentVersion } from './migrate';
-import type { Entry, Issue, IssueKind, ParsedSession, SessionHeader } from './types';
+import type { Entry, Issue, IssueKind, ParsedSession, SessionHeader } from '../types';
 
 /** One physical line of a file. `complete` is false only for a final line with no trailing '\n'. */
 export interface RawLine {

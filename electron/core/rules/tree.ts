@@ -4,7 +4,7 @@
  * Iterative throughout: chains can be 100k entries long.
  */
 import { entryRole, entryTargetId, entryTimestamp, timeOf } from './entry-fields';
-import type { Entry, Issue, ParsedSession, Profile } from './types';
+import type { Entry, Issue, ParsedSession, Profile } from '../types';
 
 interface IndexCache {
   entries: Entry[];

@@ -8,8 +8,8 @@
  * CA's fork writes labels in that order.
  */
 import { entryTargetId, entryTimestamp } from './entry-fields';
-import { typeIndex } from './type-index';
-import type { Entry, ParsedSession, Profile } from './types';
+import { typeIndex } from '../index/type-index';
+import type { Entry, ParsedSession, Profile } from '../types';
 
 export interface LabelState {
   labels: Map<string, string>;

@@ -8,7 +8,7 @@
  */
 import { replaySystem } from './system-replay';
 import { contextTokensOf, estimateTokens, validAssistantUsage } from './token-estimate';
-import type { Entry, Profile } from './types';
+import type { Entry, Profile } from '../types';
 
 type Rec = Record<string, unknown>;
 

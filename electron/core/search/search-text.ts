@@ -2,7 +2,7 @@
  * What the cross-session search indexes of one entry line. PURE. Text fields only: image data,
  * signatures and other opaque payloads never reach the index.
  */
-import { contentText } from './entry-preview';
+import { contentText } from '../rules/entry-preview';
 
 /** The `role:` filter's categories. */
 export const SEARCH_ROLES = ['user', 'assistant', 'tool', 'bash', 'summary', 'custom', 'other'] as const;

@@ -6,9 +6,9 @@
  * were appended. An indexed session's lists are its indexer's own (filed while indexing and
  * while following appends), so no entry list is built or walked.
  */
-import { messageMissing } from './entry-fields';
-import { entriesFor, indexedSource } from './tree';
-import type { Entry, ParsedSession, Profile } from './types';
+import { messageMissing } from '../rules/entry-fields';
+import { entriesFor, indexedSource } from '../rules/tree';
+import type { Entry, ParsedSession, Profile } from '../types';
 
 export interface TypeIndex {
   /** Entries of `type` (never 'message'), in file order. */

@@ -2,7 +2,7 @@
  * Envelope-level accessors. They prefer the fields parse() copies out of `raw`, so an entry
  * index that loads `raw` lazily only pays for the body when these are missing.
  */
-import type { Entry } from './types';
+import type { Entry } from '../types';
 
 export function entryRole(e: Entry): string | undefined {
   if (e.role !== undefined) return e.role;

@@ -15,10 +15,10 @@ import { EntryStore, isoMillis, type BodyCacheOptions, type IndexedEntry, type L
 import {
   checkHeader, decideHeader, duplicateIssue, isPlainRecord, judgeEntry, lineValue, LONG_LINE, MISSING_HEADER, parseSession,
   type HeaderDecision, type RawLine,
-} from './parse';
-import { seedIndexed } from './tree';
+} from '../rules/parse';
+import { seedIndexed } from '../rules/tree';
 import { fileByType, seedTypeIndex, type TypeLists } from './type-index';
-import type { Issue, IssueKind, ParsedSession, SessionHeader } from './types';
+import type { Issue, IssueKind, ParsedSession, SessionHeader } from '../types';
 
 /** Bytes → string. `ascii` promises every byte is < 0x80 (a Latin-1 decode is then exact). */
 export type Decode = (b: Uint8Array, start: number, end: number, ascii: boolean) => string;

@@ -12,12 +12,12 @@ import { compactionInfos, compactionRanges, retainedTailCopies, type CompactionI
 import { classifyOffContext, classifyInContext, sentAs, type Classifier } from './context-reasons';
 import { lastSetters, setterModel, spreadLike } from './context';
 import { oneLine, previewEntry } from './entry-preview';
-import type { DetailedReading } from './index';
+import type { DetailedReading } from '../index';
 import { caWalk, seqOf } from './path';
 import { replaySystem, type SystemState } from './system-replay';
 import { estimateTokens } from './token-estimate';
 import { indexById } from './tree';
-import type { Entry, ParsedSession, Profile } from './types';
+import type { Entry, ParsedSession, Profile } from '../types';
 
 export type { CompactionInfo } from './context-compactions';
 export type { SystemState } from './system-replay';

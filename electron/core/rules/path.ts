@@ -3,8 +3,8 @@
  * here every walk keeps a visited set, stops at the repeat and reports it.
  */
 import { compactionFacts } from './entry-fields';
-import { IndexedEntry, type EntryStore, type WalkState } from './lazy-entry';
-import type { Entry, Issue } from './types';
+import { IndexedEntry, type EntryStore, type WalkState } from '../index/lazy-entry';
+import type { Entry, Issue } from '../types';
 
 export interface PathResult {
   /** Root → leaf (for an indexed walk, built on first access). */

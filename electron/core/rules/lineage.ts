@@ -9,7 +9,7 @@ import { detectProfile } from './profile';
 import { currentLeaf } from './leaf';
 import { caWalk } from './path';
 import { indexById } from './tree';
-import type { Entry, ParsedSession } from './types';
+import type { Entry, ParsedSession } from '../types';
 
 function sameEntry(a: Entry, b: Entry): boolean {
   return a.type === b.type && a.timestamp === b.timestamp;

@@ -7,9 +7,9 @@
  * PURE: the bytes come from a `LineSource` that the storage layer supplies.
  */
 import { IdTable, type DecodeAscii } from './id-table';
-import { parseBounded, tooDeepMessage } from './json-depth';
+import { parseBounded, tooDeepMessage } from '../rules/json-depth';
 import { NameColumn } from './name-column';
-import type { Entry, EntryFacts, Issue, IssueKind } from './types';
+import type { Entry, EntryFacts, Issue, IssueKind } from '../types';
 
 export { isoMillis } from './iso-millis';
 

@@ -6,7 +6,7 @@
  */
 import { entryTargetId } from './entry-fields';
 import { lastEntry } from './tree';
-import type { Entry, Issue, ParsedSession, Profile } from './types';
+import type { Entry, Issue, ParsedSession, Profile } from '../types';
 
 export function leafIdAfterEntry(e: Entry): string | null {
   if (e.type !== 'leaf') return e.id;

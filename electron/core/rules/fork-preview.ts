@@ -4,11 +4,11 @@
  */
 import { buildContextView } from './context-view';
 import { planFork, type ForkEnv, type ForkErrorKind, type ForkRequest } from './fork';
-import { readSessionDetailed } from './index';
+import { readSessionDetailed } from '../index';
 import { sessionFileName } from './naming';
 import { parseSessionText } from './parse';
 import { indexById } from './tree';
-import type { ParsedSession, Profile } from './types';
+import type { ParsedSession, Profile } from '../types';
 
 export type ForkPreview =
   | {

@@ -5,7 +5,7 @@
 import type { Ranges } from './context-compactions';
 import type { EntryStateInfo } from './context-view';
 import { entryRole, entryTargetId } from './entry-fields';
-import type { Entry, Profile } from './types';
+import type { Entry, Profile } from '../types';
 
 type Rec = Record<string, unknown>;
 

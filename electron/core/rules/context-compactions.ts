@@ -5,7 +5,7 @@
 import { h3EntryMessages, IssueSink } from './context';
 import type { EntryState } from './context-view';
 import { compactionFacts } from './entry-fields';
-import type { Entry, Profile } from './types';
+import type { Entry, Profile } from '../types';
 
 type Rec = Record<string, unknown>;
 

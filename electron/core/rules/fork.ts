@@ -15,7 +15,7 @@ import { caLeafId, leafIdAfterEntry } from './leaf';
 import { caWalk, h3Walk, type PathResult } from './path';
 import { openProblem } from './profile';
 import { entriesFor, indexById } from './tree';
-import type { Entry, ParsedSession, Profile, SessionHeader } from './types';
+import type { Entry, ParsedSession, Profile, SessionHeader } from '../types';
 
 export type ForkRequest =
   | { kind: 'fork'; profile: Profile; entryId: string; position: 'before' | 'at' }

@@ -6,7 +6,7 @@
  * An image block counts as 4800 chars (1200 tokens) in user/custom/toolResult content; assistant
  * images count nothing. Where pi would throw on a malformed payload, the part counts 0.
  */
-import type { Profile } from './types';
+import type { Profile } from '../types';
 
 type Rec = Record<string, unknown>;
 

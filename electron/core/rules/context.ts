@@ -13,7 +13,7 @@
  */
 import { compactionFacts, entryRole, messageMissing, timeOf } from './entry-fields';
 import { seqOf, type EntrySeq } from './path';
-import type { Entry, Issue } from './types';
+import type { Entry, Issue } from '../types';
 
 type Rec = Record<string, any>;
 

@@ -5,8 +5,8 @@
  */
 import { compactionFacts } from './entry-fields';
 import { H3_LOAD_ERRORS } from './parse';
-import { typeIndex } from './type-index';
-import type { ParsedSession, Profile } from './types';
+import { typeIndex } from '../index/type-index';
+import type { ParsedSession, Profile } from '../types';
 
 export function detectProfile(s: ParsedSession): Profile {
   const metadata = s.header?.metadata;
