@@ -118,14 +118,11 @@ describe('listSessions', () => {
     await truncate(path, 256 * 1024 * 1024);
     await writeSession(dir, 'garbage-body.jsonl', [header('s-garbage', '/g'), 'not json', '\u0000\u0001', '{"type":']);
     const before = bytesRead();
-    const t0 = performance.now();
     const { sessions, skipped } = await listSessions([root]);
-    const ms = performance.now() - t0;
     const after = bytesRead();
     expect(skipped).toEqual([]);
     expect(sessions.map((s) => [s.id, s.sizeBytes > 1e8])).toEqual([['s-garbage', false], ['s-huge', true]].sort((a, b) => (a[0]! < b[0]! ? -1 : 1)));
     if (before !== null && after !== null) expect(after - before).toBeLessThan(1024 * 1024);
-    expect(ms).toBeLessThan(2000);
   });
 
   it('re-reads a header only when size or mtime changed', async () => {

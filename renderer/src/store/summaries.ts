@@ -18,7 +18,7 @@ export const FILL_BATCH_BYTES = 16 * 1024 * 1024;
 /** Bigger files are summarised only when their row is in view (reading one takes seconds). */
 export const FILL_MAX_BYTES = 64 * 1024 * 1024;
 /** The fill starts, and resumes after a load, only once nothing has loaded for this long. */
-const FILL_QUIET_MS = 500;
+export const FILL_QUIET_MS = 500;
 
 export interface Summaries {
   /** Asks for summaries of these sessions soon, in batches, each id at most once per file version. */
