@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildSidebarRows, nestForks, OPENED_GROUP, sessionTitle } from '../../renderer/src/features/sessions/rows';
+import { sessionTitle } from '../../renderer/src/model/session-title';
+import { buildSidebarRows, nestForks, OPENED_GROUP } from '../../renderer/src/features/sessions/rows';
 import { listOf, row, summary } from './fake-api';
 
 const list = listOf([

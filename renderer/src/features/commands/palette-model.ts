@@ -1,5 +1,5 @@
 import type { EntryNodeDto, SessionRowDto, SessionSummaryDto } from '../../lib/shared';
-import { sessionTitle } from '../sessions/rows';
+import { sessionTitle } from '../../model/session-title';
 import { fuzzyScore, queryWords } from './fuzzy';
 import type { CommandAction } from './registry';
 

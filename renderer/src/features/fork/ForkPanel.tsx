@@ -5,7 +5,7 @@ import { ForkIcon } from '../../lib/icons';
 import type { ProfileDto } from '../../lib/shared';
 import { currentForkKey } from '../../store/actions';
 import type { ForkMode } from '../../store';
-import { EntryLink } from '../inspector/parts';
+import { EntryLink } from '../../ui/EntryLink';
 import { forkRequest, MODE_HELP, MODE_LABELS } from './fork-model';
 
 const MODES: readonly ForkMode[] = ['before', 'at', 'clone'];

@@ -10,7 +10,8 @@ import { EntryLineage } from '../lineage/EntryLineage';
 import { CopyButton } from '../../ui/CopyButton';
 import { EntryBody } from './EntryBody';
 import { PlainText } from '../../ui/Markdown';
-import { EntryLink, Section } from './parts';
+import { EntryLink } from '../../ui/EntryLink';
+import { Section } from './parts';
 import { obj, str } from './raw';
 
 const MAX_CHILD_LINKS = 24;
