@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useCanopy } from './app-context';
-import { CommandLayer } from './features/commands/CommandLayer';
-import { CommandsProvider } from './features/commands/commands-context';
-import { TopBarControls } from './features/commands/TopBarControls';
+import { CommandLayer } from './features/palette/CommandLayer';
+import { coreActions } from './features/palette/app-actions';
+import { CommandsProvider } from './commands/commands-context';
+import { TopBarControls } from './features/palette/TopBarControls';
 import { Workspace } from './features/layout/Workspace';
 import { OpenControls } from './features/open/OpenControls';
 import { SearchPanel } from './features/search/SearchPanel';
@@ -11,7 +12,7 @@ import { CanopyMark } from './lib/icons';
 export function App() {
   const fatal = useCanopy((s) => s.fatalError);
   return (
-    <CommandsProvider>
+    <CommandsProvider seed={coreActions}>
       <div className="app">
         <TopBar />
         {fatal ? (

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import { fuzzyScore, queryWords } from '../../renderer/src/features/commands/fuzzy';
-import { paletteItems } from '../../renderer/src/features/commands/palette-model';
-import { createRegistry, CONTRIBUTED, type CommandAction } from '../../renderer/src/features/commands/registry';
-import { matchesChord, parseShortcut, shortcutKeys } from '../../renderer/src/features/commands/shortcuts';
+import { fuzzyScore, queryWords } from '../../renderer/src/features/palette/fuzzy';
+import { paletteItems } from '../../renderer/src/features/palette/palette-model';
+import { createRegistry, CONTRIBUTED, type CommandAction } from '../../renderer/src/commands/registry';
+import { matchesChord, parseShortcut, shortcutKeys } from '../../renderer/src/commands/shortcuts';
 import { listKeyMove } from '../../renderer/src/ui/list-keys';
 import type { EntryNodeDto } from '../../electron/shared/dto';
 import { row, summary } from './fake-api';

@@ -1,14 +1,13 @@
 import { createContext, useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { useServices } from '../../app-context';
-import { coreActions } from './app-actions';
+import { useServices, type AppServices } from '../app-context';
 import { createRegistry, type CommandAction, type CommandRegistry } from './registry';
 
 const RegistryContext = createContext<CommandRegistry | null>(null);
 
-/** One registry per app, seeded with the built-in actions. */
-export function CommandsProvider({ children, registry }: { children: ReactNode; registry?: CommandRegistry }) {
+/** One registry per app, seeded with the built-in actions (the shell passes the palette's). */
+export function CommandsProvider({ children, registry, seed }: { children: ReactNode; registry?: CommandRegistry; seed?: (services: AppServices) => CommandAction[] }) {
   const services = useServices();
-  const [own] = useState(() => registry ?? createRegistry(coreActions(services)));
+  const [own] = useState(() => registry ?? createRegistry(seed?.(services) ?? []));
   return <RegistryContext.Provider value={own}>{children}</RegistryContext.Provider>;
 }
 

@@ -1,6 +1,6 @@
 import { useCanopy } from '../../app-context';
 import { THEMES, type ThemeChoice } from '../../store/ui-slice';
-import { useCommandRegistry } from './commands-context';
+import { useCommandRegistry } from '../../commands/commands-context';
 import { Keys } from './Keys';
 
 const LABELS: Record<ThemeChoice, string> = { system: 'System', light: 'Light', dark: 'Dark' };

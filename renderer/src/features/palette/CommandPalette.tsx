@@ -1,7 +1,7 @@
 import { Command } from 'cmdk';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useActions, useCanopy, useServices } from '../../app-context';
-import { useCommandRegistry, useRegisteredActions } from './commands-context';
+import { useCommandRegistry, useRegisteredActions } from '../../commands/commands-context';
 import { Keys } from './Keys';
 import { paletteItems, type PaletteItem } from './palette-model';
 import { focusTestId } from './app-actions';

@@ -4,7 +4,7 @@ import { shareableUrl } from '../../lib/deep-link';
 import { resumeCommand } from '../../lib/shared';
 import { THEMES, type ThemeChoice } from '../../store/ui-slice';
 import { FILTER_LABELS, FILTER_MODES } from '../../model/filters';
-import type { CommandAction } from './registry';
+import type { CommandAction } from '../../commands/registry';
 
 
 /** Moves keyboard focus to an element of the page by test id (the panes are the stable anchors). */

@@ -1,7 +1,7 @@
 import type { EntryNodeDto, SessionRowDto, SessionSummaryDto } from '../../lib/shared';
 import { sessionTitle } from '../../model/session-title';
 import { fuzzyScore, queryWords } from './fuzzy';
-import type { CommandAction } from './registry';
+import type { CommandAction } from '../../commands/registry';
 
 export type PaletteItem =
   | { kind: 'action'; key: string; action: CommandAction; title: string; score: number }

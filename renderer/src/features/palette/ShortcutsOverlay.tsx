@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useCanopy } from '../../app-context';
-import { useRegisteredActions } from './commands-context';
+import { useRegisteredActions } from '../../commands/commands-context';
 import { Keys } from './Keys';
-import type { ActionGroup, CommandAction } from './registry';
+import type { ActionGroup, CommandAction } from '../../commands/registry';
 
 /** Keys that belong to one focused list rather than to an action (drawn with the rest). */
 export const LIST_KEYS: ReadonlyArray<{ where: string; keys: string[]; what: string }> = [

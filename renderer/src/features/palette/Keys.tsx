@@ -1,5 +1,5 @@
 import { Fragment } from 'react';
-import { isMac, shortcutKeys } from './shortcuts';
+import { isMac, shortcutKeys } from '../../commands/shortcuts';
 
 const MAC = isMac();
 

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { useCanopy } from '../../app-context';
 import { CommandPalette } from './CommandPalette';
-import { useCommandRegistry } from './commands-context';
+import { useCommandRegistry } from '../../commands/commands-context';
 import { ShortcutsOverlay } from './ShortcutsOverlay';
-import { useKeyBindings } from './useKeyBindings';
+import { useKeyBindings } from '../../commands/useKeyBindings';
 
 /** Global keys, the palette, the `?` overlay and the chosen theme on <html>. */
 export function CommandLayer() {
