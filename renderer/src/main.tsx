@@ -6,7 +6,7 @@ import './styles/app.css';
 import './styles/graph.css';
 import './styles/inspector.css';
 import './styles/context.css';
-import { App } from './App';
+import { App } from './shell/App';
 import { AppProvider, type AppServices } from './app-context';
 import { getApi } from './lib/api';
 import { bindHashRoute } from './lib/hash-route';

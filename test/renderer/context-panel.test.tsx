@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { readSession, readSessionDetailed } from '../../electron/core';
 import { buildContextView } from '../../electron/core/rules/context-view';
 import { ContextPanel } from '../../renderer/src/features/context/ContextPanel';
-import { RightPanel } from '../../renderer/src/features/inspector/RightPanel';
+import { RightPanel } from '../../renderer/src/shell/RightPanel';
 import { fixture, fixtureSession } from './context-fixtures';
 import { flush, mount, type Mounted } from './dom';
 import { fakeApi } from './fake-api';

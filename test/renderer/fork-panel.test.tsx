@@ -5,7 +5,7 @@ import { readSessionDetailed } from '../../electron/core';
 import { buildContextView } from '../../electron/core/rules/context-view';
 import type { ForkPreviewDto, ForkRequestDto } from '../../electron/shared/context-dto';
 import { ForkResult } from '../../renderer/src/features/fork/ForkResult';
-import { Inspector } from '../../renderer/src/features/inspector/Inspector';
+import { InspectorPane } from '../../renderer/src/shell/panes';
 import { fixture, fixtureSession, FIXTURE_LINES, lineage, okPreview } from './context-fixtures';
 import { flush, mount, type Mounted } from './dom';
 import { fakeApi, listOf, row } from './fake-api';
@@ -37,7 +37,7 @@ async function inspect(entryId: string, extra: Parameters<typeof fakeApi>[0] = {
   m = await mount(
     <>
       <ForkResult />
-      <Inspector />
+      <InspectorPane />
     </>,
     f.api,
     (store) => {

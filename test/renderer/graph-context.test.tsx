@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { readSessionDetailed } from '../../electron/core';
 import { buildContextView } from '../../electron/core/rules/context-view';
 import { unpackEntryStates } from '../../electron/shared/entry-states';
-import { GraphPanel } from '../../renderer/src/features/graph/GraphPanel';
+import { GraphPane } from '../../renderer/src/shell/panes';
 import { fixture, fixtureSession, lineage } from './context-fixtures';
 import { fakeElementBox, flush, mount, type Mounted } from './dom';
 import { fakeApi } from './fake-api';
@@ -28,7 +28,7 @@ async function show(opts: { leafId?: string; lineage?: ReturnType<typeof lineage
     'session.context': async ({ sessionId }) => ({ ok: true, data: { ...view, sessionId } }),
     'session.lineage': async ({ sessionId }) => ({ ok: true, data: lineage({ sessionId }) }),
   });
-  m = await mount(<GraphPanel />, f.api, (store) => {
+  m = await mount(<GraphPane />, f.api, (store) => {
     store.getState().startOpening('s1');
     store.getState().setGraph(graph);
     store.getState().setFilterMode('all');

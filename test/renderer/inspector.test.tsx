@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Inspector } from '../../renderer/src/features/inspector/Inspector';
+import { Inspector, type EntryCards } from '../../renderer/src/features/inspector/Inspector';
 import type { EntryDetailDto } from '../../electron/shared/dto';
 import { mount, type Mounted } from './dom';
 import { fakeApi } from './fake-api';
@@ -12,9 +12,9 @@ afterEach(() => {
   m = null;
 });
 
-async function show(raw: Record<string, unknown>, extra: Partial<EntryDetailDto> = {}) {
+async function show(raw: Record<string, unknown>, extra: Partial<EntryDetailDto> = {}, cards?: EntryCards) {
   const f = fakeApi({});
-  m = await mount(<Inspector />, f.api, (store) => {
+  m = await mount(<Inspector cards={cards} />, f.api, (store) => {
     store.getState().startOpening('s1');
     store.getState().select(String(raw.id));
     store.getState().setDetail({ sessionId: 's1', entryId: String(raw.id), line: 42, raw, label: null, children: [], ...extra });
@@ -25,6 +25,15 @@ async function show(raw: Record<string, unknown>, extra: Partial<EntryDetailDto>
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 
 describe('Inspector', () => {
+  it('draws the cards the shell passes for the shown entry, above its body', async () => {
+    const el = await show({ type: 'message', id: 'u7', parentId: null, message: { role: 'user', content: 'hi' } }, {}, (detail, kind) => (
+      <div data-testid="card">{`${detail.entryId} ${kind}`}</div>
+    ));
+    const card = el.querySelector('[data-testid="card"]')!;
+    expect(card.textContent).toBe('u7 user');
+    expect(card.compareDocumentPosition(el.querySelector('[data-testid="raw-json"]')!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   it('shows an assistant message: text as safe markdown, thinking collapsed, tool calls, usage, model', async () => {
     const el = await show(
       {

@@ -1,7 +1,7 @@
-import { useCanopy } from '../../app-context';
-import { formatTokens } from '../../lib/format';
-import { ContextPanel } from '../context/ContextPanel';
-import { Inspector } from './Inspector';
+import { useCanopy } from '../app-context';
+import { formatTokens } from '../lib/format';
+import { ContextPanel } from '../features/context/ContextPanel';
+import { InspectorPane } from './panes';
 
 /** The right column: the selected entry, or what reaches the model. */
 export function RightPanel() {
@@ -56,7 +56,7 @@ export function RightPanel() {
       </div>
       {/* Both stay mounted (scroll positions survive a switch); the other one is hidden. */}
       <div className="tab-page" hidden={tab !== 'entry'} role="tabpanel" aria-label="Entry">
-        <Inspector />
+        <InspectorPane />
       </div>
       <div className="tab-page" hidden={tab !== 'context'} role="tabpanel" aria-label="What the model sees">
         <ContextPanel />

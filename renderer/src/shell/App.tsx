@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
-import { useCanopy } from './app-context';
-import { CommandLayer } from './features/palette/CommandLayer';
-import { coreActions } from './features/palette/app-actions';
-import { CommandsProvider } from './commands/commands-context';
-import { TopBarControls } from './features/palette/TopBarControls';
-import { Workspace } from './features/layout/Workspace';
-import { OpenControls } from './features/open/OpenControls';
-import { SearchPanel } from './features/search/SearchPanel';
-import { CanopyMark } from './lib/icons';
+import { useCanopy } from '../app-context';
+import { CommandLayer } from '../features/palette/CommandLayer';
+import { coreActions } from '../features/palette/app-actions';
+import { CommandsProvider } from '../commands/commands-context';
+import { TopBarControls } from '../features/palette/TopBarControls';
+import { Workspace } from './Workspace';
+import { OpenControls } from '../features/open/OpenControls';
+import { SearchPanel } from '../features/search/SearchPanel';
+import { CanopyMark } from '../lib/icons';
 
 export function App() {
   const fatal = useCanopy((s) => s.fatalError);

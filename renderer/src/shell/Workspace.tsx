@@ -1,7 +1,7 @@
 import { Group, Panel, Separator, useDefaultLayout } from 'react-resizable-panels';
-import { GraphPanel } from '../graph/GraphPanel';
-import { RightPanel } from '../inspector/RightPanel';
-import { SessionsPanel } from '../sessions/SessionsPanel';
+import { RightPanel } from './RightPanel';
+import { SessionsPanel } from '../features/sessions/SessionsPanel';
+import { GraphPane } from './panes';
 
 export const PANES_KEY = 'canopy.panes';
 
@@ -15,7 +15,7 @@ export function Workspace() {
       </Panel>
       <Separator className="pane-divider" id="divider-sessions" aria-label="Resize the session list" />
       <Panel id="graph" className="pane" minSize="320px">
-        <GraphPanel />
+        <GraphPane />
       </Panel>
       <Separator className="pane-divider" id="divider-details" aria-label="Resize the details panel" />
       <Panel id="details" className="pane" defaultSize="32%" minSize="300px" maxSize="60%">
