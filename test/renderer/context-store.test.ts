@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ForkRequestDto } from '../../electron/shared/context-dto';
 import type { Result } from '../../electron/shared/errors';
-import { createCanopyStore } from '../../renderer/src/store';
-import { createActions, currentForkKey } from '../../renderer/src/store/actions';
+import { createActions, createCanopyStore } from '../../renderer/src/store';
+import { currentForkKey } from '../../renderer/src/store/fork-actions';
 import { fixture, lineage, okPreview } from './context-fixtures';
 import { fakeApi, listOf, row } from './fake-api';
 import { graphToWire } from '../../electron/shared/entry-nodes';

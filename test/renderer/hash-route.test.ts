@@ -1,8 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
 import { bindHashRoute } from '../../renderer/src/lib/hash-route';
-import { createActions } from '../../renderer/src/store/actions';
-import { createCanopyStore } from '../../renderer/src/store';
+import { createActions, createCanopyStore } from '../../renderer/src/store';
 import { fakeApi } from './fake-api';
 import { chain, graphOf } from './helpers';
 import { graphToWire } from '../../electron/shared/entry-nodes';

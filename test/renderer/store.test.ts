@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActions, SUMMARY_BATCH } from '../../renderer/src/store/actions';
-import { createCanopyStore } from '../../renderer/src/store';
+import { SUMMARY_BATCH } from '../../renderer/src/store/summaries';
+import { createActions, createCanopyStore } from '../../renderer/src/store';
 import type { EntryDetailDto, SessionGraphDto } from '../../electron/shared/dto';
 import { fakeApi, listOf, row, summary } from './fake-api';
 import { chain, graphOf } from './helpers';

@@ -4,8 +4,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import type { Result } from '../../electron/shared/errors';
-import { createCanopyStore } from '../../renderer/src/store';
-import { createActions } from '../../renderer/src/store/actions';
+import { createActions, createCanopyStore } from '../../renderer/src/store';
 import { FILL_BATCH, FILL_BATCH_BYTES, FILL_MAX_BYTES } from '../../renderer/src/store/summaries';
 import { fakeApi, listOf, row, summary } from './fake-api';
 
