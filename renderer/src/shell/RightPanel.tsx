@@ -1,6 +1,8 @@
+import type { ReactNode } from 'react';
 import { useCanopy } from '../app-context';
 import { formatTokens } from '../lib/format';
 import { ContextPanel } from '../features/context/ContextPanel';
+import type { RightTab } from '../store';
 import { InspectorPane } from './panes';
 
 /** The right column: the selected entry, or what reaches the model. */
@@ -25,34 +27,18 @@ export function RightPanel() {
           e.currentTarget.querySelector<HTMLElement>(`[data-testid="tab-${next}"]`)?.focus();
         }}
       >
-        <button
-          type="button"
-          role="tab"
-          aria-selected={tab === 'entry'}
-          tabIndex={tab === 'entry' ? 0 : -1}
-          className={tab === 'entry' ? 'on' : undefined}
-          data-testid="tab-entry"
-          onClick={() => setTab('entry')}
-        >
+        <Tab id="entry" current={tab} onSelect={setTab}>
           Entry
           {selectedId && <code className="tab-note">{selectedId.length > 10 ? `${selectedId.slice(0, 8)}…` : selectedId}</code>}
-        </button>
-        <button
-          type="button"
-          role="tab"
-          aria-selected={tab === 'context'}
-          tabIndex={tab === 'context' ? 0 : -1}
-          className={tab === 'context' ? 'on' : undefined}
-          data-testid="tab-context"
-          onClick={() => setTab('context')}
-        >
+        </Tab>
+        <Tab id="context" current={tab} onSelect={setTab}>
           What the model sees
           {view && (
             <span className={`tab-note${whatIf ? ' what-if' : ''}`} title={whatIf ? 'At the what-if leaf' : 'At the current leaf'}>
               {formatTokens(view.tokens.total)}
             </span>
           )}
-        </button>
+        </Tab>
       </div>
       {/* Both stay mounted (scroll positions survive a switch); the other one is hidden. */}
       <div className="tab-page" hidden={tab !== 'entry'} role="tabpanel" aria-label="Entry">
@@ -62,5 +48,15 @@ export function RightPanel() {
         <ContextPanel />
       </div>
     </aside>
+  );
+}
+
+/** One tab of the strip; only the selected one is in the tab order (arrows move between them). */
+function Tab({ id, current, onSelect, children }: { id: RightTab; current: RightTab; onSelect: (tab: RightTab) => void; children: ReactNode }) {
+  const on = id === current;
+  return (
+    <button type="button" role="tab" aria-selected={on} tabIndex={on ? 0 : -1} className={on ? 'on' : undefined} data-testid={`tab-${id}`} onClick={() => onSelect(id)}>
+      {children}
+    </button>
   );
 }
