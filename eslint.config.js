@@ -3,6 +3,8 @@ const js = require('@eslint/js');
 const tseslint = require('typescript-eslint');
 const reactHooks = require('eslint-plugin-react-hooks');
 const globals = require('globals');
+const nodeFs = require('node:fs');
+const path = require('node:path');
 
 const FS = ['node:fs', 'node:fs/promises', 'fs', 'fs/promises'];
 
@@ -19,6 +21,16 @@ function layer(files, { fs, node = false, banned }) {
     ...(files[0] === 'electron/**/*.ts' ? { ignores: ['electron/storage/**'] } : {}),
     rules: { 'no-restricted-imports': ['error', { paths, patterns }] },
   };
+}
+
+// Renderer zones. The features are read from disk so a new one gets its zone without an edit here.
+const FEATURES = nodeFs.readdirSync(path.join(__dirname, 'renderer/src/features'), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+const MAIN_ONLY_VIA_SHARED = { regex: '(^|/)electron/(?!shared/)', message: 'import main-process code only through electron/shared (the contract)' };
+const below = (dir) => ({ regex: `(^|/)${dir}(/|$)`, message: `this layer does not import renderer/src/${dir} (ARCHITECTURE.md §2: shell → features → store, ui, model, lib)` });
+
+/** no-restricted-imports for renderer files: no fs, main only through the contract, plus this zone's bans. */
+function rendererZone(files, patterns) {
+  return { files, rules: { 'no-restricted-imports': ['error', { paths: [...FS], patterns: [MAIN_ONLY_VIA_SHARED, ...patterns] }] } };
 }
 
 module.exports = tseslint.config(
@@ -48,27 +60,22 @@ module.exports = tseslint.config(
   layer(['electron/shared/**/*.ts'], { fs: true, node: true, banned: ['repo', 'ipc', 'storage', 'cli', 'app-services'] }),
   layer(['electron/storage/**/*.ts'], { fs: false, banned: ['core', 'repo', 'ipc', 'cli', 'app-services'] }),
   layer(['electron/repo/**/*.ts'], { fs: true, banned: ['ipc', 'cli'] }),
-  {
-    // The renderer and the preload know main only through the contract in electron/shared.
-    files: ['renderer/**/*.ts', 'renderer/**/*.tsx', 'preload/**/*.ts'],
-    rules: {
-      'no-restricted-imports': ['error', {
-        paths: [...FS],
-        patterns: [{ regex: '(^|/)electron/(?!shared/)', message: 'import main-process code only through electron/shared (the contract)' }],
-      }],
-    },
-  },
-  {
-    // Slices, models and widgets are what features stand on; they never import a feature.
-    files: ['renderer/src/store/**/*.ts', 'renderer/src/model/**/*.ts', 'renderer/src/ui/**/*.ts', 'renderer/src/ui/**/*.tsx'],
-    rules: {
-      'no-restricted-imports': ['error', {
-        paths: [...FS],
-        patterns: [
-          { regex: '(^|/)electron/(?!shared/)', message: 'import main-process code only through electron/shared (the contract)' },
-          { regex: '(^|/)features/', message: 'the store, models and shared widgets import no feature' },
-        ],
-      }],
-    },
-  },
+  rendererZone(['renderer/**/*.ts', 'renderer/**/*.tsx', 'preload/**/*.ts'], []),
+  // Slices, models, widgets, helpers and the action registry are what features stand on.
+  rendererZone(
+    ['store', 'model', 'ui', 'lib', 'commands'].flatMap((d) => [`renderer/src/${d}/**/*.ts`, `renderer/src/${d}/**/*.tsx`]).concat('renderer/src/app-context.tsx'),
+    [below('features'), below('shell')],
+  ),
+  // main.tsx starts the shell; the shell alone puts features together.
+  rendererZone(['renderer/src/main.tsx'], [{ regex: '(^|/)features(/|$)', message: 'main.tsx renders the shell; only the shell imports features' }]),
+  // A feature stands on the layers below and never on a sibling or the shell (one block per feature).
+  ...FEATURES.map((f) =>
+    rendererZone([`renderer/src/features/${f}/**/*.ts`, `renderer/src/features/${f}/**/*.tsx`], [
+      ...FEATURES.filter((g) => g !== f).map((g) => ({
+        regex: `^(\\.\\./)+(features/)?${g}(/|$)`,
+        message: `features/${f} does not import the ${g} feature: move what both need into ui/, model/ or store/, or compose them in shell/`,
+      })),
+      below('shell'),
+    ]),
+  ),
 );

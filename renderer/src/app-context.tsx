@@ -1,8 +1,7 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import type { Api } from './lib/shared';
-import type { Actions } from './store/actions';
-import type { CanopyState, CanopyStore } from './store';
+import type { Actions, CanopyState, CanopyStore } from './store';
 
 export interface AppServices {
   api: Api;

@@ -6,12 +6,11 @@ import './styles/app.css';
 import './styles/graph.css';
 import './styles/inspector.css';
 import './styles/context.css';
-import { App } from './App';
+import { App } from './shell/App';
 import { AppProvider, type AppServices } from './app-context';
 import { getApi } from './lib/api';
 import { bindHashRoute } from './lib/hash-route';
-import { createCanopyStore } from './store';
-import { createActions } from './store/actions';
+import { createActions, createCanopyStore } from './store';
 
 const store = createCanopyStore();
 // Reading the api first also takes the serve token out of the address bar.

@@ -3,8 +3,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { afterAll, beforeAll } from 'vitest';
 import { AppProvider } from '../../renderer/src/app-context';
 import type { Api } from '../../electron/shared/contract';
-import { createActions, type Actions } from '../../renderer/src/store/actions';
-import { createCanopyStore, type CanopyStore } from '../../renderer/src/store';
+import { createActions, createCanopyStore, type Actions, type CanopyStore } from '../../renderer/src/store';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

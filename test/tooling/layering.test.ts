@@ -26,6 +26,20 @@ const cases: Array<[string, string, string]> = [
   ['renderer/src/store/x.ts', "import '../features/graph/GraphPanel';", "import '../model/filters';"],
   ['renderer/src/ui/x.tsx', "import '../features/inspector/Inspector';", "import '../lib/clipboard';"],
   ['renderer/src/model/x.ts', "import '../features/graph/model/view';", "import './filters';"],
+  // a feature never imports a sibling feature (at any depth) nor the shell; its own folders are fine
+  ['renderer/src/features/context/x.tsx', "import '../inspector/parts';", "import '../../ui/EntryLink';"],
+  ['renderer/src/features/graph/nodes/x.tsx', "import '../../lineage/LineageFlags';", "import '../node-slots';"],
+  ['renderer/src/features/search/x.tsx', "import '../../features/palette/Keys';", "import '../../commands/registry';"],
+  ['renderer/src/features/fork/x.tsx', "import '../../shell/panes';", "import '../../store/fork-actions';"],
+  // the layers below features import neither a feature nor the shell
+  ['renderer/src/store/x.ts', "import '../shell/App';", "import './fork-slice';"],
+  ['renderer/src/ui/x.tsx', "import '../shell/panes';", "import '../app-context';"],
+  ['renderer/src/lib/x.ts', "import '../features/graph/GraphPanel';", "import '../store';"],
+  ['renderer/src/commands/x.ts', "import '../features/palette/app-actions';", "import './registry';"],
+  ['renderer/src/app-context.tsx', "import './features/sessions/rows';", "import './store';"],
+  // only the shell puts features together: main.tsx renders the shell
+  ['renderer/src/main.tsx', "import './features/graph/GraphPanel';", "import './shell/App';"],
+  ['renderer/src/shell/x.tsx', "import '../../electron/repo/catalog';", "import '../features/graph/GraphPanel';"],
 ];
 
 describe('eslint layering zones', () => {

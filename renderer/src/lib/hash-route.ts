@@ -1,4 +1,4 @@
-import type { Actions } from '../store/actions';
+import type { Actions } from '../store';
 import type { CanopyStore } from '../store';
 import { formatDeepLink, parseDeepLink } from './deep-link';
 

@@ -1,4 +1,14 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { Api } from '../lib/shared';
+import { createCheck, type ActionContext } from './action-context';
+import { createAppActions, type AppActions } from './app-actions';
+import { createContextActions, type ContextActions } from './context-actions';
+import { createForkActions, type ForkActions } from './fork-actions';
+import { createGraphActions, type GraphActions } from './graph-actions';
+import { createSelectionActions, type SelectionActions } from './selection-actions';
+import { createSessionsActions, type SessionsActions } from './sessions-actions';
+import { createSettingsActions, type SettingsActions } from './settings-actions';
+import { createSummaries } from './summaries';
 import { createAppSlice, type AppSlice } from './app-slice';
 import { createContextSlice, type ContextSlice } from './context-slice';
 import { createForkSlice, type ForkSlice } from './fork-slice';
@@ -23,6 +33,29 @@ export function createCanopyStore(): CanopyStore {
     ...createForkSlice(...a),
     ...createUiSlice(...a),
   }));
+}
+
+/**
+ * Everything that talks to the Api and writes the store, one group per slice. Components call
+ * these; the slices stay synchronous and testable on their own.
+ */
+export type Actions = AppActions & SessionsActions & GraphActions & SelectionActions & ContextActions & ForkActions & SettingsActions;
+
+export function createActions(api: Api, store: CanopyStore): Actions {
+  // Filled below; a slice's actions reach another's through it only when they run.
+  const actions = {} as Actions;
+  const check = createCheck(store);
+  const ctx: ActionContext = { api, store, s: store.getState, check, summaries: createSummaries(api, store, check), actions };
+  return Object.assign(
+    actions,
+    createAppActions(ctx),
+    createSessionsActions(ctx),
+    createGraphActions(ctx),
+    createSelectionActions(ctx),
+    createContextActions(ctx),
+    createForkActions(ctx),
+    createSettingsActions(ctx),
+  );
 }
 
 export type { SessionSort } from './sessions-slice';

@@ -3,10 +3,9 @@
  * drawn, asked for in batches shortly after they appear, and then every node's flags (pi's /tree
  * filters need them) from one session.flags pass, which replaces the graph's nodes.
  */
-import { unpackEntryNodes, type Api, type ErrorValue, type Result, type SessionGraphDto } from '../lib/shared';
+import { unpackEntryNodes, type Api, type SessionGraphDto } from '../lib/shared';
+import type { Check } from './action-context';
 import type { CanopyStore } from './index';
-
-type Check = <T>(result: Result<T>) => { data: T } | { error: ErrorValue };
 
 /** Ids asked for in one session.previews call (the validator's bound is 5000). */
 const BATCH = 400;

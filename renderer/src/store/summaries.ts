@@ -6,7 +6,8 @@
  * name or first message without holding up what the user asked for. The fill reports how far it
  * got; files over FILL_MAX_BYTES are left to their rows.
  */
-import type { Api, ErrorValue, Result, SessionRowDto } from '../lib/shared';
+import type { Api, SessionRowDto } from '../lib/shared';
+import type { Check } from './action-context';
 import type { CanopyStore } from './index';
 
 export const SUMMARY_BATCH = 100;
@@ -29,8 +30,6 @@ export interface Summaries {
   relisted(): void;
   stop(): void;
 }
-
-type Check = <T>(result: Result<T>) => { data: T } | { error: ErrorValue };
 
 export function createSummaries(api: Api, store: CanopyStore, check: Check): Summaries {
   const s = () => store.getState();

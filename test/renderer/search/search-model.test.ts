@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { groupHits, splitSnippet } from '../../../renderer/src/features/search/search-model';
-import { CONTRIBUTED, createRegistry } from '../../../renderer/src/features/commands/registry';
+import { CONTRIBUTED, createRegistry } from '../../../renderer/src/commands/registry';
 import type { SearchHitDto } from '../../../electron/shared/dto';
 
 function hit(sessionId: string, entryId: string, extra: Partial<SearchHitDto> = {}): SearchHitDto {

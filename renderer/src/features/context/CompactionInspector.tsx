@@ -5,7 +5,8 @@ import type { CompactionInfoDto, ContextMessageDto, EntryNodeDto } from '../../l
 import { kindTitle } from '../../model/kinds';
 import { entryById, treeIndexOf } from '../../model/tree-index';
 import { Markdown } from '../../ui/Markdown';
-import { EntryLink, FileList } from '../inspector/parts';
+import { EntryLink } from '../../ui/EntryLink';
+import { FileList } from '../../ui/Field';
 import { STATE_LABELS } from '../../model/context-order';
 
 const PREVIEW_ROWS = 6;

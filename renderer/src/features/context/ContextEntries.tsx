@@ -4,7 +4,7 @@ import { formatCount, formatTokens } from '../../lib/format';
 import type { ContextMessageDto, ContextViewDto, EntryContextStateDto, EntryNodeDto, SessionGraphDto } from '../../lib/shared';
 import { kindColor, kindTitle } from '../../model/kinds';
 import { entryById, treeIndexOf } from '../../model/tree-index';
-import { EntryLink } from '../inspector/parts';
+import { EntryLink } from '../../ui/EntryLink';
 import { messagesByEntry, STATE_LABELS, statesById } from '../../model/context-order';
 import { moveFocusAmong } from '../../ui/list-keys';
 

@@ -1,6 +1,6 @@
 import { useActions, useCanopy } from '../../app-context';
 import { formatCount } from '../../lib/format';
-import { EntryLink } from '../inspector/parts';
+import { EntryLink } from '../../ui/EntryLink';
 import { STATE_HINTS, STATE_LABELS, STATE_ORDER } from '../../model/context-order';
 
 /** Under the graph toolbar: what the shading means, how many entries are in each state, the what-if leaf. */

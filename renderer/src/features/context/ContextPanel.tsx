@@ -2,7 +2,7 @@ import { useActions, useCanopy } from '../../app-context';
 import { formatCount, formatTokens } from '../../lib/format';
 import { InfoIcon } from '../../lib/icons';
 import type { ContextViewDto, SessionGraphDto } from '../../lib/shared';
-import { EntryLink } from '../inspector/parts';
+import { EntryLink } from '../../ui/EntryLink';
 import { ContextEntries } from './ContextEntries';
 import { CostLedgers, LastUsage } from './CostLedgers';
 import { DerivedState } from './DerivedState';

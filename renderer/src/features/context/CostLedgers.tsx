@@ -1,6 +1,7 @@
 import { formatCost, formatCount } from '../../lib/format';
 import type { ContextViewDto, CostLedgerDto } from '../../lib/shared';
-import { EntryLink, UsageTable } from '../inspector/parts';
+import { EntryLink } from '../../ui/EntryLink';
+import { UsageTable } from '../../ui/UsageTable';
 
 /** The last assistant message's usage figures (what pi's footer shows). */
 export function LastUsage({ view }: { view: ContextViewDto }) {

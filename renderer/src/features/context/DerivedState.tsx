@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { formatTokens } from '../../lib/format';
 import type { ContextViewDto, SystemStateDto } from '../../lib/shared';
 import { PlainText } from '../../ui/Markdown';
-import { EntryLink } from '../inspector/parts';
+import { EntryLink } from '../../ui/EntryLink';
 
 /** Where a value came from: the entry that set it (click selects it), or pi's default. */
 function Source({ entryId, fallback = "pi's default" }: { entryId: string | null; fallback?: string }) {

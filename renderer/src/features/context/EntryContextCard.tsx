@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useActions, useCanopy } from '../../app-context';
 import { formatTokens } from '../../lib/format';
-import { EntryLink } from '../inspector/parts';
+import { EntryLink } from '../../ui/EntryLink';
 import { treeIndexOf } from '../../model/tree-index';
 import { messagesByEntry, STATE_HINTS, STATE_LABELS, statesById } from '../../model/context-order';
 import { WhatIfButton } from './WhatIfButton';

@@ -3,9 +3,9 @@ import { useActions, useCanopy } from '../../app-context';
 import { formatTokens } from '../../lib/format';
 import { ForkIcon } from '../../lib/icons';
 import type { ProfileDto } from '../../lib/shared';
-import { currentForkKey } from '../../store/actions';
+import { currentForkKey } from '../../store/fork-actions';
 import type { ForkMode } from '../../store';
-import { EntryLink } from '../inspector/parts';
+import { EntryLink } from '../../ui/EntryLink';
 import { forkRequest, MODE_HELP, MODE_LABELS } from './fork-model';
 
 const MODES: readonly ForkMode[] = ['before', 'at', 'clone'];

@@ -1,16 +1,16 @@
 import { ReactFlowProvider } from '@xyflow/react';
+import type { ReactNode } from 'react';
 import { useActions, useCanopy } from '../../app-context';
 import { formatBytes } from '../../lib/format';
 import type { IssueDto } from '../../lib/shared';
-import { ContextLegend } from '../context/ContextLegend';
-import { ForkResult } from '../fork/ForkResult';
-import { LineageBar } from '../lineage/LineageBar';
 import { ProgressLine } from '../../ui/ProgressLine';
 import { GraphCanvas } from './GraphCanvas';
 import { GraphToolbar } from './GraphToolbar';
+import { NodeSlotsContext, type NodeSlots } from './node-slots';
 import { useGraphModel } from './useGraphModel';
 
-export function GraphPanel() {
+/** `banners`: other features' bars above the canvas; `nodeSlots`: what they draw on a node (both from the shell). */
+export function GraphPanel({ banners, nodeSlots = NO_SLOTS }: { banners?: ReactNode; nodeSlots?: NodeSlots }) {
   const model = useGraphModel();
   const openSessionId = useCanopy((s) => s.openSessionId);
   const opening = useCanopy((s) => s.opening);
@@ -71,9 +71,7 @@ export function GraphPanel() {
   return (
     <section className="graph-panel" aria-label="Graph" data-testid="graph-panel" data-session-id={model.graph.sessionId} data-profile={model.graph.profile} data-leaf-id={model.graph.leafId ?? undefined}>
       <GraphToolbar model={model} />
-      <ContextLegend />
-      <LineageBar />
-      <ForkResult />
+      {banners}
       {model.graph.issues.length > 0 && <IssuesBanner issues={model.graph.issues} />}
       {openError && (
         <div className="error-note" role="alert">
@@ -81,12 +79,15 @@ export function GraphPanel() {
         </div>
       )}
       <ReactFlowProvider>
-        <GraphCanvas model={model} />
+        <NodeSlotsContext.Provider value={nodeSlots}>
+          <GraphCanvas model={model} />
+        </NodeSlotsContext.Provider>
       </ReactFlowProvider>
     </section>
   );
 }
 
+const NO_SLOTS: NodeSlots = {};
 const MAX_ISSUES = 200;
 
 function IssuesBanner({ issues }: { issues: IssueDto[] }) {

@@ -1,11 +1,10 @@
+import { EntryLink } from '../../ui/EntryLink';
+import { Field, FileList } from '../../ui/Field';
 import { Markdown, PlainText } from '../../ui/Markdown';
 import {
   AssistantMeta,
   BashBody,
   ContentBlocks,
-  EntryLink,
-  Field,
-  FileList,
   Json,
   RetainedTail,
   Section,

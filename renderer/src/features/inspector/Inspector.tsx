@@ -1,21 +1,21 @@
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useCanopy } from '../../app-context';
 import { shareableUrl } from '../../lib/deep-link';
 import { formatDateTime } from '../../lib/format';
 import type { EntryDetailDto } from '../../lib/shared';
-import { CompactionInspector } from '../context/CompactionInspector';
-import { EntryContextCard } from '../context/EntryContextCard';
-import { ForkPanel } from '../fork/ForkPanel';
-import { EntryLineage } from '../lineage/EntryLineage';
 import { CopyButton } from '../../ui/CopyButton';
 import { EntryBody } from './EntryBody';
 import { PlainText } from '../../ui/Markdown';
-import { EntryLink, Section } from './parts';
+import { EntryLink } from '../../ui/EntryLink';
+import { Section } from './parts';
 import { obj, str } from './raw';
 
 const MAX_CHILD_LINKS = 24;
 
-export function Inspector() {
+/** Other features' cards for the shown entry (context, lineage, fork), drawn above its body; passed in by the shell. */
+export type EntryCards = (detail: EntryDetailDto, kind: string) => ReactNode;
+
+export function Inspector({ cards }: { cards?: EntryCards }) {
   const selectedId = useCanopy((s) => s.selectedEntryId);
   const detail = useCanopy((s) => s.detail);
   const loading = useCanopy((s) => s.detailLoading);
@@ -37,7 +37,7 @@ export function Inspector() {
   } else if (!detail || loading) {
     body = <div className="muted small pad">Loading {selectedId}…</div>;
   } else {
-    body = <EntryView detail={detail} />;
+    body = <EntryView detail={detail} cards={cards} />;
   }
   return (
     <div className="inspector" data-testid="inspector" data-entry-id={detail?.entryId ?? undefined} aria-label="Inspector">
@@ -51,7 +51,7 @@ function kindOf(raw: Record<string, unknown>): string {
   return str(raw.type) ?? '(no type)';
 }
 
-function EntryView({ detail }: { detail: EntryDetailDto }) {
+function EntryView({ detail, cards }: { detail: EntryDetailDto; cards?: EntryCards }) {
   const { raw } = detail;
   const rawText = useMemo(() => JSON.stringify(raw, null, 2), [raw]);
   const parentId = typeof raw.parentId === 'string' && raw.parentId !== '' ? raw.parentId : null;
@@ -91,10 +91,7 @@ function EntryView({ detail }: { detail: EntryDetailDto }) {
         </div>
       </header>
       <div className="inspector-body">
-        <EntryContextCard entryId={detail.entryId} />
-        <EntryLineage entryId={detail.entryId} />
-        {raw.type === 'compaction' && <CompactionInspector entryId={detail.entryId} />}
-        <ForkPanel entryId={detail.entryId} isUserMessage={kind === 'user' && raw.type === 'message'} />
+        {cards?.(detail, kind)}
         <EntryBody raw={raw} />
         <Section
           title={

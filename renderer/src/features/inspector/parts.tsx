@@ -1,28 +1,10 @@
 import { memo, useMemo, type ReactNode } from 'react';
-import { useActions } from '../../app-context';
-import { formatCost, formatCount } from '../../lib/format';
 import { Diff } from './Diff';
 import { editsOf, lineDiff, type TextEdit } from './edit-diff';
+import { Field } from '../../ui/Field';
 import { Markdown, PlainText } from '../../ui/Markdown';
-import { arr, contentBlocks, imageDataUrl, num, obj, str, type Obj } from './raw';
-
-export function EntryLink({ id }: { id: string }) {
-  const actions = useActions();
-  return (
-    <button type="button" className="entry-link" title={`Show entry ${id}`} onClick={() => actions.selectEntry(id, { focus: true })}>
-      {id}
-    </button>
-  );
-}
-
-export function Field({ name, children }: { name: string; children: ReactNode }) {
-  return (
-    <>
-      <dt>{name}</dt>
-      <dd>{children}</dd>
-    </>
-  );
-}
+import { UsageTable } from '../../ui/UsageTable';
+import { contentBlocks, imageDataUrl, num, obj, str, type Obj } from './raw';
 
 export function Section({ title, children, open = true, testId }: { title: ReactNode; children: ReactNode; open?: boolean; testId?: string }) {
   return (
@@ -232,37 +214,6 @@ export function AssistantMeta({ message }: { message: Obj }) {
   );
 }
 
-type UsageFigure = 'input' | 'output' | 'cacheRead' | 'cacheWrite' | 'totalTokens' | 'costTotal';
-
-/** One message's usage in pi's terms; a figure that is missing shows as –. */
-export function UsageTable({ usage, className = 'usage', testId }: { usage: Record<UsageFigure, number | null | undefined>; className?: string; testId?: string }) {
-  const count = (v: number | null | undefined) => (v === null || v === undefined ? '–' : formatCount(v));
-  return (
-    <table className={className} data-testid={testId}>
-      <thead>
-        <tr>
-          <th>input</th>
-          <th>output</th>
-          <th>cache read</th>
-          <th>cache write</th>
-          <th>total</th>
-          <th>cost</th>
-        </tr>
-      </thead>
-      <tbody>
-        <tr>
-          <td>{count(usage.input)}</td>
-          <td>{count(usage.output)}</td>
-          <td>{count(usage.cacheRead)}</td>
-          <td>{count(usage.cacheWrite)}</td>
-          <td>{count(usage.totalTokens)}</td>
-          <td>{usage.costTotal === null || usage.costTotal === undefined ? '–' : formatCost(usage.costTotal)}</td>
-        </tr>
-      </tbody>
-    </table>
-  );
-}
-
 export function RetainedTail({ messages }: { messages: unknown[] }) {
   return (
     <Section title={`Retained tail · ${messages.length} message${messages.length === 1 ? '' : 's'}`} open={false} testId="retained-tail">
@@ -277,21 +228,5 @@ export function RetainedTail({ messages }: { messages: unknown[] }) {
         );
       })}
     </Section>
-  );
-}
-
-export function FileList({ title, files }: { title: string; files: unknown }) {
-  const list = arr(files).filter((f): f is string => typeof f === 'string');
-  if (list.length === 0) return null;
-  return (
-    <Field name={title}>
-      <ul className="file-list">
-        {list.map((f) => (
-          <li key={f}>
-            <code>{f}</code>
-          </li>
-        ))}
-      </ul>
-    </Field>
   );
 }

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useActions, useCanopy } from '../../app-context';
 import type { LineageLinkDto } from '../../lib/shared';
 import { ForkIcon } from '../../lib/icons';
-import { sessionTitle } from '../sessions/rows';
+import { sessionTitle } from '../../model/session-title';
 import { linkName } from '../../model/lineage-model';
 
 const MAX_FLAGS = 2;

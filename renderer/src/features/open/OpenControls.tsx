@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useActions, useCanopy } from '../../app-context';
-import { useContributedActions } from '../commands/commands-context';
-import { CONTRIBUTED } from '../commands/registry';
+import { useContributedActions } from '../../commands/commands-context';
+import { CONTRIBUTED } from '../../commands/registry';
 
 /** Files a drop carries (only files: dropped text or links are ignored). */
 function droppedFiles(e: DragEvent): File[] {

@@ -6,8 +6,8 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useActions, useServices } from '../../app-context';
 import type { SearchResultDto, SearchStatusDto } from '../../lib/shared';
 import { groupHits, splitSnippet } from './search-model';
-import { useContributedActions } from '../commands/commands-context';
-import { CONTRIBUTED } from '../commands/registry';
+import { useContributedActions } from '../../commands/commands-context';
+import { CONTRIBUTED } from '../../commands/registry';
 import './search.css';
 
 const DEBOUNCE_MS = 200;

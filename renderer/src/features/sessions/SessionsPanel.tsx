@@ -7,7 +7,8 @@ import { ForkIcon } from '../../lib/icons';
 import { ProgressLine } from '../../ui/ProgressLine';
 import { SESSION_SORTS, type SessionSort } from '../../store/sessions-slice';
 import { listKeyMove } from '../../ui/list-keys';
-import { buildSidebarRows, sessionTitle, type SidebarRow } from './rows';
+import { sessionTitle } from '../../model/session-title';
+import { buildSidebarRows, type SidebarRow } from './rows';
 
 const SORT_LABELS: Record<SessionSort, string> = { modified: 'Modified', created: 'Created', name: 'Name', size: 'Size', entries: 'Entries' };
 

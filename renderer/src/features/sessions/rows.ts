@@ -1,4 +1,5 @@
 import type { ProjectDto, SessionListDto, SessionRowDto, SessionSummaryDto } from '../../lib/shared';
+import { sessionTitle } from '../../model/session-title';
 import type { SessionSort } from '../../store';
 
 export type SidebarRow =
@@ -21,10 +22,6 @@ export interface RowOptions {
   /** false (or absent: true): one flat list across projects. */
   group?: boolean;
   collapsed: Readonly<Record<string, true>>;
-}
-
-export function sessionTitle(row: SessionRowDto, summary: SessionSummaryDto | null): string {
-  return summary?.name?.trim() || summary?.firstMessage?.trim() || row.fileName;
 }
 
 function matches(row: SessionRowDto, summary: SessionSummaryDto | null, tokens: string[]): boolean {

@@ -1,9 +1,8 @@
 import { Handle, Position } from '@xyflow/react';
 import type { ReactNode } from 'react';
 import { STATE_LABELS } from '../../../model/context-order';
-import { LineageFlags } from '../../lineage/LineageFlags';
-import { WhatIfButton } from '../../context/WhatIfButton';
 import type { EntryNodeData } from '../model/flow';
+import { useNodeSlots } from '../node-slots';
 import { NodePreview } from './NodePreview';
 
 const hidden = { opacity: 0, pointerEvents: 'none' as const };
@@ -66,6 +65,7 @@ export function NodeShell({
     .filter(Boolean)
     .join(' ');
   const mark = state ? STATE_MARKS[state] : undefined;
+  const { Flags, SelectedActions } = useNodeSlots();
   return (
     <>
       <div className={cls} title={tooltip(data)}>
@@ -103,10 +103,10 @@ export function NodeShell({
         <Handle type="source" position={Position.Bottom} id="s" isConnectable={false} style={hidden} />
         {keptSource && <Handle type="source" position={Position.Right} id="ks" isConnectable={false} style={hidden} />}
       </div>
-      {(data.forks.length > 0 || data.parentFork) && <LineageFlags entryId={data.entry.id} forks={data.forks} parent={data.parentFork} />}
-      {data.isSelected && !data.isWhatIfLeaf && (
+      {Flags && (data.forks.length > 0 || data.parentFork) && <Flags entryId={data.entry.id} forks={data.forks} parent={data.parentFork} />}
+      {SelectedActions && data.isSelected && !data.isWhatIfLeaf && (
         <div className="node-actions">
-          <WhatIfButton entryId={data.entry.id} compact />
+          <SelectedActions entryId={data.entry.id} />
         </div>
       )}
     </>

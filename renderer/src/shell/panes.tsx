@@ -1,0 +1,51 @@
+/**
+ * The panels as the app shows them: each feature's panel with the other features' pieces it
+ * hosts. This is the one place that knows which feature draws inside which.
+ */
+import { CompactionInspector } from '../features/context/CompactionInspector';
+import { ContextLegend } from '../features/context/ContextLegend';
+import { EntryContextCard } from '../features/context/EntryContextCard';
+import { WhatIfButton } from '../features/context/WhatIfButton';
+import { ForkPanel } from '../features/fork/ForkPanel';
+import { ForkResult } from '../features/fork/ForkResult';
+import { GraphPanel } from '../features/graph/GraphPanel';
+import type { NodeSlots } from '../features/graph/node-slots';
+import { Inspector, type EntryCards } from '../features/inspector/Inspector';
+import { EntryLineage } from '../features/lineage/EntryLineage';
+import { LineageBar } from '../features/lineage/LineageBar';
+import { LineageFlags } from '../features/lineage/LineageFlags';
+
+function NodeWhatIf({ entryId }: { entryId: string }) {
+  return <WhatIfButton entryId={entryId} compact />;
+}
+
+// Module-level: the node slots reach every node through context, a new object would redraw them all.
+const NODE_SLOTS: NodeSlots = { Flags: LineageFlags, SelectedActions: NodeWhatIf };
+
+export function GraphPane() {
+  return (
+    <GraphPanel
+      nodeSlots={NODE_SLOTS}
+      banners={
+        <>
+          <ContextLegend />
+          <LineageBar />
+          <ForkResult />
+        </>
+      }
+    />
+  );
+}
+
+const entryCards: EntryCards = (detail, kind) => (
+  <>
+    <EntryContextCard entryId={detail.entryId} />
+    <EntryLineage entryId={detail.entryId} />
+    {detail.raw.type === 'compaction' && <CompactionInspector entryId={detail.entryId} />}
+    <ForkPanel entryId={detail.entryId} isUserMessage={kind === 'user' && detail.raw.type === 'message'} />
+  </>
+);
+
+export function InspectorPane() {
+  return <Inspector cards={entryCards} />;
+}

@@ -1,0 +1,52 @@
+import type { ForkRequestDto, ForkResultDto, ProfileDto } from '../lib/shared';
+import type { ActionContext } from './action-context';
+import { forkKey } from './fork-slice';
+
+export interface ForkActions {
+  /** Asks main what a fork/clone would write (nothing is written); one request per key. */
+  previewFork(request: ForkRequestDto): Promise<void>;
+  /** Writes the fork, refreshes the list and opens the new session. null when refused or failed. */
+  fork(request: ForkRequestDto): Promise<ForkResultDto | null>;
+}
+
+/** The key of the preview the fork panel shows for a request on the open session (file size: appends change a preview). */
+export function currentForkKey(state: { openSessionId: string | null; profileOverride: ProfileDto | null; graph: { sizeBytes: number } | null }, request: ForkRequestDto): string | null {
+  if (!state.openSessionId) return null;
+  return forkKey(state.openSessionId, state.profileOverride, request, state.graph?.sizeBytes ?? 0);
+}
+
+export function createForkActions({ api, s, check, actions }: ActionContext): ForkActions {
+  async function previewFork(request: ForkRequestDto) {
+    const state = s();
+    const sessionId = state.openSessionId;
+    const key = currentForkKey(state, request);
+    if (!sessionId || key === null) return;
+    const have = state.forkPreview;
+    if (have?.key === key && (have.loading || have.preview)) return;
+    const profile = state.profileOverride;
+    state.startForkPreview(key);
+    const r = check(await api['session.forkPreview']({ sessionId, request, ...(profile ? { profile } : {}) }));
+    if ('error' in r) s().setForkPreview(key, null, r.error);
+    else s().setForkPreview(key, r.data);
+  }
+
+  async function fork(request: ForkRequestDto): Promise<ForkResultDto | null> {
+    const state = s();
+    const sessionId = state.openSessionId;
+    if (!sessionId || state.forking) return null;
+    const profile = state.profileOverride;
+    state.setForking(true);
+    const r = check(await api['session.fork']({ sessionId, request, ...(profile ? { profile } : {}) }));
+    if ('error' in r) {
+      s().setForking(false, r.error);
+      return null;
+    }
+    s().setForking(false);
+    s().setForkOutcome({ sourceSessionId: sessionId, request, result: r.data });
+    await actions.loadSessions();
+    await actions.openSession(r.data.sessionId);
+    return r.data;
+  }
+
+  return { previewFork, fork };
+}

@@ -1,0 +1,29 @@
+import type { ActionContext } from './action-context';
+
+export interface SelectionActions {
+  /** Selects an entry (null: none) and reads its detail; `focus` also centres the graph on it. */
+  selectEntry(entryId: string | null, opts?: { focus?: boolean }): void;
+}
+
+export function createSelectionActions({ api, s, check }: ActionContext): SelectionActions {
+  let detailSeq = 0;
+
+  async function loadDetail(entryId: string) {
+    const sessionId = s().openSessionId;
+    if (!sessionId) return;
+    const seq = ++detailSeq;
+    const r = check(await api['entry.get']({ sessionId, entryId }));
+    if (seq !== detailSeq) return;
+    if ('error' in r) s().setDetailError(r.error);
+    else s().setDetail(r.data);
+  }
+
+  function selectEntry(entryId: string | null, opts: { focus?: boolean } = {}) {
+    s().select(entryId);
+    if (entryId === null) return;
+    if (opts.focus) s().requestFocus(entryId);
+    void loadDetail(entryId);
+  }
+
+  return { selectEntry };
+}
