@@ -7,6 +7,8 @@
  *                 index, leaf, path, context ids, the packed graph from the index), then
  *                 session.previews of the 60 entries around the leaf (what a first frame shows)
  *   graph-full FILE  session.open as it was: every body read once for the previews first
+ *   previews-once FILE  a file opened with every preview (a small file's session.open): bodies skimmed
+ *                 in the index pass, one read; `previews-twice`: the index pass, then a previews pass
  *   switch FILE   index, then switch between branch leaves: path + the ~50 bodies nearest the leaf
  *   list ROOT     list every session under ROOT (headers only)
  *   layout FILE   the renderer's tree index + collapse + layout over the file's entries
@@ -19,6 +21,7 @@ import { newEnvelopeScan, scanEnvelope } from '../electron/core/index/envelope-s
 import { scanLines } from '../electron/storage/line-scan';
 import { SessionCatalog } from '../electron/repo/catalog';
 import { openIndexed } from '../electron/repo/open';
+import { SessionStore } from '../electron/repo/session-store';
 import { listSessions } from '../electron/repo/sessions';
 import type { EntryNodeDto, SessionGraphDto } from '../electron/shared/dto';
 import { buildTreeIndex } from '../renderer/src/model/tree-index';
@@ -81,6 +84,12 @@ async function graph(path: string, full = false): Promise<Record<string, unknown
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
+}
+
+async function withPreviews(path: string, skimBodies: boolean): Promise<Record<string, unknown>> {
+  const t0 = performance.now();
+  const previews = await new SessionStore().with(path, (s, open) => open.bodies.previews(s), { skimBodies });
+  return { ms: performance.now() - t0, entries: previews.length };
 }
 
 /** Entries nobody names as parent: the tips of branches. */
@@ -155,8 +164,11 @@ async function layout(path: string): Promise<Record<string, unknown>> {
 
 async function main(): Promise<void> {
   const [mode, target] = process.argv.slice(2);
-  if (!mode || !target) throw new Error('usage: child-canopy open|floor|graph|graph-full|switch|list|layout PATH');
-  const run = { open, floor, graph, 'graph-full': (p: string) => graph(p, true), switch: switchBranches, list, layout }[mode];
+  if (!mode || !target) throw new Error('usage: child-canopy open|floor|graph|graph-full|previews-once|previews-twice|switch|list|layout PATH');
+  const run = {
+    open, floor, graph, 'graph-full': (p: string) => graph(p, true), switch: switchBranches, list, layout,
+    'previews-once': (p: string) => withPreviews(p, true), 'previews-twice': (p: string) => withPreviews(p, false),
+  }[mode];
   if (!run) throw new Error(`unknown mode ${mode}`);
   const result = await run(target);
   process.stdout.write(`${JSON.stringify({ ok: true, ...result, rssMB: rssMB() })}\n`);

@@ -9,6 +9,8 @@
  *                 (notes: the floor of any index, read + line split + envelope scan, against the bare read;
  *                 and, from 100 MB, the app's session.open (the first frame's data, from the index) against the
  *                 CLI's open, then session.previews of the 60 nodes around the leaf)
+ *   open 4 MB with previews  a file small enough for session.open to send every preview: bodies skimmed
+ *                 in the index pass (one read) against the index pass followed by a previews pass (two)
  *   switch        a 400k-entry session: path + the 50 bodies nearest the leaf, median over 40 branch tips
  *   list 10k      10,000 sessions in 200 projects: Canopy listing | first line of each file | whole files
  *   search 10k    the full-text index of the 10k store: build rate against a bare read, first hit while
@@ -179,6 +181,20 @@ function main(): void {
     }
     if (least.ok) notes.push(`open ${label}: floor of any index (read + line split + envelope scan of each line, nothing kept) ${fmtMs(least)} = ${ratio(least.ms, bare.ms)} the bare read`);
     if (canopy.indexMs !== undefined) notes.push(`open ${label}: index ${fmtMs({ ok: true, ms: canopy.indexMs as number })}, then leaf/path/context ${fmtMs({ ok: true, ms: (canopy.ms ?? 0) - (canopy.indexMs as number) })} (path ${String(canopy.pathLength)} entries, ${String(canopy.contextMessages)} context messages)`);
+  }
+
+  if (want('open-once')) {
+    const { path } = cachedSession(a.dir, 'session-4mb', 4 * MB, 4);
+    const runs = a.runs ?? 7;
+    child(childBaseline, ['bare', path]);
+    log('bench: open 4 MB with every preview: one read, then two');
+    const once = repeat(runs, () => child(childCanopy, ['previews-once', path]));
+    const twice = repeat(runs, () => child(childCanopy, ['previews-twice', path]));
+    rows.push([
+      `open 4 MB with every preview (${String(once.entries ?? '?')} entries): one read vs index, then a previews pass`,
+      fmtMs(once), fmtMB(once), '–', '–', '–', '–', '–', '–',
+      once.ok && twice.ok ? `${ratio(once.ms, twice.ms, '< 1 vs two reads')} time, ${ratio(once.rssMB, twice.rssMB)} RSS; two reads ${fmtMs(twice)}, ${fmtMB(twice)}` : `fails: ${String(once.error ?? twice.error)}`,
+    ]);
   }
 
   if (want('switch')) {

@@ -1,7 +1,8 @@
 /** What every `canopy` command shares: the io, exit codes, option helpers and the per-file loop. */
 import { type ParseArgsConfig } from 'node:util';
 import { type ParsedSession, type Profile, type SessionReading } from '../core';
-import { withSession, type OpenOptions } from '../repo/open';
+import type { OpenOptions } from '../repo/open';
+import { SessionStore } from '../repo/session-store';
 import { CanopyError } from '../shared/errors';
 
 export interface CliIo {
@@ -63,7 +64,7 @@ export function errorOf(err: unknown): { code: string; message: string } {
 }
 
 /**
- * Reads each FILE in turn (through withSession: a body that is not JSON becomes an issue of its
+ * Reads each FILE in turn (through a SessionStore: a body that is not JSON becomes an issue of its
  * line; context and tree pass verify 'parse', so every damaged line is found, on the path or not)
  * and hands it to `each`, which writes to a buffer: a failure part-way through a file prints
  * nothing of it. A file that cannot be read, or that `each` fails on, is reported (a JSON line or
@@ -73,10 +74,11 @@ export async function forEachSession(
   files: string[], args: ParsedArgs, io: CliIo, each: (out: CliIo, file: string, session: ParsedSession) => void, opts: OpenOptions = {},
 ): Promise<number> {
   let exit = EXIT_OK;
+  const store = new SessionStore();
   for (const file of files) {
     const out = bufferedIo();
     try {
-      await withSession(file, (session) => {
+      await store.with(file, (session) => {
         if (session.fatal) throw new CanopyError(session.fatal.code, session.fatal.message);
         out.clear();
         each(out, file, session);
@@ -90,6 +92,7 @@ export async function forEachSession(
     }
     out.flush(io);
   }
+  store.clear();
   return exit;
 }
 

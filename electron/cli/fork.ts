@@ -1,13 +1,14 @@
 /** `canopy fork` and `canopy clone`: new files next to the source, never a write to it. */
-import { forkSession, type ForkCommand, type ForkOutcome } from '../repo/fork';
+import { forkSession, type ForkOutcome } from '../repo/fork';
+import type { ForkRequestDto } from '../shared/context-dto';
 import { resumeCommand } from '../shared/resume-command';
 import { CliIo, EXIT_OK, EXIT_FILE_ERROR, EXIT_USAGE, CliCommand, ParsedArgs, jsonOption, profileOption, line, jsonLine, stringOpt, profileOpt, needFiles, errorOf, UsageError } from './cli-io';
 
-export async function runFork(file: string, command: ForkCommand, args: ParsedArgs, io: CliIo): Promise<number> {
+export async function runFork(file: string, request: ForkRequestDto, args: ParsedArgs, io: CliIo): Promise<number> {
   const profile = profileOpt(args);
   let outcome: ForkOutcome;
   try {
-    outcome = await forkSession(file, command, profile ? { profile } : {});
+    outcome = await forkSession(file, request, profile ? { profile } : {});
   } catch (err) {
     const e = errorOf(err);
     if (args.values.json) jsonLine(io, { ok: false, error: { kind: e.code, message: e.message } });

@@ -6,20 +6,20 @@
 import { computeLabels, detectProfile, readSession, type Entry, type ParsedSession, type Profile } from '../core';
 import { previewEntry, type EntryPreview } from '../core/rules/entry-preview';
 import type { EventBus } from './event-bus';
-import type { EntryDetailDto, SessionListDto, SessionSummaryDto } from '../shared/dto';
+import type { EntryDetailDto, SessionListDto, SessionRowDto, SessionSummaryDto } from '../shared/dto';
 import type { EntryNodesDto, SessionGraphWireDto } from '../shared/entry-nodes';
 import { CanopyError } from '../shared/errors';
 import { realPathSync } from '../storage/stat';
-import { assignIds, baseName, confineListing, groupProjects, mergeListings, outside, safeReal, type Known } from './listing-rows';
+import { assignIds, baseName, confineListing, groupProjects, insertByPath, mergeListings, outside, parentIdIn, safeReal, type Known } from './listing-rows';
 import { insideRealRoots, realRoots } from './confine';
 import { ContextService, type LoadedSession } from './context-service';
-import { indexNodes, packedNodes } from './graph-nodes';
-import { followFile, withSession, WRITER_IDLE_MS, type OpenOptions } from './open';
-import { entryPreviews, previewsById } from './previews';
+import { WRITER_IDLE_MS } from './open';
+import { SessionStore, type OpenSession, type StoreOpenOptions } from './session-store';
 import { OpenTasks, PROGRESS_DELAY_MS, PROGRESS_GAP_MS, type OpenTask } from './open-tasks';
 import { delayedProgress } from './progress';
 import { listOpened, OpenedSet } from './opened';
-import { listSessions, summarizeSession } from './sessions';
+import { ListingCache, listSessionFiles, listSessions, summarizeSession } from './sessions';
+import { copyKey } from './session-keys';
 import { watchRoots, type StopWatching } from '../storage/watch';
 
 export interface CatalogOptions {
@@ -38,10 +38,11 @@ export interface CatalogOptions {
    * (default 4 MiB); smaller files get their previews in the same answer.
    */
   lazyAboveBytes?: number;
+  /** Estimated bytes the open sessions may hold together (session-store.ts; default STORE_BUDGET_BYTES). */
+  storeBudgetBytes?: number;
 }
 
 const LAZY_ABOVE_BYTES = 4 * 1024 * 1024;
-
 
 function exists(path: string): boolean {
   return safeReal(path) !== null;
@@ -62,7 +63,11 @@ export class SessionCatalog {
   /** session.open calls running (cancellable, with progress events). */
   private readonly opens: OpenTasks;
   private readonly progressDelayMs: number;
-  private readonly live: Pick<OpenOptions, 'writerIdleMs' | 'now'>;
+  private readonly live: Pick<StoreOpenOptions, 'writerIdleMs' | 'now'>;
+  /** The owner of every session this catalog has open. */
+  readonly store: SessionStore;
+  /** Headers and summaries read by listing, by (path, size, mtime). */
+  private readonly listed = new ListingCache();
   private readonly lazyAboveBytes: number;
 
   constructor(options: CatalogOptions) {
@@ -72,6 +77,7 @@ export class SessionCatalog {
     this.demoDir = options.demoDir;
     this.progressDelayMs = options.progressDelayMs ?? PROGRESS_DELAY_MS;
     this.lazyAboveBytes = options.lazyAboveBytes ?? LAZY_ABOVE_BYTES;
+    this.store = new SessionStore(options.storeBudgetBytes !== undefined ? { budgetBytes: options.storeBudgetBytes } : {});
     const bus = this.bus;
     this.opens = new OpenTasks(bus && ((payload) => bus.emit('session.progress', payload)), this.progressDelayMs);
   }
@@ -143,17 +149,42 @@ export class SessionCatalog {
     return null;
   }
 
-  /** A file Canopy wrote (a fork) next to an opened file is listed with it. */
-  noteWritten(path: string): void {
-    try {
-      insideRealRoots(realRoots([...this.activeRoots(), ...this.opened.roots()]), path);
-    } catch {
-      this.opened.addWritten(path);
-    }
+  /**
+   * A file Canopy wrote (a fork): its header is read and its row joins the listing (no relisting;
+   * next to an opened file, it is listed with it); `sessions.changed` tells the views.
+   */
+  async addWritten(path: string): Promise<SessionRowDto | null> {
+    if (outside(realRoots([...this.activeRoots(), ...this.opened.roots()]), path)) this.opened.addWritten(path);
+    // No listing to add to (a watcher batch dropped it): the next listing has the file anyway.
+    const row = this.listing ? await this.insertRow(this.listing, path) : this.rowOfFile(await this.list(), path);
+    this.bus?.emit('sessions.changed', { reason: 'added' });
+    return row;
   }
 
-  /** Drops the uploaded copies (the app or server is closing). */
+  private async insertRow(listing: SessionListDto, path: string): Promise<SessionRowDto | null> {
+    const probed = confineListing(await listSessionFiles([path], this.listed), this.confinedRoots());
+    const info = probed.sessions[0];
+    if (!info) return null;
+    const k = assignIds([info])[0]!;
+    // A listed id keeps naming its file: a new file with the same header id gets its `~hash` key (session-keys.ts).
+    if (this.byId.has(k.row.sessionId)) k.row.sessionId = copyKey(info.id, info.path);
+    const origin = outside(realRoots(this.roots), k.path) ? this.opened.originOf(k.path) : null;
+    if (origin) k.row.origin = origin;
+    if (k.row.parentSessionPath) k.row.parentSessionId = parentIdIn(listing.sessions, k.row.parentSessionPath);
+    this.byId.set(k.row.sessionId, k);
+    const sessions = insertByPath(listing.sessions, k.row);
+    this.listing = { projects: groupProjects(sessions), sessions, skipped: listing.skipped };
+    return k.row;
+  }
+
+  private rowOfFile(listing: SessionListDto, path: string): SessionRowDto | null {
+    const real = safeReal(path);
+    return listing.sessions.find((r) => r.path === path || (real !== null && safeReal(r.path) === real)) ?? null;
+  }
+
+  /** Drops the uploaded copies and closes the open sessions (the app or server is closing). */
   close(): void {
+    this.store.clear();
     this.opened.close();
   }
 
@@ -168,12 +199,12 @@ export class SessionCatalog {
   private async buildListing(): Promise<SessionListDto> {
     const bus = this.bus;
     const onProgress = bus && delayedProgress((done, total) => bus.emit('sessions.progress', { done, total }), this.progressDelayMs, PROGRESS_GAP_MS);
-    let result = await listSessions(this.roots, onProgress ? { onProgress, progressDelayMs: 0 } : {});
-    const extra = this.opened.isEmpty() ? null : await listOpened(this.opened);
+    let result = await listSessions(this.roots, { cache: this.listed, ...(onProgress ? { onProgress, progressDelayMs: 0 } : {}) });
+    const extra = this.opened.isEmpty() ? null : await listOpened(this.opened, this.listed);
     this.demo = false;
     if (extra) result = mergeListings(result, extra);
     if (result.sessions.length === 0 && this.demoDir) {
-      const demo = await listSessions([this.demoDir]);
+      const demo = await listSessions([this.demoDir], { cache: this.listed });
       if (demo.sessions.length > 0) {
         result = { sessions: demo.sessions, skipped: result.skipped };
         this.demo = true;
@@ -223,7 +254,7 @@ export class SessionCatalog {
       if (!this.byId.has(id)) continue;
       try {
         const known = await this.known(id, real);
-        const s = await summarizeSession(known.path);
+        const s = await summarizeSession(known.path, this.listed);
         known.row.summary = s;
         out[id] = s;
       } catch {
@@ -240,26 +271,30 @@ export class SessionCatalog {
 
   /**
    * `fn` on a listed session, confined and parsed (a file pi cannot read throws its error); a body
-   * that no longer matches the index re-indexes the file and runs `fn` once more (withSession).
+   * that no longer matches the index re-indexes the file and runs `fn` once more (SessionStore.with).
    */
   async withLoaded<T>(sessionId: string, fn: (loaded: LoadedSession) => T | Promise<T>): Promise<T> {
     return this.withKnown(await this.known(sessionId), fn);
   }
 
-  private withKnown<T>(known: Known, fn: (loaded: LoadedSession) => T | Promise<T>, opts: OpenOptions = {}): Promise<T> {
-    return withSession(known.path, (session) => {
+  private withKnown<T>(known: Known, fn: (loaded: LoadedSession) => T | Promise<T>, opts: StoreOpenOptions = {}): Promise<T> {
+    return this.store.with(known.path, (session, open) => {
       if (session.fatal) throw new CanopyError(session.fatal.code, session.fatal.message);
-      return fn({ row: known.row, path: known.path, session });
+      return fn({ row: known.row, path: known.path, session, open });
     }, { ...this.live, ...opts });
   }
 
   /** The graph of a session, its nodes packed for the wire (entry-nodes.ts). */
   async open(sessionId: string, profile?: Profile, leafId?: string | null): Promise<SessionGraphWireDto> {
     const known = await this.known(sessionId);
+    // The flags pass of the session the user left would only hold up this one.
+    this.opens.cancelOthers(sessionId, 'flags');
     return this.opens.run(sessionId, (task) => {
       const index = task.progress('index');
       return this.withKnown(known, (loaded) => this.graph(sessionId, loaded, task, profile, leafId), {
         signal: task.signal,
+        // A file whose previews come with the graph is read once: its bodies are skimmed while indexed.
+        skimBodies: !this.isLazy(known.row),
         ...(index ? { onProgress: index, progressDelayMs: 0 } : {}),
       });
     });
@@ -267,23 +302,24 @@ export class SessionCatalog {
 
   /** Previews of some entries of a session (session.previews). */
   async previews(sessionId: string, entryIds: string[]): Promise<Record<string, EntryPreview>> {
-    return this.withLoaded(sessionId, ({ session }) => previewsById(session, entryIds));
+    return this.withLoaded(sessionId, ({ session, open }) => open.bodies.byId(session, entryIds));
   }
 
   /** Every node with its preview and body flags: one pass over the bodies (session.flags; cancellable). */
   async flags(sessionId: string): Promise<{ entries: EntryNodesDto }> {
     const known = await this.known(sessionId);
     return this.opens.run(sessionId, (task) =>
-      this.withKnown(known, async ({ path, session }) => ({ entries: packedNodes(session.entries, await this.fullPreviews(path, session, task)) }), {
+      this.withKnown(known, async ({ session, open }) => ({ entries: open.nodes.packed(session.entries, await this.fullPreviews(open, session, task)) }), {
         signal: task.signal,
       }),
+      'flags',
     );
   }
 
   /** Previews of every entry: one sequential pass over the bodies per session, then only appended entries. */
-  private async fullPreviews(path: string, session: ParsedSession, task: OpenTask): Promise<EntryPreview[]> {
+  private async fullPreviews(open: OpenSession, session: ParsedSession, task: OpenTask): Promise<EntryPreview[]> {
     const onProgress = task.progress('previews');
-    const previews = await entryPreviews(path, session, { signal: task.signal, ...(onProgress ? { onProgress } : {}) });
+    const previews = await open.bodies.previews(session, { signal: task.signal, ...(onProgress ? { onProgress } : {}) });
     return session.entries.map((e, i) => previews[i] ?? previewEntry(e));
   }
 
@@ -293,11 +329,11 @@ export class SessionCatalog {
   }
 
   private async graph(
-    sessionId: string, { row, path, session }: LoadedSession, task: OpenTask, profile?: Profile, leafId?: string | null,
+    sessionId: string, { row, path, session, open }: LoadedSession, task: OpenTask, profile?: Profile, leafId?: string | null,
   ): Promise<SessionGraphWireDto> {
     // A big file's first frame comes from the index; its bodies are read when asked for.
-    const lazy = row.sizeBytes > this.lazyAboveBytes;
-    const entries = lazy ? indexNodes(session.entries) : packedNodes(session.entries, await this.fullPreviews(path, session, task));
+    const lazy = this.isLazy(row);
+    const entries = lazy ? open.nodes.indexed(session.entries) : open.nodes.packed(session.entries, await this.fullPreviews(open, session, task));
     const detected = detectProfile(session);
     const reading = readSession(session, { profile: profile ?? detected, ...(leafId !== undefined ? { leafId } : {}) });
     return {
@@ -319,6 +355,10 @@ export class SessionCatalog {
     };
   }
 
+  private isLazy(row: SessionRowDto): boolean {
+    return row.sizeBytes > this.lazyAboveBytes;
+  }
+
   async entry(sessionId: string, entryId: string): Promise<EntryDetailDto> {
     return this.withLoaded(sessionId, ({ session }) => {
       let found: Entry | undefined;
@@ -336,7 +376,7 @@ export class SessionCatalog {
 
   /**
    * Watch the roots; emits `sessions.changed`, and `session.appended` for known sessions once an
-   * open one has read the appended lines (only the new bytes, see open.ts followFile).
+   * open one has read the appended lines (only the new bytes, see SessionStore.follow).
    */
   watch(): StopWatching {
     let chain: Promise<void> = Promise.resolve();
@@ -356,7 +396,7 @@ export class SessionCatalog {
         reason = 'added';
         continue;
       }
-      const r = await followFile(path).catch(() => null);
+      const r = await this.store.follow(path).catch(() => null);
       if (r?.kind === 'removed') {
         if (reason !== 'added') reason = 'removed';
         continue;

@@ -3,8 +3,8 @@
  * named by catalog id; the catalog confines and parses them. Only `fork` writes, and only a new
  * file next to the source (repo/fork.ts); the preview runs the same plan without writing.
  */
-import { dirname, resolve } from 'node:path';
-import { detectProfile, readSessionDetailed, type ForkErrorKind, type ForkRequest, type ParsedSession, type Profile } from '../core';
+import { dirname } from 'node:path';
+import { detectProfile, readSessionDetailed, type ForkErrorKind, type ForkPlan, type ParsedSession, type Profile } from '../core';
 import { buildContextView } from '../core/rules/context-view';
 import { previewFork } from '../core/rules/fork-preview';
 import { forkPoint } from '../core/rules/lineage';
@@ -13,15 +13,17 @@ import type { SessionListDto, SessionRowDto } from '../shared/dto';
 import { packEntryStates } from '../shared/entry-states';
 import { CanopyError, type ErrorCode } from '../shared/errors';
 import { resumeCommand } from '../shared/resume-command';
-import { caEntryId, forkSession } from './fork';
+import { forkEnv, planForkOf, writeFork } from './fork';
 import { ForkReservations } from './fork-reservations';
-import { entryUsages } from './previews';
+import type { OpenSession } from './session-store';
 
 export interface LoadedSession {
   row: SessionRowDto;
   /** Confined to the roots by the catalog. */
   path: string;
   session: ParsedSession;
+  /** Its owner in the catalog's store (bodies, previews, nodes). */
+  open: OpenSession;
 }
 
 /** What the service needs from the catalog. */
@@ -36,13 +38,8 @@ export interface SessionSource {
   list(refresh?: boolean): Promise<SessionListDto>;
   /** Why a session is never written next to (demo sessions, uploaded copies); null when it can be forked. */
   readOnlyReason(sessionId: string): string | null;
-  /** A new file Canopy wrote (before the listing is refreshed). */
-  noteWritten?(path: string): void;
-}
-
-function coreRequest(request: ForkRequestDto, profile: Profile): ForkRequest {
-  if (request.kind === 'fork') return { kind: 'fork', profile, entryId: request.entryId, position: request.position };
-  return request.leafId === undefined ? { kind: 'clone', profile } : { kind: 'clone', profile, leafId: request.leafId };
+  /** A new file Canopy wrote, added to the listing (its header read; no relisting); null if it cannot be listed. */
+  addWritten(path: string): Promise<SessionRowDto | null>;
 }
 
 /** pi's refusal as an API error: a target that cannot be forked is `invalid_fork_target`. */
@@ -59,11 +56,11 @@ export class ContextService {
   constructor(private readonly source: SessionSource) {}
 
   view(sessionId: string, profile?: Profile, leafId?: string | null): Promise<ContextViewDto> {
-    return this.source.withLoaded(sessionId, async ({ path, session }) => {
+    return this.source.withLoaded(sessionId, async ({ session, open }) => {
       const detected = detectProfile(session);
       const reading = readSessionDetailed(session, { profile: profile ?? detected, ...(leafId !== undefined ? { leafId } : {}) });
       // The ledgers need every entry's usage: one pass over the file (shared with the graph's previews).
-      const usageOf = await entryUsages(path, session);
+      const usageOf = await open.bodies.usageOf(session);
       const view = buildContextView(session, reading, { usageOf });
       const issues = reading.issues.map((i) => ({ line: i.line, kind: i.kind, message: i.message }));
       return { sessionId, detectedProfile: detected, ...view, entries: packEntryStates(view.entries), issues };
@@ -71,54 +68,43 @@ export class ContextService {
   }
 
   forkPreview(sessionId: string, request: ForkRequestDto, profile?: Profile): Promise<ForkPreviewDto> {
-    return this.source.withLoaded(sessionId, ({ path, session }) => this.previewForkOf(sessionId, path, session, request, profile));
-  }
-
-  private previewForkOf(sessionId: string, path: string, session: ParsedSession, request: ForkRequestDto, profile?: Profile): ForkPreviewDto {
-    const readOnly = this.source.readOnlyReason(sessionId);
-    if (readOnly) return { ok: false, error: { kind: 'read_only', message: readOnly } };
-    const used = profile ?? detectProfile(session);
-    // The same environment forkSession builds: resolved source path, the reserved id and time, pi's entry ids.
-    const sourcePath = resolve(path);
-    const taken = new Set(session.entries.map((e) => e.id));
-    const reserved = this.reservations.reserve(sessionId, request, profile);
-    const preview = previewFork(session, coreRequest(request, used), {
-      sourcePath,
-      newSessionId: reserved.sessionId,
-      now: reserved.now,
-      newEntryId: () => {
-        const id = caEntryId(taken);
-        taken.add(id);
-        return id;
-      },
+    return this.source.withLoaded(sessionId, ({ path, session }): ForkPreviewDto => {
+      const readOnly = this.source.readOnlyReason(sessionId);
+      if (readOnly) return { ok: false, error: { kind: 'read_only', message: readOnly } };
+      const used = profile ?? detectProfile(session);
+      const reserved = this.reservations.reserve(sessionId, request, profile);
+      const env = forkEnv(session, path, { newSessionId: () => reserved.sessionId, now: () => new Date(reserved.now) });
+      const preview = previewFork(session, { ...request, profile: used }, env);
+      if (!preview.ok) return preview;
+      return { ...preview, directory: dirname(env.sourcePath) };
     });
-    if (!preview.ok) return preview;
-    return { ...preview, directory: dirname(sourcePath) };
   }
 
+  /** Plans on the open session (no second read of the source), writes the new file, and lists just that file. */
   async fork(sessionId: string, request: ForkRequestDto, profile?: Profile): Promise<ForkResultDto> {
-    const { path } = await this.source.load(sessionId);
-    const readOnly = this.source.readOnlyReason(sessionId);
-    if (readOnly) throw new CanopyError('forbidden', readOnly);
-    const command = request.kind === 'fork' ? request : { kind: 'clone' as const, ...(request.leafId !== undefined ? { leafId: request.leafId } : {}) };
-    const reserved = this.reservations.take(sessionId, request, profile);
-    const outcome = await forkSession(path, command, {
-      ...(profile ? { profile } : {}),
-      newSessionId: () => reserved.sessionId,
-      now: () => new Date(reserved.now),
-    });
-    if (!outcome.ok) throw new CanopyError(refusalCode(outcome.error.kind), outcome.error.message);
-    this.source.noteWritten?.(outcome.path);
-    const listing = await this.source.list(true);
-    const row =
-      listing.sessions.find((r) => resolve(r.path) === resolve(outcome.path)) ??
-      listing.sessions.find((r) => r.sessionId === outcome.header.id);
+    let written: { path: string; plan: Extract<ForkPlan, { ok: true }> };
+    try {
+      const { path, plan } = await this.source.withLoaded(sessionId, ({ path, session }) => {
+        const readOnly = this.source.readOnlyReason(sessionId);
+        if (readOnly) throw new CanopyError('forbidden', readOnly);
+        // The preview's name for this request (drawn now when there was no preview).
+        const reserved = this.reservations.reserve(sessionId, request, profile);
+        const options = { ...(profile ? { profile } : {}), newSessionId: () => reserved.sessionId, now: () => new Date(reserved.now) };
+        return { path, plan: planForkOf(session, path, request, options).plan };
+      });
+      if (!plan.ok) throw new CanopyError(refusalCode(plan.error.kind), plan.error.message);
+      written = { path: await writeFork(path, plan), plan };
+    } finally {
+      // A fork consumes its reservation, written or not: the next preview draws a new name.
+      this.reservations.take(sessionId, request, profile);
+    }
+    const row = await this.source.addWritten(written.path);
     return {
-      sessionId: row?.sessionId ?? outcome.header.id,
-      path: outcome.path,
-      command: resumeCommand(outcome.path),
-      entryCount: outcome.entries.length,
-      leafId: outcome.leafId,
+      sessionId: row?.sessionId ?? written.plan.header.id,
+      path: written.path,
+      command: resumeCommand(written.path),
+      entryCount: written.plan.entries.length,
+      leafId: written.plan.leafId,
     };
   }
 

@@ -6,14 +6,11 @@
 import { randomUUID } from 'node:crypto';
 import { dirname, resolve } from 'node:path';
 import { v7 as uuidv7 } from 'uuid';
-import { detectProfile, planFork, sessionFileName, type ForkErrorKind, type ForkPlan, type ParsedSession, type Profile, type SessionHeader } from '../core';
+import { detectProfile, planFork, sessionFileName, type ForkEnv, type ForkErrorKind, type ForkPlan, type ParsedSession, type Profile, type SessionHeader } from '../core';
+import type { ForkRequestDto } from '../shared/context-dto';
 import { CanopyError } from '../shared/errors';
 import { CreateFileError, createNewFile } from '../storage/create';
-import { withSession } from './open';
-
-export type ForkCommand =
-  | { kind: 'fork'; entryId: string; position?: 'before' | 'at' }
-  | { kind: 'clone'; leafId?: string | null };
+import { SessionStore } from './session-store';
 
 export interface ForkOptions {
   /** Reading profile; default: detected from the file. */
@@ -23,7 +20,6 @@ export interface ForkOptions {
   newSessionId?: () => string;
   newEntryId?: (taken: Set<string>) => string;
 }
-
 
 export type ForkOutcome =
   | {
@@ -54,32 +50,34 @@ function serialise(header: SessionHeader, entries: readonly Record<string, unkno
   return out;
 }
 
-function planFrom(parsed: ParsedSession, source: string, command: ForkCommand, opts: ForkOptions): { profile: Profile; plan: ForkPlan } {
-  if (parsed.fatal) throw new CanopyError(parsed.fatal.code, parsed.fatal.message);
-  const profile = opts.profile ?? detectProfile(parsed);
+/**
+ * What a fork of `parsed` (read from `sourcePath`) is planned with: the resolved source path, the
+ * new session id and time, and pi's entry ids, none of them taken by the source. The fork preview
+ * and the fork build it here alike.
+ */
+export function forkEnv(parsed: ParsedSession, sourcePath: string, opts: Omit<ForkOptions, 'profile'> = {}): ForkEnv {
   // New ids must not collide with any id the new file could hold: every id of the source is taken.
   const taken = new Set(parsed.entries.map((e) => e.id));
   const nextId = opts.newEntryId ?? caEntryId;
-  const now = (opts.now ?? (() => new Date()))().toISOString();
-  const plan = planFork(
-    parsed,
-    command.kind === 'fork'
-      ? { kind: 'fork', profile, entryId: command.entryId, position: command.position ?? 'before' }
-      : { kind: 'clone', profile, ...(command.leafId !== undefined ? { leafId: command.leafId } : {}) },
-    {
-      sourcePath: source,
-      newSessionId: (opts.newSessionId ?? uuidv7)(),
-      now,
-      newEntryId: () => {
-        const id = nextId(taken);
-        taken.add(id);
-        return id;
-      },
+  return {
+    sourcePath: resolve(sourcePath),
+    newSessionId: (opts.newSessionId ?? uuidv7)(),
+    now: (opts.now ?? (() => new Date()))().toISOString(),
+    newEntryId: () => {
+      const id = nextId(taken);
+      taken.add(id);
+      return id;
     },
-  );
-  return { profile, plan: refuseCut(parsed, plan) };
+  };
 }
 
+/** pi's plan for `request` on the session read from `sourcePath` (nothing is written). */
+export function planForkOf(parsed: ParsedSession, sourcePath: string, request: ForkRequestDto, opts: ForkOptions = {}): { profile: Profile; plan: ForkPlan } {
+  if (parsed.fatal) throw new CanopyError(parsed.fatal.code, parsed.fatal.message);
+  const profile = opts.profile ?? detectProfile(parsed);
+  const plan = planFork(parsed, { ...request, profile }, forkEnv(parsed, sourcePath, opts));
+  return { profile, plan: refuseCut(parsed, plan) };
+}
 /** A body cut at the nesting limit (json-depth.ts) cannot be copied exactly: the fork is refused. */
 function refuseCut(parsed: ParsedSession, plan: ForkPlan): ForkPlan {
   if (!plan.ok) return plan;
@@ -91,25 +89,31 @@ function refuseCut(parsed: ParsedSession, plan: ForkPlan): ForkPlan {
   return { ok: false, error: { kind: 'invalid_session', message: `line ${hit.line} nests values too deep to be copied exactly` } };
 }
 
-/**
- * Plans and writes a fork/clone of `sourcePath`. pi's refusals are values; a file that cannot be
- * read as a session throws CanopyError (not_found, io, invalid_session, unsupported_format), and so
- * does a failed write (already_exists, io).
- */
-export async function forkSession(sourcePath: string, command: ForkCommand, opts: ForkOptions = {}): Promise<ForkOutcome> {
-  const source = resolve(sourcePath);
-  // withSession: a body that is not JSON makes the file be read again with the line as an issue.
-  const { profile, plan } = await withSession(source, (parsed) => planFrom(parsed, source, command, opts));
-  if (!plan.ok) return { ok: false, profile, error: plan.error };
-
+/** Writes a planned fork as a brand-new file next to `sourcePath`; throws CanopyError already_exists / io. */
+export async function writeFork(sourcePath: string, plan: Extract<ForkPlan, { ok: true }>): Promise<string> {
   const name = sessionFileName(plan.header.timestamp, plan.header.id);
   try {
-    const path = await createNewFile(dirname(source), name, serialise(plan.header, plan.entries));
-    return { ok: true, path, profile, header: plan.header, entries: plan.entries, leafId: plan.leafId };
+    return await createNewFile(dirname(resolve(sourcePath)), name, serialise(plan.header, plan.entries));
   } catch (err) {
     if (err instanceof CreateFileError) {
       throw new CanopyError(err.code === 'exists' ? 'already_exists' : 'io', err.message);
     }
     throw err;
   }
+}
+
+/**
+ * Plans and writes a fork/clone of `sourcePath` (the CLI), read through `store` (default: a store
+ * of its own). pi's refusals are values; a file that cannot be read as a session throws CanopyError
+ * (not_found, io, invalid_session, unsupported_format), and so does a failed write (already_exists, io).
+ */
+export async function forkSession(
+  sourcePath: string, request: ForkRequestDto, opts: ForkOptions & { store?: SessionStore } = {},
+): Promise<ForkOutcome> {
+  const source = resolve(sourcePath);
+  // store.with: a body that is not JSON makes the file be read again with the line as an issue.
+  const { profile, plan } = await (opts.store ?? new SessionStore()).with(source, (parsed) => planForkOf(parsed, source, request, opts));
+  if (!plan.ok) return { ok: false, profile, error: plan.error };
+  const path = await writeFork(source, plan);
+  return { ok: true, path, profile, header: plan.header, entries: plan.entries, leafId: plan.leafId };
 }

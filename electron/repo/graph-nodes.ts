@@ -1,7 +1,7 @@
 /**
- * A session's graph nodes, packed for the wire (shared/entry-nodes.ts) and kept with the session's
- * entry list: they depend on the entries and their previews only (not on the profile or the leaf),
- * so opening the same session again sends the packed columns without building them again.
+ * A session's graph nodes, packed for the wire (shared/entry-nodes.ts) and kept by the session's
+ * owner (session-store.ts): they depend on the entries and their previews only (not on the profile
+ * or the leaf), so opening the same session again sends the packed columns without building them again.
  */
 import { isIndexedEntry, type Entry } from '../core';
 import type { EntryPreview } from '../core/rules/entry-preview';
@@ -9,38 +9,19 @@ import { indexPreview } from './previews';
 import { packNodes, type EntryNodesDto } from '../shared/entry-nodes';
 
 interface Packed {
-  /** The entries and previews they were packed from (an append or a replaced line makes them stale). */
+  /** The entries (and previews) they were packed from (an append or a replaced line makes them stale). */
   entries: Entry[];
-  previews: EntryPreview[];
+  previews: readonly EntryPreview[] | null;
   nodes: EntryNodesDto;
 }
 
-const cache = new WeakMap<Entry[], Packed>();
+/** Per packed node: its id, preview text and columns, a rough figure. */
+const BYTES_PER_NODE = 160;
 
 function same(a: readonly unknown[], b: readonly unknown[]): boolean {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;
-}
-
-/** `entries` with their previews (index i ↔ entry i), packed; reused while both are unchanged. */
-export function packedNodes(entries: Entry[], previews: readonly EntryPreview[]): EntryNodesDto {
-  const hit = cache.get(entries);
-  if (hit && same(hit.entries, entries) && same(hit.previews, previews)) return hit.nodes;
-  const nodes = packNodes(entries, previews, epochMs(entries));
-  cache.set(entries, { entries: entries.slice(), previews: previews.slice(), nodes });
-  return nodes;
-}
-
-const fromIndex = new WeakMap<Entry[], { entries: Entry[]; nodes: EntryNodesDto }>();
-
-/** `entries` with what the index alone knows of each (previews.ts indexPreview), packed; reused while unchanged. */
-export function indexNodes(entries: Entry[]): EntryNodesDto {
-  const hit = fromIndex.get(entries);
-  if (hit && same(hit.entries, entries)) return hit.nodes;
-  const nodes = packNodes(entries, entries.map(indexPreview), epochMs(entries));
-  fromIndex.set(entries, { entries: entries.slice(), nodes });
-  return nodes;
 }
 
 /** Epoch ms of entry i's timestamp from the index (NaN when it is not an indexed entry, or kept as text). */
@@ -49,4 +30,33 @@ function epochMs(entries: Entry[]): (i: number) => number {
     const e = entries[i]!;
     return isIndexedEntry(e) ? e.store.timestampMsOf(e.i) : NaN;
   };
+}
+
+/** The packed nodes of one open session: with full previews, and from the index alone. */
+export class GraphNodes {
+  private full: Packed | null = null;
+  private fromIndex: Packed | null = null;
+
+  /** An estimate of the memory held. */
+  get bytes(): number {
+    return ((this.full?.entries.length ?? 0) + (this.fromIndex?.entries.length ?? 0)) * BYTES_PER_NODE;
+  }
+
+  /** `entries` with their previews (index i ↔ entry i), packed; reused while both are unchanged. */
+  packed(entries: Entry[], previews: readonly EntryPreview[]): EntryNodesDto {
+    const hit = this.full;
+    if (hit && same(hit.entries, entries) && same(hit.previews!, previews)) return hit.nodes;
+    const nodes = packNodes(entries, previews, epochMs(entries));
+    this.full = { entries: entries.slice(), previews: previews.slice(), nodes };
+    return nodes;
+  }
+
+  /** `entries` with what the index alone knows of each (previews.ts indexPreview), packed; reused while unchanged. */
+  indexed(entries: Entry[]): EntryNodesDto {
+    const hit = this.fromIndex;
+    if (hit && same(hit.entries, entries)) return hit.nodes;
+    const nodes = packNodes(entries, entries.map(indexPreview), epochMs(entries));
+    this.fromIndex = { entries: entries.slice(), previews: null, nodes };
+    return nodes;
+  }
 }

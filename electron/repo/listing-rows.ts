@@ -94,3 +94,20 @@ export function groupProjects(rows: SessionRowDto[]): ProjectDto[] {
   }
   return [...byCwd.values()].sort((a, b) => (a.lastActivity < b.lastActivity ? 1 : -1));
 }
+
+/** `rows` with `row` placed where assignIds puts it (rows are in path order). */
+export function insertByPath(rows: readonly SessionRowDto[], row: SessionRowDto): SessionRowDto[] {
+  const at = rows.findIndex((r) => r.path > row.path);
+  return at < 0 ? [...rows, row] : [...rows.slice(0, at), row, ...rows.slice(at)];
+}
+
+/**
+ * The id of the row a header's parentSession names: by path, else by its file name (pi's time
+ * stamp and session id) when only one row has it, as for a parent that moved.
+ */
+export function parentIdIn(rows: readonly SessionRowDto[], parentPath: string): string | null {
+  const byPath = rows.find((r) => r.path === parentPath);
+  if (byPath) return byPath.sessionId;
+  const byName = rows.filter((r) => r.fileName === baseName(parentPath));
+  return byName.length === 1 ? byName[0]!.sessionId : null;
+}

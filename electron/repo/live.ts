@@ -7,7 +7,7 @@
  */
 import { SessionIndexer, type ParsedSession } from '../core';
 import { readRange } from '../storage/read';
-import { decodeBytes, scanLines, SyncLineReader } from '../storage/line-scan';
+import { decodeBytes, scanLines, SyncLineReader, type LineVisitor } from '../storage/line-scan';
 import { statPath } from '../storage/stat';
 import { tailFrom } from '../storage/tail';
 import type { FileStamp } from './file-cache';
@@ -22,7 +22,14 @@ export interface IndexOptions {
   readerIdleMs?: number;
   /** Id source for v1 entries. */
   newId?: () => string;
+  /** Sees every line of the first index pass too (the previews skim it: no second read). */
+  onLine?: LineVisitor;
 }
+
+/** Index columns per entry (id table, parent, offsets, type, time), a rough figure for budgets. */
+const INDEX_BYTES_PER_ENTRY = 96;
+/** A file parsed whole (v1/v2, no usable header) holds its bodies as objects: about this many times its size. */
+const PARSED_BYTES_PER_FILE_BYTE = 3;
 
 export interface RefreshResult {
   /** unchanged: nothing new; appended: lines were added in place; reindexed: read again whole. */
@@ -57,8 +64,10 @@ export class LiveSession {
 
   /** Indexes `path` in one streaming pass. Rejects with the file system error or an AbortError. */
   static async open(path: string, opts: IndexOptions = {}): Promise<LiveSession> {
-    const live = new LiveSession(path, opts);
-    await live.index(opts);
+    // The line hook serves the first pass only; the session does not keep it (nor what it holds).
+    const { onLine, ...kept } = opts;
+    const live = new LiveSession(path, kept);
+    await live.index({ ...kept, ...(onLine ? { onLine } : {}) });
     return live;
   }
 
@@ -88,6 +97,11 @@ export class LiveSession {
     return this.indexer.stats;
   }
 
+  /** An estimate of the memory the index holds. */
+  get indexBytes(): number {
+    return this.indexer.followable ? this.indexer.entryCount * INDEX_BYTES_PER_ENTRY : this.pos.stamp.size * PARSED_BYTES_PER_FILE_BYTE;
+  }
+
   /** Byte offset up to which the file has been indexed for good (complete lines). */
   get offset(): number {
     return this.pos.offset;
@@ -105,7 +119,7 @@ export class LiveSession {
     this.reader?.close();
   }
 
-  private async index(opts: Pick<IndexOptions, 'signal' | 'onProgress' | 'verify'>): Promise<void> {
+  private async index(opts: Pick<IndexOptions, 'signal' | 'onProgress' | 'verify' | 'onLine'>): Promise<void> {
     let reader: SyncLineReader | null = null;
     const indexer = new SessionIndexer({
       source: { readText: (offset, length) => (reader ?? this.reader).readText(offset, length) },
@@ -113,9 +127,15 @@ export class LiveSession {
       verify: opts.verify ?? this.opts.verify ?? 'fast',
       ...(this.opts.newId ? { newId: this.opts.newId } : {}),
     });
-    const { onProgress } = opts;
+    const { onProgress, onLine } = opts;
     let sized = false;
-    const r = await scanLines(this.path, (b, start, end, line, offset, complete) => indexer.pushLine(b, start, end, line, offset, complete), {
+    const visit: LineVisitor = onLine
+      ? (b, start, end, line, offset, complete) => {
+          indexer.pushLine(b, start, end, line, offset, complete);
+          onLine(b, start, end, line, offset, complete);
+        }
+      : (b, start, end, line, offset, complete) => indexer.pushLine(b, start, end, line, offset, complete);
+    const r = await scanLines(this.path, visit, {
       ...(opts.signal ? { signal: opts.signal } : {}),
       onProgress: (read, total) => {
         if (!sized) {

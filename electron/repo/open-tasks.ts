@@ -18,8 +18,11 @@ export interface OpenTask {
 export const PROGRESS_DELAY_MS = 200;
 export const PROGRESS_GAP_MS = 100;
 
+/** A graph open, or the flags pass over every body that follows it (session.flags). */
+export type TaskKind = 'open' | 'flags';
+
 export class OpenTasks {
-  private readonly running = new Map<string, Set<AbortController>>();
+  private readonly running = new Map<string, Set<{ controller: AbortController; kind: TaskKind }>>();
 
   constructor(
     private readonly emit?: (payload: Progress) => void,
@@ -27,11 +30,12 @@ export class OpenTasks {
   ) {}
 
   /** Runs one open of `sessionId`; an abort through cancel() becomes CanopyError `cancelled`. */
-  async run<T>(sessionId: string, fn: (task: OpenTask) => Promise<T>): Promise<T> {
+  async run<T>(sessionId: string, fn: (task: OpenTask) => Promise<T>, kind: TaskKind = 'open'): Promise<T> {
     const controller = new AbortController();
     let set = this.running.get(sessionId);
     if (!set) this.running.set(sessionId, (set = new Set()));
-    set.add(controller);
+    const entry = { controller, kind };
+    set.add(entry);
     const { emit } = this;
     const start = performance.now();
     const task: OpenTask = {
@@ -47,7 +51,7 @@ export class OpenTasks {
       if (controller.signal.aborted) throw new CanopyError('cancelled', 'opening the session was cancelled');
       throw err;
     } finally {
-      set.delete(controller);
+      set.delete(entry);
       if (set.size === 0) this.running.delete(sessionId);
     }
   }
@@ -56,7 +60,15 @@ export class OpenTasks {
   cancel(sessionId: string): boolean {
     const set = this.running.get(sessionId);
     if (!set) return false;
-    for (const c of set) c.abort();
+    for (const t of set) t.controller.abort();
     return true;
+  }
+
+  /** Aborts the running tasks of `kind` of every session but `sessionId` (the user switched to it). */
+  cancelOthers(sessionId: string, kind: TaskKind): void {
+    for (const [id, set] of this.running) {
+      if (id === sessionId) continue;
+      for (const t of set) if (t.kind === kind) t.controller.abort();
+    }
   }
 }

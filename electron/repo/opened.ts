@@ -5,7 +5,7 @@
  * folder under the OS temp dir, never inside a root, and removed on close: the readers work on files.
  */
 import { resolve, sep } from 'node:path';
-import { listSessionFiles, listSessions, type SessionListing } from './sessions';
+import { listSessionFiles, listSessions, type ListingCache, type SessionListing } from './sessions';
 import { CanopyError } from '../shared/errors';
 import { createNewFile } from '../storage/create';
 import { makePrivateDir, removeTree } from '../storage/private-dir';
@@ -111,8 +111,8 @@ export class OpenedSet {
 }
 
 /** The sessions of the opened folders (the roots' layout) and files. */
-export async function listOpened(set: OpenedSet): Promise<SessionListing> {
-  const dirs = set.roots().length > 0 ? await listSessions(set.roots()) : { sessions: [], skipped: [] };
-  const files = await listSessionFiles(set.singleFiles());
+export async function listOpened(set: OpenedSet, cache?: ListingCache): Promise<SessionListing> {
+  const dirs = set.roots().length > 0 ? await listSessions(set.roots(), cache ? { cache } : {}) : { sessions: [], skipped: [] };
+  const files = await listSessionFiles(set.singleFiles(), cache);
   return { sessions: [...dirs.sessions, ...files.sessions], skipped: [...dirs.skipped, ...files.skipped] };
 }

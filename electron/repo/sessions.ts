@@ -43,23 +43,28 @@ export interface SessionListing {
 
 type HeaderResult = { ok: true; info: SessionInfo } | { ok: false; skipped: SkippedFile };
 
-/**
- * Header results by path, valid while (size, mtime) stay the same. A plain synchronous map (the
- * header is read with the listing itself, so no load is ever shared): 10,000 lookups stay cheap.
- */
-const headerCache = new Map<string, { size: number; mtimeMs: number; result: HeaderResult }>();
 const MAX_HEADERS = 100_000;
+const MAX_SUMMARIES = 20_000;
 
-function cachedHeader(file: ProbedFile): HeaderResult {
-  const hit = headerCache.get(file.path);
-  if (hit && hit.size === file.size && hit.mtimeMs === file.mtimeMs) return hit.result;
-  const result = readHeader(file);
-  if (hit) headerCache.delete(file.path);
-  else if (headerCache.size >= MAX_HEADERS) headerCache.delete(headerCache.keys().next().value as string);
-  headerCache.set(file.path, { size: file.size, mtimeMs: file.mtimeMs, result });
-  return result;
+/**
+ * What listing has read, by path, valid while (size, mtime) stay the same: header results (a plain
+ * synchronous map: the header is read with the listing itself, so no load is ever shared; 10,000
+ * lookups stay cheap) and summaries. One per catalog; a one-shot listing uses a fresh one.
+ */
+export class ListingCache {
+  private readonly headers = new Map<string, { size: number; mtimeMs: number; result: HeaderResult }>();
+  readonly summaries = new FileCache<SessionSummary>(MAX_SUMMARIES);
+
+  header(file: ProbedFile): HeaderResult {
+    const hit = this.headers.get(file.path);
+    if (hit && hit.size === file.size && hit.mtimeMs === file.mtimeMs) return hit.result;
+    const result = readHeader(file);
+    if (hit) this.headers.delete(file.path);
+    else if (this.headers.size >= MAX_HEADERS) this.headers.delete(this.headers.keys().next().value as string);
+    this.headers.set(file.path, { size: file.size, mtimeMs: file.mtimeMs, result });
+    return result;
+  }
 }
-const summaryCache = new FileCache<SessionSummary>(20_000);
 
 function toIso(ms: number): string {
   return new Date(ms).toISOString();
@@ -110,6 +115,8 @@ export interface ListOptions {
   /** Files read and files found, once listing has taken `progressDelayMs` (default 200 ms). */
   onProgress?: (done: number, total: number) => void;
   progressDelayMs?: number;
+  /** Headers read before (the catalog's); default: none. */
+  cache?: ListingCache;
 }
 
 /** Every session under the roots, newest header time first; bad files in `skipped`, never thrown. */
@@ -120,7 +127,8 @@ export async function listSessions(roots: readonly string[], opts: ListOptions =
     ...(opts.signal ? { signal: opts.signal } : {}),
     ...(progress ? { onProgress: progress } : {}),
   });
-  const results = files.map(cachedHeader);
+  const cache = opts.cache ?? new ListingCache();
+  const results = files.map((f) => cache.header(f));
   const sessions: SessionInfo[] = [];
   const skipped: SkippedFile[] = errors.map((e) => ({
     path: e.path,
@@ -139,7 +147,7 @@ export async function listSessions(roots: readonly string[], opts: ListOptions =
 }
 
 /** The given files as listSessions reads them (the explicitly opened files of a catalog). */
-export async function listSessionFiles(paths: readonly string[]): Promise<SessionListing> {
+export async function listSessionFiles(paths: readonly string[], cache = new ListingCache()): Promise<SessionListing> {
   const sessions: SessionInfo[] = [];
   const skipped: SkippedFile[] = [];
   for (const path of paths) {
@@ -156,7 +164,7 @@ export async function listSessionFiles(paths: readonly string[]): Promise<Sessio
       skipped.push({ path, error: ioError(path, err) });
       continue;
     }
-    const r = cachedHeader(file);
+    const r = cache.header(file);
     if (r.ok) sessions.push({ ...r.info });
     else skipped.push(r.skipped);
   }
@@ -264,8 +272,8 @@ async function computeSummary(path: string, mtimeMs: number): Promise<SessionSum
   return { name, firstMessage, entryCount, messageCount, lastActivity: toIso(activity), issueCount };
 }
 
-/** Name, first prompt, counts and last activity of one file (one streaming pass, cached). */
-export async function summarizeSession(path: string): Promise<SessionSummary> {
+/** Name, first prompt, counts and last activity of one file (one streaming pass, cached in `cache`). */
+export async function summarizeSession(path: string, cache = new ListingCache()): Promise<SessionSummary> {
   let facts;
   try {
     facts = statPathSync(path);
@@ -273,16 +281,10 @@ export async function summarizeSession(path: string): Promise<SessionSummary> {
     const e = ioError(path, err);
     throw new CanopyError(e.code, e.message);
   }
-  return summaryCache.getOrLoad(path, facts, () =>
+  return cache.summaries.getOrLoad(path, facts, () =>
     computeSummary(path, facts.mtimeMs).catch((err: unknown) => {
       const e = ioError(path, err);
       throw new CanopyError(e.code, e.message);
     }),
   );
-}
-
-/** Forget cached headers and summaries (tests; a settings change of roots). */
-export function clearSessionCaches(): void {
-  headerCache.clear();
-  summaryCache.clear();
 }

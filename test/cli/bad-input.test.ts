@@ -1,6 +1,5 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cli } from './run-cli';
-import { clearOpenCache } from '../../electron/repo/open';
 import { header, tempDir, user, writeSession } from '../repo/helpers';
 
 const cliJson = (...argv: string[]) => cli(...argv, '--json');
@@ -12,7 +11,6 @@ function withRaw(id: string, parentId: string | null, raw: string): string {
   return JSON.stringify(user(id, parentId, 'PLACEHOLDER')).replace('"PLACEHOLDER"', raw);
 }
 
-beforeEach(() => clearOpenCache());
 
 describe('canopy context/tree on damaged bodies', () => {
   it('a body that is not JSON is an invalid_json issue of its line; every file gets its line', async () => {
@@ -21,7 +19,6 @@ describe('canopy context/tree on damaged bodies', () => {
     const nul = await writeSession(dir, 'nul.jsonl', [header('s2', '/p'), user('a', null, 'one'), withRaw('b', 'a', '"x\u0000y"')]);
     const good = await writeSession(dir, 'good.jsonl', [header('s3', '/p'), user('a', null, 'one')]);
     for (const command of ['context', 'tree']) {
-      clearOpenCache();
       const r = await cliJson(command, bad, nul, good);
       expect(r.code, r.err).toBe(0);
       expect(r.json.map((j) => j.file)).toEqual([bad, nul, good]);

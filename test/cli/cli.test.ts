@@ -5,15 +5,11 @@ import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cli } from './run-cli';
-import { clearOpenCache } from '../../electron/repo/open';
-import { clearSessionCaches } from '../../electron/repo/sessions';
 import { assistant, branchedSession, hashTree, header, nextTime, projectDirName, sampleRoot, tempDir, user, writeSession } from '../repo/helpers';
 
 
 let agentDir: string;
 beforeEach(async () => {
-  clearOpenCache();
-  clearSessionCaches();
   // Keep the default root away from the real ~/.pi of whoever runs the tests.
   agentDir = await tempDir('canopy-agent-');
   vi.stubEnv('PI_CODING_AGENT_DIR', agentDir);
@@ -258,12 +254,10 @@ describe('canopy fork / clone', () => {
     const v1 = (role: string, text: string) => ({ type: 'message', timestamp: nextTime(), message: { role, content: text, timestamp: 1 } });
     const path = await writeSession(dir, 'v1.jsonl', [{ type: 'session', id: 'old', timestamp: nextTime(), cwd: '/v1' }, v1('user', 'a'), v1('assistant', 'b'), v1('user', 'c')]);
     const first = await cli('tree', path, '--json');
-    clearOpenCache();
     const second = await cli('tree', path, '--json');
     const ids = first.json[0]!.entries.map((e: any) => e.id);
     expect(ids).toHaveLength(3);
     expect(second.json[0]!.entries.map((e: any) => e.id)).toEqual(ids);
-    clearOpenCache();
     const fork = await cli('fork', path, '--entry', ids[2], '--json');
     expect(fork.code).toBe(0);
     expect(fork.json[0]!.entries.map((e: any) => e.id)).toEqual(ids.slice(0, 2));

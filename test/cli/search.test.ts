@@ -2,13 +2,11 @@ import { appendFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cli } from './run-cli';
-import { clearSessionCaches } from '../../electron/repo/sessions';
 import { assistant, hashTree, header, projectDirName, sampleRoot, tempDir, user, writeSession } from '../repo/helpers';
 
 
 let cache: string;
 beforeEach(async () => {
-  clearSessionCaches();
   vi.stubEnv('PI_CODING_AGENT_DIR', await tempDir('canopy-agent-'));
   cache = await tempDir('canopy-cache-');
   vi.stubEnv('CANOPY_CACHE_DIR', cache);

@@ -7,7 +7,6 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../electron/cli';
-import { clearOpenCache } from '../../electron/repo/open';
 import { tempDir } from '../repo/helpers';
 import { damagedFiles, type Damaged } from './mutate';
 
@@ -42,7 +41,6 @@ describe('fuzz: canopy context / tree', () => {
     }
     for (const command of ['context', 'tree']) {
       for (const profile of ['ca', 'h3']) {
-        clearOpenCache();
         const r = await cliJson([command, ...paths, '--profile', profile, '--json']);
         expect(r.err).toBe('');
         expect([0, 1]).toContain(r.code);

@@ -11,7 +11,6 @@ import { TOO_DEEP_MARKER } from '../../electron/core/rules/json-depth';
 import { createHandlers } from '../../electron/ipc/handlers';
 import { startServer, type RunningServer } from '../../electron/ipc/serve-http';
 import { SessionCatalog } from '../../electron/repo/catalog';
-import { clearOpenCache } from '../../electron/repo/open';
 import { CHANNELS, type Channel } from '../../electron/shared/contract';
 import { graphFromWire, type SessionGraphWireDto } from '../../electron/shared/entry-nodes';
 import type { SessionListDto } from '../../electron/shared/dto';
@@ -37,7 +36,6 @@ async function call(channel: Channel, args: unknown): Promise<{ ok: boolean; dat
 }
 
 beforeAll(async () => {
-  clearOpenCache();
   dir = await tempDir('canopy-fuzz-serve-');
   const renderer = join(dir, 'renderer');
   await mkdir(join(dir, 'root'), { recursive: true });

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createAppServices } from '../../electron/app-services';
 import { dispatch } from '../../electron/ipc/dispatch';
 import { SessionCatalog } from '../../electron/repo/catalog';
-import { clearOpenCache, parseFileEagerly } from '../../electron/repo/open';
+import { parseFileEagerly } from '../../electron/repo/open';
 import { assistant, branchedSession, hashTree, header, projectDirName, sampleRoot, tempDir, user, writeSession } from './helpers';
 import { graphFromWire } from '../../electron/shared/entry-nodes';
 
@@ -180,7 +180,6 @@ describe('SessionCatalog with a line that only looks like pi\'s', () => {
       cut + next,
       user('m4', 'm1', 'after'),
     ]);
-    clearOpenCache();
     const eager = await parseFileEagerly(path);
     expect(eager.entries.map((e) => e.id)).toEqual(['m1', 'm4']);
     const { handlers } = createAppServices({ roots: [root], transport: 'http', watch: false });
@@ -193,7 +192,6 @@ describe('SessionCatalog with a line that only looks like pi\'s', () => {
     expect(view.issues.some((i) => i.line === 3)).toBe(true);
 
     // Asked first, the context view finds the line itself and reads what pi reads.
-    clearOpenCache();
     const fresh = createAppServices({ roots: [root], transport: 'http', watch: false }).handlers;
     const first = await fresh['session.context']({ sessionId: id });
     expect(first.issues.some((i) => i.line === 3)).toBe(true);

@@ -1,15 +1,13 @@
 import { basename, dirname, join } from 'node:path';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createAppServices } from '../../electron/app-services';
 import { dispatch } from '../../electron/ipc/dispatch';
 import { resumeCommand } from '../../electron/shared/resume-command';
-import { clearOpenCache } from '../../electron/repo/open';
 import type { Handlers } from '../../electron/shared/contract';
 import { unpackEntryStates } from '../../electron/shared/entry-states';
 import type { ForkPreviewDto, ForkRequestDto } from '../../electron/shared/dto';
 import { assistant, branchedSession, entry, hashTree, header, projectDirName, readJsonl, sampleRoot, tempDir, user, writeSession } from './helpers';
 
-beforeEach(() => clearOpenCache());
 
 const BRANCHED = '019c0000-0000-7000-8000-000000000001';
 const H3 = '019c0000-0000-7000-8000-000000000002';

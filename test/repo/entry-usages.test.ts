@@ -6,16 +6,18 @@
 import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { writeSessionFile } from '../../bench/generate';
 import { ledgerOf } from '../../electron/core/rules/cost-ledger';
 import { LiveSession } from '../../electron/repo/live';
-import { clearOpenCache, parseFileEagerly } from '../../electron/repo/open';
-import { entryUsages } from '../../electron/repo/previews';
+import { parseFileEagerly } from '../../electron/repo/open';
+import { SessionBodies } from '../../electron/repo/previews';
+import type { ParsedSession } from '../../electron/core';
+
+const entryUsages = (path: string, s: ParsedSession) => new SessionBodies(path).usageOf(s);
 
 const root = mkdtempSync(join(tmpdir(), 'canopy-usages-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
-beforeEach(() => clearOpenCache());
 
 const usage = (n: number, total: unknown = n / 1000) => ({ input: n, output: 2 * n, cacheRead: 3 * n, cacheWrite: 4, cost: { total } });
 const line = (o: object) => `${JSON.stringify(o)}\n`;

@@ -1,10 +1,8 @@
 import { readdir } from 'node:fs/promises';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { forkSession } from '../../electron/repo/fork';
-import { clearOpenCache } from '../../electron/repo/open';
 import { header, tempDir, user, writeSession } from './helpers';
 
-beforeEach(() => clearOpenCache());
 
 describe('fork of a session with a body cut for depth', () => {
   it('is refused when the copy would hold the cut entry, allowed when it would not', async () => {

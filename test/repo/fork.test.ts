@@ -1,12 +1,10 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { caEntryId, forkSession } from '../../electron/repo/fork';
-import { clearOpenCache } from '../../electron/repo/open';
 import { CanopyError } from '../../electron/shared/errors';
 import { branchedSession, hashTree, projectDirName, readJsonl, sampleRoot, tempDir, writeSession } from './helpers';
 
-beforeEach(() => clearOpenCache());
 
 const fixedNow = () => new Date('2026-04-01T12:00:00.000Z');
 const fixedId = () => '019d0000-aaaa-7bbb-8ccc-000000000099';
@@ -23,7 +21,7 @@ describe('forkSession (CA)', () => {
   it('forks before a user message into the source directory, re-creating labels with fresh ids', async () => {
     const { root, path, byId } = await branchedFile();
     const before = await hashTree(root);
-    const out = await forkSession(path, { kind: 'fork', entryId: 'u3' }, { now: fixedNow, newSessionId: fixedId });
+    const out = await forkSession(path, { kind: 'fork', entryId: 'u3', position: 'before' }, { now: fixedNow, newSessionId: fixedId });
     if (!out.ok) throw new Error(out.error.message);
     expect(out.path).toBe(join(dirname(path), '2026-04-01T12-00-00-000Z_019d0000-aaaa-7bbb-8ccc-000000000099.jsonl'));
     expect(out.profile).toBe('ca');
@@ -68,7 +66,7 @@ describe('forkSession (CA)', () => {
     const before = await hashTree(root);
     const out = await forkSession(path, { kind: 'fork', entryId: 'a1', position: 'before' });
     expect(out).toMatchObject({ ok: false, error: { kind: 'invalid_fork_target' } });
-    const unknown = await forkSession(path, { kind: 'fork', entryId: 'nope' });
+    const unknown = await forkSession(path, { kind: 'fork', entryId: 'nope', position: 'before' });
     expect(unknown.ok).toBe(false);
     expect(await hashTree(root)).toEqual(before);
   });

@@ -1,14 +1,13 @@
 import { appendFile, stat } from 'node:fs/promises';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readSession } from '../../electron/core';
 import { SessionCatalog } from '../../electron/repo/catalog';
-import { clearOpenCache, WRITER_IDLE_MS } from '../../electron/repo/open';
+import { WRITER_IDLE_MS } from '../../electron/repo/open';
 import { runCli } from '../../electron/cli';
 import { header, jsonl, tempDir, user, writeSession } from './helpers';
 
 const ID = '019c0000-0000-7000-8000-0000000000aa';
 
-beforeEach(() => clearOpenCache());
 
 async function tornKinds(catalog: SessionCatalog): Promise<string[]> {
   return catalog.withLoaded(ID, (l) => readSession(l.session).issues.map((i) => `${i.line}:${i.kind}`));

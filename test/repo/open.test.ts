@@ -1,13 +1,16 @@
 import { appendFile, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { clearOpenCache, openSession, readRawLines } from '../../electron/repo/open';
+import { readRawLines } from '../../electron/repo/open';
+import { SessionStore } from '../../electron/repo/session-store';
 import { CanopyError } from '../../electron/shared/errors';
 import { assistant, branchedSession, header, jsonl, tempDir, user, writeSession } from './helpers';
 
-beforeEach(() => clearOpenCache());
+let store = new SessionStore();
+beforeEach(() => (store = new SessionStore()));
+const openSession = (path: string) => store.parsed(path);
 
-describe('openSession', () => {
+describe('SessionStore.parsed', () => {
   it('parses a file into header and entries with physical line numbers', async () => {
     const dir = await tempDir();
     const lines = branchedSession();

@@ -1,12 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { appendFile, chmod, mkdir, stat, symlink, truncate, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { clearSessionCaches, groupByProject, listSessions, summarizeSession } from '../../electron/repo/sessions';
+import { describe, expect, it } from 'vitest';
+import { groupByProject, listSessions, summarizeSession } from '../../electron/repo/sessions';
 import { CanopyError } from '../../electron/shared/errors';
 import { assistant, branchedSession, entry, header, jsonl, projectDirName, sampleRoot, tempDir, user, writeSession } from './helpers';
 
-beforeEach(() => clearSessionCaches());
 
 const isRoot = process.getuid?.() === 0;
 if (isRoot) console.info('sessions: running as root, so the unreadable-file test covers only ELOOP (chmod 000 does not block root)');

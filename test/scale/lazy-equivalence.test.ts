@@ -7,11 +7,11 @@
 import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { detectProfile, isIndexedEntry, readSessionDetailed } from '../../electron/core';
 import { LiveSession } from '../../electron/repo/live';
-import { clearOpenCache, openIndexed, parseFileEagerly, withSession } from '../../electron/repo/open';
-import { entryPreviews, entryUsages } from '../../electron/repo/previews';
+import { openIndexed, parseFileEagerly } from '../../electron/repo/open';
+import { SessionStore } from '../../electron/repo/session-store';
 import { entryUsageFact } from '../../electron/core/rules/cost-ledger';
 import { previewEntry } from '../../electron/core/rules/entry-preview';
 import { writeSessionFile } from '../../bench/generate';
@@ -27,7 +27,6 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(() => rmSync(root, { recursive: true, force: true }));
-beforeEach(() => clearOpenCache());
 
 async function compareFile(path: string, label: string, verify: 'fast' | 'parse' = 'fast'): Promise<void> {
   const eager = await parseFileEagerly(path, { newId: counterIds() });
@@ -55,19 +54,21 @@ describe('lazy index = eager parse', () => {
     expect(indexed).toBeGreaterThan(corpus.length / 2);
   }, 180_000);
 
-  it('graph previews and usage of every corpus file (the skimming pass) equal those of the eager parse', async () => {
+  it('graph previews and usage of every corpus file (the skimming pass, apart or during the index pass) equal those of the eager parse', async () => {
     let skimmed = 0;
     for (const file of corpus) {
       const eager = await parseFileEagerly(file.path, { newId: counterIds() });
       if (eager.fatal) continue;
-      // withSession: a line the fast index kept but pi drops makes the pass re-index the file.
-      const got = await withSession(file.path, async (s) => {
-        if (s.entries.some(isIndexedEntry)) skimmed++;
-        const usageOf = await entryUsages(file.path, s);
-        return { previews: await entryPreviews(file.path, s), usages: s.entries.map(usageOf) };
-      }, { newId: counterIds() });
-      expect(got.previews, file.name).toEqual(eager.entries.map((e) => previewEntry(e)));
-      expect(got.usages, file.name).toEqual(eager.entries.map(entryUsageFact));
+      for (const skimBodies of [false, true]) {
+        // store.with: a line the fast index kept but pi drops makes the pass re-index the file.
+        const got = await new SessionStore().with(file.path, async (s, open) => {
+          if (s.entries.some(isIndexedEntry)) skimmed++;
+          const usageOf = await open.bodies.usageOf(s);
+          return { previews: await open.bodies.previews(s), usages: s.entries.map(usageOf) };
+        }, { newId: counterIds(), skimBodies });
+        expect(got.previews, `${file.name} skim ${skimBodies}`).toEqual(eager.entries.map((e) => previewEntry(e)));
+        expect(got.usages, `${file.name} skim ${skimBodies}`).toEqual(eager.entries.map(entryUsageFact));
+      }
     }
     expect(skimmed).toBeGreaterThan(corpus.length / 2);
   }, 180_000);
@@ -169,8 +170,8 @@ describe('bodies that do not match their index', () => {
     const fast = await openIndexed(path);
     expect(fast.entries.map((e) => e.id)).toEqual(['a', 'b', 'c']);
     expect(() => fast.entries[1]!.raw).toThrow(/not valid JSON/);
-    // ... and withSession recovers: the body error re-indexes with every line parsed.
-    const ids = await withSession(path, (s) => {
+    // ... and the store recovers: the body error re-indexes with every line parsed.
+    const ids = await new SessionStore().with(path, (s) => {
       for (const e of s.entries) void e.raw;
       return s.entries.map((e) => e.id);
     });
@@ -185,7 +186,7 @@ describe('bodies that do not match their index', () => {
       '',
     ].join('\n'));
     const eager = await parseFileEagerly(path);
-    const ids = await withSession(path, (s) => s.entries.map((e) => [e.id, (e.raw as { id: string }).id]));
+    const ids = await new SessionStore().with(path, (s) => s.entries.map((e) => [e.id, (e.raw as { id: string }).id]));
     expect(ids).toEqual(eager.entries.map((e) => [e.id, e.id]));
     expect(ids).toEqual([['z', 'z']]);
   });

@@ -5,10 +5,9 @@
  */
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeSessionFile } from '../../bench/generate';
 import { SessionCatalog } from '../../electron/repo/catalog';
-import { clearOpenCache } from '../../electron/repo/open';
 import { graphFromWire, unpackEntryNodes } from '../../electron/shared/entry-nodes';
 import type { EntryNodeDto, SessionGraphDto } from '../../electron/shared/dto';
 import { makeCorpus, type CorpusHandle } from '../differential/support';
@@ -23,7 +22,6 @@ beforeAll(async () => {
   appendFileSync(path, '\njunk\n\n');
 }, 180_000);
 afterAll(() => corpus.cleanup());
-beforeEach(() => clearOpenCache());
 
 /** What the index alone must know of a node: everything but the preview and the body flags. */
 function indexFields(n: EntryNodeDto): Partial<EntryNodeDto> {
@@ -88,14 +86,14 @@ describe('lazy session.open = full pass', () => {
   }, 240_000);
 
   it('previews come from a cache bounded by bytes', async () => {
-    const { previewsById } = await import('../../electron/repo/previews');
-    const { openSession } = await import('../../electron/repo/open');
+    const { SessionStore } = await import('../../electron/repo/session-store');
     const path = join(corpus.root, 'sessions', '--gen--', '2026-01-01T00-00-00-000Z_gen.jsonl');
-    const s = await openSession(path);
+    const open = await new SessionStore().session(path);
+    const s = open.live.session;
     const ids = s.entries.map((e) => e.id);
     // A tiny bound keeps answering right (each preview is read again when it was dropped).
-    const small = previewsById(s, ids, 1);
-    expect(previewsById(s, ids, 1)).toEqual(small);
+    const small = open.bodies.byId(s, ids, 1);
+    expect(open.bodies.byId(s, ids, 1)).toEqual(small);
     expect(Object.keys(small).length).toBe(new Set(ids).size);
   });
 });

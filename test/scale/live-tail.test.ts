@@ -7,18 +7,18 @@
 import { appendFileSync, mkdirSync, mkdtempSync, renameSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { writeSessionFile } from '../../bench/generate';
 import { createAppServices } from '../../electron/app-services';
 import { LiveSession } from '../../electron/repo/live';
-import { clearOpenCache, followFile, openSession, parseFileEagerly } from '../../electron/repo/open';
+import { parseFileEagerly } from '../../electron/repo/open';
+import { SessionStore } from '../../electron/repo/session-store';
 import { graphFromWire } from '../../electron/shared/entry-nodes';
 import { expectSameDerived } from './support';
 import { readFileSync } from 'node:fs';
 
 const root = mkdtempSync(join(tmpdir(), 'canopy-live-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
-beforeEach(() => clearOpenCache());
 
 /** mulberry32 */
 function rng(seed: number): () => number {
@@ -126,7 +126,10 @@ describe('LiveSession.refresh', () => {
     grows.close();
   });
 
-  it('openSession follows the file: an append reads only the new bytes into the same entry list', async () => {
+  it('a store follows the file: an append reads only the new bytes into the same entry list', async () => {
+    const store = new SessionStore();
+    const openSession = (p: string) => store.parsed(p);
+    const followFile = (p: string) => store.follow(p);
     const path = join(root, 'open-follow.jsonl');
     writeFileSync(path, `${H}\n${msg('a', null, 'q')}\n`);
     const first = await openSession(path);

@@ -6,16 +6,24 @@
 import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { writeSessionFile } from '../../bench/generate';
 import { previewEntry } from '../../electron/core/rules/entry-preview';
 import { LiveSession } from '../../electron/repo/live';
-import { clearOpenCache, parseFileEagerly } from '../../electron/repo/open';
-import { entryPreviews } from '../../electron/repo/previews';
+import { parseFileEagerly } from '../../electron/repo/open';
+import { SessionBodies } from '../../electron/repo/previews';
+import type { ParsedSession } from '../../electron/core';
+
+/** One SessionBodies per file, as its open session in a store keeps it. */
+const bodies = new Map<string, SessionBodies>();
+function entryPreviews(path: string, s: ParsedSession) {
+  let b = bodies.get(path);
+  if (!b) bodies.set(path, (b = new SessionBodies(path)));
+  return b.previews(s);
+}
 
 const root = mkdtempSync(join(tmpdir(), 'canopy-previews-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
-beforeEach(() => clearOpenCache());
 
 async function expectSamePreviews(path: string, live: LiveSession): Promise<void> {
   const eager = await parseFileEagerly(path);

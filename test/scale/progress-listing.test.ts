@@ -8,17 +8,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { writeSessionFile } from '../../bench/generate';
-import { clearOpenCache, openIndexed, openSession } from '../../electron/repo/open';
-import { clearSessionCaches, listSessions } from '../../electron/repo/sessions';
+import { openIndexed, type OpenOptions } from '../../electron/repo/open';
+import { SessionStore } from '../../electron/repo/session-store';
+import { listSessions } from '../../electron/repo/sessions';
 import { probeSessionFiles } from '../../electron/storage/header-probe';
 import { listSessionFiles } from '../../electron/storage/list-dir';
 
 const root = mkdtempSync(join(tmpdir(), 'canopy-progress-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
-beforeEach(() => {
-  clearOpenCache();
-  clearSessionCaches();
-});
+let sessions = new SessionStore();
+beforeEach(() => (sessions = new SessionStore()));
+const openSession = (path: string, opts?: OpenOptions) => sessions.parsed(path, opts);
 
 const big = join(root, 'big.jsonl');
 writeSessionFile(big, { targetBytes: 5 * 1024 * 1024, seed: 9, scale: 0.3 });

@@ -17,9 +17,13 @@ import { openProblem } from './profile';
 import { entriesFor, indexById } from './tree';
 import type { Entry, ParsedSession, Profile, SessionHeader } from '../types';
 
-export type ForkRequest =
-  | { kind: 'fork'; profile: Profile; entryId: string; position: 'before' | 'at' }
-  | { kind: 'clone'; profile: Profile; leafId?: string | null };
+/** What to fork: the very shape of the contract's ForkRequestDto (test/repo/fork-request.test.ts checks both ways). */
+export type ForkTarget =
+  | { kind: 'fork'; entryId: string; position: 'before' | 'at' }
+  | { kind: 'clone'; leafId?: string | null };
+
+/** A fork target and the profile it is read under. */
+export type ForkRequest = ForkTarget & { profile: Profile };
 
 export interface ForkEnv {
   sourcePath: string;
