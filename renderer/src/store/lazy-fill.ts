@@ -11,6 +11,7 @@ import type { CanopyStore } from './index';
 const BATCH = 400;
 /** Nodes that appear together (one pan, one zoom) go in one request. */
 const DEBOUNCE_MS = 40;
+const FLAGS_RETRIES = 3;
 
 export interface LazyFill {
   /** These drawn nodes have no preview yet: ask for them soon. */
@@ -54,7 +55,12 @@ export function createLazyFill(api: Api, store: CanopyStore, check: Check): Lazy
     },
     async flags(graph, stillCurrent) {
       if (!graph.pending) return;
-      const r = check(await api['session.flags']({ sessionId: graph.sessionId }));
+      let r = check(await api['session.flags']({ sessionId: graph.sessionId }));
+      // Main cancels a flags pass when another session opens (in serve, perhaps another tab's):
+      // while this graph is still the one shown, ask again (bounded, so two tabs cannot ping-pong).
+      for (let retry = 0; retry < FLAGS_RETRIES && 'error' in r && r.error.code === 'cancelled' && stillCurrent() && s().graph === graph; retry++) {
+        r = check(await api['session.flags']({ sessionId: graph.sessionId }));
+      }
       // A graph fetched since (a reload after an append) brings its own flags.
       if (!('data' in r) || !stillCurrent() || s().graph !== graph || r.data.entries.ids.length !== graph.entries.length) return;
       const { pending: _pending, ...rest } = graph;

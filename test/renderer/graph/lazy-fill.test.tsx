@@ -98,4 +98,36 @@ describe('lazy fill of a pending graph', () => {
     await act(async () => answers[1]!(ok({ entries: packEntryNodes(graph.entries) })));
     expect(m.store.getState().graph?.entries).toEqual(graph.entries);
   });
+  it('asks again for flags that main cancelled while the graph is still shown (another tab opened a session), a bounded number of times', async () => {
+    const { graph } = fixture();
+    const cancelled: Result<{ entries: EntryNodesDto }> = { ok: false, error: { code: 'cancelled', message: 'another session opened' } };
+    let calls = 0;
+    const f = fakeApi({
+      'sessions.list': async () => ok(listOf([row('s1', '/p')])),
+      'session.open': async () => ok(graphToWire(firstFrame(graph))),
+      'session.previews': async () => ok({}),
+      'session.flags': async () => (++calls === 1 ? cancelled : ok({ entries: packEntryNodes(graph.entries) })),
+    });
+    m = await mount(<GraphPanel />, f.api);
+    await act(async () => m!.actions.openSession('s1'));
+    await flush(10);
+    expect(calls).toBe(2);
+    expect(m.store.getState().graph?.pending).toBeUndefined();
+    expect(m.store.getState().graph?.entries).toEqual(graph.entries);
+
+    // Always cancelled: it gives up (the graph stays pending) instead of asking forever.
+    m.unmount();
+    calls = 0;
+    const g = fakeApi({
+      'sessions.list': async () => ok(listOf([row('s1', '/p')])),
+      'session.open': async () => ok(graphToWire(firstFrame(graph))),
+      'session.previews': async () => ok({}),
+      'session.flags': async () => (++calls, cancelled),
+    });
+    m = await mount(<GraphPanel />, g.api);
+    await act(async () => m!.actions.openSession('s1'));
+    await flush(20);
+    expect(calls).toBe(4);
+    expect(m.store.getState().graph?.pending).toBe(true);
+  });
 });
