@@ -1,10 +1,15 @@
-import { Background, BackgroundVariant, ControlButton, Controls, MiniMap, ReactFlow, useReactFlow, type Node, type NodeMouseHandler } from '@xyflow/react';
+import { Background, BackgroundVariant, ControlButton, Controls, ReactFlow, useReactFlow, type NodeMouseHandler } from '@xyflow/react';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useActions, useCanopy } from '../../app-context';
 import { fitViewport } from './model/fit';
 import { toFlowEdges, toFlowNodes, type FlowNode } from './model/flow';
 import { NODE_HEIGHT, NODE_WIDTH } from './model/layout';
 import { isNavKey, navigate } from './model/navigate';
+import { overviewMarks } from './model/overview';
+import { tipPreview } from './model/tips';
+import { GraphOverview } from './GraphOverview';
+import { TipPicker } from './TipPicker';
+import { useTipJumps } from './useTipJumps';
 import { nodeTypes } from './nodes';
 import type { GraphModel } from './useGraphModel';
 
@@ -22,11 +27,6 @@ function middleOf(p: { x: number; y: number }): { x: number; y: number } {
 function drawIdOf(view: GraphModel['view'], id: string): string | null {
   return view.drawTree.nodes.has(id) ? id : (view.drawNodeOf(id)?.id ?? null);
 }
-
-const minimapClass = (node: Node): string => {
-  const attrs = node.domAttributes as Record<string, string> | undefined;
-  return `mm-${node.type ?? 'unknown'}${attrs?.['data-on-path'] ? ' mm-on-path' : ''}`;
-};
 
 /** The react-flow canvas: drawing, clicks, keyboard moves and centring requests. */
 export function GraphCanvas({ model }: { model: GraphModel }) {
@@ -80,6 +80,10 @@ export function GraphCanvas({ model }: { model: GraphModel }) {
     [view, graph, cursorId, selectedId, hitSet, context, whatIfLeafId, highlightSet, forksAt, parentAt],
   );
   const edges = useMemo(() => toFlowEdges(view), [view]);
+  const marks = useMemo(() => overviewMarks(view, graph.leafId), [view, graph.leafId]);
+  const tips = useTipJumps(view, marks);
+  const lazyPreviews = useCanopy((s) => s.lazyPreviews);
+  const describeTip = useCallback((tip: { entryId: string }) => tipPreview(view.index, tip.entryId, lazyPreviews), [view, lazyPreviews]);
 
   const centerOn = useCallback(
     (drawId: string, opts: { zoom?: number; duration?: number } = {}) => {
@@ -187,6 +191,7 @@ export function GraphCanvas({ model }: { model: GraphModel }) {
   };
 
   return (
+    <>
     <div ref={boxRef} className="graph-canvas" tabIndex={0} onKeyDown={onKeyDown} data-testid="graph-canvas" aria-label="Entry graph. Arrow keys move, Enter inspects.">
       {initialViewport && (
         <ReactFlow
@@ -215,9 +220,24 @@ export function GraphCanvas({ model }: { model: GraphModel }) {
               </svg>
             </ControlButton>
           </Controls>
-          {showMinimap && <MiniMap pannable zoomable nodeClassName={minimapClass} nodeStrokeWidth={0} ariaLabel="Minimap" style={{ width: 140, height: 96 }} />}
+          {showMinimap && <GraphOverview marks={marks} onTip={tips.jump} describe={describeTip} />}
         </ReactFlow>
       )}
     </div>
+    {tips.pickerOpen && (
+      <TipPicker
+        tips={marks.tips}
+        index={view.index}
+        onPick={(tip) => {
+          tips.jump(tip);
+          boxRef.current?.focus();
+        }}
+        onClose={() => {
+          tips.setPickerOpen(false);
+          boxRef.current?.focus();
+        }}
+      />
+    )}
+    </>
   );
 }
