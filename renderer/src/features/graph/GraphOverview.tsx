@@ -5,6 +5,14 @@ import { fromOverview, overviewFrame, tipAt, toOverview, viewportRect, type Over
 
 /** The overview's size in CSS pixels (fixed: the marks are laid out for it). */
 export const OVERVIEW_BOX = { width: 200, height: 140 };
+/** Zoomed in on a huge tree the viewport is a speck: drawn at least this big, around its centre. */
+const VIEWPORT_MIN = 10;
+
+function minSize(r: { x: number; y: number; width: number; height: number }, min: number) {
+  const width = Math.max(min, r.width);
+  const height = Math.max(min, r.height);
+  return { left: r.x + (r.width - width) / 2, top: r.y + (r.height - height) / 2, width, height };
+}
 
 function draw(canvas: HTMLCanvasElement, marks: OverviewMarks): void {
   const ctx = canvas.getContext?.('2d');
@@ -56,11 +64,13 @@ function draw(canvas: HTMLCanvasElement, marks: OverviewMarks): void {
     ctx.lineTo(x - r, y);
     ctx.closePath();
   };
+  // Many marks share the box: smaller ones, so neighbours stay apart. The path goes over the marks.
+  const small = marks.tips.length + marks.branchPoints.length / 2 > 60;
   segments(marks.edges, colour('edge'), 1);
+  points(marks.branchPoints, colour('branch'), square(small ? 3 : 5));
+  points(marks.checkpoints, colour('checkpoint'), diamond(small ? 3 : 4));
+  points(marks.tips.flatMap((t) => [t.x, t.y]), colour('tip'), dot(small ? 2 : 3));
   segments(marks.pathEdges, colour('path'), 2);
-  points(marks.branchPoints, colour('branch'), square(4));
-  points(marks.checkpoints, colour('checkpoint'), diamond(4));
-  points(marks.tips.flatMap((t) => [t.x, t.y]), colour('tip'), dot(2.5));
   if (marks.leaf) points([marks.leaf.x, marks.leaf.y], colour('leaf'), dot(4));
 }
 
@@ -129,7 +139,7 @@ export function GraphOverview({ marks, onTip, describe }: { marks: OverviewMarks
           <div
             className="overview-viewport"
             data-testid="overview-viewport"
-            style={{ left: rect.x, top: rect.y, width: Math.max(2, rect.width), height: Math.max(2, rect.height) }}
+            style={minSize(rect, VIEWPORT_MIN)}
           />
         )}
         {hover && hoverAt && (
