@@ -6,7 +6,6 @@ import { toFlowEdges, toFlowNodes, type FlowNode } from './model/flow';
 import { NODE_HEIGHT, NODE_WIDTH } from './model/layout';
 import { isNavKey, navigate } from './model/navigate';
 import { overviewMarks } from './model/overview';
-import { tipPreview } from './model/tips';
 import { GraphOverview } from './GraphOverview';
 import { TipPicker } from './TipPicker';
 import { useTipJumps } from './useTipJumps';
@@ -82,8 +81,6 @@ export function GraphCanvas({ model }: { model: GraphModel }) {
   const edges = useMemo(() => toFlowEdges(view), [view]);
   const marks = useMemo(() => overviewMarks(view, graph.leafId), [view, graph.leafId]);
   const tips = useTipJumps(view, marks);
-  const lazyPreviews = useCanopy((s) => s.lazyPreviews);
-  const describeTip = useCallback((tip: { entryId: string }) => tipPreview(view.index, tip.entryId, lazyPreviews), [view, lazyPreviews]);
 
   const centerOn = useCallback(
     (drawId: string, opts: { zoom?: number; duration?: number } = {}) => {
@@ -192,52 +189,52 @@ export function GraphCanvas({ model }: { model: GraphModel }) {
 
   return (
     <>
-    <div ref={boxRef} className="graph-canvas" tabIndex={0} onKeyDown={onKeyDown} data-testid="graph-canvas" aria-label="Entry graph. Arrow keys move, Enter inspects.">
-      {initialViewport && (
-        <ReactFlow
-          nodes={nodes}
-          edges={edges}
-          nodeTypes={nodeTypes}
-          onNodeClick={onNodeClick}
-          onInit={() => setReady(true)}
-          onlyRenderVisibleElements
-          nodesDraggable={false}
-          nodesConnectable={false}
-          nodesFocusable={false}
-          edgesFocusable={false}
-          elementsSelectable={false}
-          disableKeyboardA11y
-          minZoom={MIN_ZOOM}
-          maxZoom={2}
-          defaultViewport={initialViewport}
-          proOptions={{ hideAttribution: true }}
-        >
-          <Background variant={BackgroundVariant.Dots} gap={18} size={1} />
-          <Controls showInteractive={false} showFitView={false}>
-            <ControlButton onClick={fit} title="Fit the whole tree" aria-label="fit view" data-testid="canvas-fit">
-              <svg viewBox="0 0 32 30" aria-hidden>
-                <path d="M3.7 11.1V4.3h6.7V1H.5v10.1h3.2zm24.6 0V4.3h-6.7V1h9.9v10.1h-3.2zM3.7 18.9v6.8h6.7V29H.5V18.9h3.2zm24.6 0v6.8h-6.7V29h9.9V18.9h-3.2z" />
-              </svg>
-            </ControlButton>
-          </Controls>
-          {showMinimap && <GraphOverview marks={marks} onTip={tips.jump} describe={describeTip} />}
-        </ReactFlow>
+      <div ref={boxRef} className="graph-canvas" tabIndex={0} onKeyDown={onKeyDown} data-testid="graph-canvas" aria-label="Entry graph. Arrow keys move, Enter inspects.">
+        {initialViewport && (
+          <ReactFlow
+            nodes={nodes}
+            edges={edges}
+            nodeTypes={nodeTypes}
+            onNodeClick={onNodeClick}
+            onInit={() => setReady(true)}
+            onlyRenderVisibleElements
+            nodesDraggable={false}
+            nodesConnectable={false}
+            nodesFocusable={false}
+            edgesFocusable={false}
+            elementsSelectable={false}
+            disableKeyboardA11y
+            minZoom={MIN_ZOOM}
+            maxZoom={2}
+            defaultViewport={initialViewport}
+            proOptions={{ hideAttribution: true }}
+          >
+            <Background variant={BackgroundVariant.Dots} gap={18} size={1} />
+            <Controls showInteractive={false} showFitView={false}>
+              <ControlButton onClick={fit} title="Fit the whole tree" aria-label="fit view" data-testid="canvas-fit">
+                <svg viewBox="0 0 32 30" aria-hidden>
+                  <path d="M3.7 11.1V4.3h6.7V1H.5v10.1h3.2zm24.6 0V4.3h-6.7V1h9.9v10.1h-3.2zM3.7 18.9v6.8h6.7V29H.5V18.9h3.2zm24.6 0v6.8h-6.7V29h9.9V18.9h-3.2z" />
+                </svg>
+              </ControlButton>
+            </Controls>
+            {showMinimap && <GraphOverview marks={marks} index={view.index} onTip={tips.jump} />}
+          </ReactFlow>
+        )}
+      </div>
+      {tips.pickerOpen && (
+        <TipPicker
+          tips={marks.tips}
+          index={view.index}
+          onPick={(tip) => {
+            tips.jump(tip);
+            boxRef.current?.focus();
+          }}
+          onClose={() => {
+            tips.setPickerOpen(false);
+            boxRef.current?.focus();
+          }}
+        />
       )}
-    </div>
-    {tips.pickerOpen && (
-      <TipPicker
-        tips={marks.tips}
-        index={view.index}
-        onPick={(tip) => {
-          tips.jump(tip);
-          boxRef.current?.focus();
-        }}
-        onClose={() => {
-          tips.setPickerOpen(false);
-          boxRef.current?.focus();
-        }}
-      />
-    )}
     </>
   );
 }

@@ -1,6 +1,8 @@
 import { Panel, useReactFlow, useStore } from '@xyflow/react';
 import { useEffect, useMemo, useRef, useState, type MouseEvent as ReactMouseEvent } from 'react';
 import { useCanopy } from '../../app-context';
+import type { TreeIndex } from '../../model/tree-index';
+import { tipPreview } from './model/tips';
 import { fromOverview, overviewFrame, tipAt, toOverview, viewportRect, type OverviewMarks, type OverviewTip } from './model/overview';
 
 /** The overview's size in CSS pixels (fixed: the marks are laid out for it). */
@@ -79,7 +81,8 @@ function draw(canvas: HTMLCanvasElement, marks: OverviewMarks): void {
  * and tips on one canvas, the viewport as a rectangle. A click on a tip jumps to it; a click or a
  * drag elsewhere pans the canvas there.
  */
-export function GraphOverview({ marks, onTip, describe }: { marks: OverviewMarks; onTip(tip: OverviewTip): void; describe(tip: OverviewTip): string }) {
+export function GraphOverview({ marks, index, onTip }: { marks: OverviewMarks; index: TreeIndex; onTip(tip: OverviewTip): void }) {
+  const lazyPreviews = useCanopy((s) => s.lazyPreviews);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const theme = useCanopy((s) => s.theme);
   const flow = useReactFlow();
@@ -146,7 +149,7 @@ export function GraphOverview({ marks, onTip, describe }: { marks: OverviewMarks
           <>
             <div className="overview-hover" data-testid="overview-hover" data-entry-id={hover.entryId} style={{ left: hoverAt.x, top: hoverAt.y }} />
             <div className="overview-label" style={hoverAt.y > OVERVIEW_BOX.height / 2 ? { top: 4 } : { bottom: 4 }}>
-              {describe(hover) || hover.entryId}
+              {tipPreview(index, hover.entryId, lazyPreviews) || hover.entryId}
             </div>
           </>
         )}
