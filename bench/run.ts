@@ -17,10 +17,11 @@
  *                 building, an appended line found, 50 phrases + 10 re: queries (p95), index size vs text
  *   layout 100k   the renderer's tree index + chain collapse + layout over a 100k-entry tree
  *   render        Chromium (bench/render.mjs) on `canopy serve`: a 20k-entry session against a 100-entry
- *                 one (first frame, pan frame times) and against a naive render of all 20k entries (JS heap)
+ *                 one (first frame, pan frame times) and against a naive render of all 20k entries (JS heap);
+ *                 and a click on the 100 MiB session's sidebar row → its first graph frame (and previews)
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, openSync, readSync, closeSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, freemem, release, tmpdir, totalmem, type } from 'node:os';
 import { join, resolve } from 'node:path';
 import { cachedSession, GENERATOR_VERSION, writeSessionFile } from './generate';
@@ -65,6 +66,19 @@ function child(script: string, argv: string[], timeoutMs = 15 * 60_000): Measure
   } catch {
     const why = r.error?.message ?? (r.stderr ?? '').trim().split('\n').slice(-3).join(' | ');
     return { ok: false, error: `exit ${r.status ?? r.signal}: ${why.slice(0, 200)}` };
+  }
+}
+
+/** The session id in a generated file's header line. */
+function sessionIdOf(path: string): string {
+  const fd = openSync(path, 'r');
+  try {
+    const buf = Buffer.alloc(4096);
+    const n = readSync(fd, buf, 0, buf.length, 0);
+    const header = JSON.parse(buf.subarray(0, n).toString('utf8').split('\n')[0]!) as { id: string };
+    return header.id;
+  } finally {
+    closeSync(fd);
   }
 }
 
@@ -271,8 +285,17 @@ function main(): void {
       writeSessionFile(`${path}.tmp`, { targetBytes: Number.POSITIVE_INFINITY, maxEntries: entries, scale: 0.12, seed: entries, sessionId: ids[name] });
       renameSync(`${path}.tmp`, path);
     }
+    // The 100 MiB session of the open rows, linked in (not copied) for click → first frame.
+    const big = cachedSession(a.dir, 'session-100mb', 100 * MB, 100).path;
+    const bigLink = join(project, 'click-100mb.jsonl');
+    if (!existsSync(bigLink) || statSync(bigLink).ino !== statSync(big).ino) {
+      rmSync(bigLink, { force: true });
+      linkSync(big, bigLink);
+    }
+    const clickId = sessionIdOf(big);
     log('bench: render (Chromium)');
-    const r = child(childRender, [rroot, ids.large, ids.small], 10 * 60_000);
+    const r = child(childRender, [rroot, ids.large, ids.small, clickId], 15 * 60_000);
+    type ClickCase = { firstNode: number; previews: number; toRequest: number | null; answer: number | null; waitFirstByte: number | null; afterAnswer: number | null; answerMB: number | null; marks: Record<string, number>; nodes: number; runs: number[] };
     type Case = { firstFrame: number; openMs: number; p95: number; maxFrame: number; heapMB: number; nodes: number; frames: number };
     const c = (k: string): Case | undefined => (r.ok ? (r[k] as Case) : undefined);
     const [sm, lg, nv] = [c('small'), c('large'), c('naive')];
@@ -287,6 +310,12 @@ function main(): void {
       rows.push([`render: pan frame time p95, ${label}`, `${ms(lg.p95)} p95, ${ms(lg.maxFrame)} max`, '–', '–', '–', '–', '–', '–', '–', `100 entries ${ms(sm.p95)} p95, ${ms(sm.maxFrame)} max (target ≤ its p95, no frame > 33 ms)`]);
       rows.push([`render: JS heap, ${label}, collapsed vs all drawn`, '–', `${lg.heapMB.toFixed(1)} MB heap`, '–', '–', '–', '–', '–', '–', `${ratio(lg.heapMB, nv.heapMB, '≤ 0.15 vs naive')}; naive ${nv.heapMB.toFixed(1)} MB, 100 entries ${sm.heapMB.toFixed(1)} MB`]);
       notes.push(`render: session.open answered (from navigation start) after ${ms(sm.openMs)} (100 entries) and ${ms(lg.openMs)} (${label}); the rest of the first frame is the renderer's own work`);
+      const ck = r.click as ClickCase | undefined;
+      if (ck) {
+        rows.push([`render: click → first graph frame, 100 MiB session (Chromium)`, ms(ck.firstNode), '–', '–', '–', '–', '–', '–', '–', `(target ≤ 1 s); previews of the nodes in view after ${ms(ck.previews)}; runs ${ck.runs.join(', ')} ms`]);
+        const m = (k: string): string => ms(ck.marks[k]);
+        notes.push(`render: click → first frame of the 100 MiB session: request sent after ${ms(ck.toRequest ?? undefined)}, session.open answered in ${ms(ck.answer ?? undefined)} (first byte ${ms(ck.waitFirstByte ?? undefined)}, ${(ck.answerMB ?? 0).toFixed(1)} MB decoded), then ${ms(ck.afterAnswer ?? undefined)} in the renderer (tree index ${m('canopy:index')}, filter + collapse + layout ${m('canopy:view')}; the rest is React and react-flow's first render); ${ck.nodes} nodes in the DOM`);
+      }
       notes.push(`render: graph nodes in the DOM (react-flow draws only what is in view) — 100 entries ${sm.nodes}, ${label} ${lg.nodes} (collapsed), ${nv.nodes} (naive, ?naive=1); naive first frame ${ms(nv.firstFrame)}, pan p95 ${ms(nv.p95)}, max ${ms(nv.maxFrame)}; about ${lg.frames} frames per pan`);
     }
   }

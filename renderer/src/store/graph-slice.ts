@@ -9,6 +9,8 @@ export interface GraphSlice {
   opening: boolean;
   /** How far the running open got (main reports it once an open takes a while). */
   openProgress: Events['session.progress'] | null;
+  /** How far the flags pass (session.flags, after the first frame of a `pending` graph) got. */
+  flagsProgress: Events['session.progress'] | null;
   openError: ErrorValue | null;
   /** Start ids of collapsed runs the user expanded (per open session). */
   expandedChains: Record<string, true>;
@@ -52,6 +54,7 @@ export const createGraphSlice: StateCreator<CanopyState, [], [], GraphSlice> = (
   graph: null,
   opening: false,
   openProgress: null,
+  flagsProgress: null,
   openError: null,
   expandedChains: {},
   cursorId: null,
@@ -62,12 +65,13 @@ export const createGraphSlice: StateCreator<CanopyState, [], [], GraphSlice> = (
   startOpening: (sessionId) =>
     set((state) =>
       state.openSessionId === sessionId
-        ? { opening: true, openProgress: null, openError: null }
+        ? { opening: true, openProgress: null, flagsProgress: null, openError: null }
         : {
             ...swapSearch(state, sessionId),
             openSessionId: sessionId,
             opening: true,
             openProgress: null,
+            flagsProgress: null,
             openError: null,
             graph: null,
             expandedChains: {},
@@ -79,15 +83,19 @@ export const createGraphSlice: StateCreator<CanopyState, [], [], GraphSlice> = (
   setGraph: (graph) =>
     set((state) =>
       state.openSessionId === graph.sessionId
-        ? { graph, opening: false, openProgress: null, openError: null, ...(graph.pending ? {} : { lazyPreviews: {} }) }
+        ? { graph, opening: false, openProgress: null, openError: null, ...(graph.pending ? {} : { lazyPreviews: {}, flagsProgress: null }) }
         : {},
     ),
-  setOpenProgress: (progress) => set((state) => (state.opening && state.openSessionId === progress.sessionId ? { openProgress: progress } : {})),
+  // Progress after the first frame of a pending graph is the flags pass's.
+  setOpenProgress: (progress) =>
+    set((state) =>
+      state.openSessionId !== progress.sessionId ? {} : state.opening ? { openProgress: progress } : state.graph?.pending ? { flagsProgress: progress } : {},
+    ),
   setOpenError: (openError) => set({ openError, opening: false, openProgress: null }),
   closeSession: () =>
     set((state) => ({
       ...swapSearch(state, null),
-      openSessionId: null, graph: null, opening: false, openProgress: null, openError: null, expandedChains: {}, cursorId: null, lazyPreviews: {}, ...SESSION_SCOPED })),
+      openSessionId: null, graph: null, opening: false, openProgress: null, flagsProgress: null, openError: null, expandedChains: {}, cursorId: null, lazyPreviews: {}, ...SESSION_SCOPED })),
   expandChain: (startId) => set((state) => ({ expandedChains: { ...state.expandedChains, [startId]: true } })),
   collapseAllChains: () => set({ expandedChains: {} }),
   setCursor: (cursorId) => set({ cursorId }),

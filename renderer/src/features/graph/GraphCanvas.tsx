@@ -1,10 +1,14 @@
-import { Background, BackgroundVariant, ControlButton, Controls, MiniMap, ReactFlow, useReactFlow, type Node, type NodeMouseHandler } from '@xyflow/react';
+import { Background, BackgroundVariant, ControlButton, Controls, ReactFlow, useReactFlow, type NodeMouseHandler } from '@xyflow/react';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useActions, useCanopy } from '../../app-context';
 import { fitViewport } from './model/fit';
 import { toFlowEdges, toFlowNodes, type FlowNode } from './model/flow';
 import { NODE_HEIGHT, NODE_WIDTH } from './model/layout';
 import { isNavKey, navigate } from './model/navigate';
+import { overviewMarks } from './model/overview';
+import { GraphOverview } from './GraphOverview';
+import { TipPicker } from './TipPicker';
+import { useTipJumps } from './useTipJumps';
 import { nodeTypes } from './nodes';
 import type { GraphModel } from './useGraphModel';
 
@@ -22,11 +26,6 @@ function middleOf(p: { x: number; y: number }): { x: number; y: number } {
 function drawIdOf(view: GraphModel['view'], id: string): string | null {
   return view.drawTree.nodes.has(id) ? id : (view.drawNodeOf(id)?.id ?? null);
 }
-
-const minimapClass = (node: Node): string => {
-  const attrs = node.domAttributes as Record<string, string> | undefined;
-  return `mm-${node.type ?? 'unknown'}${attrs?.['data-on-path'] ? ' mm-on-path' : ''}`;
-};
 
 /** The react-flow canvas: drawing, clicks, keyboard moves and centring requests. */
 export function GraphCanvas({ model }: { model: GraphModel }) {
@@ -80,6 +79,8 @@ export function GraphCanvas({ model }: { model: GraphModel }) {
     [view, graph, cursorId, selectedId, hitSet, context, whatIfLeafId, highlightSet, forksAt, parentAt],
   );
   const edges = useMemo(() => toFlowEdges(view), [view]);
+  const marks = useMemo(() => overviewMarks(view, graph.leafId), [view, graph.leafId]);
+  const tips = useTipJumps(view, marks);
 
   const centerOn = useCallback(
     (drawId: string, opts: { zoom?: number; duration?: number } = {}) => {
@@ -187,37 +188,53 @@ export function GraphCanvas({ model }: { model: GraphModel }) {
   };
 
   return (
-    <div ref={boxRef} className="graph-canvas" tabIndex={0} onKeyDown={onKeyDown} data-testid="graph-canvas" aria-label="Entry graph. Arrow keys move, Enter inspects.">
-      {initialViewport && (
-        <ReactFlow
-          nodes={nodes}
-          edges={edges}
-          nodeTypes={nodeTypes}
-          onNodeClick={onNodeClick}
-          onInit={() => setReady(true)}
-          onlyRenderVisibleElements
-          nodesDraggable={false}
-          nodesConnectable={false}
-          nodesFocusable={false}
-          edgesFocusable={false}
-          elementsSelectable={false}
-          disableKeyboardA11y
-          minZoom={MIN_ZOOM}
-          maxZoom={2}
-          defaultViewport={initialViewport}
-          proOptions={{ hideAttribution: true }}
-        >
-          <Background variant={BackgroundVariant.Dots} gap={18} size={1} />
-          <Controls showInteractive={false} showFitView={false}>
-            <ControlButton onClick={fit} title="Fit the whole tree" aria-label="fit view" data-testid="canvas-fit">
-              <svg viewBox="0 0 32 30" aria-hidden>
-                <path d="M3.7 11.1V4.3h6.7V1H.5v10.1h3.2zm24.6 0V4.3h-6.7V1h9.9v10.1h-3.2zM3.7 18.9v6.8h6.7V29H.5V18.9h3.2zm24.6 0v6.8h-6.7V29h9.9V18.9h-3.2z" />
-              </svg>
-            </ControlButton>
-          </Controls>
-          {showMinimap && <MiniMap pannable zoomable nodeClassName={minimapClass} nodeStrokeWidth={0} ariaLabel="Minimap" style={{ width: 140, height: 96 }} />}
-        </ReactFlow>
+    <>
+      <div ref={boxRef} className="graph-canvas" tabIndex={0} onKeyDown={onKeyDown} data-testid="graph-canvas" aria-label="Entry graph. Arrow keys move, Enter inspects.">
+        {initialViewport && (
+          <ReactFlow
+            nodes={nodes}
+            edges={edges}
+            nodeTypes={nodeTypes}
+            onNodeClick={onNodeClick}
+            onInit={() => setReady(true)}
+            onlyRenderVisibleElements
+            nodesDraggable={false}
+            nodesConnectable={false}
+            nodesFocusable={false}
+            edgesFocusable={false}
+            elementsSelectable={false}
+            disableKeyboardA11y
+            minZoom={MIN_ZOOM}
+            maxZoom={2}
+            defaultViewport={initialViewport}
+            proOptions={{ hideAttribution: true }}
+          >
+            <Background variant={BackgroundVariant.Dots} gap={18} size={1} />
+            <Controls showInteractive={false} showFitView={false}>
+              <ControlButton onClick={fit} title="Fit the whole tree" aria-label="fit view" data-testid="canvas-fit">
+                <svg viewBox="0 0 32 30" aria-hidden>
+                  <path d="M3.7 11.1V4.3h6.7V1H.5v10.1h3.2zm24.6 0V4.3h-6.7V1h9.9v10.1h-3.2zM3.7 18.9v6.8h6.7V29H.5V18.9h3.2zm24.6 0v6.8h-6.7V29h9.9V18.9h-3.2z" />
+                </svg>
+              </ControlButton>
+            </Controls>
+            {showMinimap && <GraphOverview marks={marks} index={view.index} onTip={tips.jump} />}
+          </ReactFlow>
+        )}
+      </div>
+      {tips.pickerOpen && (
+        <TipPicker
+          tips={marks.tips}
+          index={view.index}
+          onPick={(tip) => {
+            tips.jump(tip);
+            boxRef.current?.focus();
+          }}
+          onClose={() => {
+            tips.setPickerOpen(false);
+            boxRef.current?.focus();
+          }}
+        />
       )}
-    </div>
+    </>
   );
 }

@@ -4,6 +4,8 @@ import { copyText } from '../../lib/clipboard';
 import { shareableUrl } from '../../lib/deep-link';
 import type { ProfileDto, SessionGraphDto } from '../../lib/shared';
 import { FILTER_LABELS, FILTER_MODES, type FilterMode } from '../../model/filters';
+import { formatBytes } from '../../lib/format';
+import { ProgressLine } from '../../ui/ProgressLine';
 import type { GraphModel } from './useGraphModel';
 
 const PROFILE_TITLES: Record<ProfileDto, string> = {
@@ -29,6 +31,8 @@ export function GraphToolbar({ model }: { model: GraphModel }) {
   const opening = useCanopy((s) => s.opening);
   const requestFit = useCanopy((s) => s.requestFit);
   const requestFocus = useCanopy((s) => s.requestFocus);
+  const flagsProgress = useCanopy((s) => s.flagsProgress);
+  const flagsPercent = flagsProgress && flagsProgress.total > 0 ? Math.floor((100 * flagsProgress.done) / flagsProgress.total) : null;
   // Counted once per graph, not on every render (a 20k-entry session re-renders the toolbar often).
   const leafRecords = useMemo(() => graph.entries.reduce((n, e) => (e.type === 'leaf' ? n + 1 : n), 0), [graph]);
 
@@ -69,12 +73,13 @@ export function GraphToolbar({ model }: { model: GraphModel }) {
           {FILTER_MODES.map((m) => (
             <option key={m} value={m}>
               {FILTER_LABELS[m]}
+              {graph.pending && m !== 'all' ? ' (not ready yet)' : ''}
             </option>
           ))}
         </select>
         {graph.pending && filterMode !== 'all' && (
           <span className="chip dim" data-testid="filter-not-ready" title="Reading the entries' bodies: until then the filter also shows assistant messages without text">
-            filter not ready yet
+            filter not ready yet{flagsPercent !== null ? ` · ${flagsPercent}%` : ''}
           </span>
         )}
         <label className={`toggle${leafRecords === 0 ? ' disabled' : ''}`} title="H3 leaf records mark tree navigation; hidden by default">
@@ -110,6 +115,9 @@ export function GraphToolbar({ model }: { model: GraphModel }) {
           </button>
         </div>
       </div>
+      {graph.pending && (
+        <ProgressLine label="Reading the entries' bodies for the filters…" progress={flagsProgress} format={formatBytes} testId="flags-progress" subtle />
+      )}
       <div className="toolbar-row secondary">
         <span className="muted small" data-testid="graph-stats">
           {view.stats.entries.toLocaleString('en-US')} entries · {view.stats.drawn.toLocaleString('en-US')} drawn

@@ -24,10 +24,17 @@ export interface GraphModel {
  * `?naive=1` in the page address draws every entry (no chain collapsing). Only the rendering
  * benchmark (bench/render.mjs) uses it, as the baseline collapsing is measured against.
  */
-const NAIVE: { collapse?: { budget: number } } =
-  typeof location !== 'undefined' && new URLSearchParams(location.search).get('naive') === '1'
-    ? { collapse: { budget: Number.POSITIVE_INFINITY } }
-    : {};
+const PARAMS = typeof location !== 'undefined' ? new URLSearchParams(location.search) : new URLSearchParams();
+const NAIVE: { collapse?: { budget: number } } = PARAMS.get('naive') === '1' ? { collapse: { budget: Number.POSITIVE_INFINITY } } : {};
+
+/** `?marks=1` (the benchmark's click case): the pipeline's steps as performance measures `canopy:<step>`. */
+function timed<T>(step: string, run: () => T): T {
+  if (PARAMS.get('marks') !== '1') return run();
+  const start = performance.now();
+  const out = run();
+  performance.measure(`canopy:${step}`, { start, end: performance.now() });
+  return out;
+}
 
 export function useGraphModel(): GraphModel | null {
   const graph = useCanopy((s) => s.graph);
@@ -41,19 +48,20 @@ export function useGraphModel(): GraphModel | null {
   const lineage = useCanopy((s) => s.lineage);
   const whatIfLeaf = useCanopy((s) => s.whatIfLeaf?.entryId ?? null);
 
-  const index = useMemo(() => (graph ? treeIndexOf(graph) : null), [graph]);
+  const index = useMemo(() => {
+    if (!graph) return null;
+    if (PARAMS.get('marks') === '1') performance.mark('canopy:graph');
+    return timed('index', () => treeIndexOf(graph));
+  }, [graph]);
   const expanded = useMemo(() => new Set(Object.keys(expandedChains)), [expandedChains]);
   const markers = useMemo(() => lineageMarkers(lineage), [lineage]);
-  // Fork points and the what-if leaf are drawn on their own so their markers can be seen.
-  const pinned = useMemo(() => {
-    const out = new Set<string>(markers.forksAt.keys());
-    if (markers.parentAt) out.add(markers.parentAt.entryId);
-    if (whatIfLeaf) out.add(whatIfLeaf);
-    return out;
-  }, [markers, whatIfLeaf]);
+  // Fork points and the what-if leaf are drawn on their own so their markers can be seen. Keyed by
+  // content: the lineage arriving after the first frame with no fork in it must not lay out anew.
+  const pinnedKey = [...markers.forksAt.keys(), markers.parentAt?.entryId ?? '', whatIfLeaf ?? ''].join('\n');
+  const pinned = useMemo(() => new Set(pinnedKey.split('\n').filter(Boolean)), [pinnedKey]);
   // The selection only changes the drawing when it is not yet drawn on its own.
   const view = useMemo(
-    () => (graph && index ? buildGraphView(graph, index, { filterMode, showLeafRecords, expanded, selectedId, pinned, ...NAIVE }) : null),
+    () => (graph && index ? timed('view', () => buildGraphView(graph, index, { filterMode, showLeafRecords, expanded, selectedId, pinned, ...NAIVE })) : null),
     [graph, index, filterMode, showLeafRecords, expanded, selectedId, pinned],
   );
   const hits = useMemo(() => (index ? searchEntries(index, query) : []), [index, query]);

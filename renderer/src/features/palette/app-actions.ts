@@ -52,7 +52,7 @@ export function coreActions({ store, actions }: Pick<AppServices, 'store' | 'act
       group: 'View',
       shortcut: ['shift+m'],
       enabled: hasGraph,
-      run: () => s().setMinimap(document.querySelector('.react-flow__minimap') ? 'off' : 'on'),
+      run: () => s().setMinimap(document.querySelector('[data-testid="graph-overview"]') ? 'off' : 'on'),
     },
     {
       id: 'graph.leafRecords',

@@ -1,0 +1,34 @@
+import type { EntryPreviewDto } from '../../../lib/shared';
+import type { TreeIndex } from '../../../model/tree-index';
+import type { OverviewTip } from './overview';
+
+/**
+ * The next (delta 1) or previous (-1) tip in tree order from a drawn node, wrapping around. From a
+ * node that is not a tip, the next tip is the first one after it in pre-order.
+ */
+export function stepTip(tips: readonly OverviewTip[], order: readonly string[], fromDrawId: string | null, delta: 1 | -1): OverviewTip | null {
+  if (tips.length === 0) return null;
+  const pos = fromDrawId === null ? -1 : order.indexOf(fromDrawId);
+  if (pos === -1) return delta === 1 ? tips[0]! : tips[tips.length - 1]!;
+  const posOf = new Map(order.map((id, i) => [id, i]));
+  const at = (t: OverviewTip) => posOf.get(t.drawId)!;
+  if (delta === 1) return tips.find((t) => at(t) > pos) ?? tips[0]!;
+  for (let i = tips.length - 1; i >= 0; i--) if (at(tips[i]!) < pos) return tips[i]!;
+  return tips[tips.length - 1]!;
+}
+
+/** How far up a tip the picker looks for a message with text (a tip may be a tool result or a label). */
+const PREVIEW_WALK = 40;
+
+/** The tip's last message preview: the tip's own, or its nearest message ancestor's; lazy previews count. */
+export function tipPreview(index: TreeIndex, entryId: string, lazy: Readonly<Record<string, EntryPreviewDto>> = {}): string {
+  let cur = index.indexOf.get(entryId) ?? -1;
+  for (let steps = 0; cur !== -1 && steps < PREVIEW_WALK; steps++) {
+    const e = index.entries[cur]!;
+    const text = e.preview || lazy[e.id]?.preview || '';
+    if (e.type === 'message' && text) return text;
+    cur = index.parent[cur]!;
+  }
+  const own = index.entries[index.indexOf.get(entryId) ?? -1];
+  return own?.preview || lazy[entryId]?.preview || '';
+}

@@ -1,0 +1,47 @@
+import { useMemo, useRef, useState } from 'react';
+import { useActions, useServices } from '../../app-context';
+import { useContributedActions } from '../../commands/commands-context';
+import type { CommandAction } from '../../commands/registry';
+import type { OverviewMarks, OverviewTip } from './model/overview';
+import { stepTip } from './model/tips';
+import type { GraphView } from './model/view';
+
+/**
+ * Jumps to branch tips: `]` / `[` walk them in tree order, "Go to branch tip…" opens the picker.
+ * Jumping selects the tip's entry and centres it.
+ */
+export function useTipJumps(view: GraphView, marks: OverviewMarks) {
+  const actions = useActions();
+  const [pickerOpen, setPickerOpen] = useState(false);
+  // The registered actions stay the same objects; they read the current drawing from here.
+  const latest = useRef({ view, marks });
+  latest.current = { view, marks };
+  const { store } = useServices();
+
+  const jump = useMemo(
+    () => (tip: OverviewTip) => {
+      setPickerOpen(false);
+      actions.selectEntry(tip.entryId, { focus: true });
+    },
+    [actions],
+  );
+
+  const contributed = useMemo<CommandAction[]>(() => {
+    const step = (delta: 1 | -1) => {
+      const { view: v, marks: m } = latest.current;
+      const s = store.getState();
+      const from = s.cursorId && v.drawTree.nodes.has(s.cursorId) ? s.cursorId : (v.drawNodeOf(s.selectedEntryId ?? '')?.id ?? null);
+      const tip = stepTip(m.tips, v.layout.order, from, delta);
+      if (tip) jump(tip);
+    };
+    const hasTips = () => latest.current.marks.tips.length > 0;
+    return [
+      { id: 'graph.nextTip', title: 'Next branch tip', group: 'Navigate', shortcut: [']'], keywords: 'branch leaf end jump', enabled: hasTips, run: () => step(1) },
+      { id: 'graph.previousTip', title: 'Previous branch tip', group: 'Navigate', shortcut: ['['], keywords: 'branch leaf end jump', enabled: hasTips, run: () => step(-1) },
+      { id: 'graph.goToTip', title: 'Go to branch tip…', group: 'Navigate', keywords: 'branch leaf end jump list', enabled: hasTips, run: () => setPickerOpen(true) },
+    ];
+  }, [jump, store]);
+  useContributedActions(contributed);
+
+  return { jump, pickerOpen, setPickerOpen };
+}
