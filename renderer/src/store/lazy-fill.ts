@@ -12,6 +12,7 @@ const BATCH = 400;
 /** Nodes that appear together (one pan, one zoom) go in one request. */
 const DEBOUNCE_MS = 40;
 const FLAGS_RETRIES = 3;
+const FLAGS_WAIT_MS = 1000;
 
 export interface LazyFill {
   /** These drawn nodes have no preview yet: ask for them soon. */
@@ -26,17 +27,45 @@ export function createLazyFill(api: Api, store: CanopyStore, check: Check): Lazy
   const asked = new Set<string>();
   let askedFor: string | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
+  let inFlight = 0;
+  let idle: Array<() => void> = [];
 
   async function send() {
     timer = null;
     const sessionId = s().openSessionId;
-    if (!sessionId || !s().graph?.pending) return queued.clear();
+    if (!sessionId || !s().graph?.pending) {
+      queued.clear();
+      return settle();
+    }
     const ids = [...queued];
     queued.clear();
-    for (let i = 0; i < ids.length; i += BATCH) {
-      const r = check(await api['session.previews']({ sessionId, entryIds: ids.slice(i, i + BATCH) }));
-      if ('data' in r) s().addPreviews(sessionId, r.data);
+    inFlight++;
+    try {
+      for (let i = 0; i < ids.length; i += BATCH) {
+        const r = check(await api['session.previews']({ sessionId, entryIds: ids.slice(i, i + BATCH) }));
+        if ('data' in r) s().addPreviews(sessionId, r.data);
+      }
+    } finally {
+      inFlight--;
+      settle();
     }
+  }
+
+  function settle(): void {
+    if (timer !== null || inFlight > 0) return;
+    const waiting = idle;
+    idle = [];
+    for (const w of waiting) w();
+  }
+
+  /**
+   * The flags pass reads every body: it waits until the previews of the first drawn nodes have
+   * come (they share main with it), or FLAGS_WAIT_MS at most.
+   */
+  async function previewsFirst(): Promise<void> {
+    await new Promise((r) => setTimeout(r, DEBOUNCE_MS * 2));
+    if (timer === null && inFlight === 0) return;
+    await Promise.race([new Promise<void>((r) => idle.push(r)), new Promise((r) => setTimeout(r, FLAGS_WAIT_MS))]);
   }
 
   return {
@@ -55,6 +84,8 @@ export function createLazyFill(api: Api, store: CanopyStore, check: Check): Lazy
     },
     async flags(graph, stillCurrent) {
       if (!graph.pending) return;
+      await previewsFirst();
+      if (!stillCurrent() || s().graph !== graph) return;
       let r = check(await api['session.flags']({ sessionId: graph.sessionId }));
       // Main cancels a flags pass when another session opens (in serve, perhaps another tab's):
       // while this graph is still the one shown, ask again (bounded, so two tabs cannot ping-pong).

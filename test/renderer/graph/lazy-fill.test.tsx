@@ -69,6 +69,10 @@ describe('lazy fill of a pending graph', () => {
     for (const p of want) expect(shown).toContain(p);
     expect(m.container.querySelector('[data-testid="preview-loading"]')).toBeNull();
 
+    // The flags pass (it reads every body) left main to the first previews: asked after they came.
+    await vi.waitFor(() => expect(f.calls.some((c) => c.channel === 'session.flags')).toBe(true));
+    const order = f.calls.map((c) => c.channel).filter((c) => c === 'session.previews' || c === 'session.flags');
+    expect(order[0]).toBe('session.previews');
     // The flags: the nodes become the full pass's and the filter is ready.
     await act(async () => answerFlags(ok({ entries: packEntryNodes(graph.entries) })));
     await flush(20);
@@ -89,9 +93,9 @@ describe('lazy fill of a pending graph', () => {
     });
     m = await mount(<GraphPanel />, f.api);
     await act(async () => m!.actions.openSession('s1'));
+    await vi.waitFor(() => expect(answers).toHaveLength(1));
     await act(async () => m!.actions.reloadGraph());
-    await flush(10);
-    expect(answers).toHaveLength(2);
+    await vi.waitFor(() => expect(answers).toHaveLength(2));
     const stale = graph.entries.map((n) => ({ ...n, preview: 'stale' }));
     await act(async () => answers[0]!(ok({ entries: packEntryNodes(stale) })));
     expect(m.store.getState().graph?.pending).toBe(true);
