@@ -64,6 +64,9 @@ export function createGraphActions({ api, store, s, check, actions }: ActionCont
       // took over (a live reload of this graph loads the context itself, the lineage only from here).
       await fetchGraph(sessionId, !opts.entryId);
       if (seq !== openRequestSeq) return;
+      // A graph drawn from the index: the previews of what is in view go before the context.
+      if (s().graph?.pending) await lazy.previewsFirst();
+      if (seq !== openRequestSeq) return;
       await Promise.all([actions.loadContext(), actions.loadLineage()]);
       return;
     }

@@ -17,6 +17,8 @@ const FLAGS_WAIT_MS = 1000;
 export interface LazyFill {
   /** These drawn nodes have no preview yet: ask for them soon. */
   want(entryIds: readonly string[]): void;
+  /** Resolves once the first drawn nodes' previews have come (at most FLAGS_WAIT_MS): what else reads bodies waits for it. */
+  previewsFirst(): Promise<void>;
   /** Reads the flags of `graph` (just set) and replaces its nodes when they come. */
   flags(graph: SessionGraphDto, stillCurrent: () => boolean): Promise<void>;
 }
@@ -59,8 +61,8 @@ export function createLazyFill(api: Api, store: CanopyStore, check: Check): Lazy
   }
 
   /**
-   * The flags pass reads every body: it waits until the previews of the first drawn nodes have
-   * come (they share main with it), or FLAGS_WAIT_MS at most.
+   * The flags pass and the context read many bodies: they wait until the previews of the first
+   * drawn nodes have come (main answers one request at a time), or FLAGS_WAIT_MS at most.
    */
   async function previewsFirst(): Promise<void> {
     await new Promise((r) => setTimeout(r, DEBOUNCE_MS * 2));
@@ -69,9 +71,13 @@ export function createLazyFill(api: Api, store: CanopyStore, check: Check): Lazy
   }
 
   return {
+    previewsFirst,
     want(entryIds) {
       const sessionId = s().openSessionId;
-      if (askedFor !== sessionId) {
+      // The first nodes drawn of a session go at once (they are what the user looks at); later
+      // ones are gathered over DEBOUNCE_MS (one pan or zoom, one request).
+      const first = askedFor !== sessionId;
+      if (first) {
         asked.clear();
         askedFor = sessionId;
       }
@@ -80,7 +86,7 @@ export function createLazyFill(api: Api, store: CanopyStore, check: Check): Lazy
         asked.add(id);
         queued.add(id);
       }
-      if (queued.size > 0 && timer === null) timer = setTimeout(() => void send(), DEBOUNCE_MS);
+      if (queued.size > 0 && timer === null) timer = setTimeout(() => void send(), first ? 0 : DEBOUNCE_MS);
     },
     async flags(graph, stillCurrent) {
       if (!graph.pending) return;

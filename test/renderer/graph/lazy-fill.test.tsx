@@ -69,10 +69,11 @@ describe('lazy fill of a pending graph', () => {
     for (const p of want) expect(shown).toContain(p);
     expect(m.container.querySelector('[data-testid="preview-loading"]')).toBeNull();
 
-    // The flags pass (it reads every body) left main to the first previews: asked after they came.
+    // The flags pass and the context (they read many bodies) left main to the first previews: asked after they came.
     await vi.waitFor(() => expect(f.calls.some((c) => c.channel === 'session.flags')).toBe(true));
-    const order = f.calls.map((c) => c.channel).filter((c) => c === 'session.previews' || c === 'session.flags');
+    const order = f.calls.map((c) => c.channel).filter((c) => c === 'session.previews' || c === 'session.flags' || c === 'session.context');
     expect(order[0]).toBe('session.previews');
+    expect(order).toContain('session.context');
     // The flags: the nodes become the full pass's and the filter is ready.
     await act(async () => answerFlags(ok({ entries: packEntryNodes(graph.entries) })));
     await flush(20);
