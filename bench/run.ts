@@ -301,22 +301,23 @@ function main(): void {
     const [sm, lg, nv] = [c('small'), c('large'), c('naive')];
     const ms = (x: number | undefined): string => (x === undefined ? '–' : fmtMs({ ok: true, ms: x }));
     const label = `${large}-entry session`;
-    if (!r.ok || !sm || !lg || !nv) {
-      const why = r.skipped ? `skipped: ${String(r.skipped)}` : `fails: ${String(r.error)}`;
+    const ck = r.ok ? (r.click as ClickCase | undefined) : undefined;
+    if (!r.ok || (!(sm && lg && nv) && !ck)) {
+      const why = r.skipped ? `skipped: ${String(r.skipped)}` : `fails: ${String(r.error ?? 'no case measured')}`;
       rows.push([`render in Chromium, ${label}`, why, '–', '–', '–', '–', '–', '–', '–', '–']);
       log(`bench: render ${why}`);
-    } else {
+    }
+    if (sm && lg && nv) {
       rows.push([`render: first frame, ${label} (Chromium)`, ms(lg.firstFrame), '–', '–', '–', '–', '–', '–', '–', `${ratio(lg.firstFrame, sm.firstFrame, '≤ 1.5 vs 100 entries')}; 100 entries ${ms(sm.firstFrame)}`]);
       rows.push([`render: pan frame time p95, ${label}`, `${ms(lg.p95)} p95, ${ms(lg.maxFrame)} max`, '–', '–', '–', '–', '–', '–', '–', `100 entries ${ms(sm.p95)} p95, ${ms(sm.maxFrame)} max (target ≤ its p95, no frame > 33 ms)`]);
       rows.push([`render: JS heap, ${label}, collapsed vs all drawn`, '–', `${lg.heapMB.toFixed(1)} MB heap`, '–', '–', '–', '–', '–', '–', `${ratio(lg.heapMB, nv.heapMB, '≤ 0.15 vs naive')}; naive ${nv.heapMB.toFixed(1)} MB, 100 entries ${sm.heapMB.toFixed(1)} MB`]);
       notes.push(`render: session.open answered (from navigation start) after ${ms(sm.openMs)} (100 entries) and ${ms(lg.openMs)} (${label}); the rest of the first frame is the renderer's own work`);
-      const ck = r.click as ClickCase | undefined;
-      if (ck) {
-        rows.push([`render: click → first graph frame, 100 MiB session (Chromium)`, ms(ck.firstNode), '–', '–', '–', '–', '–', '–', '–', `(target ≤ 1 s); previews of the nodes in view after ${ms(ck.previews)}; runs ${ck.runs.join(', ')} ms`]);
-        const m = (k: string): string => ms(ck.marks[k]);
-        notes.push(`render: click → first frame of the 100 MiB session: request sent after ${ms(ck.toRequest ?? undefined)}, session.open answered in ${ms(ck.answer ?? undefined)} (first byte ${ms(ck.waitFirstByte ?? undefined)}, ${(ck.answerMB ?? 0).toFixed(1)} MB decoded), then ${ms(ck.afterAnswer ?? undefined)} in the renderer (tree index ${m('canopy:index')}, filter + collapse + layout ${m('canopy:view')}; the rest is React and react-flow's first render); ${ck.nodes} nodes in the DOM`);
-      }
       notes.push(`render: graph nodes in the DOM (react-flow draws only what is in view) — 100 entries ${sm.nodes}, ${label} ${lg.nodes} (collapsed), ${nv.nodes} (naive, ?naive=1); naive first frame ${ms(nv.firstFrame)}, pan p95 ${ms(nv.p95)}, max ${ms(nv.maxFrame)}; about ${lg.frames} frames per pan`);
+    }
+    if (ck) {
+      rows.push([`render: click → first graph frame, 100 MiB session (Chromium)`, ms(ck.firstNode), '–', '–', '–', '–', '–', '–', '–', `(target ≤ 1 s); previews of the nodes in view after ${ms(ck.previews)}, ${ms(ck.previews - ck.firstNode)} after the first frame (target ≤ 100 ms); runs ${ck.runs.join(', ')} ms`]);
+      const m = (k: string): string => ms(ck.marks[k]);
+      notes.push(`render: click → first frame of the 100 MiB session: request sent after ${ms(ck.toRequest ?? undefined)}, session.open answered in ${ms(ck.answer ?? undefined)} (first byte ${ms(ck.waitFirstByte ?? undefined)}, ${(ck.answerMB ?? 0).toFixed(1)} MB decoded), then ${ms(ck.afterAnswer ?? undefined)} in the renderer (tree index ${m('canopy:index')}, filter + collapse + layout ${m('canopy:view')}; the rest is React and react-flow's first render); ${ck.nodes} nodes in the DOM`);
     }
   }
 
