@@ -23,6 +23,19 @@ export { scanEnvelope, newEnvelopeScan, type EnvelopeScan } from './index/envelo
 export { computeLabels, sessionName, type LabelState } from './rules/labels';
 export type { ProjectedEntry, CaContext, H3Context } from './rules/context';
 
+// What repo, the CLI and the bench use beyond reading a session: previews and usage of one entry
+// (previews.ts skims bodies for them), the context view and fork preview, lineage, search rules.
+export { previewEntry, PREVIEW_SKIM_KEYS, type EntryPreview, type CheckpointKind } from './rules/entry-preview';
+export { entryUsageFact, ledgerOf, usageFactOf, usageRecordOf, type UsageFact, type CostLedger } from './rules/cost-ledger';
+export { isPlainRecord } from './rules/parse';
+export { TOO_DEEP_MARKER } from './rules/json-depth';
+export { buildContextView, type ContextView, type ContextViewOptions } from './rules/context-view';
+export { previewFork, type ForkPreview } from './rules/fork-preview';
+export { forkPoint } from './rules/lineage';
+export { JsonSkimmer, type SkimKeys } from './index/json-skim';
+export { parseSearchQuery, makeSnippet, matchEntry, requiredSubstrings, termsMetBySession, type SearchQuery, type Snippet } from './search/search-query';
+export { searchFields, type SearchRole } from './search/search-text';
+
 export interface SessionReading {
   profile: Profile;
   leafId: string | null;

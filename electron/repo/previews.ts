@@ -4,11 +4,7 @@
  * over the file (not one random read per entry), kept with the session's entry list, and extended
  * for appended entries only.
  */
-import { BodyError, isIndexedEntry, type Entry, type IndexedEntry, type ParsedSession } from '../core';
-import { isPlainRecord } from '../core/rules/parse';
-import { entryUsageFact, usageFactOf, usageRecordOf, type UsageFact } from '../core/rules/cost-ledger';
-import { PREVIEW_SKIM_KEYS, previewEntry, type EntryPreview } from '../core/rules/entry-preview';
-import { JsonSkimmer } from '../core/index/json-skim';
+import { isPlainRecord, entryUsageFact, usageFactOf, usageRecordOf, type UsageFact, PREVIEW_SKIM_KEYS, previewEntry, type EntryPreview, JsonSkimmer, BodyError, isIndexedEntry, type Entry, type IndexedEntry, type ParsedSession } from '../core';
 import { decodeBytes, scanLines } from '../storage/line-scan';
 
 interface Cached {
