@@ -16,9 +16,10 @@ const CORE_BANS = ['repo', 'ipc', 'storage', 'cli', 'app-services'];
 
 /**
  * no-restricted-imports for a main-process layer: no fs outside storage, no node:* in pure code, no
- * upward imports, no deep import of core (`core: true` for core's own files).
+ * upward imports, no deep import of core (`core: true` for core's own files); `typesFrom`: folders
+ * it may import types from, never a value.
  */
-function layer(files, { fs, node = false, core = false, banned, ignores }) {
+function layer(files, { fs, node = false, core = false, banned, ignores, typesFrom = [] }) {
   const paths = fs ? (node ? [...FS, 'path', 'os', 'crypto', 'electron', 'react'] : FS) : [];
   const patterns = banned.map((dir) => ({
     regex: `^\\.\\.?/(\\.\\./)*${dir}(/|$)`,
@@ -26,7 +27,16 @@ function layer(files, { fs, node = false, core = false, banned, ignores }) {
   }));
   if (node) patterns.push({ regex: '^node:', message: 'pure code: no Node built-ins' });
   if (!core) patterns.push(deepCore(files[0].split('/')[0]));
-  return { files, ...(ignores ? { ignores } : {}), rules: { 'no-restricted-imports': ['error', { paths, patterns }] } };
+  const rules = { 'no-restricted-imports': ['error', { paths, patterns }] };
+  if (typesFrom.length > 0) {
+    const typeOnly = typesFrom.map((dir) => ({
+      regex: `^\\.\\.?/(\\.\\./)*${dir}(/|$)`,
+      allowTypeImports: true,
+      message: `this layer imports only types from ${dir} (ARCHITECTURE.md §1)`,
+    }));
+    rules['@typescript-eslint/no-restricted-imports'] = ['error', { patterns: typeOnly }];
+  }
+  return { files, ...(ignores ? { ignores } : {}), rules };
 }
 
 module.exports = tseslint.config(
@@ -52,8 +62,10 @@ module.exports = tseslint.config(
   // The layering of ARCHITECTURE.md §1, one block per layer (a later block for the same file
   // replaces an earlier one's no-restricted-imports, so each layer lists all of its bans).
   layer(['electron/**/*.ts'], { fs: true, banned: [], ignores: ['electron/storage/**'] }),
-  layer(['electron/core/**/*.ts'], { fs: true, node: true, core: true, banned: CORE_BANS }),
-  layer(['electron/shared/**/*.ts'], { fs: true, node: true, core: true, banned: ['repo', 'ipc', 'storage', 'cli', 'app-services'] }),
+  // Core builds the wire shapes shared declares (their types only: no value of shared runs in core).
+  layer(['electron/core/**/*.ts'], { fs: true, node: true, core: true, banned: CORE_BANS, typesFrom: ['shared'] }),
+  // shared is the floor: everyone imports it, it imports nothing of ours.
+  layer(['electron/shared/**/*.ts'], { fs: true, node: true, core: true, banned: ['core', 'repo', 'ipc', 'storage', 'cli', 'app-services'] }),
   layer(['electron/storage/**/*.ts'], { fs: false, banned: ['core', 'repo', 'ipc', 'cli', 'app-services'] }),
   layer(['electron/repo/**/*.ts'], { fs: true, banned: ['ipc', 'cli'] }),
   // Tests and the bench use core's facade too; test/core and test/scale unit-test its internals.

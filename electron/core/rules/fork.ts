@@ -15,7 +15,10 @@ import { caLeafId, leafIdAfterEntry } from './leaf';
 import { caWalk, h3Walk, type PathResult } from './path';
 import { openProblem } from './profile';
 import { entriesFor, indexById } from './tree';
+import type { ForkErrorKind } from '../../shared/context-dto';
 import type { Entry, ParsedSession, Profile, SessionHeader } from '../types';
+
+export type { ForkErrorKind } from '../../shared/context-dto';
 
 export type ForkRequest =
   | { kind: 'fork'; profile: Profile; entryId: string; position: 'before' | 'at' }
@@ -34,8 +37,6 @@ export interface ForkEnv {
    */
   cwd?: string;
 }
-
-export type ForkErrorKind = 'invalid_fork_target' | 'not_found' | 'nothing_to_clone' | 'invalid_session';
 
 export type ForkPlan =
   | { ok: true; header: SessionHeader; entries: Record<string, unknown>[]; leafId: string | null }
