@@ -11,6 +11,7 @@
  * added, so a follower can push it again once it is complete (live tail).
  */
 import { newEnvelopeScan, scanEnvelope } from './envelope-scan';
+import { JsonSkimmer, type SkimKeys } from './json-skim';
 import { EntryStore, isoMillis, type BodyCacheOptions, type IndexedEntry, type LineSource } from './lazy-entry';
 import {
   checkHeader, decideHeader, duplicateIssue, isPlainRecord, judgeEntry, lineValue, LONG_LINE, MISSING_HEADER, parseSession,
@@ -32,7 +33,9 @@ export interface IndexerOptions {
   newId?: () => string;
   /**
    * 'fast' (default): pi-shaped lines are indexed from their envelope, the rest parsed.
-   * 'parse': every line is parsed while indexing (bodies are still dropped and read again on demand).
+   * 'parse': every line is checked while indexing as JSON.parse would check it (long strings the
+   * index never reads are checked without being decoded, see json-skim.ts), so every bad line is
+   * reported up front; bodies are still read again on demand.
    */
   verify?: 'fast' | 'parse';
   bodyCache?: BodyCacheOptions;
@@ -45,6 +48,15 @@ const CR = 0x0d;
 /** reserve() hints above this are capped (a wrong guess must not cost much memory). */
 const MAX_RESERVE = 1 << 22;
 const utf8 = new TextDecoder();
+/**
+ * What verify 'parse' may leave out of a line: string values the envelope never comes from (the
+ * index reads type, id, parentId, timestamp, targetId, message.role and a compaction's facts).
+ */
+const UNREAD_STRINGS: SkimKeys = {
+  prefix: [],
+  keep: 0,
+  drop: ['text', 'content', 'summary', 'errorMessage', 'command', 'thinking', 'thinkingSignature', 'textSignature', 'data', 'output', 'oldText', 'newText', 'diff', 'partialJson'],
+};
 const defaultDecode: Decode = (b, start, end) => utf8.decode(b.subarray(start, end));
 
 interface Undo {
@@ -68,6 +80,8 @@ export class SessionIndexer {
   private readonly scan = newEnvelopeScan();
   private readonly decode: Decode;
   private readonly fast: boolean;
+  /** verify 'parse': lines are checked from their skimmed text (a body read later parses the whole line). */
+  private readonly skimmer: JsonSkimmer | null;
   private readonly newId: (() => string) | undefined;
   private undo: Undo | null = null;
   private readonly names: string[] = [];
@@ -82,6 +96,7 @@ export class SessionIndexer {
     this.store = new EntryStore(opts.source, opts.bodyCache, opts.decode && ((b, start, end) => decode(b, start, end, true)));
     this.store.issueSink = this.issues;
     this.fast = opts.verify !== 'parse';
+    this.skimmer = this.fast ? null : new JsonSkimmer(this.decode, UNREAD_STRINGS);
     this.newId = opts.newId;
   }
 
@@ -122,6 +137,13 @@ export class SessionIndexer {
         this.addScanned(b, start, end, line, offset);
         return;
       }
+      // A skimmed text parses exactly when the line does and gives the same envelope; a line too
+      // long (its issue counts the whole line's characters) or not skimmed (null, undefined) is read whole.
+      const skimmed = complete && length <= LONG_LINE ? this.skimmer?.skim(b, start, end) : undefined;
+      if (typeof skimmed === 'string') {
+        this.lazyLine({ line, text: skimmed, complete }, offset, length, false);
+        return;
+      }
       this.pushText({ line, text: this.decode(b, start, end, false), complete }, offset, length);
       return;
     }
@@ -133,7 +155,7 @@ export class SessionIndexer {
     if (this.undo) throw new Error('a provisional (incomplete) line must be rolled back before more lines are pushed');
     switch (this.mode) {
       case 'lazy':
-        this.lazyLine(raw, offset, length);
+        this.lazyLine(raw, offset, length, true);
         return;
       case 'eager':
         this.retained!.push(raw);
@@ -227,7 +249,8 @@ export class SessionIndexer {
     checkHeader(value as Rec, raw.line, this.issues);
   }
 
-  private lazyLine(raw: RawLine, offset: number, length: number): void {
+  /** `whole`: `raw.text` is the whole line (its value may be kept as the entry's body). */
+  private lazyLine(raw: RawLine, offset: number, length: number, whole: boolean): void {
     this.counts.parsed++;
     if (!raw.complete) this.undo = { issues: this.issues.length, entries: this.store.count, previous: -1 };
     const value = lineValue(raw, this.issues);
@@ -239,14 +262,14 @@ export class SessionIndexer {
       return j < 0 ? undefined : this.store.lineOf(j);
     });
     if (!verdict.keep) return;
-    this.addParsed(value as Rec, raw.line, offset, length, verdict.strictInvalid);
+    this.addParsed(value as Rec, raw.line, offset, length, whole, verdict.strictInvalid);
   }
 
   /**
    * An entry from a parsed line. A line that fails H3's envelope check but has an id is kept (as
    * pi's CA keeps it), its envelope normalised exactly as parse.ts's toLenientEntry does.
    */
-  private addParsed(raw: Rec, line: number, offset: number, length: number, strictInvalid?: IssueKind): void {
+  private addParsed(raw: Rec, line: number, offset: number, length: number, whole: boolean, strictInvalid?: IssueKind): void {
     const type = strictInvalid && typeof raw.type !== 'string' ? '' : (raw.type as string);
     const parentId = strictInvalid && typeof raw.parentId !== 'string' ? null : (raw.parentId as string | null);
     const timestamp = strictInvalid && typeof raw.timestamp !== 'string' ? '' : (raw.timestamp as string);
@@ -271,7 +294,7 @@ export class SessionIndexer {
       });
     }
     if (strictInvalid) store.setStrictInvalid(i, strictInvalid);
-    store.remember(i, raw);
+    if (whole) store.remember(i, raw);
     this.added(i, store.idTable.addText(i, raw.id as string));
   }
 
