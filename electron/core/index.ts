@@ -18,7 +18,8 @@ export { listTreeEntries, buildTree, indexById, entriesFor, type TreeEntry, type
 export { planFork, type ForkRequest, type ForkEnv, type ForkPlan, type ForkErrorKind } from './rules/fork';
 export { encodeCwd, sessionFileName } from './rules/naming';
 export { SessionIndexer, type IndexerOptions, type Decode } from './index/session-index';
-export { BodyError, IndexedEntry, isIndexedEntry, type LineSource, type BodyCacheOptions } from './index/lazy-entry';
+export { BodyError, type LineSource, type BodyCacheOptions } from './index/line-source';
+export { IndexedEntry, isIndexedEntry } from './index/indexed-entry';
 export { scanEnvelope, newEnvelopeScan, type EnvelopeScan } from './index/envelope-scan';
 export { computeLabels, sessionName, type LabelState } from './rules/labels';
 export type { ProjectedEntry, CaContext, H3Context } from './rules/context';

@@ -12,7 +12,10 @@
  */
 import { newEnvelopeScan, scanEnvelope } from './envelope-scan';
 import { JsonSkimmer, type SkimKeys } from './json-skim';
-import { EntryStore, isoMillis, type BodyCacheOptions, type IndexedEntry, type LineSource } from './lazy-entry';
+import { EntryStore } from './entry-store';
+import type { IndexedEntry } from './indexed-entry';
+import { isoMillis } from './iso-millis';
+import type { BodyCacheOptions, LineSource } from './line-source';
 import {
   checkHeader, decideHeader, duplicateIssue, isPlainRecord, judgeEntry, lineValue, LONG_LINE, MISSING_HEADER, parseSession,
   type HeaderDecision, type RawLine,

@@ -3,7 +3,8 @@
  * here every walk keeps a visited set, stops at the repeat and reports it.
  */
 import { compactionFacts } from './entry-fields';
-import { IndexedEntry, type EntryStore, type WalkState } from '../index/lazy-entry';
+import { IndexedEntry } from '../index/indexed-entry';
+import type { EntryStore, WalkState } from '../index/entry-store';
 import type { Entry, Issue } from '../types';
 
 export interface PathResult {

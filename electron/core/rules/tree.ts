@@ -15,7 +15,7 @@ interface IndexCache {
 const indexCache = new WeakMap<ParsedSession, IndexCache>();
 
 /**
- * An indexed session's entries without their objects (lazy-entry.ts EntryStore): its id index is
+ * An indexed session's entries without their objects (index/entry-store.ts): its id index is
  * kept up to date by the indexer, and entries are created one by one as they are asked for.
  */
 export interface IndexedSource {
