@@ -64,6 +64,11 @@ module.exports = tseslint.config(
   layer(['electron/**/*.ts'], { fs: true, banned: [], ignores: ['electron/storage/**'] }),
   // Core builds the wire shapes shared declares (their types only: no value of shared runs in core).
   layer(['electron/core/**/*.ts'], { fs: true, node: true, core: true, banned: CORE_BANS, typesFrom: ['shared'] }),
+  // Inside core: pi's rules stand alone (the index engine implements the entry interface they read,
+  // types.ts EntrySource); the engine and the search language use the rules, never the facade.
+  layer(['electron/core/rules/**/*.ts'], { fs: true, node: true, core: true, banned: [...CORE_BANS, 'index', 'search'], typesFrom: ['shared'] }),
+  layer(['electron/core/index/**/*.ts'], { fs: true, node: true, core: true, banned: [...CORE_BANS, 'search', 'index$'], typesFrom: ['shared'] }),
+  layer(['electron/core/search/**/*.ts'], { fs: true, node: true, core: true, banned: [...CORE_BANS, 'index'], typesFrom: ['shared'] }),
   // shared is the floor: everyone imports it, it imports nothing of ours.
   layer(['electron/shared/**/*.ts'], { fs: true, node: true, core: true, banned: ['core', 'repo', 'ipc', 'storage', 'cli', 'app-services'] }),
   layer(['electron/storage/**/*.ts'], { fs: false, banned: ['core', 'repo', 'ipc', 'cli', 'app-services'] }),

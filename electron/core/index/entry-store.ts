@@ -11,7 +11,7 @@ import { IndexedEntry, StoreIdIndex } from './indexed-entry';
 import { BodyError, type BodyCacheOptions, type LineSource } from './line-source';
 import { parseBounded, tooDeepMessage } from '../rules/json-depth';
 import { NameColumn } from './name-column';
-import type { Entry, EntryFacts, Issue, IssueKind } from '../types';
+import type { Entry, EntryFacts, Issue, IssueKind, ParentTable, WalkState } from '../types';
 
 type Rec = Record<string, unknown>;
 
@@ -41,17 +41,7 @@ function roleOf(raw: Rec): string | undefined {
   return isPlainRecord(m) && typeof m.role === 'string' ? m.role : undefined;
 }
 
-/** What one walk over a store's parent table uses (see EntryStore.walkState). */
-export interface WalkState {
-  parents: Int32Array;
-  /** Visit marks: `marks[i] === epoch` once entry i was visited by this walk. */
-  marks: Uint32Array;
-  epoch: number;
-  /** Scratch for the visit order (as many slots as entries). */
-  order: Int32Array;
-}
-
-export class EntryStore {
+export class EntryStore implements ParentTable {
   count = 0;
   /** Entry objects created so far. */
   created = 0;
@@ -215,12 +205,13 @@ export class EntryStore {
     return ms === ms ? new Date(ms).toISOString() : (this.tsText.get(i) ?? '');
   }
 
-  /**
-   * Parent indices and a visit-mark array for one walk over this store's CA id index, or null when
-   * the walk must use the id map (another index, or entries H3 drops are present).
-   */
-  walkState(byId: ReadonlyMap<string, Entry>): WalkState | null {
-    if (byId !== this.byId) return null;
+  /** Entry e's index when it is this store's and its id's winner (the parent column is over winners), else -1. */
+  positionOf(e: Entry): number {
+    return e instanceof IndexedEntry && e.store === this && this.idTable.find(e.id) === e.i ? e.i : -1;
+  }
+
+  /** Parent indices over this store's CA id index and a visit-mark array, for one walk. */
+  walkState(): WalkState {
     if (this.parentsDirty) {
       for (let i = 0; i < this.count; i++) {
         const w = this.lookUpParent(i);

@@ -20,9 +20,9 @@ import {
   checkHeader, decideHeader, duplicateIssue, isPlainRecord, judgeEntry, lineValue, LONG_LINE, MISSING_HEADER, parseSession,
   type HeaderDecision, type RawLine,
 } from '../rules/parse';
-import { seedIndexed } from '../rules/tree';
-import { fileByType, seedTypeIndex, type TypeLists } from './type-index';
-import type { Issue, IssueKind, ParsedSession, SessionHeader } from '../types';
+import { fileByType, plainSession, type TypeLists } from '../rules/entries';
+import { storeSources } from './store-entries';
+import type { EntrySource, Issue, IssueKind, ParsedSession, Profile, SessionHeader } from '../types';
 
 /** Bytes → string. `ascii` promises every byte is < 0x80 (a Latin-1 decode is then exact). */
 export type Decode = (b: Uint8Array, start: number, end: number, ascii: boolean) => string;
@@ -88,8 +88,10 @@ export class SessionIndexer {
   private readonly newId: (() => string) | undefined;
   private undo: Undo | null = null;
   private readonly names: string[] = [];
-  /** Entries of the rarer types, filed as they are added (see type-index.ts). */
+  /** Entries of the rarer types, filed as they are added (EntrySource.ofType). */
   private readonly typed: TypeLists = { byType: new Map(), messagesWithout: [] };
+  /** What the rules read of the lazily indexed session (shared by every result()). */
+  private readonly sources: (profile: Profile) => EntrySource;
   /** Lines indexed from their envelope alone / lines parsed with JSON.parse. */
   private readonly counts = { scanned: 0, parsed: 0 };
 
@@ -98,6 +100,7 @@ export class SessionIndexer {
     const decode = this.decode;
     this.store = new EntryStore(opts.source, opts.bodyCache, opts.decode && ((b, start, end) => decode(b, start, end, true)));
     this.store.issueSink = this.issues;
+    this.sources = storeSources(this.store, this.typed);
     this.fast = opts.verify !== 'parse';
     this.skimmer = this.fast ? null : new JsonSkimmer(this.decode, UNREAD_STRINGS);
     this.newId = opts.newId;
@@ -199,23 +202,24 @@ export class SessionIndexer {
     switch (this.mode) {
       case 'preheader': {
         const issues = [...this.issues, { line: 1, kind: 'invalid_header' as const, message: MISSING_HEADER }];
-        return { header: null, format: null, migrated: false, entries: [], issues, fatal: { code: 'invalid_session', message: MISSING_HEADER } };
+        return plainSession({ header: null, format: null, migrated: false, entries: [], issues, fatal: { code: 'invalid_session', message: MISSING_HEADER } });
       }
       case 'fatal': {
         const f = this.fatal!;
-        return { header: null, format: f.format, migrated: false, entries: [], issues: [...this.issues, f.issue], fatal: f.fatal };
+        return plainSession({ header: null, format: f.format, migrated: false, entries: [], issues: [...this.issues, f.issue], fatal: f.fatal });
       }
       case 'eager':
         return parseSession(this.retained!, this.newId ? { newId: this.newId } : {});
       case 'lazy': {
         // `entries` creates the entry objects on first use: reading the leaf, the path and the
-        // context goes through the store (seedIndexed) and never needs all of them.
+        // context goes through the store (entriesOf) and never needs all of them.
         const store = this.store;
         const s: ParsedSession = {
           header: this.header, format: this.format, migrated: false, issues: this.issues, headerLine: this.headerLine,
           get entries() {
             return store.entries;
           },
+          entriesOf: this.sources,
         };
         // A writer still appending its last line: that line's torn_last_line issue is left out
         // (a getter: issues a body read adds later still show).
@@ -224,8 +228,6 @@ export class SessionIndexer {
           const all = this.issues;
           Object.defineProperty(s, 'issues', { get: () => all.filter((i) => i !== torn), enumerable: true });
         }
-        seedIndexed(s, store);
-        seedTypeIndex(s, this.typed);
         return s;
       }
     }
@@ -352,7 +354,7 @@ export class SessionIndexer {
 
   /**
    * Entry `i` was added and its id recorded, replacing the winner `previous` (-1: a new id). Only
-   * the entries the type index lists are created as objects (see type-index.ts); a message that is
+   * the entries the type lists hold are created as objects (rules/entries.ts fileByType); a message
    * known to have its message is not listed.
    */
   private added(i: number, previous: number): void {

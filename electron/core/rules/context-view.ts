@@ -12,12 +12,11 @@ import { compactionInfos, compactionRanges, retainedTailCopies } from './context
 import { classifyOffContext, classifyInContext, sentAs, type Classifier } from './context-reasons';
 import { lastSetters, setterModel, spreadLike } from './context';
 import { oneLine, previewEntry } from './entry-preview';
-import type { DetailedReading } from '../index';
+import type { DetailedReading } from './reading';
 import type { ContextMessageInfo, ContextView, DerivedState, EntryState, EntryStateInfo } from '../../shared/context-dto';
 import { caWalk, seqOf } from './path';
 import { replaySystem } from './system-replay';
 import { estimateTokens } from './token-estimate';
-import { indexById } from './tree';
 import type { Entry, ParsedSession, Profile } from '../types';
 
 export type { CompactionInfo } from './context-compactions';
@@ -75,10 +74,11 @@ export interface ContextViewOptions {
 
 export function buildContextView(s: ParsedSession, reading: DetailedReading, opts: ContextViewOptions = {}): ContextView {
   const profile = reading.profile;
-  const byId = indexById(s);
+  const caEntries = s.entriesOf('ca');
+  const byId = caEntries.byId;
   const lastPathId = reading.pathIds[reading.pathIds.length - 1];
   const start = lastPathId === undefined ? undefined : byId.get(lastPathId);
-  const chain = start ? caWalk(start, byId).entries : [];
+  const chain = start ? caWalk(start, caEntries).entries : [];
   // CA's path is the full chain; H3's is a checkpoint-truncated suffix of it.
   const path = profile === 'ca' && chain.length === reading.pathIds.length ? chain : reading.pathIds.map((id) => byId.get(id)).filter((e): e is Entry => e !== undefined);
   const contextIds = new Set(reading.contextEntryIds);

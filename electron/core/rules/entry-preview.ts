@@ -2,9 +2,8 @@
  * What a graph node needs to draw one entry: a one-line preview and a few flags. PURE. Reads the
  * entry body once; the result is small (bounded preview), so a 400k-entry graph stays compact.
  */
-import type { SkimKeys } from '../index/json-skim';
 import type { EntryPreview } from '../../shared/dto';
-import type { Entry } from '../types';
+import type { Entry, SkimKeys } from '../types';
 
 export type { CheckpointKind, EntryPreview } from '../../shared/dto';
 

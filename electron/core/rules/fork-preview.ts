@@ -4,10 +4,10 @@
  */
 import { buildContextView } from './context-view';
 import { planFork, type ForkEnv, type ForkRequest } from './fork';
-import { readSessionDetailed } from '../index';
+import { readSessionDetailed } from './reading';
 import { sessionFileName } from './naming';
 import { parseSessionText } from './parse';
-import { indexById } from './tree';
+import { indexById } from './entries';
 import type { ForkPreview } from '../../shared/context-dto';
 import type { ParsedSession } from '../types';
 
