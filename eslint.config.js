@@ -8,19 +8,37 @@ const path = require('node:path');
 
 const FS = ['node:fs', 'node:fs/promises', 'fs', 'fs/promises'];
 
-/** no-restricted-imports for a main-process layer: no fs outside storage, no node:* in pure code, no upward imports. */
-function layer(files, { fs, node = false, banned }) {
+/** Outside core, only its facade (electron/core/index.ts) is imported (`from`: the importer's top folder). */
+const deepCore = (from) => ({
+  regex: `^(\\.\\.?/)+${from === 'electron' ? '' : 'electron/'}core/.`,
+  message: 'import core only through its facade, electron/core/index.ts',
+});
+/** Bans of every file in core, repeated by its folders' blocks. */
+const CORE_BANS = ['repo', 'ipc', 'storage', 'cli', 'app-services'];
+
+/**
+ * no-restricted-imports for a main-process layer: no fs outside storage, no node:* in pure code, no
+ * upward imports, no deep import of core (`core: true` for core's own files); `typesFrom`: folders
+ * it may import types from, never a value.
+ */
+function layer(files, { fs, node = false, core = false, banned, ignores, typesFrom = [] }) {
   const paths = fs ? (node ? [...FS, 'path', 'os', 'crypto', 'electron', 'react'] : FS) : [];
   const patterns = banned.map((dir) => ({
     regex: `^\\.\\.?/(\\.\\./)*${dir}(/|$)`,
-    message: `this layer does not import ${dir} (ARCHITECTURE.md §1)`,
+    message: `this layer does not import ${dir === 'index$' ? "core's facade" : dir} (ARCHITECTURE.md §1)`,
   }));
   if (node) patterns.push({ regex: '^node:', message: 'pure code: no Node built-ins' });
-  return {
-    files,
-    ...(files[0] === 'electron/**/*.ts' ? { ignores: ['electron/storage/**'] } : {}),
-    rules: { 'no-restricted-imports': ['error', { paths, patterns }] },
-  };
+  if (!core) patterns.push(deepCore(files[0].split('/')[0]));
+  const rules = { 'no-restricted-imports': ['error', { paths, patterns }] };
+  if (typesFrom.length > 0) {
+    const typeOnly = typesFrom.map((dir) => ({
+      regex: `^\\.\\.?/(\\.\\./)*${dir}(/|$)`,
+      allowTypeImports: true,
+      message: `this layer imports only types from ${dir} (ARCHITECTURE.md §1)`,
+    }));
+    rules['@typescript-eslint/no-restricted-imports'] = ['error', { patterns: typeOnly }];
+  }
+  return { files, ...(ignores ? { ignores } : {}), rules };
 }
 
 // Renderer zones. The features are read from disk so a new one gets its zone without an edit here.
@@ -55,11 +73,20 @@ module.exports = tseslint.config(
   },
   // The layering of ARCHITECTURE.md §1, one block per layer (a later block for the same file
   // replaces an earlier one's no-restricted-imports, so each layer lists all of its bans).
-  layer(['electron/**/*.ts'], { fs: true, banned: [] }),
-  layer(['electron/core/**/*.ts'], { fs: true, node: true, banned: ['repo', 'ipc', 'storage', 'cli', 'app-services'] }),
-  layer(['electron/shared/**/*.ts'], { fs: true, node: true, banned: ['repo', 'ipc', 'storage', 'cli', 'app-services'] }),
+  layer(['electron/**/*.ts'], { fs: true, banned: [], ignores: ['electron/storage/**'] }),
+  // Core builds the wire shapes shared declares (their types only: no value of shared runs in core).
+  layer(['electron/core/**/*.ts'], { fs: true, node: true, core: true, banned: CORE_BANS, typesFrom: ['shared'] }),
+  // Inside core: pi's rules stand alone (the index engine implements the entry interface they read,
+  // types.ts EntrySource); the engine and the search language use the rules, never the facade.
+  layer(['electron/core/rules/**/*.ts'], { fs: true, node: true, core: true, banned: [...CORE_BANS, 'index', 'search'], typesFrom: ['shared'] }),
+  layer(['electron/core/index/**/*.ts'], { fs: true, node: true, core: true, banned: [...CORE_BANS, 'search', 'index$'], typesFrom: ['shared'] }),
+  layer(['electron/core/search/**/*.ts'], { fs: true, node: true, core: true, banned: [...CORE_BANS, 'index'], typesFrom: ['shared'] }),
+  // shared is the floor: everyone imports it, it imports nothing of ours.
+  layer(['electron/shared/**/*.ts'], { fs: true, node: true, core: true, banned: ['core', 'repo', 'ipc', 'storage', 'cli', 'app-services'] }),
   layer(['electron/storage/**/*.ts'], { fs: false, banned: ['core', 'repo', 'ipc', 'cli', 'app-services'] }),
   layer(['electron/repo/**/*.ts'], { fs: true, banned: ['ipc', 'cli'] }),
+  // Tests and the bench use core's facade too; test/core and test/scale unit-test its internals.
+  layer(['test/**/*.ts', 'test/**/*.tsx', 'bench/**/*.ts'], { fs: false, banned: [], ignores: ['test/core/**', 'test/scale/**'] }),
   rendererZone(['renderer/**/*.ts', 'renderer/**/*.tsx', 'preload/**/*.ts'], []),
   // Slices, models, widgets, helpers and the action registry are what features stand on.
   rendererZone(

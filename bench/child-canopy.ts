@@ -15,9 +15,7 @@
  */
 import { linkSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { detectProfile, readPath, readSession, type Entry, type ParsedSession } from '../electron/core';
-import { previewEntry } from '../electron/core/rules/entry-preview';
-import { newEnvelopeScan, scanEnvelope } from '../electron/core/index/envelope-scan';
+import { previewEntry, newEnvelopeScan, scanEnvelope, detectProfile, readPath, readSession, type Entry, type ParsedSession } from '../electron/core';
 import { scanLines } from '../electron/storage/line-scan';
 import { SessionCatalog } from '../electron/repo/catalog';
 import { openIndexed } from '../electron/repo/open';

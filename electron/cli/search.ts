@@ -3,7 +3,7 @@
  * on stderr), then prints the hits. Exit 0 with hits, 1 without, 2 for a bad query.
  */
 import type { CliCommand } from './cli-io';
-import { parseSearchQuery } from '../core/search/search-query';
+import { parseSearchQuery } from '../core';
 import { resolveRoots } from '../repo/roots';
 import { SearchService } from '../repo/search/search-service';
 import { listSessions } from '../repo/sessions';

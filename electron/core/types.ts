@@ -107,7 +107,7 @@ export interface ParsedSession {
   migrated: boolean;
   /**
    * Every entry in file order, as pi's CA reader holds them: entries that fail H3's envelope
-   * check are here too, marked `strictInvalid` (see entriesFor / indexById with a profile).
+   * check are here too, marked `strictInvalid` (a profile's reader holds `entriesOf(profile)`).
    * Lines without a usable id, non-object values and second headers are NOT here (see issues).
    */
   entries: Entry[];
@@ -116,4 +116,62 @@ export interface ParsedSession {
   fatal?: { code: 'invalid_session' | 'unsupported_format'; message: string };
   /** Physical line of the header (set by parseSession; absent when there is none). */
   headerLine?: number;
+  /**
+   * The entries a profile's reader holds (CA: every entry; H3: those passing its envelope check),
+   * the one way pi's rules read them: over the parsed array (rules/entries.ts) or, for an indexed
+   * session, straight from the index engine's columns (index/store-entries.ts).
+   */
+  entriesOf(profile: Profile): EntrySource;
+}
+
+/** One profile's entries, in file order. Files are append-only: a source grows with its session. */
+export interface EntrySource {
+  readonly count: number;
+  /** The i-th entry (an indexed source creates it on first use, the same object every time). */
+  entryAt(i: number): Entry;
+  /** Every entry (an indexed source creates the objects not created yet). */
+  readonly list: Entry[];
+  /** id → entry, the later line winning for duplicate ids (as in both of pi's readers). */
+  readonly byId: ReadonlyMap<string, Entry>;
+  /** Entries of `type` (never 'message'): labels, the session name and the profile guess read only these. */
+  ofType(type: string): readonly Entry[];
+  /** `message` entries without a message (pi reports them malformed). */
+  readonly messagesWithout: readonly Entry[];
+  /** A parent column, when the source keeps one (the index engine): path walks then go by position. */
+  readonly parents?: ParentTable;
+}
+
+/** Entries by position with each one's parent position: a 400k-entry walk in integer steps. */
+export interface ParentTable {
+  /** Entries in the table (a walk without a cycle visits at most this many). */
+  readonly count: number;
+  /** Position of `e` when it is this table's entry and its id's winner; -1 otherwise. */
+  positionOf(e: Entry): number;
+  entryAt(i: number): Entry;
+  typeOf(i: number): string;
+  idOf(i: number): string;
+  /** The parent column and scratch for one walk (valid until the next call). */
+  walkState(): WalkState;
+  /** Entry i's parent when the column says -3 (not resolved yet): its position, -2 none, -1 missing. */
+  resolveParent(i: number): number;
+}
+
+/** What one walk over a parent table uses. */
+export interface WalkState {
+  /** Parent of each entry: a position, -2 no parent (null or ""), -1 missing, -3 not resolved yet. */
+  parents: Int32Array;
+  /** Visit marks: `marks[i] === epoch` once entry i was visited by this walk. */
+  marks: Uint32Array;
+  epoch: number;
+  /** Scratch for the visit order (as many slots as entries). */
+  order: Int32Array;
+}
+
+/** Which string values a reader looks at (json-skim.ts cuts the others short without decoding them). */
+export interface SkimKeys {
+  /** Keys whose string values are read up to `keep` units (and whether they are blank). */
+  prefix: readonly string[];
+  keep: number;
+  /** Keys whose string values are not read at all. */
+  drop: readonly string[];
 }

@@ -3,8 +3,7 @@
  * background summaries, opening a session as a graph, one entry's details, and watching for changes.
  * Every path it opens came from listing the configured roots and is re-checked against them.
  */
-import { computeLabels, detectProfile, readSession, type Entry, type ParsedSession, type Profile } from '../core';
-import { previewEntry, type EntryPreview } from '../core/rules/entry-preview';
+import { previewEntry, type EntryPreview, computeLabels, detectProfile, readSession, type Entry, type ParsedSession, type Profile } from '../core';
 import type { EventBus } from './event-bus';
 import type { EntryDetailDto, SessionListDto, SessionRowDto, SessionSummaryDto } from '../shared/dto';
 import type { EntryNodesDto, SessionGraphWireDto } from '../shared/entry-nodes';

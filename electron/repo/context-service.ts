@@ -4,10 +4,7 @@
  * file next to the source (repo/fork.ts); the preview runs the same plan without writing.
  */
 import { dirname } from 'node:path';
-import { detectProfile, readSessionDetailed, type ForkErrorKind, type ForkPlan, type ParsedSession, type Profile } from '../core';
-import { buildContextView } from '../core/rules/context-view';
-import { previewFork } from '../core/rules/fork-preview';
-import { forkPoint } from '../core/rules/lineage';
+import { buildContextView, detectProfile, forkPoint, previewFork, readSessionDetailed, type ForkErrorKind, type ForkPlan, type ParsedSession, type Profile } from '../core';
 import type { ContextViewDto, ForkPreviewDto, ForkRequestDto, ForkResultDto, LineageDto, LineageLinkDto } from '../shared/context-dto';
 import type { SessionListDto, SessionRowDto } from '../shared/dto';
 import { packEntryStates } from '../shared/entry-states';

@@ -3,8 +3,7 @@
  * owner (session-store.ts): they depend on the entries and their previews only (not on the profile
  * or the leaf), so opening the same session again sends the packed columns without building them again.
  */
-import { isIndexedEntry, type Entry } from '../core';
-import type { EntryPreview } from '../core/rules/entry-preview';
+import { isIndexedEntry, type Entry, type EntryPreview } from '../core';
 import { indexPreview } from './previews';
 import { packNodes, type EntryNodesDto } from '../shared/entry-nodes';
 

@@ -4,11 +4,7 @@
  * over the file (not one random read per entry), or skimmed during the index pass itself, kept by
  * the session's owner (session-store.ts), and extended for appended entries only.
  */
-import { BodyError, isIndexedEntry, type Entry, type IndexedEntry, type ParsedSession } from '../core';
-import { isPlainRecord } from '../core/rules/parse';
-import { entryUsageFact, usageFactOf, usageRecordOf, type UsageFact } from '../core/rules/cost-ledger';
-import { PREVIEW_SKIM_KEYS, previewEntry, type EntryPreview } from '../core/rules/entry-preview';
-import { JsonSkimmer } from '../core/index/json-skim';
+import { BodyError, entryUsageFact, isIndexedEntry, isPlainRecord, JsonSkimmer, PREVIEW_SKIM_KEYS, previewEntry, usageFactOf, usageRecordOf, type Entry, type EntryPreview, type IndexedEntry, type ParsedSession, type UsageFact } from '../core';
 import { decodeBytes, scanLines, type LineVisitor } from '../storage/line-scan';
 
 export const PREVIEW_CACHE_BYTES = 8 * 1024 * 1024;

@@ -2,30 +2,198 @@
  * Plain JSON shapes for "what reaches the model", fork previews/results and session lineage.
  * Entries are named by id; paths appear only as display strings.
  */
-import type {
-  CompactionInfo,
-  ContextMessageInfo,
-  ContextTokens,
-  ContextView,
-  CostLedger,
-  DerivedState,
-  EntryState,
-  EntryStateInfo,
-  LastUsage,
-  Sourced,
-  SystemState,
-} from '../core/rules/context-view';
-import type { ForkErrorKind } from '../core/rules/fork';
-import type { ForkPreview } from '../core/rules/fork-preview';
-import type { SourcedText } from '../core/rules/system-replay';
 import type { IssueDto, ProfileDto } from './dto';
 import type { EntryStatesDto } from './entry-states';
 
 export type { EntryStatesDto } from './entry-states';
 
-// The view the core builds is already plain JSON: it crosses the boundary as is (but for the entry
-// states, packed as columns), so its shapes are declared once, in the core, and named here as the
-// renderer knows them.
+// The view the core builds is plain JSON and crosses the boundary as is (but for the entry states,
+// packed as columns): its shapes are declared here, on the floor, and core builds them (it imports
+// these types, never a value of shared). The Dto names are those the renderer knows them by.
+
+/** Why an entry is or is not part of the model's context at the chosen leaf. */
+export type EntryState = 'included' | 'summarised' | 'other-branch' | 'not-projected' | 'edited' | 'excluded';
+
+export interface EntryStateInfo {
+  id: string;
+  line: number;
+  state: EntryState;
+  /** Why, in a few words (no ids: those are in `by` / `targetId`). */
+  reason: string;
+  /** The compaction that summarised it, the context_edit that edited it, or the newest compaction. */
+  by?: string;
+  /** context_edit records: the entry they edit. */
+  targetId?: string;
+}
+
+export interface ContextMessageInfo {
+  index: number;
+  /** The context entry that produced it (H3: the compaction, for a retainedTail message). */
+  entryId: string;
+  /** The projected role (user, assistant, toolResult, system, custom, bashExecution, branchSummary, compactionSummary, …). */
+  role: string;
+  /** The role after pi's convertToLlm. */
+  sentAs: 'user' | 'assistant' | 'toolResult' | 'system';
+  preview: string;
+  /** pi's chars/4 estimate of this message (images: 1200). */
+  tokens: number;
+  /** H3 retainedTail: the entry on the path whose message this is a copy of. */
+  copyOf?: string;
+}
+
+export interface Sourced<T> {
+  value: T;
+  /** The entry that set it; null for pi's default. */
+  entryId: string | null;
+}
+
+export interface DerivedState {
+  model: Sourced<{ provider: string | null; modelId: string | null } | null>;
+  thinkingLevel: Sourced<string | null>;
+  /** H3 only (CA: always null / no entry). */
+  activeTools: Sourced<string[] | null>;
+  /** CA only: the system prompt and tools replayed from the context's system messages. */
+  system: SystemState | null;
+}
+
+export interface ContextView {
+  profile: ProfileDto;
+  leafId: string | null;
+  /** The entries pi's selection took, in pi's order (readSession().contextEntryIds). */
+  contextEntryIds: string[];
+  /** Every entry of the file, in file order. */
+  entries: EntryStateInfo[];
+  counts: Record<EntryState, number>;
+  /** What the model receives, in order. */
+  messages: ContextMessageInfo[];
+  /**
+   * Estimate over `messages`: CA counts the replayed system message once (`system`) plus every
+   * other message (`messages`), as pi's estimateProjectedContextTokens does; H3 sends no system messages.
+   */
+  tokens: { total: number; messages: number; system: number };
+  /** The context size pi itself would report for this context (usage-based when pi trusts it). */
+  contextTokens: ContextTokens;
+  state: DerivedState;
+  lastUsage: LastUsage | null;
+  /** activePath: entries on the leaf's full ancestor chain; allBranches: every entry of the file. */
+  cost: { activePath: CostLedger; allBranches: CostLedger };
+  /** Compactions on the leaf's full ancestor chain, root-most first. */
+  compactions: CompactionInfo[];
+}
+
+export interface SourcedText {
+  text: string;
+  entryId: string;
+}
+
+export interface SystemSection {
+  name: string;
+  text: string;
+  entryId: string;
+}
+
+export interface SourcedTool {
+  name: string;
+  entryId: string;
+}
+
+export interface SystemState {
+  /** The replayed base prompt + later instructions (pi's `content.join("\n\n")`). */
+  prompt: string;
+  /** Each non-empty content part and the entry whose system message added it. */
+  promptParts: SourcedText[];
+  sections: SystemSection[];
+  /** Tools available at the end of the context, with the entry that (last) added each. */
+  tools: SourcedTool[];
+  /** Tools removed along the way and not added again, with the entry that removed each. */
+  removedTools: SourcedTool[];
+  /** Every entry that contributed a system message, in context order. */
+  entryIds: string[];
+  /** estimateTokens of the replayed message (what pi counts once for all system messages). */
+  tokens: number;
+}
+
+export type UsageSource = 'assistant' | 'toolResult' | 'compaction' | 'branchSummary' | 'usage';
+
+export interface CostLedger {
+  /** Usage records counted, by where they were found. */
+  records: Record<UsageSource, number>;
+  input: number;
+  output: number;
+  cacheRead: number;
+  cacheWrite: number;
+  /** input + output + cacheRead + cacheWrite */
+  totalTokens: number;
+  /** cacheRead (getSessionStats' cachedTokens) */
+  cachedTokens: number;
+  /** input + cacheWrite (getSessionStats' uncachedTokens) */
+  uncachedTokens: number;
+  costTotal: number;
+}
+
+export interface LastUsage {
+  /** The entry whose message carries it (H3: a compaction when the message is a retainedTail copy). */
+  entryId: string;
+  /** Index in the projected message list. */
+  messageIndex: number;
+  input: number | null;
+  output: number | null;
+  cacheRead: number | null;
+  cacheWrite: number | null;
+  totalTokens: number | null;
+  costTotal: number | null;
+  /** pi's calculateContextTokens of it. */
+  contextTokens: number;
+}
+
+export interface ContextTokens {
+  tokens: number;
+  /** 'usage': last valid usage + estimate of later messages; 'estimate': chars/4 over the context. */
+  method: 'usage' | 'estimate';
+  usageTokens: number;
+  trailingTokens: number;
+}
+
+export interface CompactionInfo {
+  id: string;
+  line: number;
+  /** Its summary opens the current context (the newest compaction, when it is in the context). */
+  active: boolean;
+  /** Its own state in the view (an older one may be summarised or not projected). */
+  state: EntryState;
+  summary: string;
+  tokensBefore: number | null;
+  firstKeptEntryId: string | null;
+  firstKeptOnPath: boolean;
+  /** Number of retainedTail messages; null when it has no retainedTail (CA ignores them). */
+  retainedTailCount: number | null;
+  /** CA 1.6.0: it carries the replayed system prompt. */
+  hasSystemMessage: boolean;
+  readFiles: string[];
+  modifiedFiles: string[];
+  /** Entries it summarised that the model does not see. */
+  hiddenIds: string[];
+}
+
+export type ForkErrorKind = 'invalid_fork_target' | 'not_found' | 'nothing_to_clone' | 'invalid_session';
+
+export type ForkPreview =
+  | {
+      ok: true;
+      profile: ProfileDto;
+      /** pi's naming, from the env's id and time (the catalog reserves them for the fork: repo/fork-reservations.ts). */
+      fileName: string;
+      entryCount: number;
+      /** Entries whose id the source does not hold (CA's re-created labels). */
+      newEntryCount: number;
+      leafId: string | null;
+      /** The leaf is a fresh entry (a re-created label): its id is drawn again when the fork is made. */
+      leafIsNew: boolean;
+      /** The new file's context, read under the same profile. */
+      context: { messageCount: number; tokens: number };
+    }
+  | { ok: false; error: { kind: ForkErrorKind; message: string } };
+
 
 export type EntryStateDto = EntryState;
 export type EntryContextStateDto = EntryStateInfo;

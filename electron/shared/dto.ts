@@ -4,8 +4,6 @@
  * only as display strings, e.g. for the `pi --session <path>` command the user copies.)
  */
 
-import type { EntryPreview } from '../core/rules/entry-preview';
-
 export * from './context-dto';
 
 export type ProfileDto = 'ca' | 'h3';
@@ -73,7 +71,27 @@ export interface SessionListDto {
   skipped: SkippedDto[];
 }
 
-export type { CheckpointKind } from '../core/rules/entry-preview';
+export type CheckpointKind = 'retained-tail' | 'first-kept' | 'none';
+
+export interface EntryPreview {
+  /** One short line of text (first user/assistant text, tool summary, summary text…). */
+  preview: string;
+  role?: string;
+  toolNames?: string[];
+  /** assistant: at least one non-empty text block (pi's /tree hides tool-call-only assistant messages). */
+  hasText?: boolean;
+  isError?: boolean;
+  stopReason?: string;
+  customType?: string;
+  /** leaf / label / context_edit targets. */
+  targetId?: string | null;
+  /** compactions */
+  checkpoint?: CheckpointKind;
+  firstKeptEntryId?: string;
+  tokensBefore?: number;
+  model?: string;
+}
+
 /** A node's preview and flags (what an entry's body gives the graph). */
 export type EntryPreviewDto = EntryPreview;
 

@@ -4,9 +4,7 @@
  * 20k copies of each). Fields every entry has its own value for are columns; the rest of a node (its
  * "kind": type, role, tools, flags, model …) is a table of distinct kinds named by index. PURE.
  */
-import { isoMillisText } from '../core/index/iso-millis';
-import type { EntryPreview } from '../core/rules/entry-preview';
-import type { EntryNodeDto, SessionGraphDto } from './dto';
+import type { EntryNodeDto, EntryPreview, SessionGraphDto } from './dto';
 
 /** Fields with (nearly) one value per entry; everything else of a node is its kind. */
 type Own = 'id' | 'parentId' | 'line' | 'timestamp' | 'preview' | 'targetId' | 'firstKeptEntryId' | 'tokensBefore';
@@ -71,6 +69,16 @@ class KindTable {
   }
 }
 
+/**
+ * Epoch ms of a timestamp that `toISOString` writes back unchanged (so the renderer rebuilds the
+ * very text), NaN for any other: the rule of core's isoMillis, which reads it from bytes.
+ */
+export function isoEpochMs(text: string): number {
+  if (text.length !== 24) return NaN;
+  const ms = Date.parse(text);
+  return ms === ms && new Date(ms).toISOString() === text ? ms : NaN;
+}
+
 /** What a node takes from its entry (the rest is its preview). */
 export type NodeEnvelope = Pick<EntryNodeDto, 'id' | 'parentId' | 'type' | 'line' | 'timestamp'>;
 
@@ -104,10 +112,9 @@ export function packNodes(
     const nodeLine = e.line;
     out.lines.push(nodeLine - line);
     line = nodeLine;
-    // Epoch ms when toISOString gives the text back (isoMillis accepts exactly that form).
     // A caller that holds the epoch ms (the index does) spares the ISO text made and read back.
     const known = epochMsOf ? epochMsOf(i) : NaN;
-    const t = known === known ? known : isoMillisText(e.timestamp);
+    const t = known === known ? known : isoEpochMs(e.timestamp);
     if (t !== t) {
       out.times.push(0);
       out.timeTexts[i] = e.timestamp;

@@ -3,7 +3,7 @@
  * handful of distinct reasons, so each reason (and each entry a state points at) is sent once and
  * named by index. PURE; shared by main (packs) and the renderer (looks entries up).
  */
-import type { EntryState, EntryStateInfo } from '../core/rules/context-view';
+import type { EntryState, EntryStateInfo } from './context-dto';
 
 export const ENTRY_STATES: readonly EntryState[] = ['included', 'summarised', 'other-branch', 'not-projected', 'edited', 'excluded'];
 

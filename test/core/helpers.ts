@@ -2,7 +2,7 @@
  * Builders for small session files used by the core tables. Every entry gets an explicit id and
  * parentId; timestamps count up one second per built entry unless given.
  */
-import { parseSessionText, SessionIndexer, type ParsedSession } from '../../electron/core';
+import { parseSessionText, SessionIndexer, type IndexerOptions, type ParsedSession } from '../../electron/core';
 
 type Rec = Record<string, unknown>;
 
@@ -77,9 +77,9 @@ export function session(entries: (Rec | string)[], head: Rec | string = header()
 }
 
 /** Indexes `text` line by line, as a file is opened (the last line provisional when it has no newline). */
-export function indexText(text: string): SessionIndexer {
+export function indexText(text: string, opts: Pick<IndexerOptions, 'verify'> = {}): SessionIndexer {
   const bytes = Buffer.from(text);
-  const indexer = new SessionIndexer({ source: { readText: (offset, length) => bytes.toString('utf8', offset, offset + length) } });
+  const indexer = new SessionIndexer({ source: { readText: (offset, length) => bytes.toString('utf8', offset, offset + length) }, ...opts });
   let from = 0;
   let line = 1;
   while (from < bytes.length) {

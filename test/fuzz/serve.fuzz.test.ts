@@ -7,7 +7,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TOO_DEEP_MARKER } from '../../electron/core/rules/json-depth';
+import { TOO_DEEP_MARKER } from '../../electron/core';
 import { createHandlers } from '../../electron/ipc/handlers';
 import { startServer, type RunningServer } from '../../electron/ipc/serve-http';
 import { SessionCatalog } from '../../electron/repo/catalog';

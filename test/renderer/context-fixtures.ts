@@ -2,8 +2,7 @@
  * Real context views for renderer tests: a small session read by electron/core, turned into the
  * DTOs main sends (session.open's graph and session.context's view).
  */
-import { parseSessionText, readSessionDetailed, type ParsedSession, type Profile } from '../../electron/core';
-import { buildContextView } from '../../electron/core/rules/context-view';
+import { buildContextView, parseSessionText, readSessionDetailed, type ParsedSession, type Profile } from '../../electron/core';
 import type { ContextViewDto, ForkPreviewDto, LineageDto } from '../../electron/shared/context-dto';
 import { packEntryStates } from '../../electron/shared/entry-states';
 import type { EntryNodeDto, SessionGraphDto } from '../../electron/shared/dto';

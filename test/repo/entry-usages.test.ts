@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { writeSessionFile } from '../../bench/generate';
-import { ledgerOf } from '../../electron/core/rules/cost-ledger';
+import { ledgerOf } from '../../electron/core';
 import { LiveSession } from '../../electron/repo/live';
 import { parseFileEagerly } from '../../electron/repo/open';
 import { SessionBodies } from '../../electron/repo/previews';

@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { newEnvelopeScan, scanEnvelope } from '../../electron/core/index/envelope-scan';
-import { isoMillis } from '../../electron/core/index/lazy-entry';
+import { isoMillis } from '../../electron/core/index/iso-millis';
 
 const enc = new TextEncoder();
 const dec = new TextDecoder();

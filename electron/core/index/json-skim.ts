@@ -17,6 +17,7 @@
  * checked to be legal string content, so the tokens, and with them JSON's grammar, are unchanged.
  */
 import type { Decode } from './session-index';
+import type { SkimKeys } from '../types';
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
@@ -86,13 +87,7 @@ function isOneOf(keys: readonly Uint8Array[], b: Uint8Array, start: number, end:
   return false;
 }
 
-export interface SkimKeys {
-  /** Keys whose string values are read up to `keep` units (and whether they are blank). */
-  prefix: readonly string[];
-  keep: number;
-  /** Keys whose string values are not read at all. */
-  drop: readonly string[];
-}
+export type { SkimKeys } from '../types';
 
 const asBytes = (keys: readonly string[]): Uint8Array[] => keys.map((k) => Uint8Array.from(k, (ch) => ch.charCodeAt(0)));
 

@@ -11,14 +11,18 @@
  * added, so a follower can push it again once it is complete (live tail).
  */
 import { newEnvelopeScan, scanEnvelope } from './envelope-scan';
-import { EntryStore, isoMillis, type BodyCacheOptions, type IndexedEntry, type LineSource } from './lazy-entry';
+import { JsonSkimmer, type SkimKeys } from './json-skim';
+import { EntryStore } from './entry-store';
+import type { IndexedEntry } from './indexed-entry';
+import { isoMillis } from './iso-millis';
+import type { BodyCacheOptions, LineSource } from './line-source';
 import {
   checkHeader, decideHeader, duplicateIssue, isPlainRecord, judgeEntry, lineValue, LONG_LINE, MISSING_HEADER, parseSession,
   type HeaderDecision, type RawLine,
 } from '../rules/parse';
-import { seedIndexed } from '../rules/tree';
-import { fileByType, seedTypeIndex, type TypeLists } from './type-index';
-import type { Issue, IssueKind, ParsedSession, SessionHeader } from '../types';
+import { fileByType, plainSession, type TypeLists } from '../rules/entries';
+import { storeSources } from './store-entries';
+import type { EntrySource, Issue, IssueKind, ParsedSession, Profile, SessionHeader } from '../types';
 
 /** Bytes → string. `ascii` promises every byte is < 0x80 (a Latin-1 decode is then exact). */
 export type Decode = (b: Uint8Array, start: number, end: number, ascii: boolean) => string;
@@ -32,7 +36,9 @@ export interface IndexerOptions {
   newId?: () => string;
   /**
    * 'fast' (default): pi-shaped lines are indexed from their envelope, the rest parsed.
-   * 'parse': every line is parsed while indexing (bodies are still dropped and read again on demand).
+   * 'parse': every line is checked while indexing as JSON.parse would check it (long strings the
+   * index never reads are checked without being decoded, see json-skim.ts), so every bad line is
+   * reported up front; bodies are still read again on demand.
    */
   verify?: 'fast' | 'parse';
   bodyCache?: BodyCacheOptions;
@@ -45,6 +51,15 @@ const CR = 0x0d;
 /** reserve() hints above this are capped (a wrong guess must not cost much memory). */
 const MAX_RESERVE = 1 << 22;
 const utf8 = new TextDecoder();
+/**
+ * What verify 'parse' may leave out of a line: string values the envelope never comes from (the
+ * index reads type, id, parentId, timestamp, targetId, message.role and a compaction's facts).
+ */
+const UNREAD_STRINGS: SkimKeys = {
+  prefix: [],
+  keep: 0,
+  drop: ['text', 'content', 'summary', 'errorMessage', 'command', 'thinking', 'thinkingSignature', 'textSignature', 'data', 'output', 'oldText', 'newText', 'diff', 'partialJson'],
+};
 const defaultDecode: Decode = (b, start, end) => utf8.decode(b.subarray(start, end));
 
 interface Undo {
@@ -68,11 +83,15 @@ export class SessionIndexer {
   private readonly scan = newEnvelopeScan();
   private readonly decode: Decode;
   private readonly fast: boolean;
+  /** verify 'parse': lines are checked from their skimmed text (a body read later parses the whole line). */
+  private readonly skimmer: JsonSkimmer | null;
   private readonly newId: (() => string) | undefined;
   private undo: Undo | null = null;
   private readonly names: string[] = [];
-  /** Entries of the rarer types, filed as they are added (see type-index.ts). */
+  /** Entries of the rarer types, filed as they are added (EntrySource.ofType). */
   private readonly typed: TypeLists = { byType: new Map(), messagesWithout: [] };
+  /** What the rules read of the lazily indexed session (shared by every result()). */
+  private readonly sources: (profile: Profile) => EntrySource;
   /** Lines indexed from their envelope alone / lines parsed with JSON.parse. */
   private readonly counts = { scanned: 0, parsed: 0 };
 
@@ -81,7 +100,9 @@ export class SessionIndexer {
     const decode = this.decode;
     this.store = new EntryStore(opts.source, opts.bodyCache, opts.decode && ((b, start, end) => decode(b, start, end, true)));
     this.store.issueSink = this.issues;
+    this.sources = storeSources(this.store, this.typed);
     this.fast = opts.verify !== 'parse';
+    this.skimmer = this.fast ? null : new JsonSkimmer(this.decode, UNREAD_STRINGS);
     this.newId = opts.newId;
   }
 
@@ -122,6 +143,13 @@ export class SessionIndexer {
         this.addScanned(b, start, end, line, offset);
         return;
       }
+      // A skimmed text parses exactly when the line does and gives the same envelope; a line too
+      // long (its issue counts the whole line's characters) or not skimmed (null, undefined) is read whole.
+      const skimmed = complete && length <= LONG_LINE ? this.skimmer?.skim(b, start, end) : undefined;
+      if (typeof skimmed === 'string') {
+        this.lazyLine({ line, text: skimmed, complete }, offset, length, false);
+        return;
+      }
       this.pushText({ line, text: this.decode(b, start, end, false), complete }, offset, length);
       return;
     }
@@ -133,7 +161,7 @@ export class SessionIndexer {
     if (this.undo) throw new Error('a provisional (incomplete) line must be rolled back before more lines are pushed');
     switch (this.mode) {
       case 'lazy':
-        this.lazyLine(raw, offset, length);
+        this.lazyLine(raw, offset, length, true);
         return;
       case 'eager':
         this.retained!.push(raw);
@@ -174,23 +202,24 @@ export class SessionIndexer {
     switch (this.mode) {
       case 'preheader': {
         const issues = [...this.issues, { line: 1, kind: 'invalid_header' as const, message: MISSING_HEADER }];
-        return { header: null, format: null, migrated: false, entries: [], issues, fatal: { code: 'invalid_session', message: MISSING_HEADER } };
+        return plainSession({ header: null, format: null, migrated: false, entries: [], issues, fatal: { code: 'invalid_session', message: MISSING_HEADER } });
       }
       case 'fatal': {
         const f = this.fatal!;
-        return { header: null, format: f.format, migrated: false, entries: [], issues: [...this.issues, f.issue], fatal: f.fatal };
+        return plainSession({ header: null, format: f.format, migrated: false, entries: [], issues: [...this.issues, f.issue], fatal: f.fatal });
       }
       case 'eager':
         return parseSession(this.retained!, this.newId ? { newId: this.newId } : {});
       case 'lazy': {
         // `entries` creates the entry objects on first use: reading the leaf, the path and the
-        // context goes through the store (seedIndexed) and never needs all of them.
+        // context goes through the store (entriesOf) and never needs all of them.
         const store = this.store;
         const s: ParsedSession = {
           header: this.header, format: this.format, migrated: false, issues: this.issues, headerLine: this.headerLine,
           get entries() {
             return store.entries;
           },
+          entriesOf: this.sources,
         };
         // A writer still appending its last line: that line's torn_last_line issue is left out
         // (a getter: issues a body read adds later still show).
@@ -199,8 +228,6 @@ export class SessionIndexer {
           const all = this.issues;
           Object.defineProperty(s, 'issues', { get: () => all.filter((i) => i !== torn), enumerable: true });
         }
-        seedIndexed(s, store);
-        seedTypeIndex(s, this.typed);
         return s;
       }
     }
@@ -227,7 +254,8 @@ export class SessionIndexer {
     checkHeader(value as Rec, raw.line, this.issues);
   }
 
-  private lazyLine(raw: RawLine, offset: number, length: number): void {
+  /** `whole`: `raw.text` is the whole line (its value may be kept as the entry's body). */
+  private lazyLine(raw: RawLine, offset: number, length: number, whole: boolean): void {
     this.counts.parsed++;
     if (!raw.complete) this.undo = { issues: this.issues.length, entries: this.store.count, previous: -1 };
     const value = lineValue(raw, this.issues);
@@ -239,14 +267,14 @@ export class SessionIndexer {
       return j < 0 ? undefined : this.store.lineOf(j);
     });
     if (!verdict.keep) return;
-    this.addParsed(value as Rec, raw.line, offset, length, verdict.strictInvalid);
+    this.addParsed(value as Rec, raw.line, offset, length, whole, verdict.strictInvalid);
   }
 
   /**
    * An entry from a parsed line. A line that fails H3's envelope check but has an id is kept (as
    * pi's CA keeps it), its envelope normalised exactly as parse.ts's toLenientEntry does.
    */
-  private addParsed(raw: Rec, line: number, offset: number, length: number, strictInvalid?: IssueKind): void {
+  private addParsed(raw: Rec, line: number, offset: number, length: number, whole: boolean, strictInvalid?: IssueKind): void {
     const type = strictInvalid && typeof raw.type !== 'string' ? '' : (raw.type as string);
     const parentId = strictInvalid && typeof raw.parentId !== 'string' ? null : (raw.parentId as string | null);
     const timestamp = strictInvalid && typeof raw.timestamp !== 'string' ? '' : (raw.timestamp as string);
@@ -271,7 +299,7 @@ export class SessionIndexer {
       });
     }
     if (strictInvalid) store.setStrictInvalid(i, strictInvalid);
-    store.remember(i, raw);
+    if (whole) store.remember(i, raw);
     this.added(i, store.idTable.addText(i, raw.id as string));
   }
 
@@ -326,7 +354,7 @@ export class SessionIndexer {
 
   /**
    * Entry `i` was added and its id recorded, replacing the winner `previous` (-1: a new id). Only
-   * the entries the type index lists are created as objects (see type-index.ts); a message that is
+   * the entries the type lists hold are created as objects (rules/entries.ts fileByType); a message
    * known to have its message is not listed.
    */
   private added(i: number, previous: number): void {

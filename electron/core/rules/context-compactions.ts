@@ -3,9 +3,11 @@
  * copies, and the inspector rows. PURE, iterative.
  */
 import { h3EntryMessages, IssueSink } from './context';
-import type { EntryState } from './context-view';
+import type { CompactionInfo, EntryState } from '../../shared/context-dto';
 import { compactionFacts } from './entry-fields';
 import type { Entry, Profile } from '../types';
+
+export type { CompactionInfo } from '../../shared/context-dto';
 
 type Rec = Record<string, unknown>;
 
@@ -116,27 +118,6 @@ export function retainedTailCopies(chain: Entry[], latest: CompactionRange | nul
     }
   });
   return out;
-}
-
-export interface CompactionInfo {
-  id: string;
-  line: number;
-  /** Its summary opens the current context (the newest compaction, when it is in the context). */
-  active: boolean;
-  /** Its own state in the view (an older one may be summarised or not projected). */
-  state: EntryState;
-  summary: string;
-  tokensBefore: number | null;
-  firstKeptEntryId: string | null;
-  firstKeptOnPath: boolean;
-  /** Number of retainedTail messages; null when it has no retainedTail (CA ignores them). */
-  retainedTailCount: number | null;
-  /** CA 1.6.0: it carries the replayed system prompt. */
-  hasSystemMessage: boolean;
-  readFiles: string[];
-  modifiedFiles: string[];
-  /** Entries it summarised that the model does not see. */
-  hiddenIds: string[];
 }
 
 const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);

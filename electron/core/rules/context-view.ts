@@ -7,91 +7,22 @@
  * It explains a DetailedReading, it does not recompute one: which entries are in the context and
  * which messages they produce come from readSessionDetailed (pi's rules per profile).
  */
-import { contextTokens, lastUsage, ledgerOf, type ContextTokens, type CostLedger, type LastUsage, type ProjectedMessage, type UsageFact } from './cost-ledger';
-import { compactionInfos, compactionRanges, retainedTailCopies, type CompactionInfo } from './context-compactions';
+import { contextTokens, lastUsage, ledgerOf, type ProjectedMessage, type UsageFact } from './cost-ledger';
+import { compactionInfos, compactionRanges, retainedTailCopies } from './context-compactions';
 import { classifyOffContext, classifyInContext, sentAs, type Classifier } from './context-reasons';
 import { lastSetters, setterModel, spreadLike } from './context';
 import { oneLine, previewEntry } from './entry-preview';
-import type { DetailedReading } from '../index';
+import type { DetailedReading } from './reading';
+import type { ContextMessageInfo, ContextView, DerivedState, EntryState, EntryStateInfo } from '../../shared/context-dto';
 import { caWalk, seqOf } from './path';
-import { replaySystem, type SystemState } from './system-replay';
+import { replaySystem } from './system-replay';
 import { estimateTokens } from './token-estimate';
-import { indexById } from './tree';
 import type { Entry, ParsedSession, Profile } from '../types';
 
 export type { CompactionInfo } from './context-compactions';
 export type { SystemState } from './system-replay';
 export type { CostLedger, LastUsage, ContextTokens, UsageFact } from './cost-ledger';
-
-/** Why an entry is or is not part of the model's context at the chosen leaf. */
-export type EntryState = 'included' | 'summarised' | 'other-branch' | 'not-projected' | 'edited' | 'excluded';
-
-export interface EntryStateInfo {
-  id: string;
-  line: number;
-  state: EntryState;
-  /** Why, in a few words (no ids: those are in `by` / `targetId`). */
-  reason: string;
-  /** The compaction that summarised it, the context_edit that edited it, or the newest compaction. */
-  by?: string;
-  /** context_edit records: the entry they edit. */
-  targetId?: string;
-}
-
-export interface ContextMessageInfo {
-  index: number;
-  /** The context entry that produced it (H3: the compaction, for a retainedTail message). */
-  entryId: string;
-  /** The projected role (user, assistant, toolResult, system, custom, bashExecution, branchSummary, compactionSummary, …). */
-  role: string;
-  /** The role after pi's convertToLlm. */
-  sentAs: 'user' | 'assistant' | 'toolResult' | 'system';
-  preview: string;
-  /** pi's chars/4 estimate of this message (images: 1200). */
-  tokens: number;
-  /** H3 retainedTail: the entry on the path whose message this is a copy of. */
-  copyOf?: string;
-}
-
-export interface Sourced<T> {
-  value: T;
-  /** The entry that set it; null for pi's default. */
-  entryId: string | null;
-}
-
-export interface DerivedState {
-  model: Sourced<{ provider: string | null; modelId: string | null } | null>;
-  thinkingLevel: Sourced<string | null>;
-  /** H3 only (CA: always null / no entry). */
-  activeTools: Sourced<string[] | null>;
-  /** CA only: the system prompt and tools replayed from the context's system messages. */
-  system: SystemState | null;
-}
-
-export interface ContextView {
-  profile: Profile;
-  leafId: string | null;
-  /** The entries pi's selection took, in pi's order (readSession().contextEntryIds). */
-  contextEntryIds: string[];
-  /** Every entry of the file, in file order. */
-  entries: EntryStateInfo[];
-  counts: Record<EntryState, number>;
-  /** What the model receives, in order. */
-  messages: ContextMessageInfo[];
-  /**
-   * Estimate over `messages`: CA counts the replayed system message once (`system`) plus every
-   * other message (`messages`), as pi's estimateProjectedContextTokens does; H3 sends no system messages.
-   */
-  tokens: { total: number; messages: number; system: number };
-  /** The context size pi itself would report for this context (usage-based when pi trusts it). */
-  contextTokens: ContextTokens;
-  state: DerivedState;
-  lastUsage: LastUsage | null;
-  /** activePath: entries on the leaf's full ancestor chain; allBranches: every entry of the file. */
-  cost: { activePath: CostLedger; allBranches: CostLedger };
-  /** Compactions on the leaf's full ancestor chain, root-most first. */
-  compactions: CompactionInfo[];
-}
+export type { ContextMessageInfo, ContextView, DerivedState, EntryState, EntryStateInfo, Sourced } from '../../shared/context-dto';
 
 type Rec = Record<string, unknown>;
 
@@ -143,10 +74,11 @@ export interface ContextViewOptions {
 
 export function buildContextView(s: ParsedSession, reading: DetailedReading, opts: ContextViewOptions = {}): ContextView {
   const profile = reading.profile;
-  const byId = indexById(s);
+  const caEntries = s.entriesOf('ca');
+  const byId = caEntries.byId;
   const lastPathId = reading.pathIds[reading.pathIds.length - 1];
   const start = lastPathId === undefined ? undefined : byId.get(lastPathId);
-  const chain = start ? caWalk(start, byId).entries : [];
+  const chain = start ? caWalk(start, caEntries).entries : [];
   // CA's path is the full chain; H3's is a checkpoint-truncated suffix of it.
   const path = profile === 'ca' && chain.length === reading.pathIds.length ? chain : reading.pathIds.map((id) => byId.get(id)).filter((e): e is Entry => e !== undefined);
   const contextIds = new Set(reading.contextEntryIds);

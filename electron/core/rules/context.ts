@@ -118,7 +118,7 @@ function lastSettings(path: EntrySeq): { thinkingLevel: unknown; model: unknown 
 }
 
 /**
- * `without`: the session's message entries without a message (type-index.ts), when known: the
+ * `without`: the message entries without a message (EntrySource.messagesWithout), when known: the
  * path is only searched for them when there are any.
  */
 export function caSettings(path: EntrySeq, sink: IssueSink, without?: readonly Entry[]): { thinkingLevel: unknown; model: unknown } {

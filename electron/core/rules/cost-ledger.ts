@@ -8,29 +8,14 @@
  */
 import { replaySystem } from './system-replay';
 import { contextTokensOf, estimateTokens, validAssistantUsage } from './token-estimate';
+import type { ContextTokens, CostLedger, LastUsage, UsageSource } from '../../shared/context-dto';
 import type { Entry, Profile } from '../types';
+
+export type { ContextTokens, CostLedger, LastUsage, UsageSource } from '../../shared/context-dto';
 
 type Rec = Record<string, unknown>;
 
 const isRec = (v: unknown): v is Rec => typeof v === 'object' && v !== null;
-
-export type UsageSource = 'assistant' | 'toolResult' | 'compaction' | 'branchSummary' | 'usage';
-
-export interface CostLedger {
-  /** Usage records counted, by where they were found. */
-  records: Record<UsageSource, number>;
-  input: number;
-  output: number;
-  cacheRead: number;
-  cacheWrite: number;
-  /** input + output + cacheRead + cacheWrite */
-  totalTokens: number;
-  /** cacheRead (getSessionStats' cachedTokens) */
-  cachedTokens: number;
-  /** input + cacheWrite (getSessionStats' uncachedTokens) */
-  uncachedTokens: number;
-  costTotal: number;
-}
 
 /**
  * Where an entry carries usage. H3's getSessionStats reads assistant messages and compaction /
@@ -135,29 +120,6 @@ export function ledgerOf(entries: Iterable<Entry>, factOf: (e: Entry) => UsageFa
 export interface ProjectedMessage {
   message: unknown;
   entryId: string;
-}
-
-export interface LastUsage {
-  /** The entry whose message carries it (H3: a compaction when the message is a retainedTail copy). */
-  entryId: string;
-  /** Index in the projected message list. */
-  messageIndex: number;
-  input: number | null;
-  output: number | null;
-  cacheRead: number | null;
-  cacheWrite: number | null;
-  totalTokens: number | null;
-  costTotal: number | null;
-  /** pi's calculateContextTokens of it. */
-  contextTokens: number;
-}
-
-export interface ContextTokens {
-  tokens: number;
-  /** 'usage': last valid usage + estimate of later messages; 'estimate': chars/4 over the context. */
-  method: 'usage' | 'estimate';
-  usageTokens: number;
-  trailingTokens: number;
 }
 
 const num = (v: unknown): number | null => (typeof v === 'number' ? v : null);

@@ -2,31 +2,12 @@
  * What a graph node needs to draw one entry: a one-line preview and a few flags. PURE. Reads the
  * entry body once; the result is small (bounded preview), so a 400k-entry graph stays compact.
  */
-import type { SkimKeys } from '../index/json-skim';
-import type { Entry } from '../types';
+import type { EntryPreview } from '../../shared/dto';
+import type { Entry, SkimKeys } from '../types';
+
+export type { CheckpointKind, EntryPreview } from '../../shared/dto';
 
 export const PREVIEW_CHARS = 160;
-
-export type CheckpointKind = 'retained-tail' | 'first-kept' | 'none';
-
-export interface EntryPreview {
-  /** One short line of text (first user/assistant text, tool summary, summary text…). */
-  preview: string;
-  role?: string;
-  toolNames?: string[];
-  /** assistant: at least one non-empty text block (pi's /tree hides tool-call-only assistant messages). */
-  hasText?: boolean;
-  isError?: boolean;
-  stopReason?: string;
-  customType?: string;
-  /** leaf / label / context_edit targets. */
-  targetId?: string | null;
-  /** compactions */
-  checkpoint?: CheckpointKind;
-  firstKeptEntryId?: string;
-  tokensBefore?: number;
-  model?: string;
-}
 
 type Obj = Record<string, unknown>;
 

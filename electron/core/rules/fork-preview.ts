@@ -3,29 +3,15 @@
  * file would be read (same profile), so the preview's counts are those of the real file. PURE.
  */
 import { buildContextView } from './context-view';
-import { planFork, type ForkEnv, type ForkErrorKind, type ForkRequest } from './fork';
-import { readSessionDetailed } from '../index';
+import { planFork, type ForkEnv, type ForkRequest } from './fork';
+import { readSessionDetailed } from './reading';
 import { sessionFileName } from './naming';
 import { parseSessionText } from './parse';
-import { indexById } from './tree';
-import type { ParsedSession, Profile } from '../types';
+import { indexById } from './entries';
+import type { ForkPreview } from '../../shared/context-dto';
+import type { ParsedSession } from '../types';
 
-export type ForkPreview =
-  | {
-      ok: true;
-      profile: Profile;
-      /** pi's naming, from the env's id and time (the catalog reserves them for the fork: repo/fork-reservations.ts). */
-      fileName: string;
-      entryCount: number;
-      /** Entries whose id the source does not hold (CA's re-created labels). */
-      newEntryCount: number;
-      leafId: string | null;
-      /** The leaf is a fresh entry (a re-created label): its id is drawn again when the fork is made. */
-      leafIsNew: boolean;
-      /** The new file's context, read under the same profile. */
-      context: { messageCount: number; tokens: number };
-    }
-  | { ok: false; error: { kind: ForkErrorKind; message: string } };
+export type { ForkPreview } from '../../shared/context-dto';
 
 /** The new file's text exactly as repo/fork.ts serialises it. */
 function serialise(header: unknown, entries: readonly unknown[]): string {

@@ -14,8 +14,11 @@ import { computeLabels } from './labels';
 import { caLeafId, leafIdAfterEntry } from './leaf';
 import { caWalk, h3Walk, type PathResult } from './path';
 import { openProblem } from './profile';
-import { entriesFor, indexById } from './tree';
+import { entriesFor } from './entries';
+import type { ForkErrorKind } from '../../shared/context-dto';
 import type { Entry, ParsedSession, Profile, SessionHeader } from '../types';
+
+export type { ForkErrorKind } from '../../shared/context-dto';
 
 /** What to fork: the very shape of the contract's ForkRequestDto (test/repo/fork-request.test.ts checks both ways). */
 export type ForkTarget =
@@ -38,8 +41,6 @@ export interface ForkEnv {
    */
   cwd?: string;
 }
-
-export type ForkErrorKind = 'invalid_fork_target' | 'not_found' | 'nothing_to_clone' | 'invalid_session';
 
 export type ForkPlan =
   | { ok: true; header: SessionHeader; entries: Record<string, unknown>[]; leafId: string | null }
@@ -83,7 +84,7 @@ function caHeader(s: ParsedSession, env: ForkEnv): SessionHeader {
 }
 
 function planCa(s: ParsedSession, req: ForkRequest, env: ForkEnv): ForkPlan {
-  const byId = indexById(s);
+  const byId = s.entriesOf('ca').byId;
   let entryId: string;
   let position: 'before' | 'at';
   if (req.kind === 'clone') {
@@ -109,13 +110,14 @@ function planCa(s: ParsedSession, req: ForkRequest, env: ForkEnv): ForkPlan {
   }
   // Forking the first prompt: pi starts a new empty session that only records its parent.
   if (!target) return { ok: true, header: caHeader(s, env), entries: [], leafId: null };
-  return createBranchedSession(s, target, env, byId);
+  return createBranchedSession(s, target, env);
 }
 
-function createBranchedSession(s: ParsedSession, leafId: string, env: ForkEnv, byId: ReadonlyMap<string, Entry>): ForkPlan {
-  const start = byId.get(leafId);
+function createBranchedSession(s: ParsedSession, leafId: string, env: ForkEnv): ForkPlan {
+  const source = s.entriesOf('ca');
+  const start = source.byId.get(leafId);
   if (!start) return refuse('not_found', `Entry ${leafId} not found`);
-  const walk = caWalk(start, byId);
+  const walk = caWalk(start, source);
   const refusal = cycleRefusal(walk);
   if (refusal) return refusal;
 
@@ -190,7 +192,8 @@ function planH3(s: ParsedSession, req: ForkRequest, env: ForkEnv): ForkPlan {
   const position = req.kind === 'clone' ? 'at' : req.position;
   if (!entryId) return done(entriesFor(s, 'h3'));
 
-  const byId = indexById(s, 'h3');
+  const source = s.entriesOf('h3');
+  const byId = source.byId;
   const target = byId.get(entryId);
   if (!target) return refuse('invalid_fork_target', `Entry ${entryId} not found`);
   let effective: string | null;
@@ -204,7 +207,7 @@ function planH3(s: ParsedSession, req: ForkRequest, env: ForkEnv): ForkPlan {
   const start = byId.get(effective);
   // A parentId of "" is not null, so pi looks it up and fails.
   if (!start) return refuse('not_found', `Entry ${effective} not found`);
-  const walk = h3Walk(start, byId);
+  const walk = h3Walk(start, source);
   const refusal = cycleRefusal(walk);
   if (refusal) return refusal;
   if (walk.issues.some((i) => i.kind === 'dangling_parent')) {

@@ -1,6 +1,6 @@
 /**
  * Labels and the session name, over all of the profile's entries in file order (every branch;
- * see entriesFor).
+ * see ParsedSession.entriesOf).
  * CA (SessionManager._buildIndex): a truthy `label` sets, anything else clears; no trim; the
  * timestamp of the label entry that set the current value is remembered (fork re-creates it).
  * H3 (jsonl-storage updateLabelCache): the label is trimmed first, so whitespace clears.
@@ -8,7 +8,6 @@
  * CA's fork writes labels in that order.
  */
 import { entryTargetId, entryTimestamp } from './entry-fields';
-import { typeIndex } from '../index/type-index';
 import type { Entry, ParsedSession, Profile } from '../types';
 
 export interface LabelState {
@@ -23,7 +22,7 @@ export function computeLabels(s: ParsedSession, profile: Profile): LabelState {
   const labels = new Map<string, string>();
   const timestamps = new Map<string, string>();
   const malformed: Entry[] = [];
-  for (const e of typeIndex(s, profile).of('label')) {
+  for (const e of s.entriesOf(profile).ofType('label')) {
     const target = entryTargetId(e);
     // pi keys its map by whatever targetId holds; only string keys can ever be looked up.
     if (typeof target !== 'string') continue;
@@ -55,7 +54,7 @@ export function computeLabels(s: ParsedSession, profile: Profile): LabelState {
  * H3, over that profile's entries; default CA).
  */
 export function sessionName(s: ParsedSession, profile: Profile = 'ca'): string | undefined {
-  const infos = typeIndex(s, profile).of('session_info');
+  const infos = s.entriesOf(profile).ofType('session_info');
   for (let i = infos.length - 1; i >= 0; i--) {
     const e = infos[i]!;
     const name = e.raw.name as unknown;

@@ -5,7 +5,7 @@
  * entry and the entry's own id otherwise, so only the last entry matters.
  */
 import { entryTargetId } from './entry-fields';
-import { lastEntry } from './tree';
+import { lastEntry } from './entries';
 import type { Entry, Issue, ParsedSession, Profile } from '../types';
 
 export function leafIdAfterEntry(e: Entry): string | null {

@@ -8,7 +8,7 @@
 import { detectProfile } from './profile';
 import { currentLeaf } from './leaf';
 import { caWalk } from './path';
-import { indexById } from './tree';
+import { indexById } from './entries';
 import type { Entry, ParsedSession } from '../types';
 
 function sameEntry(a: Entry, b: Entry): boolean {
@@ -21,7 +21,7 @@ export function forkPoint(child: ParsedSession, parent: ParsedSession): string |
   const leafId = currentLeaf(child, detectProfile(child), childById).leafId;
   const leaf = leafId === null ? undefined : childById.get(leafId);
   if (!leaf) return null;
-  const chain = caWalk(leaf, childById).entries;
+  const chain = caWalk(leaf, child.entriesOf('ca')).entries;
   for (let i = chain.length - 1; i >= 0; i--) {
     const e = chain[i]!;
     const p = parentById.get(e.id);

@@ -5,9 +5,10 @@
  * the first parsed value is the header, v1/v2 migrated) and, where pi-agent-core's strict H3
  * loader would have refused a line, reports an issue instead of failing. It never throws.
  * An entry H3 would refuse but CA reads stays in `entries`, marked `strictInvalid`; readers pick
- * their profile's entries through entriesFor / indexById(s, profile) (tree.ts). Entries CA
+ * their profile's entries through `entriesOf(profile)` (entries.ts). Entries CA
  * holds that Canopy still drops: see judgeEntry.
  */
+import { plainSession } from './entries';
 import { parseBounded, tooDeepMessage } from './json-depth';
 import { lineId, migrateToCurrentVersion } from './migrate';
 import type { Entry, Issue, IssueKind, ParsedSession, SessionHeader } from '../types';
@@ -299,12 +300,12 @@ export function parseSession(lines: Iterable<RawLine>, opts: ParseOptions = {}):
   const first = values[0];
   if (!first) {
     issues.push({ line: 1, kind: 'invalid_header', message: MISSING_HEADER });
-    return { header: null, format: null, migrated: false, entries: [], issues, fatal: { code: 'invalid_session', message: MISSING_HEADER } };
+    return plainSession({ header: null, format: null, migrated: false, entries: [], issues, fatal: { code: 'invalid_session', message: MISSING_HEADER } });
   }
   const decision = decideHeader(first.value, first.line);
   if (!decision.ok) {
     issues.push(decision.issue);
-    return { header: null, format: decision.format, migrated: false, entries: [], issues, fatal: decision.fatal };
+    return plainSession({ header: null, format: decision.format, migrated: false, entries: [], issues, fatal: decision.fatal });
   }
   const headerValue = first.value as Rec;
   checkHeader(headerValue, first.line, issues);
@@ -324,7 +325,7 @@ export function parseSession(lines: Iterable<RawLine>, opts: ParseOptions = {}):
     entries.push(toEntry(raw, line, verdict.strictInvalid));
   }
   issues.sort((a, b) => a.line - b.line);
-  return { header: headerValue as SessionHeader, format: decision.format, migrated, entries, issues, headerLine: first.line };
+  return plainSession({ header: headerValue as SessionHeader, format: decision.format, migrated, entries, issues, headerLine: first.line });
 }
 
 /** Splits on '\n'. A final piece without '\n' is an incomplete line (empty final piece ignored). */

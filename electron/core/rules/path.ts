@@ -3,8 +3,7 @@
  * here every walk keeps a visited set, stops at the repeat and reports it.
  */
 import { compactionFacts } from './entry-fields';
-import { IndexedEntry, type EntryStore, type WalkState } from '../index/lazy-entry';
-import type { Entry, Issue } from '../types';
+import type { Entry, EntrySource, Issue, ParentTable, WalkState } from '../types';
 
 export interface PathResult {
   /** Root → leaf (for an indexed walk, built on first access). */
@@ -34,14 +33,14 @@ export function seqOf(list: Entry[]): EntrySeq {
 }
 
 /**
- * An indexed walk's result: the positions only (a 200k-entry path is 800 KB of integers); the
+ * A walk's result over a parent table: the positions only (a 200k-entry path is 800 KB of integers); the
  * entry list and the id list are built when asked for, so switching branches touches no entry.
  */
 class IndexedPath implements PathResult {
   private list: Entry[] | null = null;
 
   constructor(
-    private readonly store: EntryStore,
+    private readonly store: ParentTable,
     private readonly at: Int32Array,
     readonly issues: Issue[],
   ) {}
@@ -88,8 +87,8 @@ function danglingIssue(e: Entry): Issue {
  * CA (buildSessionPath / getBranch): every ancestor up to a null/"" parentId or a parent that is
  * not in the file (that orphan becomes the first element; pi reports nothing, we report it).
  */
-export function caWalk(start: Entry, byId: ReadonlyMap<string, Entry>): PathResult {
-  return indexedWalk(start, byId, () => null) ?? idWalk(start, byId, null);
+export function caWalk(start: Entry, entries: EntrySource): PathResult {
+  return tableWalk(start, entries, () => null) ?? idWalk(start, entries.byId, null);
 }
 
 /**
@@ -99,8 +98,8 @@ export function caWalk(start: Entry, byId: ReadonlyMap<string, Entry>): PathResu
  * compaction met first overwrites that stop). pi throws on a missing parent; we stop and report.
  * The start entry must exist (pi: not_found otherwise; the caller reports that).
  */
-export function h3Walk(start: Entry, byId: ReadonlyMap<string, Entry>): PathResult {
-  return indexedWalk(start, byId, h3Stop) ?? idWalk(start, byId, h3Stop());
+export function h3Walk(start: Entry, entries: EntrySource): PathResult {
+  return tableWalk(start, entries, h3Stop) ?? idWalk(start, entries.byId, h3Stop());
 }
 
 /** True when the walk ends at the entry just added; null: only the root or a missing parent ends it (CA). */
@@ -144,22 +143,21 @@ function idWalk(start: Entry, byId: ReadonlyMap<string, Entry>, stops: StopRule)
 }
 
 /**
- * The same walks over an indexed session's parent table (integer steps; visit marks only when a
- * walk runs long enough to hold a cycle): a 400k-entry path takes a millisecond or two instead of
- * a few hundred. Null when the table does not describe `byId` (another index, an eagerly parsed
- * session): use the id walk.
- * Every entry on a walk is its id's winner in `byId`, so marking positions is marking ids.
+ * The same walks over a source's parent table (integer steps; visit marks only when a walk runs
+ * long enough to hold a cycle): a 400k-entry path takes a millisecond or two instead of a few
+ * hundred. Null when the source has no table, or `start` is not its id's winner in it: use the id walk.
+ * Every entry on a walk is its id's winner, so marking positions is marking ids.
  */
-function indexedWalk(start: Entry, byId: ReadonlyMap<string, Entry>, stops: () => StopRule): PathResult | null {
-  if (!(start instanceof IndexedEntry) || byId.get(start.id) !== start) return null;
-  const store = start.store;
-  const state = store.walkState(byId);
-  if (!state) return null;
+function tableWalk(start: Entry, entries: EntrySource, stops: () => StopRule): PathResult | null {
+  const store = entries.parents;
+  const from = store ? store.positionOf(start) : -1;
+  if (!store || from < 0) return null;
+  const state = store.walkState();
   const issues: Issue[] = [];
   // Without a cycle a walk visits at most `count` entries, so it needs no visit marks unless it
   // gets that far; only then is it walked again with marks, to stop at the repeat.
-  let n = walkParents(store, state, start.i, stops(), issues, false);
-  if (n < 0) n = walkParents(store, state, start.i, stops(), issues, true);
+  let n = walkParents(store, state, from, stops(), issues, false);
+  if (n < 0) n = walkParents(store, state, from, stops(), issues, true);
   // `order` is scratch for the next walk: this walk keeps its own positions, root first.
   const { order } = state;
   const at = new Int32Array(n);
@@ -172,7 +170,7 @@ function indexedWalk(start: Entry, byId: ReadonlyMap<string, Entry>, stops: () =
  * `marked`, a repeat ends it (reported as a cycle); without, it gives up (-1) once it has visited
  * as many entries as there are.
  */
-function walkParents(store: EntryStore, state: WalkState, start: number, stops: StopRule, issues: Issue[], marked: boolean): number {
+function walkParents(store: ParentTable, state: WalkState, start: number, stops: StopRule, issues: Issue[], marked: boolean): number {
   const { parents, marks, epoch, order } = state;
   const count = store.count;
   let n = 0;

@@ -5,16 +5,15 @@
  */
 import { compactionFacts } from './entry-fields';
 import { H3_LOAD_ERRORS } from './parse';
-import { typeIndex } from '../index/type-index';
 import type { ParsedSession, Profile } from '../types';
 
 export function detectProfile(s: ParsedSession): Profile {
   const metadata = s.header?.metadata;
   if (metadata !== undefined) return 'h3';
   // A line H3 would reject is no sign that H3 wrote the file.
-  const typed = typeIndex(s, 'h3');
-  if (typed.of('leaf').length > 0 || typed.of('active_tools_change').length > 0) return 'h3';
-  return typed.of('compaction').some((e) => compactionFacts(e).hasRetainedTailKey) ? 'h3' : 'ca';
+  const typed = s.entriesOf('h3');
+  if (typed.ofType('leaf').length > 0 || typed.ofType('active_tools_change').length > 0) return 'h3';
+  return typed.ofType('compaction').some((e) => compactionFacts(e).hasRetainedTailKey) ? 'h3' : 'ca';
 }
 
 export interface OpenProblem {

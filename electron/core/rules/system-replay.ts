@@ -8,42 +8,13 @@
  * `toolsRemoved` then `toolsAdded` of each message update the tool set by name.
  */
 import { estimateTokens } from './token-estimate';
+import type { SourcedText, SystemState } from '../../shared/context-dto';
+
+export type { SourcedText, SourcedTool, SystemSection, SystemState } from '../../shared/context-dto';
 
 type Rec = Record<string, unknown>;
 
 const isRec = (v: unknown): v is Rec => typeof v === 'object' && v !== null;
-
-export interface SourcedText {
-  text: string;
-  entryId: string;
-}
-
-export interface SystemSection {
-  name: string;
-  text: string;
-  entryId: string;
-}
-
-export interface SourcedTool {
-  name: string;
-  entryId: string;
-}
-
-export interface SystemState {
-  /** The replayed base prompt + later instructions (pi's `content.join("\n\n")`). */
-  prompt: string;
-  /** Each non-empty content part and the entry whose system message added it. */
-  promptParts: SourcedText[];
-  sections: SystemSection[];
-  /** Tools available at the end of the context, with the entry that (last) added each. */
-  tools: SourcedTool[];
-  /** Tools removed along the way and not added again, with the entry that removed each. */
-  removedTools: SourcedTool[];
-  /** Every entry that contributed a system message, in context order. */
-  entryIds: string[];
-  /** estimateTokens of the replayed message (what pi counts once for all system messages). */
-  tokens: number;
-}
 
 /** pi-ai contentText: a string, or the text blocks joined by "\n". */
 function contentText(content: unknown): string {

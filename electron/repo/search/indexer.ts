@@ -3,7 +3,7 @@
  * new complete lines; a file that shrank, changed inode or whose last indexed bytes differ is
  * indexed again from the start; a file that is gone loses its rows. Session files are only read.
  */
-import { searchFields } from '../../core/search/search-text';
+import { searchFields } from '../../core';
 import type { SearchDatabase } from '../../storage/search-db';
 import { decodeBytes, scanLines } from '../../storage/line-scan';
 import { readRange } from '../../storage/read';

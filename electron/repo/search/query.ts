@@ -4,15 +4,7 @@
  * (core/search-query.ts), so what the index cannot say exactly (regexes, whitespace in phrases,
  * words under 3 characters) is still exact.
  */
-import {
-  makeSnippet,
-  matchEntry,
-  requiredSubstrings,
-  termsMetBySession,
-  type SearchQuery,
-  type Snippet,
-} from '../../core/search/search-query';
-import { searchFields, type SearchRole } from '../../core/search/search-text';
+import { makeSnippet, matchEntry, requiredSubstrings, termsMetBySession, type SearchQuery, type Snippet, searchFields, type SearchRole } from '../../core';
 import type { SearchDatabase } from '../../storage/search-db';
 import { SyncLineReader } from '../../storage/line-scan';
 

@@ -4,7 +4,7 @@
  * answers queries, saying whether the index is still being built.
  */
 import { join } from 'node:path';
-import { parseSearchQuery } from '../../core/search/search-query';
+import { parseSearchQuery } from '../../core';
 import { CanopyError } from '../../shared/errors';
 import { searchCacheDir } from '../../storage/cache-dir';
 import { deleteSearchDatabase, isCorruption, openSearchDatabase, type SearchDatabase } from '../../storage/search-db';

@@ -1,8 +1,7 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { readSession, readSessionDetailed } from '../../../electron/core';
-import { buildContextView } from '../../../electron/core/rules/context-view';
+import { buildContextView, readSession, readSessionDetailed } from '../../../electron/core';
 import { ContextPanel } from '../../../renderer/src/features/context/ContextPanel';
 import { fixture, fixtureSession } from '../context-fixtures';
 import { flush, mount, type Mounted } from '../dom';

@@ -1,8 +1,7 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { readSessionDetailed } from '../../../electron/core';
-import { buildContextView } from '../../../electron/core/rules/context-view';
+import { buildContextView, readSessionDetailed } from '../../../electron/core';
 import type { ForkPreviewDto, ForkRequestDto } from '../../../electron/shared/context-dto';
 import { ForkResult } from '../../../renderer/src/features/fork/ForkResult';
 import { InspectorPane } from '../../../renderer/src/shell/panes';

@@ -1,8 +1,7 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { readSessionDetailed } from '../../../electron/core';
-import { buildContextView } from '../../../electron/core/rules/context-view';
+import { buildContextView, readSessionDetailed } from '../../../electron/core';
 import { unpackEntryStates } from '../../../electron/shared/entry-states';
 import { GraphPane } from '../../../renderer/src/shell/panes';
 import { fixture, fixtureSession, lineage } from '../context-fixtures';

@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseSessionText, readSessionDetailed, type ParsedSession, type Profile } from '../../../electron/core';
-import { buildContextView } from '../../../electron/core/rules/context-view';
+import { buildContextView, type ParsedSession, parseSessionText, type Profile, readSessionDetailed } from '../../../electron/core';
 import type { ContextViewDto } from '../../../electron/shared/context-dto';
 import { packEntryStates, unpackEntryStates } from '../../../electron/shared/entry-states';
 import type { EntryNodeDto, SessionGraphDto } from '../../../electron/shared/dto';

@@ -7,41 +7,13 @@
  * PURE: the bytes come from a `LineSource` that the storage layer supplies.
  */
 import { IdTable, type DecodeAscii } from './id-table';
+import { IndexedEntry, StoreIdIndex } from './indexed-entry';
+import { BodyError, type BodyCacheOptions, type LineSource } from './line-source';
 import { parseBounded, tooDeepMessage } from '../rules/json-depth';
 import { NameColumn } from './name-column';
-import type { Entry, EntryFacts, Issue, IssueKind } from '../types';
-
-export { isoMillis } from './iso-millis';
+import type { Entry, EntryFacts, Issue, IssueKind, ParentTable, WalkState } from '../types';
 
 type Rec = Record<string, unknown>;
-
-/** Reads the text of one line back from the file (synchronously; the getter `raw` is sync). */
-export interface LineSource {
-  /** UTF-8 text of the bytes [offset, offset + length). Throws when the file can no longer be read. */
-  readText(offset: number, length: number): string;
-}
-
-/**
- * A body that no longer matches its envelope, or is not JSON: the file changed under the index
- * (rewritten or replaced) or a line looked like pi's shape without being valid JSON. Reopen the
- * file (with `verify: 'parse'` after 'body_invalid').
- */
-export class BodyError extends Error {
-  constructor(
-    readonly code: 'body_invalid' | 'body_mismatch' | 'body_unreadable',
-    message: string,
-  ) {
-    super(message);
-    this.name = 'BodyError';
-  }
-}
-
-export interface BodyCacheOptions {
-  /** Parsed bodies kept (default 2048). */
-  maxBodies?: number;
-  /** Source bytes of the kept bodies (default 32 MiB). */
-  maxBytes?: number;
-}
 
 const HAS_MESSAGE: EntryFacts = Object.freeze({ hasMessage: true });
 const NO_MESSAGE: EntryFacts = Object.freeze({ hasMessage: false });
@@ -69,17 +41,7 @@ function roleOf(raw: Rec): string | undefined {
   return isPlainRecord(m) && typeof m.role === 'string' ? m.role : undefined;
 }
 
-/** What one walk over a store's parent table uses (see EntryStore.walkState). */
-export interface WalkState {
-  parents: Int32Array;
-  /** Visit marks: `marks[i] === epoch` once entry i was visited by this walk. */
-  marks: Uint32Array;
-  epoch: number;
-  /** Scratch for the visit order (as many slots as entries). */
-  order: Int32Array;
-}
-
-export class EntryStore {
+export class EntryStore implements ParentTable {
   count = 0;
   /** Entry objects created so far. */
   created = 0;
@@ -243,12 +205,13 @@ export class EntryStore {
     return ms === ms ? new Date(ms).toISOString() : (this.tsText.get(i) ?? '');
   }
 
-  /**
-   * Parent indices and a visit-mark array for one walk over this store's CA id index, or null when
-   * the walk must use the id map (another index, or entries H3 drops are present).
-   */
-  walkState(byId: ReadonlyMap<string, Entry>): WalkState | null {
-    if (byId !== this.byId) return null;
+  /** Entry e's index when it is this store's and its id's winner (the parent column is over winners), else -1. */
+  positionOf(e: Entry): number {
+    return e instanceof IndexedEntry && e.store === this && this.idTable.find(e.id) === e.i ? e.i : -1;
+  }
+
+  /** Parent indices over this store's CA id index and a visit-mark array, for one walk. */
+  walkState(): WalkState {
     if (this.parentsDirty) {
       for (let i = 0; i < this.count; i++) {
         const w = this.lookUpParent(i);
@@ -411,96 +374,5 @@ export class EntryStore {
       this.lru.delete(k);
       this.lruBytes -= this.lengths[k]!;
     }
-  }
-}
-
-/**
- * An entry of an `EntryStore`. Own fields are the envelope and the index; everything else is a
- * getter, so 400k entries cost a few dozen bytes each. `raw` may throw a BodyError.
- */
-export class IndexedEntry implements Entry {
-  declare readonly store: EntryStore;
-
-  constructor(
-    public id: string,
-    public parentId: string | null,
-    public type: string,
-    readonly i: number,
-  ) {}
-
-  get timestamp(): string {
-    return this.store.timestampOf(this.i);
-  }
-
-  get line(): number {
-    return this.store.lineOf(this.i);
-  }
-
-  get raw(): Rec {
-    return this.store.body(this);
-  }
-
-  get role(): string | undefined {
-    return this.store.roleOf(this.i);
-  }
-
-  get targetId(): string | null | undefined {
-    return this.store.targetOf(this.i);
-  }
-
-  get facts(): EntryFacts | undefined {
-    return this.store.factsOf(this.i);
-  }
-
-  get strictInvalid(): IssueKind | undefined {
-    return this.store.strictInvalidOf(this.i);
-  }
-}
-
-export function isIndexedEntry(e: Entry): e is IndexedEntry {
-  return e instanceof IndexedEntry;
-}
-
-/** The store's id index as a read-only Map: id → winning entry, in the order ids first appeared. */
-class StoreIdIndex implements ReadonlyMap<string, Entry> {
-  constructor(private readonly store: EntryStore) {}
-
-  get size(): number {
-    return this.store.idTable.size;
-  }
-
-  get(id: string): Entry | undefined {
-    const j = this.store.idTable.find(id);
-    return j < 0 ? undefined : this.store.entryAt(j);
-  }
-
-  has(id: string): boolean {
-    return this.store.idTable.find(id) >= 0;
-  }
-
-  *entries(): MapIterator<[string, Entry]> {
-    const seen = new Set<string>();
-    for (let i = 0; i < this.store.count; i++) {
-      const id = this.store.idOf(i);
-      if (seen.has(id)) continue;
-      seen.add(id);
-      yield [id, this.store.entryAt(this.store.idTable.find(id))];
-    }
-  }
-
-  *keys(): MapIterator<string> {
-    for (const [k] of this.entries()) yield k;
-  }
-
-  *values(): MapIterator<Entry> {
-    for (const [, v] of this.entries()) yield v;
-  }
-
-  [Symbol.iterator](): MapIterator<[string, Entry]> {
-    return this.entries();
-  }
-
-  forEach(fn: (value: Entry, key: string, map: ReadonlyMap<string, Entry>) => void, thisArg?: unknown): void {
-    for (const [k, v] of this.entries()) fn.call(thisArg, v, k, this);
   }
 }
