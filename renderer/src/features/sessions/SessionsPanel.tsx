@@ -8,6 +8,7 @@ import { ProgressLine } from '../../ui/ProgressLine';
 import { SESSION_SORTS, type SessionSort } from '../../store/sessions-slice';
 import { listKeyMove } from '../../ui/list-keys';
 import { buildSidebarRows, sessionTitle, type SidebarRow } from './rows';
+import { SearchIndexProgress } from './SearchIndexProgress';
 
 const SORT_LABELS: Record<SessionSort, string> = { modified: 'Modified', created: 'Created', name: 'Name', size: 'Size', entries: 'Entries' };
 
@@ -108,6 +109,7 @@ export function SessionsPanel({ initialHeight = 700 }: { initialHeight?: number 
       )}
       <SessionList rows={rows} initialHeight={initialHeight} flat={!group} />
       {list && rows.length === 0 && !listing && <div className="empty-note">{query ? 'No session matches the filter.' : 'No sessions found.'}</div>}
+      <SearchIndexProgress />
     </section>
   );
 }
