@@ -11,6 +11,7 @@
 import { closeSync, existsSync, mkdirSync, openSync, renameSync, statSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { Rng } from '../test/fixtures/corpus/rng';
+import { buildRealisticText } from './text-corpus';
 
 /** The corpus's seeded PRNG (mulberry32, same stream) plus the size draw the bench needs. */
 export class Prng extends Rng {
@@ -81,6 +82,12 @@ export interface GenerateOptions {
   maxEntries?: number;
   /** Start time (ms). */
   startMs?: number;
+  /**
+   * Where text comes from: 'small' (default) = ~60 words, as the other benchmarks' cached files
+   * were made; 'realistic' = a large Zipf vocabulary with identifiers, paths, numbers and code
+   * (bench/text-corpus.ts), for search, whose cost depends on how selective the text is.
+   */
+  text?: 'small' | 'realistic';
 }
 
 export interface GeneratedInfo {
@@ -95,7 +102,7 @@ export interface GeneratedInfo {
  */
 export function writeSessionFile(path: string, opts: GenerateOptions): GeneratedInfo {
   const rng = new Prng(opts.seed ?? 1);
-  const blob = sharedBlob();
+  const blob = opts.text === 'realistic' ? sharedRealisticBlob() : sharedBlob();
   const base64 = sharedBase64();
   const scale = opts.scale ?? 1;
   const fd = openSync(path, 'w');
@@ -255,9 +262,15 @@ export function writeSessionFile(path: string, opts: GenerateOptions): Generated
 let writeBuffer: Buffer | null = null;
 let blobCache: string | null = null;
 let base64Cache: string | null = null;
+let realisticCache: string | null = null;
 function sharedBlob(): string {
   blobCache ??= buildBlob(new Prng(7));
   return blobCache;
+}
+// 24 MiB: a random slice of it rarely overlaps another, so a phrase is in a few entries, not thousands.
+function sharedRealisticBlob(): string {
+  realisticCache ??= buildRealisticText(new Prng(13), 24 * 1024 * 1024);
+  return realisticCache;
 }
 function sharedBase64(): string {
   base64Cache ??= buildBase64(new Prng(11), 600_000);

@@ -29,5 +29,6 @@ export { previewFork, type ForkPreview } from './rules/fork-preview';
 export { forkPoint } from './rules/lineage';
 export { JsonSkimmer, type SkimKeys } from './index/json-skim';
 export { parseSearchQuery, makeSnippet, matchEntry, requiredSubstrings, termsMetBySession, type SearchQuery, type Snippet } from './search/search-query';
-export { searchFields, type SearchRole } from './search/search-text';
+export { searchFields, indexedText, isV1Header, v1EntryId, type SearchRole } from './search/search-text';
+export { rawLineTest, type RawLineTest } from './search/raw-filter';
 

@@ -158,6 +158,11 @@ export class SyncLineReader {
   ) {}
 
   readText(offset: number, length: number): string {
+    return this.readBytes(offset, length).toString('utf8');
+  }
+
+  /** `length` bytes at `offset`, in a buffer reused by the next read (copy what must outlive it). */
+  readBytes(offset: number, length: number): Buffer {
     const fd = this.ensureOpen();
     if (length > this.buf.length) this.buf = Buffer.allocUnsafe(Math.max(length, this.buf.length * 2));
     let filled = 0;
@@ -167,7 +172,7 @@ export class SyncLineReader {
       filled += n;
     }
     if (filled < length) throw new FileChangedError(this.path, 'it is shorter than before');
-    return this.buf.toString('utf8', 0, length);
+    return this.buf.subarray(0, length);
   }
 
   close(): void {

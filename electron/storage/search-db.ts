@@ -8,11 +8,13 @@ import { rmSync } from 'node:fs';
 export type SearchDatabase = Database.Database;
 
 /** Bump when the schema or what is indexed changes: an index of another version is rebuilt. */
-export const SEARCH_SCHEMA_VERSION = 1;
+export const SEARCH_SCHEMA_VERSION = 2;
 
 // Trigram tokens make any substring of 3+ characters findable (pi's words are substrings, not
 // words). detail=none keeps only which rows hold a trigram (~0.5× the text, against ~2.4× with
-// positions); every candidate is then checked against its line's real text, so this is a prefilter.
+// positions, which FTS5 needs for any phrase query); every candidate is then checked against its
+// line's real text, so this is a prefilter. Paths are not indexed apart: each is a substring of the text.
+// An fts_text row is a block of consecutive entries of one file (rowid = its first entry's rowid).
 const SCHEMA = `
 CREATE TABLE files (
   id INTEGER PRIMARY KEY,
@@ -28,11 +30,13 @@ CREATE TABLE files (
   tail BLOB,
   last_id TEXT,
   leaf_target TEXT,
-  has_leaf INTEGER NOT NULL DEFAULT 0
+  has_leaf INTEGER NOT NULL DEFAULT 0,
+  v1 INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE entries (
   rowid INTEGER PRIMARY KEY,
   file INTEGER NOT NULL,
+  block INTEGER,
   entry_id TEXT,
   parent_id TEXT,
   line INTEGER NOT NULL,
@@ -46,7 +50,6 @@ CREATE INDEX entries_by_file ON entries(file, line);
 CREATE TABLE problems (file INTEGER NOT NULL, line INTEGER NOT NULL, message TEXT NOT NULL);
 CREATE INDEX problems_by_file ON problems(file);
 CREATE VIRTUAL TABLE fts_text USING fts5(body, content='', contentless_delete=1, detail=none, tokenize='trigram');
-CREATE VIRTUAL TABLE fts_paths USING fts5(paths, content='', contentless_delete=1, detail=none, tokenize='trigram');
 `;
 
 function removeFiles(file: string): void {
@@ -86,6 +89,8 @@ function create(file: string): SearchDatabase {
 
 export interface OpenedIndex {
   db: SearchDatabase;
+  /** Created now (empty): its first build may use a bulk load. */
+  fresh: boolean;
   /** Why an existing index was thrown away (null: it was fine, or there was none). */
   rebuilt: string | null;
 }
@@ -93,13 +98,32 @@ export interface OpenedIndex {
 export function openSearchDatabase(file: string): OpenedIndex {
   let reason: string;
   try {
-    return { db: openExisting(file), rebuilt: null };
+    return { db: openExisting(file), fresh: false, rebuilt: null };
   } catch (err) {
     const code = (err as { code?: unknown }).code;
-    if (code === 'SQLITE_CANTOPEN') return { db: create(file), rebuilt: null };
+    if (code === 'SQLITE_CANTOPEN') return { db: create(file), fresh: true, rebuilt: null };
     reason = err instanceof Error ? err.message : String(err);
   }
-  return { db: create(file), rebuilt: reason };
+  return { db: create(file), fresh: true, rebuilt: reason };
+}
+
+/**
+ * The first build of an empty index, made fast: no WAL or fsync, a large page cache, and the
+ * schema version cleared until `endBulkLoad`, so an index left by a crash mid-build is rebuilt
+ * rather than trusted. The caller keeps one transaction open over many files (FTS5 writes a
+ * segment per commit, and merging thousands of small ones is most of a per-file build).
+ */
+export function beginBulkLoad(db: SearchDatabase): void {
+  db.pragma('user_version = 0');
+  db.pragma('journal_mode = MEMORY');
+  db.pragma('synchronous = OFF');
+  db.pragma('cache_size = -262144');
+}
+
+export function endBulkLoad(db: SearchDatabase): void {
+  configure(db);
+  db.pragma('cache_size = -2000');
+  db.pragma(`user_version = ${SEARCH_SCHEMA_VERSION}`);
 }
 
 /** Deletes the index file (and its WAL); safe at any time the index is closed. */

@@ -242,13 +242,18 @@ export function makeSnippet(source: string, start: number, end: number, width = 
   return { text: before + match + after, match: [before.length, before.length + match.length] };
 }
 
-/** The substrings every hit's text must contain (for the index's trigram prefilter). */
+/**
+ * The substrings every hit's indexed text must contain (the trigram prefilter). The index holds
+ * text with whitespace runs made one space (search-text.ts indexedText), so a phrase is one
+ * substring, spaces and all; a regex's literal runs are cut at whitespace (a literal "a  b" or a tab
+ * is not in that text).
+ */
 export function requiredSubstrings(query: SearchQuery, metBySession: readonly boolean[]): string[] {
   const out: string[] = [];
   query.terms.forEach((t, i) => {
-    if (!metBySession[i]) out.push(...t.value.split(' '));
+    if (!metBySession[i]) out.push(t.value);
   });
-  if (query.regex) out.push(...regexLiterals(query.regex.source));
+  if (query.regex) out.push(...regexLiterals(query.regex.source).flatMap((l) => l.split(/\s+/)).filter(Boolean));
   return out;
 }
 

@@ -3,6 +3,24 @@
  * signatures and other opaque payloads never reach the index.
  */
 import { contentText } from '../rules/entry-preview';
+import { lineId } from '../rules/migrate';
+
+/**
+ * A v1 file (header version below 2, or none) has no entry ids: pi gives them when it migrates;
+ * Canopy derives each from its physical line (rules/migrate.ts), so a hit names the entry the
+ * session view opens. Loose comparison on purpose, as pi's (`"1" < 2`).
+ */
+export function isV1Header(header: Record<string, unknown>): boolean {
+  return ((header.version ?? 1) as number) < 2;
+}
+
+export { lineId as v1EntryId };
+
+/** What the trigram index holds of an entry: its text and thinking, every whitespace run one space. */
+export function indexedText(f: Pick<SearchFields, 'text' | 'thinking'>): string {
+  const body = f.thinking ? `${f.text}\n${f.thinking}` : f.text;
+  return body.replace(/\s+/g, ' ');
+}
 
 /** The `role:` filter's categories. */
 export const SEARCH_ROLES = ['user', 'assistant', 'tool', 'bash', 'summary', 'custom', 'other'] as const;
@@ -35,7 +53,9 @@ const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : und
 
 const PATH_KEYS = new Set(['path', 'file_path', 'filePath', 'file', 'paths', 'files', 'cwd', 'directory', 'dir']);
 // A path in free text: at least one slash, no spaces (bounded, so a huge output costs one pass).
-const PATH_IN_TEXT = /(?:~|\.{1,2})?(?:\/[\w.@+-]+)+\/?|[\w.@+-]+(?:\/[\w.@+-]+)+\/?/g;
+// The second form starts only where a run of path characters starts: tried inside a word, it rescans
+// the rest of the word at every position (quadratic in the word's length).
+const PATH_IN_TEXT = /(?:~|\.{1,2})?(?:\/[\w.@+-]+)+\/?|(?<![\w.@+-])[\w.@+-]+(?:\/[\w.@+-]+)+\/?/g;
 const MAX_PATHS_PER_ENTRY = 200;
 
 /** String leaves of a tool call's arguments, in order (numbers and booleans too; keys are not text). */
@@ -49,6 +69,7 @@ function argumentText(args: unknown, out: string[], paths: string[], key = ''): 
 }
 
 function pathsInText(text: string, paths: string[]): void {
+  if (!text.includes('/')) return;
   PATH_IN_TEXT.lastIndex = 0;
   for (let m = PATH_IN_TEXT.exec(text); m !== null && paths.length < MAX_PATHS_PER_ENTRY; m = PATH_IN_TEXT.exec(text)) {
     if (m[0].length > 2) paths.push(m[0]);

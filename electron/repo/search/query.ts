@@ -4,9 +4,10 @@
  * (core/search-query.ts), so what the index cannot say exactly (regexes, whitespace in phrases,
  * words under 3 characters) is still exact.
  */
-import { makeSnippet, matchEntry, requiredSubstrings, termsMetBySession, type SearchQuery, type Snippet, searchFields, type SearchRole } from '../../core';
+import { makeSnippet, matchEntry, rawLineTest, requiredSubstrings, searchFields, termsMetBySession, type RawLineTest, type SearchQuery, type SearchRole, type Snippet } from '../../core';
 import type { SearchDatabase } from '../../storage/search-db';
 import { SyncLineReader } from '../../storage/line-scan';
+import { BLOCK_ENTRIES } from './indexer';
 
 export interface SearchHit {
   /** The header's session id. */
@@ -30,6 +31,8 @@ export interface QueryOptions {
   limit: number;
   /** Only these files (the listed sessions); default every indexed file. */
   paths?: ReadonlySet<string>;
+  /** indexedFiles() of this index, when the caller kept them (10,000 rows cost ~10 ms a query). */
+  files?: readonly FileInfo[];
 }
 
 export interface QueryResult {
@@ -38,7 +41,7 @@ export interface QueryResult {
   more: boolean;
 }
 
-interface FileInfo {
+export interface FileInfo {
   id: number;
   path: string;
   session_id: string;
@@ -64,6 +67,8 @@ interface Candidate {
 /** Candidate rows read back at most per query (each costs one line read and parse). */
 const CANDIDATE_BUDGET = 20_000;
 const PAGE = 500;
+/** Matching blocks expanded per page (each holds up to BLOCK_ENTRIES entries). */
+const BLOCK_PAGE = 16;
 const MIN_TRIGRAM = 3;
 
 /** An FTS5 expression requiring every trigram of every substring (3+ characters; others checked later). */
@@ -132,8 +137,13 @@ function sessionHit(f: FileInfo): SearchHit {
   };
 }
 
+/** Every indexed file's facts (the caller may keep them until the index changes). */
+export function indexedFiles(db: SearchDatabase): FileInfo[] {
+  return db.prepare<[], FileInfo>('SELECT id, path, session_id, cwd, name, ino, last_id, leaf_target, has_leaf FROM files').all();
+}
+
 export function runQuery(db: SearchDatabase, q: SearchQuery, opts: QueryOptions): QueryResult {
-  const files = db.prepare<[], FileInfo>('SELECT id, path, session_id, cwd, name, ino, last_id, leaf_target, has_leaf FROM files').all()
+  const files = (opts.files ?? indexedFiles(db))
     .filter((f) => !opts.paths || opts.paths.has(f.path))
     .filter((f) => q.filters.projects.length === 0 || q.filters.projects.some((p) => f.cwd.toLowerCase().includes(p)));
   const byId = new Map(files.map((f) => [f.id, f]));
@@ -155,11 +165,11 @@ export function runQuery(db: SearchDatabase, q: SearchQuery, opts: QueryOptions)
   }
 
   const { where, params } = filterSql(q);
-  const textExpr = (met: boolean[]): string | null => trigramExpression(requiredSubstrings(q, met));
-  const pathExpr = trigramExpression(q.filters.files);
+  // File filters are substrings of the text too (paths are not indexed apart).
+  const fileParts = q.filters.files.flatMap((p) => p.split(/\s+/)).filter(Boolean);
   const readers = new Map<number, SyncLineReader>();
   const branches = new Map<number, Set<string>>();
-  const fileNeedles = q.filters.files.map((p) => p.toLowerCase());
+  const check: CheckContext = { q, fileNeedles: q.filters.files.map((p) => p.toLowerCase()), rawTest: () => true, readers };
   let budget = CANDIDATE_BUDGET;
   let more = false;
 
@@ -167,48 +177,27 @@ export function runQuery(db: SearchDatabase, q: SearchQuery, opts: QueryOptions)
     for (const { met, files: groupFiles } of groups.values()) {
       if (hits.length > opts.limit) break;
       const inGroup = new Set(groupFiles.map((f) => f.id));
-      const expr = textExpr(met);
-      const clauses = [...where];
-      const args: unknown[] = [...params];
-      let from = 'entries e';
-      if (expr) {
-        from = 'fts_text t JOIN entries e ON e.rowid = t.rowid';
-        clauses.unshift('fts_text MATCH ?');
-        args.unshift(expr);
-      }
-      if (pathExpr) {
-        clauses.push('e.rowid IN (SELECT rowid FROM fts_paths WHERE fts_paths MATCH ?)');
-        args.push(pathExpr);
-      }
-      if (groupFiles.length < files.length) {
-        clauses.push(`e.file IN (${groupFiles.map((f) => f.id).join(',')})`);
-      }
-      // Rows in index order (sessions are indexed newest first), paged by rowid: a page costs the
-      // same however deep it is (bm25 ranking re-scored every match per page: 200 ms at 50k matches).
-      clauses.push('e.rowid > ?');
-      const sql = `SELECT e.rowid, e.file, e.entry_id, e.line, e.offset, e.length, e.role, e.time FROM ${from} WHERE ${clauses.join(' AND ')} ORDER BY e.rowid LIMIT ?`;
-      const stmt = db.prepare<unknown[], Candidate>(sql);
-      for (let after = 0; hits.length <= opts.limit; ) {
-        const page = stmt.all(...args, after, PAGE);
-        if (page.length > 0) after = page[page.length - 1]!.rowid;
-        for (const c of page) {
+      const needed = [...requiredSubstrings(q, met), ...fileParts];
+      const expr = trigramExpression(needed);
+      check.rawTest = rawLineTest(q, met);
+      const scoped = groupFiles.length < files.length ? [...where, `e.file IN (${groupFiles.map((f) => f.id).join(',')})`] : where;
+      const pages = expr ? blockPages(db, expr, scoped, params) : entryPages(db, scoped, params);
+      for (const page of pages) {
+        if (hits.length > opts.limit) break;
+        const wanted = page.filter((c) => inGroup.has(c.file) && byId.has(c.file)).slice(0, Math.max(0, budget));
+        budget -= wanted.length;
+        for (const { c, hit } of verifyPage(check, met, byId, wanted)) {
           if (hits.length > opts.limit) break;
-          if (budget-- <= 0) {
-            more = true;
-            break;
-          }
-          const f = byId.get(c.file);
-          if (!f || !inGroup.has(c.file)) continue;
-          const hit = checkCandidate(q, met, f, c, readers, fileNeedles);
-          if (!hit) continue;
           if (q.filters.activeBranch) {
+            const f = byId.get(c.file)!;
             let on = branches.get(f.id);
             if (!on) branches.set(f.id, (on = activePath(db, f)));
             if (!hit.entryId || !on.has(hit.entryId)) continue;
           }
           hits.push(hit);
         }
-        if (page.length < PAGE || budget <= 0) break;
+        if (budget <= 0 && hits.length <= opts.limit) more = true;
+        if (budget <= 0) break;
       }
       if (budget <= 0) break;
     }
@@ -222,19 +211,95 @@ export function runQuery(db: SearchDatabase, q: SearchQuery, opts: QueryOptions)
   return { hits, more };
 }
 
-function checkCandidate(
-  q: SearchQuery,
-  met: boolean[],
-  f: FileInfo,
-  c: Candidate,
-  readers: Map<number, SyncLineReader>,
-  fileNeedles: readonly string[],
-): SearchHit | null {
-  let reader = readers.get(f.id);
-  if (!reader) readers.set(f.id, (reader = new SyncLineReader(f.path, f.ino, 60_000)));
+const SELECT_ENTRY = 'SELECT e.rowid, e.file, e.entry_id, e.line, e.offset, e.length, e.role, e.time FROM entries e';
+
+/**
+ * Candidates of an FTS expression, a page at a time: the matching blocks in rowid order (sessions
+ * are indexed newest first, so this is the ranking: recency), each expanded to its entries that pass
+ * the SQL filters. FTS5 takes the rowid bound itself, so a page costs the same however deep it is.
+ */
+function* blockPages(db: SearchDatabase, expr: string, where: readonly string[], params: readonly unknown[]): Generator<Candidate[]> {
+  // Every matching block at once: FTS5 re-evaluates the whole AND for a `rowid > ?` page (measured:
+  // 51 pages of one query cost 51 evaluations), while the rowids alone are a few bytes each.
+  const blocks = db.prepare<[string], number>('SELECT rowid FROM fts_text WHERE fts_text MATCH ? ORDER BY rowid').pluck().all(expr);
+  // A block's entries are consecutive rowids from the block's own.
+  const members = db.prepare<unknown[], Candidate>(`${SELECT_ENTRY} WHERE e.rowid BETWEEN ? AND ? AND e.block = ?${where.map((w) => ` AND ${w}`).join('')} ORDER BY e.rowid`);
+  for (let i = 0; i < blocks.length; i += BLOCK_PAGE) {
+    const out: Candidate[] = [];
+    for (const rowid of blocks.slice(i, i + BLOCK_PAGE)) out.push(...members.all(rowid, rowid + BLOCK_ENTRIES - 1, rowid, ...params));
+    yield out;
+  }
+}
+
+/** Candidates of filters alone: entries in rowid order, paged by rowid. */
+function* entryPages(db: SearchDatabase, where: readonly string[], params: readonly unknown[]): Generator<Candidate[]> {
+  const stmt = db.prepare<unknown[], Candidate>(`${SELECT_ENTRY} WHERE ${[...where, 'e.rowid > ?'].join(' AND ')} ORDER BY e.rowid LIMIT ?`);
+  for (let after = 0; ; ) {
+    const page = stmt.all(...params, after, PAGE);
+    if (page.length === 0) return;
+    after = page[page.length - 1]!.rowid;
+    yield page;
+    if (page.length < PAGE) return;
+  }
+}
+
+interface CheckContext {
+  q: SearchQuery;
+  /** Lowercased `file:` values, all required in the entry's paths. */
+  fileNeedles: readonly string[];
+  /** Whether a raw JSON line may match (a line it rejects is not parsed). */
+  rawTest: RawLineTest;
+  readers: Map<number, SyncLineReader>;
+}
+
+/** Bytes a verification read may span to cover several candidates of one file at once. */
+const SPAN_BYTES = 256 * 1024;
+
+/**
+ * Checks a page of candidates in file order: the lines of one file close together are read with one
+ * positioned read, each line is tested raw before it is parsed, and parsed lines are matched with
+ * pi's rules. Yields the hits in candidate order.
+ */
+function* verifyPage(ctx: CheckContext, met: boolean[], byId: Map<number, FileInfo>, page: readonly Candidate[]): Generator<{ c: Candidate; hit: SearchHit }> {
+  for (let i = 0; i < page.length; ) {
+    const first = page[i]!;
+    const f = byId.get(first.file)!;
+    // The run of candidates in this file that one read covers.
+    let j = i + 1;
+    let end = first.offset + first.length;
+    while (j < page.length && page[j]!.file === first.file && page[j]!.offset >= first.offset && page[j]!.offset + page[j]!.length - first.offset <= SPAN_BYTES) {
+      end = Math.max(end, page[j]!.offset + page[j]!.length);
+      j++;
+    }
+    let span: Buffer | null;
+    try {
+      span = readerOf(ctx, f).readBytes(first.offset, end - first.offset);
+    } catch {
+      span = null; // the file changed since it was indexed: the next sync re-reads it
+    }
+    for (let k = i; k < j && span; k++) {
+      const c = page[k]!;
+      const hit = checkCandidate(ctx, met, f, c, span.subarray(c.offset - first.offset, c.offset - first.offset + c.length));
+      if (hit) yield { c, hit };
+    }
+    i = j;
+  }
+}
+
+function readerOf(ctx: CheckContext, f: FileInfo): SyncLineReader {
+  let reader = ctx.readers.get(f.id);
+  if (!reader) ctx.readers.set(f.id, (reader = new SyncLineReader(f.path, f.ino, 60_000)));
+  return reader;
+}
+
+function checkCandidate(ctx: CheckContext, met: boolean[], f: FileInfo, c: Candidate, bytes: Buffer): SearchHit | null {
+  const { q, fileNeedles } = ctx;
+  // Tested as latin1 (no UTF-8 decoding): the test's literals are ASCII, which UTF-8 bytes of other
+  // characters never form, so only lines that may match are decoded and parsed.
+  if (!ctx.rawTest(bytes.toString('latin1'))) return null;
   let raw: unknown;
   try {
-    raw = JSON.parse(reader.readText(c.offset, c.length).replace(/\r$/, ''));
+    raw = JSON.parse(bytes.toString('utf8').replace(/\r$/, ''));
   } catch {
     return null; // the file changed since it was indexed: the next sync re-reads it
   }

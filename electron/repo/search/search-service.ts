@@ -7,9 +7,9 @@ import { join } from 'node:path';
 import { parseSearchQuery } from '../../core';
 import { CanopyError } from '../../shared/errors';
 import { searchCacheDir } from '../../storage/cache-dir';
-import { deleteSearchDatabase, isCorruption, openSearchDatabase, type SearchDatabase } from '../../storage/search-db';
+import { beginBulkLoad, deleteSearchDatabase, endBulkLoad, isCorruption, openSearchDatabase, type SearchDatabase } from '../../storage/search-db';
 import { SearchIndexer, type FileSync, type LineProblem } from './indexer';
-import { runQuery, type SearchHit } from './query';
+import { indexedFiles, runQuery, type FileInfo, type SearchHit } from './query';
 
 export const INDEX_FILE_NAME = 'search-index.sqlite';
 
@@ -41,6 +41,8 @@ export interface SearchServiceOptions {
   env?: Record<string, string | undefined>;
   onStatus?: (status: SearchStatus) => void;
   onProblem?: (problem: LineProblem) => void;
+  /** Each file a pass brought up to date (what it read and indexed). */
+  onSynced?: (sync: FileSync) => void;
 }
 
 export class SearchService {
@@ -55,6 +57,10 @@ export class SearchService {
   private wanted: string[] | null = null;
   private pass: Promise<void> | null = null;
   private closed = false;
+  /** The files table as the last query read it; dropped by any change to the index. */
+  private files: FileInfo[] | null = null;
+  /** The index was created empty by this process: its first pass is a bulk load. */
+  private fresh = false;
 
   constructor(private readonly options: SearchServiceOptions) {
     const { dir } = searchCacheDir(options.roots, options.env ?? process.env);
@@ -72,8 +78,24 @@ export class SearchService {
     const opened = openSearchDatabase(this.file);
     this.db = opened.db;
     if (opened.rebuilt) this.status.rebuilt = opened.rebuilt;
+    this.fresh = opened.fresh;
     this.indexer = new SearchIndexer(this.db);
     return this.indexer;
+  }
+
+  private startBulk(): void {
+    const indexer = this.open();
+    if (!this.fresh || indexer.bulk) return;
+    this.fresh = false;
+    beginBulkLoad(this.db!);
+    indexer.beginBulk();
+  }
+
+  /** Commits a bulk load and puts the index back to its normal, crash-safe settings. */
+  private endBulk(): void {
+    if (!this.indexer?.bulk) return;
+    this.indexer.endBulk();
+    endBulkLoad(this.db!);
   }
 
   getStatus(): SearchStatus {
@@ -110,6 +132,7 @@ export class SearchService {
   /** One file up to date (rebuilding a damaged index once). */
   syncFile(path: string): Promise<FileSync> {
     return this.serial(async () => {
+      this.files = null;
       try {
         return await this.open().sync(path);
       } catch (err) {
@@ -148,13 +171,18 @@ export class SearchService {
       this.status = { ...this.status, done: 0, total: paths.length, indexing: true, error: null };
       this.emit();
       try {
-        await this.serial(async () => this.open().prune(new Set(paths)));
+        await this.serial(async () => {
+          this.files = null;
+          this.open().prune(new Set(paths));
+          this.startBulk();
+        });
         let lastEmit = performance.now();
         for (let i = 0; i < paths.length && !this.wanted && !this.closed; i++) {
           const wait = this.gate();
           if (wait) await wait;
           try {
             const r = await this.syncFile(paths[i]!);
+            this.options.onSynced?.(r);
             this.status.problems += r.problems.length;
             for (const p of r.problems) this.options.onProblem?.(p);
           } catch (err) {
@@ -171,6 +199,9 @@ export class SearchService {
         this.status.error = err instanceof Error ? err.message : String(err);
       }
     }
+    await this.serial(async () => this.endBulk()).catch((err: unknown) => {
+      this.status.error = err instanceof Error ? err.message : String(err);
+    });
     this.status.indexing = false;
     this.emit();
   }
@@ -183,7 +214,8 @@ export class SearchService {
     const result = await this.serial(async () => {
       this.open();
       try {
-        return runQuery(this.db!, parsed.query, { limit, ...(opts.paths ? { paths: opts.paths } : {}) });
+        this.files ??= indexedFiles(this.db!);
+        return runQuery(this.db!, parsed.query, { limit, files: this.files, ...(opts.paths ? { paths: opts.paths } : {}) });
       } catch (err) {
         if (!isCorruption(err)) throw err;
         this.resetDamaged(err);
@@ -196,10 +228,15 @@ export class SearchService {
   /** Closes the index for good (a pass still running stops at its next file). */
   close(): void {
     this.closed = true;
-    this.shut();
+    try {
+      this.endBulk();
+    } finally {
+      this.shut();
+    }
   }
 
   private shut(): void {
+    this.files = null;
     this.db?.close();
     this.db = null;
     this.indexer = null;

@@ -9,6 +9,7 @@ import { SESSION_SORTS, type SessionSort } from '../../store/sessions-slice';
 import { listKeyMove } from '../../ui/list-keys';
 import { sessionTitle } from '../../model/session-title';
 import { buildSidebarRows, type SidebarRow } from './rows';
+import { SearchIndexProgress } from './SearchIndexProgress';
 
 const SORT_LABELS: Record<SessionSort, string> = { modified: 'Modified', created: 'Created', name: 'Name', size: 'Size', entries: 'Entries' };
 
@@ -109,6 +110,7 @@ export function SessionsPanel({ initialHeight = 700 }: { initialHeight?: number 
       )}
       <SessionList rows={rows} initialHeight={initialHeight} flat={!group} />
       {list && rows.length === 0 && !listing && <div className="empty-note">{query ? 'No session matches the filter.' : 'No sessions found.'}</div>}
+      <SearchIndexProgress />
     </section>
   );
 }
