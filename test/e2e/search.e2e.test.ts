@@ -44,6 +44,16 @@ describe.skipIf(!HAVE_CHROMIUM)('search panel in Chromium', () => {
     await page.waitForSelector(`[data-testid="graph-panel"][data-session-id="${SID}"]`);
     await page.waitForSelector('[data-testid="inspector"][data-entry-id="a3"]');
     expect(await page.textContent('[data-testid="inspector-line"]')).toBe('line 4');
+    // The match is marked in the inspector, drawn by the CSS Custom Highlight API.
+    await page.waitForSelector('[data-testid="inspector"][data-entry-id="a3"][data-marks]');
+    expect(Number(await page.getAttribute('[data-testid="inspector"]', 'data-marks'))).toBeGreaterThanOrEqual(1);
+    const marked = await page.evaluate(() => {
+      const h = (CSS as unknown as { highlights: Map<string, Set<Range>> }).highlights.get('canopy-match');
+      return h ? [...h].map((r) => r.toString().toLowerCase()) : [];
+    });
+    expect(marked.length).toBeGreaterThanOrEqual(1);
+    for (const t of marked) expect(t).toBe('quokka manifest');
+    await h.shot('search-03-marked');
     expect(await page.$('[data-testid="search-panel"]')).toBeNull();
 
     // A path from a tool call, with a filter; a bad regex says why.

@@ -7,7 +7,10 @@ export interface SelectionSlice {
   detail: EntryDetailDto | null;
   detailLoading: boolean;
   detailError: ErrorValue | null;
+  /** Text to mark in the inspector when this entry is shown (the search hit that opened it). */
+  mark: { sessionId: string; entryId: string; text: string } | null;
 
+  setMark(mark: SelectionSlice['mark']): void;
   select(entryId: string | null): void;
   setDetail(detail: EntryDetailDto): void;
   setDetailError(error: ErrorValue): void;
@@ -18,7 +21,9 @@ export const createSelectionSlice: StateCreator<CanopyState, [], [], SelectionSl
   detail: null,
   detailLoading: false,
   detailError: null,
+  mark: null,
 
+  setMark: (mark) => set({ mark }),
   select: (selectedEntryId) =>
     set((state) =>
       state.selectedEntryId === selectedEntryId

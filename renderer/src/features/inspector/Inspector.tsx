@@ -1,4 +1,4 @@
-import { useMemo, type ReactNode } from 'react';
+import { useMemo, useRef, type ReactNode } from 'react';
 import { useCanopy } from '../../app-context';
 import { shareableUrl } from '../../lib/deep-link';
 import { formatDateTime } from '../../lib/format';
@@ -8,6 +8,7 @@ import { EntryBody } from './EntryBody';
 import { PlainText } from '../../ui/Markdown';
 import { EntryLink } from '../../ui/EntryLink';
 import { Section } from './parts';
+import { useTextMarks } from '../../ui/text-marks';
 import { obj, str } from './raw';
 
 const MAX_CHILD_LINKS = 24;
@@ -20,6 +21,10 @@ export function Inspector({ cards }: { cards?: EntryCards }) {
   const detail = useCanopy((s) => s.detail);
   const loading = useCanopy((s) => s.detailLoading);
   const error = useCanopy((s) => s.detailError);
+  const mark = useCanopy((s) => s.mark);
+  const markText = mark && detail && !loading && mark.sessionId === detail.sessionId && mark.entryId === detail.entryId ? mark.text : null;
+  const ref = useRef<HTMLDivElement>(null);
+  const marks = useTextMarks(ref, markText, detail);
 
   let body;
   if (!selectedId) {
@@ -40,7 +45,7 @@ export function Inspector({ cards }: { cards?: EntryCards }) {
     body = <EntryView detail={detail} cards={cards} />;
   }
   return (
-    <div className="inspector" data-testid="inspector" data-entry-id={detail?.entryId ?? undefined} aria-label="Inspector">
+    <div ref={ref} className="inspector" data-testid="inspector" data-entry-id={detail?.entryId ?? undefined} data-marks={markText ? marks : undefined} aria-label="Inspector">
       {body}
     </div>
   );

@@ -3,7 +3,7 @@
  * session; a hit opens its session with the entry focused. Re-asks while the index is being built.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useActions, useServices } from '../../app-context';
+import { useActions, useCanopy, useServices } from '../../app-context';
 import type { SearchResultDto, SearchStatusDto } from '../../lib/shared';
 import { groupHits, splitSnippet } from './search-model';
 import { useContributedActions } from '../../commands/commands-context';
@@ -15,6 +15,7 @@ const DEBOUNCE_MS = 200;
 export function SearchPanel() {
   const { api } = useServices();
   const actions = useActions();
+  const setMark = useCanopy((s) => s.setMark);
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
   const [result, setResult] = useState<SearchResultDto | null>(null);
@@ -99,6 +100,7 @@ export function SearchPanel() {
                     data-entry-id={h.entryId ?? ''}
                     onClick={() => {
                       setOpen(false);
+                      setMark(h.entryId && match ? { sessionId: h.sessionId, entryId: h.entryId, text: match } : null);
                       void actions.openSession(h.sessionId, { entryId: h.entryId });
                     }}
                   >
