@@ -13,8 +13,9 @@ import { nodeTypes } from './nodes';
 import type { GraphModel } from './useGraphModel';
 
 const DEFAULT_VIEWPORT = { x: 40, y: 40, zoom: 1 };
-/** Canvas width (px) from which the minimap shows by default. */
-export const MINIMAP_MIN_CANVAS = 900;
+/** Canvas width (px) from which the minimap shows by default: the 1280 px window's default panes
+ * leave ~560 px, where its 200 px box still leaves most of the canvas free. */
+export const MINIMAP_MIN_CANVAS = 520;
 const MIN_ZOOM = 0.05;
 
 /** The middle of a placed node (what centring on it aims at). */
@@ -121,7 +122,12 @@ export function GraphCanvas({ model }: { model: GraphModel }) {
   const fit = useCallback(() => {
     const box = boxRef.current;
     const { width, height } = view.layout;
-    const v = box && fitViewport({ width, height: height + NODE_HEIGHT }, { width: box.clientWidth, height: box.clientHeight }, { minZoom: MIN_ZOOM });
+    const first = view.layout.order[0];
+    const root = first === undefined ? undefined : view.layout.placed.get(first);
+    const v = box && fitViewport({ width, height: height + NODE_HEIGHT }, { width: box.clientWidth, height: box.clientHeight }, {
+      minZoom: MIN_ZOOM,
+      ...(root ? { rootX: root.x + NODE_WIDTH / 2 } : {}),
+    });
     if (v) void flow.setViewport(v, { duration: 250 });
   }, [flow, view]);
 
