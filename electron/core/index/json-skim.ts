@@ -24,7 +24,7 @@ const BACKSLASH = 0x5c;
 const COLON = 0x3a;
 
 /** The byte after a valid JSON escape starting at `i` (a backslash), or -1. */
-function escapeEnd(b: Uint8Array, i: number, end: number): number {
+export function escapeEnd(b: Uint8Array, i: number, end: number): number {
   switch (b[i + 1]) {
     case 0x22: case 0x5c: case 0x2f: case 0x62: case 0x66: case 0x6e: case 0x72: case 0x74: // " \ / b f n r t
       return i + 2;
@@ -47,7 +47,7 @@ function escapeEnd(b: Uint8Array, i: number, end: number): number {
  * at a time while none is a quote, a backslash or a control character (SWAR: each test below is
  * exact for "some byte of the word").
  */
-function stringEnd(b: Uint8Array, w: Int32Array<ArrayBufferLike>, i: number, end: number): number {
+export function stringEnd(b: Uint8Array, w: Int32Array<ArrayBufferLike>, i: number, end: number): number {
   const base = b.byteOffset;
   const lastWord = ((base + end) >>> 2) - 1; // the last word wholly inside b[.., end) (>>>, * 4: buffers past 2 GiB)
   while (i < end) {
