@@ -137,8 +137,8 @@ describe('contentPage', () => {
     expect(pages).toBeGreaterThan(3);
   });
 
-  it('throws when asked to start between a backslash and its quote', () => {
-    const [b, s] = placed('"\\"abc"');
-    expect(() => contentPage(b, s + 2, s + 6, 4, decode)).toThrow(SyntaxError);
+  it('throws when asked to start inside an escape', () => {
+    const [b, s] = placed('"a\\\\xyz"');
+    expect(() => contentPage(b, s + 3, s + 7, 4, decode)).toThrow(SyntaxError);
   });
 });

@@ -6,8 +6,8 @@
  * The cut replaces only string contents (image data by "", long text by its first bytes and a
  * marker), so it parses as the same entry shape and the usual rendering code works on it.
  */
-import type { Decode } from '../index/session-index';
-import { escapeEnd, stringEnd } from '../index/json-skim';
+import type { Decode } from '../types';
+import { escapeEnd, stringEnd } from './json-string';
 
 export interface PayloadOptions {
   /** Image data strings of at least this many bytes are cut (default 64 KiB). */
