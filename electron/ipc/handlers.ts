@@ -36,6 +36,7 @@ export function createHandlers(ctx: HandlerContext): Handlers {
     'session.previews': (args) => catalog.previews(args.sessionId, args.entryIds),
     'session.flags': (args) => catalog.flags(args.sessionId),
     'entry.get': (args) => catalog.entry(args.sessionId, args.entryId),
+    'entry.payload': ({ sessionId, entryId, ...req }) => catalog.payload(sessionId, entryId, req),
     'session.context': (args) => catalog.context.view(args.sessionId, args.profile, args.leafId),
     'session.forkPreview': (args) => catalog.context.forkPreview(args.sessionId, args.request, args.profile),
     'session.fork': (args) => catalog.context.fork(args.sessionId, args.request, args.profile),
