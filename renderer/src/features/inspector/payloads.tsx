@@ -6,7 +6,6 @@ import { createContext, useContext, useState, type ReactNode } from 'react';
 import { useServices } from '../../app-context';
 import { formatBytes } from '../../lib/format';
 import type { EntryDetailDto, PayloadDto } from '../../lib/shared';
-import { PlainText } from '../../ui/Markdown';
 import { imageDataUrl, isObj, str, type Obj } from './raw';
 
 interface Payloads {
@@ -142,7 +141,8 @@ export function TextPayload({ p, cut }: { p: PayloadDto; cut: string }) {
         )}
         {loading.state === 'error' && <span className="error-text small">{loading.message}</span>}
       </div>
-      <PlainText text={text} />
+      {/* Not PlainText's soft limit: every page here was asked for. */}
+      <pre className="pre-text">{text}</pre>
     </div>
   );
 }
