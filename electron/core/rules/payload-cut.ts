@@ -186,7 +186,7 @@ export function contentPage(b: Uint8Array, from: number, to: number, maxBytes: n
   let cut = contentCut(b, from, to, maxBytes);
   // A page smaller than an escape or a character still moves on by one of them.
   if (cut === from && from < to) {
-    cut = b[from] === BACKSLASH ? Math.max(escapeEnd(b, from, to), from + 2) : from + 1;
+    cut = Math.min(to, b[from] === BACKSLASH ? Math.max(escapeEnd(b, from, to), from + 2) : from + 1);
     while (cut < to && (b[cut]! & 0xc0) === 0x80) cut++;
   }
   const raw = decode(b, from, cut, false);
