@@ -5,7 +5,7 @@
  */
 import { previewEntry, type EntryPreview, computeLabels, detectProfile, readSession, type Entry, type ParsedSession, type Profile } from '../core';
 import type { EventBus } from './event-bus';
-import type { EntryDetailDto, PayloadPageDto, SessionListDto, SessionRowDto, SessionSummaryDto } from '../shared/dto';
+import type { EntryDetailDto, SessionListDto, SessionRowDto, SessionSummaryDto } from '../shared/dto';
 import type { EntryNodesDto, SessionGraphWireDto } from '../shared/entry-nodes';
 import { CanopyError } from '../shared/errors';
 import { realPathSync } from '../storage/stat';
@@ -20,7 +20,7 @@ import { listOpened, OpenedSet } from './opened';
 import { ListingCache, listSessionFiles, listSessions, summarizeSession } from './sessions';
 import { copyKey } from './session-keys';
 import { watchRoots, type StopWatching } from '../storage/watch';
-import { entryBody, payloadPage, type PayloadRequest } from './entry-payload';
+import { entryBody } from './entry-payload';
 
 export interface CatalogOptions {
   roots: string[];
@@ -370,16 +370,7 @@ export class SessionCatalog {
       if (!found) throw new CanopyError('not_found', `no entry ${entryId} in session ${sessionId}`);
       // The labels readSession reports, without building a context (that reads many bodies).
       const label = computeLabels(session, detectProfile(session)).labels.get(entryId);
-      return { sessionId, entryId, line: found.line, ...entryBody(open.live.readBytes.bind(open.live), open.payloads, found), label: label ?? null, children };
-    });
-  }
-
-  /** A slice of a heavy payload of an entry (entry.payload). */
-  async payload(sessionId: string, entryId: string, req: PayloadRequest): Promise<PayloadPageDto> {
-    return this.withLoaded(sessionId, ({ session, open }) => {
-      const e = session.entriesOf('ca').byId.get(entryId);
-      if (!e) throw new CanopyError('not_found', `no entry ${entryId} in session ${sessionId}`);
-      return payloadPage(open.live.readBytes.bind(open.live), open.payloads, e, req);
+      return { sessionId, entryId, line: found.line, ...entryBody(open, found), label: label ?? null, children };
     });
   }
 
