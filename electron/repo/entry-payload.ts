@@ -92,7 +92,8 @@ function bodyOf(read: ReadBytes, scans: PayloadScans, e: Entry): { raw: Record<s
   } catch {
     throw new BodyError('body_invalid', `line ${e.line} is not valid JSON any more (or never was)`);
   }
-  if (!isPlainRecord(raw) || raw.id !== e.id || raw.type !== e.type) throw new BodyError('body_mismatch', `line ${e.line} no longer holds entry ${e.id}`);
+  // The id only: an entry kept despite a bad envelope has normalised fields (as EntryStore.body checks).
+  if (!isPlainRecord(raw) || raw.id !== e.id) throw new BodyError('body_mismatch', `line ${e.line} no longer holds entry ${e.id}`);
   scans.put(e, { ref: e, offset, payloads });
   return { raw, payloads: payloads.map((p) => dtoOf(p, bytes)) };
 }
