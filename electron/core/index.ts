@@ -32,3 +32,4 @@ export { parseSearchQuery, makeSnippet, matchEntry, requiredSubstrings, termsMet
 export { searchFields, indexedText, isV1Header, v1EntryId, type SearchRole } from './search/search-text';
 export { rawLineTest, type RawLineTest } from './search/raw-filter';
 
+export { findPayloads, cutPayloads, contentPage, PAYLOAD_CUT_MARKER, PAYLOAD_IMAGE_MIN_BYTES, PAYLOAD_TEXT_MIN_BYTES, PAYLOAD_KEEP_BYTES, type Payload, type PayloadOptions } from './rules/payload-cut';

@@ -175,3 +175,6 @@ export interface SkimKeys {
   /** Keys whose string values are not read at all. */
   drop: readonly string[];
 }
+
+/** Bytes → string. `ascii` promises every byte is < 0x80 (a Latin-1 decode is then exact). */
+export type Decode = (b: Uint8Array, start: number, end: number, ascii: boolean) => string;

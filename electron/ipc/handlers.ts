@@ -2,6 +2,7 @@
 import type { Handlers } from '../shared/contract';
 import { CanopyError } from '../shared/errors';
 import type { SessionCatalog } from '../repo/catalog';
+import { entryPayload } from '../repo/entry-payload';
 import type { AppSearch } from '../repo/search/app-search';
 
 export interface HandlerContext {
@@ -36,6 +37,7 @@ export function createHandlers(ctx: HandlerContext): Handlers {
     'session.previews': (args) => catalog.previews(args.sessionId, args.entryIds),
     'session.flags': (args) => catalog.flags(args.sessionId),
     'entry.get': (args) => catalog.entry(args.sessionId, args.entryId),
+    'entry.payload': ({ sessionId, entryId, ...req }) => entryPayload(catalog, sessionId, entryId, req),
     'session.context': (args) => catalog.context.view(args.sessionId, args.profile, args.leafId),
     'session.forkPreview': (args) => catalog.context.forkPreview(args.sessionId, args.request, args.profile),
     'session.fork': (args) => catalog.context.fork(args.sessionId, args.request, args.profile),

@@ -20,6 +20,7 @@ import { listOpened, OpenedSet } from './opened';
 import { ListingCache, listSessionFiles, listSessions, summarizeSession } from './sessions';
 import { copyKey } from './session-keys';
 import { watchRoots, type StopWatching } from '../storage/watch';
+import { entryBody } from './entry-payload';
 
 export interface CatalogOptions {
   roots: string[];
@@ -359,7 +360,7 @@ export class SessionCatalog {
   }
 
   async entry(sessionId: string, entryId: string): Promise<EntryDetailDto> {
-    return this.withLoaded(sessionId, ({ session }) => {
+    return this.withLoaded(sessionId, ({ session, open }) => {
       let found: Entry | undefined;
       const children: string[] = [];
       for (const e of session.entries) {
@@ -369,7 +370,7 @@ export class SessionCatalog {
       if (!found) throw new CanopyError('not_found', `no entry ${entryId} in session ${sessionId}`);
       // The labels readSession reports, without building a context (that reads many bodies).
       const label = computeLabels(session, detectProfile(session)).labels.get(entryId);
-      return { sessionId, entryId, line: found.line, raw: found.raw, label: label ?? null, children };
+      return { sessionId, entryId, line: found.line, ...entryBody(open, found), label: label ?? null, children };
     });
   }
 

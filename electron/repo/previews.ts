@@ -8,6 +8,8 @@ import { BodyError, entryUsageFact, isIndexedEntry, isPlainRecord, JsonSkimmer, 
 import { decodeBytes, scanLines, type LineVisitor } from '../storage/line-scan';
 
 export const PREVIEW_CACHE_BYTES = 8 * 1024 * 1024;
+/** A line longer than this is previewed from its skim (a 20 MB image line is not parsed whole). */
+export const HEAVY_LINE_BYTES = 64 * 1024;
 
 /**
  * The preview of an entry read on its own. A BodyError is thrown on: the line no longer matches
@@ -85,10 +87,27 @@ export class SessionBodies {
   /** Calls are serialised: each extends what the previous one left. */
   private queue: Promise<unknown> = Promise.resolve();
 
+  /** The file's bytes (set by the session's owner): a heavy line read on its own is previewed from its skim. */
+  readLine: ((offset: number, length: number) => Buffer) | null = null;
+
   constructor(
     private readonly path: string,
     private readonly maxBatchBytes = PREVIEW_CACHE_BYTES,
   ) {}
+
+  /** The preview of an entry read on its own; a heavy line's from its skim (what the full pass reads too). */
+  private previewOne(e: Entry): EntryPreview {
+    if (!this.readLine || !isIndexedEntry(e)) return previewOf(e);
+    const { offset, length } = e.store.byteRange(e.i);
+    if (length <= HEAVY_LINE_BYTES) return previewOf(e);
+    let b: Buffer;
+    try {
+      b = this.readLine(offset, length);
+    } catch (err) {
+      throw new BodyError('body_unreadable', `cannot read line ${e.line}: ${err instanceof Error ? err.message : String(err)}`);
+    }
+    return fromSkim(e, skimLine(new JsonSkimmer(decodeBytes, PREVIEW_SKIM_KEYS), b, 0, length)).preview;
+  }
 
   /** An estimate of the memory held (previews and skimmed lines). */
   get bytes(): number {
@@ -227,7 +246,7 @@ export class SessionBodies {
         out[id] = hit.preview;
         continue;
       }
-      const preview = previewOf(e);
+      const preview = this.previewOne(e);
       const bytes = sizeOf(preview);
       if (hit) b.bytes -= hit.bytes;
       b.made.delete(i);

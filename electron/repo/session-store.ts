@@ -12,6 +12,7 @@ import { GraphNodes } from './graph-nodes';
 import { LiveSession, type RefreshResult } from './live';
 import { fileError, indexOptions, isAbort, stampOf, type OpenOptions } from './open';
 import { SessionBodies } from './previews';
+import { PayloadScans } from './entry-payload';
 
 /** Default budget for the open sessions of a catalog, all together. */
 export const STORE_BUDGET_BYTES = 512 * 1024 * 1024;
@@ -29,11 +30,15 @@ export interface StoreOpenOptions extends OpenOptions {
 /** One open session: everything kept about it, dropped together. */
 export class OpenSession {
   readonly nodes = new GraphNodes();
+  /** The heavy payloads of the entries last shown (entry-payload.ts). */
+  readonly payloads = new PayloadScans();
 
   constructor(
     readonly live: LiveSession,
     readonly bodies: SessionBodies,
-  ) {}
+  ) {
+    bodies.readLine = (offset, length) => live.readBytes(offset, length);
+  }
 
   get path(): string {
     return this.live.path;

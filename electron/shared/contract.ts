@@ -6,6 +6,7 @@
 import type {
   AppInfo,
   EntryDetailDto,
+  PayloadPageDto,
   ProfileDto,
   SearchResultDto,
   SearchStatusDto,
@@ -34,6 +35,11 @@ export interface Contract {
    */
   'session.flags': { args: { sessionId: string }; result: { entries: EntryNodesDto } };
   'entry.get': { args: { sessionId: string; entryId: string }; result: EntryDetailDto };
+  /**
+   * A slice of a heavy payload entry.get cut (its `payloads`): a page of text (offset/length in
+   * bytes of the file, default from where the cut ends) or base64 characters of an image.
+   */
+  'entry.payload': { args: { sessionId: string; entryId: string; payloadId: string; offset?: number; length?: number }; result: PayloadPageDto };
   /** What reaches the model at a leaf (default: the profile's current leaf; null = before the first entry). */
   'session.context': { args: { sessionId: string; profile?: ProfileDto; leafId?: string | null }; result: ContextViewDto };
   /** What a fork/clone would write; pi's refusal is a value here, nothing is written. */
@@ -71,6 +77,7 @@ export const CHANNELS = [
   'session.previews',
   'session.flags',
   'entry.get',
+  'entry.payload',
   'session.context',
   'session.forkPreview',
   'session.fork',
@@ -122,6 +129,7 @@ export function channelMethods(make: <C extends Channel>(channel: C) => ChannelM
     'sessions.summaries': make('sessions.summaries'),
     'session.open': make('session.open'),
     'entry.get': make('entry.get'),
+    'entry.payload': make('entry.payload'),
     'session.context': make('session.context'),
     'session.forkPreview': make('session.forkPreview'),
     'session.fork': make('session.fork'),

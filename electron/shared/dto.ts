@@ -134,6 +134,34 @@ export interface EntryDetailDto {
   raw: Record<string, unknown>;
   label: string | null;
   children: string[];
+  /** A heavy line's payloads: `raw` is then its cut (image data "", long texts shortened), see entry.payload. */
+  payloads?: PayloadDto[];
+}
+
+/** One heavy string of an entry, cut from entry.get's `raw` and read with entry.payload. */
+export interface PayloadDto {
+  /** JSON pointer of the string in `raw`, e.g. "/message/content/1/data". */
+  id: string;
+  kind: 'image' | 'text';
+  mimeType?: string;
+  /** Estimated decoded size (bytes). */
+  sizeBytes: number;
+  /** Bytes of the string's JSON content in the file (entry.payload offsets count these). */
+  totalBytes: number;
+  /** Text: bytes of it kept in `raw` (the first page starts there); images: 0. */
+  keptBytes: number;
+  /** Text: UTF-16 units of the cut string that are its start (a marker follows them). */
+  keptChars: number;
+}
+
+/** A slice of a payload: text decoded, or base64 characters of an image (concatenate for a data: URL). */
+export interface PayloadPageDto {
+  payloadId: string;
+  /** Byte range of the payload's content this answer holds: [offset, next). */
+  offset: number;
+  next: number;
+  totalBytes: number;
+  text: string;
 }
 
 /** One search hit: an entry of a listed session (entryId null: the session's own id, name or cwd matched). */

@@ -87,6 +87,12 @@ function sessionAtArgs(v: unknown): Args<'session.open'> & Args<'session.context
   return out;
 }
 
+/** A whole number of bytes from `min` up. */
+function count(value: unknown, name: string, min: number): number {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < min) fail(`${name} must be an integer of at least ${min}`);
+  return value;
+}
+
 function sessionIdArgs(v: unknown): { sessionId: string } {
   const o = record(v, ['sessionId']);
   return { sessionId: id(o.sessionId, 'sessionId') };
@@ -117,6 +123,15 @@ export const validators: { [C in Channel]: Validator<Args<C>> } = {
   'entry.get': (v) => {
     const o = record(v, ['sessionId', 'entryId']);
     return { sessionId: id(o.sessionId, 'sessionId'), entryId: id(o.entryId, 'entryId') };
+  },
+  'entry.payload': (v) => {
+    const o = record(v, ['sessionId', 'entryId', 'payloadId', 'offset', 'length']);
+    // eslint-disable-next-line no-control-regex
+    if (typeof o.payloadId !== 'string' || o.payloadId.length > MAX_PATH || /[\u0000-\u001f]/.test(o.payloadId)) fail('payloadId must be a JSON pointer string');
+    const out: Args<'entry.payload'> = { sessionId: id(o.sessionId, 'sessionId'), entryId: id(o.entryId, 'entryId'), payloadId: o.payloadId };
+    if (o.offset !== undefined) out.offset = count(o.offset, 'offset', 0);
+    if (o.length !== undefined) out.length = count(o.length, 'length', 1);
+    return out;
   },
   'session.context': sessionAtArgs,
   'session.forkPreview': forkArgs,

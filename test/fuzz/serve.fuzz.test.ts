@@ -73,6 +73,9 @@ async function everyChannel(sessionId: string, file: Damaged): Promise<void> {
       expect(JSON.stringify(detail.data)).toContain(TOO_DEEP_MARKER);
     }
   }
+  // A pointer into whatever the entry is (mostly no payload: not_found), and an offset past any payload.
+  await run('entry.payload', { sessionId, entryId: entries[0]?.id ?? 'no-such-entry', payloadId: '/message/content/0/text' });
+  await run('entry.payload', { sessionId, entryId: entries.at(-1)?.id ?? 'no-such-entry', payloadId: '/data', offset: 1e12, length: 1 });
   for (const profile of ['ca', 'h3'] as const) await run('session.context', { sessionId, profile });
   await run('session.context', { sessionId, leafId: entries[0]?.id ?? null });
   const request = entries[1] ? { kind: 'fork', entryId: entries[1].id, position: 'at' } : { kind: 'clone' };

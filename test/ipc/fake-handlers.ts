@@ -34,6 +34,10 @@ export function recordingHandlers() {
       calls.push({ channel: 'entry.get', args });
       throw new Error('boom');
     },
+    'entry.payload': async (args) => {
+      calls.push({ channel: 'entry.payload', args });
+      throw new CanopyError('not_found', `no session ${args.sessionId}`);
+    },
     'session.context': async (args) => {
       calls.push({ channel: 'session.context', args });
       throw new CanopyError('not_found', `no session ${args.sessionId}`);

@@ -24,8 +24,8 @@ import { fileByType, plainSession, type TypeLists } from '../rules/entries';
 import { storeSources } from './store-entries';
 import type { EntrySource, Issue, IssueKind, ParsedSession, Profile, SessionHeader } from '../types';
 
-/** Bytes → string. `ascii` promises every byte is < 0x80 (a Latin-1 decode is then exact). */
-export type Decode = (b: Uint8Array, start: number, end: number, ascii: boolean) => string;
+import type { Decode } from '../types';
+export type { Decode };
 
 export interface IndexerOptions {
   /** Where `raw` bodies are read from. */

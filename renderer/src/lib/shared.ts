@@ -18,6 +18,8 @@ export type {
   EntryNodeDto,
   EntryPreviewDto,
   IssueDto,
+  PayloadDto,
+  PayloadPageDto,
   ProfileDto,
   ProjectDto,
   SearchHitDto,

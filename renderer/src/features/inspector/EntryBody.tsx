@@ -88,12 +88,12 @@ export function EntryBody({ raw }: { raw: Obj }) {
 function MessageBody({ message }: { message: Obj }) {
   switch (message.role) {
     case 'user':
-      return <ContentBlocks content={message.content} />;
+      return <ContentBlocks content={message.content} path="/message/content" />;
     case 'assistant':
       return (
         <>
           <AssistantMeta message={message} />
-          <ContentBlocks content={message.content} />
+          <ContentBlocks content={message.content} path="/message/content" />
         </>
       );
     case 'toolResult':
@@ -102,23 +102,23 @@ function MessageBody({ message }: { message: Obj }) {
       return <BashBody message={message} />;
     case 'custom':
     case 'hookMessage':
-      return <CustomMessage source={message} />;
+      return <CustomMessage source={message} path="/message/content" />;
     case 'branchSummary':
     case 'compactionSummary':
       return <Markdown text={str(message.summary) ?? ''} />;
     default:
-      return <ContentBlocks content={message.content} />;
+      return <ContentBlocks content={message.content} path="/message/content" />;
   }
 }
 
-function CustomMessage({ source }: { source: Obj }) {
+function CustomMessage({ source, path = '/content' }: { source: Obj; path?: string }) {
   return (
     <>
       <dl className="fields">
         <Field name="custom type">{str(source.customType) ?? '?'}</Field>
         <Field name="display">{source.display === false ? 'hidden in the UI (still sent to the model)' : 'shown'}</Field>
       </dl>
-      <ContentBlocks content={source.content} />
+      <ContentBlocks content={source.content} path={path} />
       {source.details !== undefined && (
         <Section title="Details" open={false}>
           <Json value={source.details} />

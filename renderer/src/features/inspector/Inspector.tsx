@@ -10,6 +10,7 @@ import { EntryLink } from '../../ui/EntryLink';
 import { Section } from './parts';
 import { useTextMarks } from '../../ui/text-marks';
 import { obj, str } from './raw';
+import { CutNote, OtherPayloads, PayloadProvider } from './payloads';
 
 const MAX_CHILD_LINKS = 24;
 
@@ -95,21 +96,25 @@ function EntryView({ detail, cards }: { detail: EntryDetailDto; cards?: EntryCar
           )}
         </div>
       </header>
-      <div className="inspector-body">
-        {cards?.(detail, kind)}
-        <EntryBody raw={raw} />
-        <Section
-          title={
-            <>
-              Raw JSON <CopyButton text={rawText} label="copy" />
-            </>
-          }
-          open={false}
-          testId="raw-json"
-        >
-          <PlainText text={rawText} className="json" />
-        </Section>
-      </div>
+      <PayloadProvider key={`${detail.sessionId} ${detail.entryId}`} detail={detail}>
+        <div className="inspector-body">
+          {cards?.(detail, kind)}
+          <OtherPayloads detail={detail} />
+          <EntryBody raw={raw} />
+          <Section
+            title={
+              <>
+                Raw JSON <CopyButton text={rawText} label="copy" />
+              </>
+            }
+            open={false}
+            testId="raw-json"
+          >
+            <CutNote detail={detail} />
+            <PlainText text={rawText} className="json" />
+          </Section>
+        </div>
+      </PayloadProvider>
     </div>
   );
 }

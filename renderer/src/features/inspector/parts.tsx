@@ -5,6 +5,8 @@ import { Field } from '../../ui/Field';
 import { Markdown, PlainText } from '../../ui/Markdown';
 import { UsageTable } from '../../ui/UsageTable';
 import { contentBlocks, imageDataUrl, num, obj, str, type Obj } from './raw';
+import { ImagePayload, TextPayload, usePayload, usePayloadBytes } from './payloads';
+import { formatBytes } from '../../lib/format';
 
 export function Section({ title, children, open = true, testId }: { title: ReactNode; children: ReactNode; open?: boolean; testId?: string }) {
   return (
@@ -25,19 +27,22 @@ export function Json({ value }: { value: unknown }) {
   return <PlainText text={text} className="json" />;
 }
 
-export const ContentBlocks = memo(function ContentBlocks({ content }: { content: unknown }) {
+/** `path`: JSON pointer of `content` in the entry, so that cut payloads are drawn in place (payloads.tsx). */
+export const ContentBlocks = memo(function ContentBlocks({ content, path }: { content: unknown; path?: string }) {
   const blocks = contentBlocks(content);
   if (blocks.length === 0) return <div className="muted small">(no content)</div>;
   return (
     <div className="blocks">
       {blocks.map((block, i) => (
-        <ContentBlock key={i} block={block} />
+        <ContentBlock key={i} block={block} path={path === undefined ? undefined : typeof content === 'string' ? { text: path, data: path } : { text: `${path}/${i}/text`, data: `${path}/${i}/data` }} />
       ))}
     </div>
   );
 });
 
-function ContentBlock({ block }: { block: Obj }) {
+function ContentBlock({ block, path }: { block: Obj; path: { text: string; data: string } | undefined }) {
+  const payload = usePayload(block.type === 'image' ? path?.data : block.type === 'text' ? path?.text : undefined);
+  if (payload) return payload.kind === 'image' ? <ImagePayload p={payload} /> : <TextPayload p={payload} cut={str(block.text) ?? ''} />;
   switch (block.type) {
     case 'text':
       return <Markdown text={str(block.text) ?? ''} />;
@@ -122,6 +127,7 @@ export function ToolResultBody({ message }: { message: Obj }) {
   const diff = str(details?.diff);
   const blocks = contentBlocks(message.content);
   const textLength = blocks.reduce((n, b) => n + (str(b.text)?.length ?? 0), 0);
+  const cut = usePayloadBytes('/message/content/');
   return (
     <>
       <dl className="fields">
@@ -140,8 +146,8 @@ export function ToolResultBody({ message }: { message: Obj }) {
           <Diff text={diff} />
         </Section>
       )}
-      <Section title={`Output · ${textLength.toLocaleString('en-US')} chars`} open={!diff && textLength < 4000} testId="tool-output">
-        <ContentBlocks content={message.content} />
+      <Section title={cut ? `Output · ${formatBytes(cut)} (cut)` : `Output · ${textLength.toLocaleString('en-US')} chars`} open={!diff && (textLength < 4000 || cut > 0)} testId="tool-output">
+        <ContentBlocks content={message.content} path="/message/content" />
       </Section>
       {details && Object.keys(details).some((k) => k !== 'diff') && (
         <Section title="Details" open={false}>
@@ -154,6 +160,7 @@ export function ToolResultBody({ message }: { message: Obj }) {
 
 export function BashBody({ message }: { message: Obj }) {
   const exit = num(message.exitCode);
+  const output = usePayload('/message/output');
   return (
     <>
       <pre className="code-block">
@@ -166,7 +173,7 @@ export function BashBody({ message }: { message: Obj }) {
         {message.excludeFromContext === true && <Field name="context">excluded (!!)</Field>}
       </dl>
       <Section title="Output" open>
-        <PlainText text={str(message.output) || '(no output)'} />
+        {output ? <TextPayload p={output} cut={str(message.output) ?? ''} /> : <PlainText text={str(message.output) || '(no output)'} />}
       </Section>
     </>
   );
@@ -223,7 +230,7 @@ export function RetainedTail({ messages }: { messages: unknown[] }) {
         return (
           <div key={i} className="tail-message">
             <div className="muted small">{str(msg.role) ?? '?'}</div>
-            <ContentBlocks content={msg.content ?? (str(msg.summary) ? [{ type: 'text', text: str(msg.summary) }] : [])} />
+            <ContentBlocks content={msg.content ?? (str(msg.summary) ? [{ type: 'text', text: str(msg.summary) }] : [])} path={msg.content === undefined ? undefined : `/retainedTail/${i}/content`} />
           </div>
         );
       })}
