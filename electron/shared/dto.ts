@@ -23,6 +23,13 @@ export interface IssueDto {
   message: string;
 }
 
+/** Issue kinds that say something about a file without anything being wrong with it (a long line
+ * of a screenshot, read in full): the app lists them as notes, not as warnings. */
+const NOTE_KINDS: ReadonlySet<string> = new Set(['line_too_long']);
+export function isNoteIssue(issue: IssueDto): boolean {
+  return NOTE_KINDS.has(issue.kind);
+}
+
 export interface SessionRowDto {
   sessionId: string;
   cwd: string;

@@ -53,6 +53,7 @@ export type {
 export { ENTRY_STATES, entryStateAt } from '../../../electron/shared/entry-states';
 export { graphFromWire, unpackEntryNodes, type SessionGraphWireDto } from '../../../electron/shared/entry-nodes';
 export type { ErrorCode, ErrorValue, Result } from '../../../electron/shared/errors';
+export { isNoteIssue } from '../../../electron/shared/dto';
 export { isErrorCode } from '../../../electron/shared/errors';
 export { isId } from '../../../electron/shared/validate';
 export { resumeCommand } from '../../../electron/shared/resume-command';

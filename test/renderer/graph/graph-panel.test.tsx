@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { GraphPanel } from '../../../renderer/src/features/graph/GraphPanel';
+import { GraphPanel, issuesSummary } from '../../../renderer/src/features/graph/GraphPanel';
 import type { EntryNodeDto, SessionGraphDto } from '../../../electron/shared/dto';
 import { fakeElementBox, flush, mount, type Mounted } from '../dom';
 import { fakeApi } from '../fake-api';
@@ -72,6 +72,20 @@ describe('GraphPanel', () => {
     const issues = m.container.querySelector('[data-testid="issues"]')!;
     expect(issues.textContent).toContain('1 issue');
     expect(issues.textContent).toContain('line 7');
+  });
+
+  it('lists long lines as notes, not as warnings', async () => {
+    const long = { line: 2, kind: 'line_too_long', message: 'line 2 is 4533567 characters long' };
+    m = await mount(<GraphPanel />, fakeApi({}).api, (store) => {
+      store.getState().startOpening('s1');
+      store.getState().setGraph({ ...sample(), issues: [long, { ...long, line: 4 }] });
+    });
+    await flush(20);
+    const issues = m.container.querySelector('[data-testid="issues"]')!;
+    expect(issues.textContent).toContain('2 notes on this file');
+    expect(issues.textContent).not.toContain('⚠');
+    expect(issues.classList.contains('notes-only')).toBe(true);
+    expect(issuesSummary([long, { line: 7, kind: 'invalid_json', message: 'x' }])).toBe('⚠ 1 issue in this file · 1 note');
   });
 
   it('clicking a node selects it and asks for the entry', async () => {

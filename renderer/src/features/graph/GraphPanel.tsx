@@ -2,7 +2,7 @@ import { ReactFlowProvider } from '@xyflow/react';
 import type { ReactNode } from 'react';
 import { useActions, useCanopy } from '../../app-context';
 import { formatBytes } from '../../lib/format';
-import type { IssueDto } from '../../lib/shared';
+import { isNoteIssue, type IssueDto } from '../../lib/shared';
 import { ProgressLine } from '../../ui/ProgressLine';
 import { GraphCanvas } from './GraphCanvas';
 import { GraphToolbar } from './GraphToolbar';
@@ -90,12 +90,20 @@ export function GraphPanel({ banners, nodeSlots = NO_SLOTS }: { banners?: ReactN
 const NO_SLOTS: NodeSlots = {};
 const MAX_ISSUES = 200;
 
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** "⚠ 2 issues in this file · 3 notes", or only "3 notes on this file" when nothing is wrong. */
+export function issuesSummary(issues: readonly IssueDto[]): string {
+  const notes = issues.filter(isNoteIssue).length;
+  const warnings = issues.length - notes;
+  if (warnings === 0) return `${plural(notes, 'note')} on this file (long lines read in full)`;
+  return `⚠ ${plural(warnings, 'issue')} in this file${notes ? ` · ${plural(notes, 'note')}` : ''}`;
+}
+
 function IssuesBanner({ issues }: { issues: IssueDto[] }) {
   return (
-    <details className="issues" data-testid="issues">
-      <summary>
-        ⚠ {issues.length} issue{issues.length === 1 ? '' : 's'} in this file
-      </summary>
+    <details className={issues.every(isNoteIssue) ? 'issues notes-only' : 'issues'} data-testid="issues">
+      <summary>{issuesSummary(issues)}</summary>
       <ul>
         {issues.slice(0, MAX_ISSUES).map((issue, i) => (
           <li key={i}>
