@@ -7,6 +7,7 @@ export * from './types';
 export { parseSession, parseSessionText, splitLines, ISSUE_KIND_TO_PI, H3_LOAD_ERRORS, type RawLine, type ParseOptions } from './rules/parse';
 export { detectProfile, openProblem, PROFILE_RULES, type OpenProblem } from './rules/profile';
 export { readPath, readSession, readSessionDetailed, type SessionReading, type DetailedReading, type PathReading, type ReadOptions } from './rules/reading';
+export { readForGraph, type GraphReading } from './rules/graph-reading';
 export { listTreeEntries, buildTree, type TreeEntry, type Tree } from './rules/tree';
 export { indexById, entriesFor } from './rules/entries';
 export { planFork, type ForkRequest, type ForkTarget, type ForkEnv, type ForkPlan, type ForkErrorKind } from './rules/fork';
