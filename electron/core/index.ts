@@ -15,6 +15,7 @@ export { encodeCwd, sessionFileName } from './rules/naming';
 export { SessionIndexer, type IndexerOptions, type Decode } from './index/session-index';
 export { BodyError, type LineSource, type BodyCacheOptions } from './index/line-source';
 export { IndexedEntry, isIndexedEntry } from './index/indexed-entry';
+export { indexedParents } from './index/first-parents';
 export { scanEnvelope, newEnvelopeScan, type EnvelopeScan } from './index/envelope-scan';
 export { computeLabels, sessionName, type LabelState } from './rules/labels';
 export type { ProjectedEntry, CaContext, H3Context } from './rules/context';

@@ -89,32 +89,44 @@ export function packEntryNodes(nodes: readonly EntryNodeDto[]): EntryNodesDto {
 /**
  * Nodes packed from their entries' envelopes and their previews (index i ↔ node i): a session's
  * entries need no node object each. Each envelope field is read once (an indexed entry decodes it).
+ * `parentIndexOf(i)`: entry i's parent as the index of the first entry with that id when the caller
+ * knows it (the index does), negative when not; only then is the parent looked up by its text.
  */
 export function packNodes(
-  envelopes: readonly NodeEnvelope[], previews: readonly EntryPreview[], epochMsOf?: (i: number) => number,
+  envelopes: readonly NodeEnvelope[], previews: readonly EntryPreview[], epochMsOf?: (i: number) => number, parentIndexOf?: (i: number) => number,
 ): EntryNodesDto {
+  const n = envelopes.length;
+  // push, not new Array(n): V8 keeps a preallocated array of 100k+ holes as a slow dictionary.
   const out: EntryNodesDto = { ids: [], parents: [], looseParents: {}, lines: [], times: [], timeTexts: {}, previews: [], kinds: [], kind: [], rare: {} };
-  const firstIndex = new Map<string, number>();
-  envelopes.forEach((e, i) => {
-    const id = e.id;
-    out.ids.push(id);
-    if (!firstIndex.has(id)) firstIndex.set(id, i);
-  });
+  for (let i = 0; i < n; i++) out.ids.push(envelopes[i]!.id);
+  let firstIndex: Map<string, number> | null = null;
+  const lookUp = (parentId: string): number | undefined => {
+    if (!firstIndex) {
+      firstIndex = new Map();
+      for (let i = 0; i < n; i++) if (!firstIndex.has(out.ids[i]!)) firstIndex.set(out.ids[i]!, i);
+    }
+    return firstIndex.get(parentId);
+  };
   const kinds = new KindTable(out.kinds);
   let line = 0;
   let ms = 0;
-  envelopes.forEach((e, i) => {
-    const n = previews[i]!;
-    const parentId = e.parentId;
-    const p = parentId === null ? -1 : (firstIndex.get(parentId) ?? -2);
+  for (let i = 0; i < n; i++) {
+    const e = envelopes[i]!;
+    const node = previews[i]!;
+    const known = parentIndexOf ? parentIndexOf(i) : -1;
+    let p = known;
+    if (known < 0) {
+      const parentId = e.parentId;
+      p = parentId === null ? -1 : (lookUp(parentId) ?? -2);
+      if (p === -2) out.looseParents[i] = parentId!;
+    }
     out.parents.push(p);
-    if (p === -2) out.looseParents[i] = parentId!;
     const nodeLine = e.line;
     out.lines.push(nodeLine - line);
     line = nodeLine;
     // A caller that holds the epoch ms (the index does) spares the ISO text made and read back.
-    const known = epochMsOf ? epochMsOf(i) : NaN;
-    const t = known === known ? known : isoEpochMs(e.timestamp);
+    const held = epochMsOf ? epochMsOf(i) : NaN;
+    const t = held === held ? held : isoEpochMs(e.timestamp);
     if (t !== t) {
       out.times.push(0);
       out.timeTexts[i] = e.timestamp;
@@ -122,12 +134,12 @@ export function packNodes(
       out.times.push(t - ms);
       ms = t;
     }
-    out.previews.push(n.preview);
+    out.previews.push(node.preview);
     let rare: Rare | null = null;
-    for (const f of RARE) if (n[f] !== undefined) (rare ??= {} as Rare)[f] = n[f] as never;
+    for (const f of RARE) if (node[f] !== undefined) (rare ??= {} as Rare)[f] = node[f] as never;
     if (rare) out.rare[i] = rare;
-    out.kind.push(kinds.indexOf(e.type, n));
-  });
+    out.kind.push(kinds.indexOf(e.type, node));
+  }
   return out;
 }
 
