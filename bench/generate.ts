@@ -88,6 +88,11 @@ export interface GenerateOptions {
    * (bench/text-corpus.ts), for search, whose cost depends on how selective the text is.
    */
   text?: 'small' | 'realistic';
+  /**
+   * Image-heavy (pi #9613: a 2.6 GB session, nearly all of it base64 screenshots): user prompts and
+   * tool results carry screenshots of 200 KB–4 MB far more often.
+   */
+  images?: boolean;
 }
 
 export interface GeneratedInfo {
@@ -183,10 +188,10 @@ export function writeSessionFile(path: string, opts: GenerateOptions): Generated
 
   while (!done()) {
     // user prompt
-    const image = rng.chance(0.01);
+    const image = rng.chance(opts.images ? 0.35 : 0.01);
     const prompt = text(rng.size(300, 1.1, 6000));
     const userContent = image
-      ? `[{"type":"text","text":${prompt}},{"type":"image","data":"${base64.slice(0, Math.round(rng.int(40_000, 400_000) * scale))}","mimeType":"image/png"}]`
+      ? `[{"type":"text","text":${prompt}},{"type":"image","data":"${base64.slice(0, opts.images ? screenshotBytes(rng) : Math.round(rng.int(40_000, 400_000) * scale))}","mimeType":"image/png"}]`
       : rng.chance(0.3) ? `[{"type":"text","text":${prompt}}]` : prompt;
     const start = now;
     const u = add('message', `"message":{"role":"user","content":${userContent},"timestamp":${start}}`, 30_000);
@@ -217,9 +222,9 @@ export function writeSessionFile(path: string, opts: GenerateOptions): Generated
       for (const call of calls) {
         const big = rng.chance(0.005);
         const size = big ? rng.int(60_000, 300_000) : rng.size(1500, 1.1, 60_000);
-        const shot = !big && rng.chance(0.005);
+        const shot = !big && rng.chance(opts.images ? 0.3 : 0.005);
         const content = shot
-          ? `[{"type":"text","text":"screenshot"},{"type":"image","data":"${base64.slice(0, Math.round(rng.int(50_000, 300_000) * scale))}","mimeType":"image/png"}]`
+          ? `[{"type":"text","text":"screenshot"},{"type":"image","data":"${base64.slice(0, opts.images ? screenshotBytes(rng) : Math.round(rng.int(50_000, 300_000) * scale))}","mimeType":"image/png"}]`
           : `[{"type":"text","text":${text(size)}}]`;
         const details = call.name === 'edit' ? `,"details":{"diff":${text(rng.size(400, 1, 4000))},"firstChangedLine":${rng.int(1, 900)}}` : '';
         add('message', `"message":{"role":"toolResult","toolCallId":"${call.id}","toolName":"${call.name}","content":${content},"isError":${rng.chance(0.05)}${details},"timestamp":${now}}`, 1500);
@@ -259,6 +264,13 @@ export function writeSessionFile(path: string, opts: GenerateOptions): Generated
   return { bytes, entries, leafId: leaf ?? '' };
 }
 
+/** A screenshot's base64 length: log-uniform over 200 KB–4 MB (median ~0.9 MB). */
+function screenshotBytes(rng: Prng): number {
+  return Math.round(SHOT_MIN * Math.exp(rng.next() * Math.log(SHOT_MAX / SHOT_MIN)));
+}
+const SHOT_MIN = 200_000;
+const SHOT_MAX = 4_000_000;
+
 let writeBuffer: Buffer | null = null;
 let blobCache: string | null = null;
 let base64Cache: string | null = null;
@@ -273,7 +285,8 @@ function sharedRealisticBlob(): string {
   return realisticCache;
 }
 function sharedBase64(): string {
-  base64Cache ??= buildBase64(new Prng(11), 600_000);
+  // One block repeated: any prefix is the same whatever the length, so older files keep their bytes.
+  base64Cache ??= buildBase64(new Prng(11), SHOT_MAX);
   return base64Cache;
 }
 
@@ -289,7 +302,7 @@ export function cachedSession(
   name: string,
   bytes: number,
   seed = 1,
-  extra: { maxEntries?: number; scale?: number } = {},
+  extra: { maxEntries?: number; scale?: number; images?: boolean } = {},
 ): { path: string; info: GeneratedInfo | null } {
   mkdirSync(dir, { recursive: true });
   const path = join(dir, `${name}-v${GENERATOR_VERSION}.jsonl`);
@@ -300,6 +313,7 @@ export function cachedSession(
     seed,
     ...(extra.maxEntries ? { maxEntries: extra.maxEntries } : {}),
     ...(extra.scale ? { scale: extra.scale } : {}),
+    ...(extra.images ? { images: true } : {}),
   });
   renameSync(tmp, path);
   return { path, info };

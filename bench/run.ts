@@ -9,6 +9,8 @@
  *                 (notes: the floor of any index, read + line split + envelope scan, against the bare read;
  *                 and, from 100 MB, the app's session.open (the first frame's data, from the index) against the
  *                 CLI's open, then session.previews of the 60 nodes around the leaf)
+ *   open 2.6 GiB image-heavy  the same (no pi) on a session that is nearly all base64 screenshots
+ *                 (pi #9613; part of `--only open`, or alone with `--only open-images`)
  *   open 4 MB with previews  a file small enough for session.open to send every preview: bodies skimmed
  *                 in the index pass (one read) against the index pass followed by a previews pass (two)
  *   switch        a 400k-entry session: path + the 50 bodies nearest the leaf, median over 40 branch tips
@@ -93,7 +95,7 @@ function repeat(runs: number, measure: () => Measured): Measured {
   }
   all.sort((a, b) => (a.ms ?? 0) - (b.ms ?? 0));
   const mid = all[Math.floor(all.length / 2)]!;
-  return { ...mid, runs: all.length, rssMB: median(all.map((m) => m.rssMB ?? 0)), minMs: all[0]!.ms };
+  return { ...mid, runs: all.length, rssMB: median(all.map((m) => m.rssMB ?? 0)), minMs: all[0]!.ms, all: all.map((m) => m.ms ?? 0) };
 }
 
 function median(xs: number[]): number {
@@ -177,6 +179,32 @@ function main(): void {
   log(`bench: ${machine()}`);
   log(`bench: files in ${a.dir}`);
 
+  /**
+   * The app's open (session.open to the first frame's data, then 60 previews) against the CLI's open
+   * of the same file, the two alternating run by run: on this shared VM a block of runs of one and
+   * then a block of the other drift apart by more than the difference measured.
+   */
+  const appRow = (label: string, path: string, runs: number): void => {
+    log(`bench: open ${label}: the app's graph, alternating with the CLI's open`);
+    const apps: Measured[] = [];
+    const clis: Measured[] = [];
+    for (let k = 0; k < runs; k++) {
+      apps.push(child(childCanopy, ['graph', path]));
+      clis.push(child(childCanopy, ['open', path]));
+    }
+    const g = repeat(runs, () => apps.shift()!);
+    const cli = repeat(runs, () => clis.shift()!);
+    const range = (ms: number[]): string => `${fmtMs({ ok: true, ms: Math.min(...ms) })}–${fmtMs({ ok: true, ms: Math.max(...ms) })}`;
+    rows.push([
+      `app open ${label} (session.open to the first frame's data) vs the CLI's open, alternating`,
+      fmtMs(g), fmtMB(g), '–', '–', '–', '–', '–', '–',
+      g.ok && cli.ok
+        ? `${ratio(g.ms, cli.ms, '≤ 1.5 vs CLI')} time, ${ratio(g.rssMB, cli.rssMB, '≤ 2 vs CLI')} RSS (CLI ${fmtMs(cli)}, ${fmtMB(cli)}); previews of 60 nodes ${fmtMs({ ok: true, ms: g.previewsMs as number })} (target ≤ 100 ms)`
+        : `fails: ${String(g.error ?? cli.error)}`,
+    ]);
+    if (g.ok && cli.ok) notes.push(`open ${label} in the app: a ${Number(g.answerMB).toFixed(1)} MB answer; ${runs} alternating runs, app ${range(g.all as number[])}, CLI ${range(cli.all as number[])}`);
+  };
+
   for (const size of sizes) {
     if (!want('open')) break;
     const label = size >= 1024 ? `${size / 1024} GB` : `${size} MB`;
@@ -200,17 +228,27 @@ function main(): void {
       ratio(canopy.rssMB, pi.ok ? pi.rssMB : undefined, size === 500 ? '≤ 0.10' : undefined),
       ratio(canopy.ms, bare.ms, size === 500 ? '≤ 1.5' : undefined),
     ]);
-    if (size >= 100) {
-      log(`bench: open ${label}: the app's graph`);
-      const g = repeat(runs, () => child(childCanopy, ['graph', path]));
-      rows.push([
-        `app open ${label} (session.open to the first frame's data) vs the CLI's open`,
-        fmtMs(g), fmtMB(g), '–', '–', '–', '–', '–', '–',
-        g.ok ? `${ratio(g.ms, canopy.ms, '≤ 1.5 vs CLI')} time, ${ratio(g.rssMB, canopy.rssMB, '≤ 2 vs CLI')} RSS; previews of 60 nodes ${fmtMs({ ok: true, ms: g.previewsMs as number })} (target ≤ 100 ms)` : `fails: ${String(g.error)}`,
-      ]);
-      if (g.ok) notes.push(`open ${label} in the app: a ${Number(g.answerMB).toFixed(1)} MB answer; the flags pass (session.flags) then reads every body once in the background`);
-    }
+    if (size >= 100) appRow(label, path, runs);
     if (least.ok) notes.push(`open ${label}: floor of any index (read + line split + envelope scan of each line, nothing kept) ${fmtMs(least)} = ${ratio(least.ms, bare.ms)} the bare read`);
+    if (canopy.indexMs !== undefined) notes.push(`open ${label}: index ${fmtMs({ ok: true, ms: canopy.indexMs as number })}, then leaf/path/context ${fmtMs({ ok: true, ms: (canopy.ms ?? 0) - (canopy.indexMs as number) })} (path ${String(canopy.pathLength)} entries, ${String(canopy.contextMessages)} context messages)`);
+  }
+
+  // pi #9613: a 2.6 GB session, nearly all of it base64 screenshots (user prompts, tool results).
+  if (!a.quick && (want('open') || want('open-images'))) {
+    const label = '2.6 GiB image-heavy';
+    log(`bench: generating the ${label} session (cached; a minute or two the first time)…`);
+    const { path } = cachedSession(a.dir, 'session-2600mb-images', Math.round(2.6 * 1024 * MB), 26, { images: true });
+    const runs = a.runs ?? 2;
+    child(childBaseline, ['bare', path]);
+    log(`bench: open ${label}: bare read`);
+    const bare = repeat(runs, () => child(childBaseline, ['bare', path]));
+    log(`bench: open ${label}: canopy`);
+    const canopy = repeat(runs, () => child(childCanopy, ['open', path]));
+    rows.push([
+      `open ${label} to leaf + context (${String(canopy.entries ?? '?')} entries)`,
+      fmtMs(canopy), fmtMB(canopy), 'not run (pi reads a file into one string: at most 512 MiB)', '–', fmtMs(bare), fmtMB(bare), '–', '–', ratio(canopy.ms, bare.ms),
+    ]);
+    appRow(label, path, runs);
     if (canopy.indexMs !== undefined) notes.push(`open ${label}: index ${fmtMs({ ok: true, ms: canopy.indexMs as number })}, then leaf/path/context ${fmtMs({ ok: true, ms: (canopy.ms ?? 0) - (canopy.indexMs as number) })} (path ${String(canopy.pathLength)} entries, ${String(canopy.contextMessages)} context messages)`);
   }
 

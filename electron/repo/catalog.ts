@@ -3,7 +3,7 @@
  * background summaries, opening a session as a graph, one entry's details, and watching for changes.
  * Every path it opens came from listing the configured roots and is re-checked against them.
  */
-import { previewEntry, type EntryPreview, computeLabels, detectProfile, readSession, type Entry, type ParsedSession, type Profile } from '../core';
+import { previewEntry, type EntryPreview, computeLabels, detectProfile, readForGraph, type Entry, type ParsedSession, type Profile } from '../core';
 import type { EventBus } from './event-bus';
 import type { EntryDetailDto, SessionListDto, SessionRowDto, SessionSummaryDto } from '../shared/dto';
 import type { EntryNodesDto, SessionGraphWireDto } from '../shared/entry-nodes';
@@ -335,7 +335,8 @@ export class SessionCatalog {
     const lazy = this.isLazy(row);
     const entries = lazy ? open.nodes.indexed(session.entries) : open.nodes.packed(session.entries, await this.fullPreviews(open, session, task));
     const detected = detectProfile(session);
-    const reading = readSession(session, { profile: profile ?? detected, ...(leafId !== undefined ? { leafId } : {}) });
+    // Context ids without the context's messages: those bodies (screenshots …) wait for the context view.
+    const reading = readForGraph(session, { profile: profile ?? detected, ...(leafId !== undefined ? { leafId } : {}) });
     return {
       sessionId,
       cwd: row.cwd,

@@ -3,7 +3,7 @@
  * owner (session-store.ts): they depend on the entries and their previews only (not on the profile
  * or the leaf), so opening the same session again sends the packed columns without building them again.
  */
-import { isIndexedEntry, type Entry, type EntryPreview } from '../core';
+import { indexedParents, isIndexedEntry, type Entry, type EntryPreview } from '../core';
 import { indexPreview } from './previews';
 import { packNodes, type EntryNodesDto } from '../shared/entry-nodes';
 
@@ -45,7 +45,7 @@ export class GraphNodes {
   packed(entries: Entry[], previews: readonly EntryPreview[]): EntryNodesDto {
     const hit = this.full;
     if (hit && same(hit.entries, entries) && same(hit.previews!, previews)) return hit.nodes;
-    const nodes = packNodes(entries, previews, epochMs(entries));
+    const nodes = packNodes(entries, previews, epochMs(entries), indexedParents(entries) ?? undefined);
     this.full = { entries: entries.slice(), previews: previews.slice(), nodes };
     return nodes;
   }
@@ -54,7 +54,7 @@ export class GraphNodes {
   indexed(entries: Entry[]): EntryNodesDto {
     const hit = this.fromIndex;
     if (hit && same(hit.entries, entries)) return hit.nodes;
-    const nodes = packNodes(entries, entries.map(indexPreview), epochMs(entries));
+    const nodes = packNodes(entries, (i) => indexPreview(entries[i]!), epochMs(entries), indexedParents(entries) ?? undefined);
     this.fromIndex = { entries: entries.slice(), previews: null, nodes };
     return nodes;
   }

@@ -7,7 +7,7 @@
  */
 import { SessionIndexer, type ParsedSession } from '../core';
 import { readRange } from '../storage/read';
-import { decodeBytes, scanLines, SyncLineReader, type LineVisitor } from '../storage/line-scan';
+import { decodeBytes, isAsciiBytes, scanLines, SyncLineReader, type LineVisitor } from '../storage/line-scan';
 import { statPath } from '../storage/stat';
 import { tailFrom } from '../storage/tail';
 import type { FileStamp } from './file-cache';
@@ -129,6 +129,7 @@ export class LiveSession {
     const indexer = new SessionIndexer({
       source: { readText: (offset, length) => (reader ?? this.reader).readText(offset, length) },
       decode: decodeBytes,
+      isAscii: isAsciiBytes,
       verify: opts.verify ?? this.opts.verify ?? 'fast',
       ...(this.opts.newId ? { newId: this.opts.newId } : {}),
     });

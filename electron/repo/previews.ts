@@ -228,11 +228,24 @@ export class SessionBodies {
     this.sync(entries);
     let b = this.batches;
     if (b.seen > entries.length) this.batches = b = { byId: new Map(), seen: 0, made: new Map(), bytes: 0 };
-    // Ids of appended entries are added as they come (a replaced provisional line keeps its id).
-    for (; b.seen < entries.length; b.seen++) if (!b.byId.has(entries[b.seen]!.id)) b.byId.set(entries[b.seen]!.id, b.seen);
+    const batches = b;
+    // Every id unique (the usual file): the index's id table finds an entry's position, and no map
+    // of 300k ids is built before the first frame's previews.
+    const index = s.entriesOf('ca').byId;
+    const unique = index.size === entries.length;
+    const positionOf = (id: string): number | undefined => {
+      if (unique) {
+        const e = index.get(id);
+        if (e === undefined) return undefined;
+        if (isIndexedEntry(e) && entries[e.i] === e) return e.i;
+      }
+      // Ids of appended entries are added as they come (a replaced provisional line keeps its id).
+      for (; batches.seen < entries.length; batches.seen++) if (!batches.byId.has(entries[batches.seen]!.id)) batches.byId.set(entries[batches.seen]!.id, batches.seen);
+      return batches.byId.get(id);
+    };
     const out: Record<string, EntryPreview> = {};
     for (const id of ids) {
-      const i = b.byId.get(id);
+      const i = positionOf(id);
       if (i === undefined) continue;
       const e = entries[i]!;
       if (this.refs[i] === e) {

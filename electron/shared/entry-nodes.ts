@@ -30,8 +30,7 @@ export interface EntryNodesDto {
   rare: Record<string, Rare>;
 }
 
-const RARE: ReadonlyArray<keyof Rare> = ['targetId', 'firstKeptEntryId', 'tokensBefore'];
-/** Every field of a kind (`satisfies`: the compiler rejects a list that misses one). */
+/** Every field of a kind (`satisfies`: the compiler rejects a list that misses one); KindTable.indexOf reads them in this order. */
 const KIND_FIELDS = Object.keys({
   type: 0, role: 0, toolNames: 0, hasText: 0, isError: 0, stopReason: 0, customType: 0, checkpoint: 0, model: 0,
 } satisfies Record<keyof EntryKindDto, 0>) as Array<keyof EntryKindDto>;
@@ -47,18 +46,22 @@ class KindTable {
 
   /** The kind of a node of type `type` with preview `p`. */
   indexOf(type: string, p: EntryPreview): number {
-    const valueOf = (field: keyof EntryKindDto): unknown => (field === 'type' ? type : p[field]);
+    // Named reads in KIND_FIELDS' order: a keyed read per field (p[field]) is a slow megamorphic
+    // load over the previews' many shapes, 300k nodes × 9 fields.
+    const values = [type, p.role, p.toolNames, p.hasText, p.isError, p.stopReason, p.customType, p.checkpoint, p.model];
     let level = this.root;
-    const last = KIND_FIELDS.length - 1;
+    const last = values.length - 1;
     for (let f = 0; ; f++) {
-      const v = valueOf(KIND_FIELDS[f]!);
+      const v = values[f];
       const key = Array.isArray(v) ? JSON.stringify(v) : v;
       const next = level.get(key);
       if (f === last) {
         if (next !== undefined) return next as number;
         const k = this.kinds.length;
         const kind: Record<string, unknown> = {};
-        for (const field of KIND_FIELDS) if (valueOf(field) !== undefined) kind[field] = valueOf(field);
+        KIND_FIELDS.forEach((field, j) => {
+          if (values[j] !== undefined) kind[field] = values[j];
+        });
         this.kinds.push(kind as EntryKindDto);
         level.set(key, k);
         return k;
@@ -89,32 +92,47 @@ export function packEntryNodes(nodes: readonly EntryNodeDto[]): EntryNodesDto {
 /**
  * Nodes packed from their entries' envelopes and their previews (index i ↔ node i): a session's
  * entries need no node object each. Each envelope field is read once (an indexed entry decodes it).
+ * `previews`: a list, or entry i's preview made on demand. `parentIndexOf(i)`: entry i's parent as the index of the first entry with that id when the caller
+ * knows it (the index does), negative when not; only then is the parent looked up by its text.
  */
 export function packNodes(
-  envelopes: readonly NodeEnvelope[], previews: readonly EntryPreview[], epochMsOf?: (i: number) => number,
+  envelopes: readonly NodeEnvelope[], previews: readonly EntryPreview[] | ((i: number) => EntryPreview),
+  epochMsOf?: (i: number) => number, parentIndexOf?: (i: number) => number,
 ): EntryNodesDto {
+  // A function makes each preview as its node is packed (a short-lived object, not 300k kept ones).
+  const previewAt = typeof previews === 'function' ? previews : (i: number) => previews[i]!;
+  const n = envelopes.length;
+  // push, not new Array(n): V8 keeps a preallocated array of 100k+ holes as a slow dictionary.
   const out: EntryNodesDto = { ids: [], parents: [], looseParents: {}, lines: [], times: [], timeTexts: {}, previews: [], kinds: [], kind: [], rare: {} };
-  const firstIndex = new Map<string, number>();
-  envelopes.forEach((e, i) => {
-    const id = e.id;
-    out.ids.push(id);
-    if (!firstIndex.has(id)) firstIndex.set(id, i);
-  });
+  for (let i = 0; i < n; i++) out.ids.push(envelopes[i]!.id);
+  let firstIndex: Map<string, number> | null = null;
+  const lookUp = (parentId: string): number | undefined => {
+    if (!firstIndex) {
+      firstIndex = new Map();
+      for (let i = 0; i < n; i++) if (!firstIndex.has(out.ids[i]!)) firstIndex.set(out.ids[i]!, i);
+    }
+    return firstIndex.get(parentId);
+  };
   const kinds = new KindTable(out.kinds);
   let line = 0;
   let ms = 0;
-  envelopes.forEach((e, i) => {
-    const n = previews[i]!;
-    const parentId = e.parentId;
-    const p = parentId === null ? -1 : (firstIndex.get(parentId) ?? -2);
+  for (let i = 0; i < n; i++) {
+    const e = envelopes[i]!;
+    const node = previewAt(i);
+    const known = parentIndexOf ? parentIndexOf(i) : -1;
+    let p = known;
+    if (known < 0) {
+      const parentId = e.parentId;
+      p = parentId === null ? -1 : (lookUp(parentId) ?? -2);
+      if (p === -2) out.looseParents[i] = parentId!;
+    }
     out.parents.push(p);
-    if (p === -2) out.looseParents[i] = parentId!;
     const nodeLine = e.line;
     out.lines.push(nodeLine - line);
     line = nodeLine;
     // A caller that holds the epoch ms (the index does) spares the ISO text made and read back.
-    const known = epochMsOf ? epochMsOf(i) : NaN;
-    const t = known === known ? known : isoEpochMs(e.timestamp);
+    const held = epochMsOf ? epochMsOf(i) : NaN;
+    const t = held === held ? held : isoEpochMs(e.timestamp);
     if (t !== t) {
       out.times.push(0);
       out.timeTexts[i] = e.timestamp;
@@ -122,12 +140,17 @@ export function packNodes(
       out.times.push(t - ms);
       ms = t;
     }
-    out.previews.push(n.preview);
-    let rare: Rare | null = null;
-    for (const f of RARE) if (n[f] !== undefined) (rare ??= {} as Rare)[f] = n[f] as never;
-    if (rare) out.rare[i] = rare;
-    out.kind.push(kinds.indexOf(e.type, n));
-  });
+    out.previews.push(node.preview);
+    const { targetId, firstKeptEntryId, tokensBefore } = node;
+    if (targetId !== undefined || firstKeptEntryId !== undefined || tokensBefore !== undefined) {
+      const rare: Rare = {};
+      if (targetId !== undefined) rare.targetId = targetId;
+      if (firstKeptEntryId !== undefined) rare.firstKeptEntryId = firstKeptEntryId;
+      if (tokensBefore !== undefined) rare.tokensBefore = tokensBefore;
+      out.rare[i] = rare;
+    }
+    out.kind.push(kinds.indexOf(e.type, node));
+  }
   return out;
 }
 

@@ -6,6 +6,7 @@
  * spans chunks is copied once into a second reused buffer. Progress is reported per chunk; the
  * event loop gets a turn every few tens of milliseconds; an AbortSignal stops between chunks.
  */
+import { isAscii } from 'node:buffer';
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 
 export interface ScanOptions {
@@ -214,4 +215,9 @@ const { latin1Slice, utf8Slice } = Buffer.prototype as unknown as FastSlices;
  */
 export function decodeBytes(b: Uint8Array, start: number, end: number, ascii: boolean): string {
   return ascii ? latin1Slice.call(b, start, end) : utf8Slice.call(b, start, end);
+}
+
+/** Every byte of b[start, end) is ASCII (SIMD in Node; the indexer's length check of long lines). */
+export function isAsciiBytes(b: Uint8Array, start: number, end: number): boolean {
+  return isAscii(b.subarray(start, end));
 }

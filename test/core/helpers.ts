@@ -77,9 +77,14 @@ export function session(entries: (Rec | string)[], head: Rec | string = header()
 }
 
 /** Indexes `text` line by line, as a file is opened (the last line provisional when it has no newline). */
-export function indexText(text: string, opts: Pick<IndexerOptions, 'verify'> = {}): SessionIndexer {
+export function indexText(text: string, opts: Pick<IndexerOptions, 'verify' | 'isAscii'> & { onRead?: (offset: number) => void } = {}): SessionIndexer {
   const bytes = Buffer.from(text);
-  const indexer = new SessionIndexer({ source: { readText: (offset, length) => bytes.toString('utf8', offset, offset + length) }, ...opts });
+  const { onRead, ...rest } = opts;
+  const readText = (offset: number, length: number): string => {
+    onRead?.(offset);
+    return bytes.toString('utf8', offset, offset + length);
+  };
+  const indexer = new SessionIndexer({ source: { readText }, ...rest });
   let from = 0;
   let line = 1;
   while (from < bytes.length) {

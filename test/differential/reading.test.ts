@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseSessionText, readSession, type ParsedSession, type Profile, type SessionReading } from '../../electron/core';
+import { parseSessionText, readForGraph, readSession, type ParsedSession, type Profile, type SessionReading } from '../../electron/core';
 import type { CorpusFile } from '../fixtures/corpus/build';
 import { piRead, type PiReadResult } from '../oracle/pi-oracle';
 import { fileRng, hasParentCycle, makeCorpus, physicalLineOfNonBlank, Report, type CorpusHandle } from './support';
@@ -75,6 +75,14 @@ function compareReading(
   for (const [k, v] of Object.entries(c.labels)) labels[ids.toPi(k)] = v;
   report.check(name, profile, 'labels', pi.reading.labels, labels);
   report.check(name, profile, 'sessionName', pi.reading.sessionName ?? null, c.sessionName ?? null);
+  // The app's open (no context messages built) against pi too, and equal to readSession's issues.
+  const g = readForGraph(parsed, { profile });
+  report.check(name, profile, 'graph leafId', pi.reading.leafId, g.leafId === null ? null : ids.toPi(g.leafId));
+  report.check(name, profile, 'graph pathIds', pi.reading.pathIds, g.pathIds.map(ids.toPi));
+  report.check(name, profile, 'graph contextEntryIds', pi.reading.contextEntryIds, g.contextEntryIds.map(ids.toPi));
+  report.check(name, profile, 'graph labels', c.labels, g.labels);
+  report.check(name, profile, 'graph sessionName', c.sessionName ?? null, g.sessionName ?? null);
+  report.check(name, profile, 'graph issues', c.issues, g.issues);
   report.count(`${profile}: files compared`);
 
   for (const { leafId, result } of pi.leaves) {
@@ -90,6 +98,8 @@ function compareReading(
     }
     report.check(name, profile, `${what} pathIds`, result.pathIds, hc.pathIds.map(ids.toPi));
     report.check(name, profile, `${what} contextEntryIds`, result.contextEntryIds, hc.contextEntryIds.map(ids.toPi));
+    const hg = readForGraph(parsed, { profile, leafId: leafId === null ? null : ids.toCanopy(leafId) });
+    report.check(name, profile, `${what} graph contextEntryIds`, result.contextEntryIds, hg.contextEntryIds.map(ids.toPi));
     report.check(name, profile, `${what} context`, result.context, hc.context);
     report.count(`${profile}: hypothetical leaves compared`);
   }

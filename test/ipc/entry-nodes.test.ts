@@ -24,6 +24,8 @@ const node = fc.record(
     hasText: fc.boolean(),
     isError: fc.boolean(),
     model: fc.constantFrom('openai/gpt-5', 'anthropic/claude'),
+    stopReason: fc.constantFrom('stop', 'toolUse'),
+    customType: fc.constantFrom('ext', 'note'),
     targetId: fc.option(fc.constantFrom(...ids), { nil: null }),
     checkpoint: fc.constantFrom('none', 'first-kept'),
     firstKeptEntryId: fc.constantFrom(...ids),

@@ -42,6 +42,12 @@ export interface IndexerOptions {
    */
   verify?: 'fast' | 'parse';
   bodyCache?: BodyCacheOptions;
+  /**
+   * True when every byte of b[start, end) is below 0x80 (Node's buffer.isAscii, SIMD): a line over
+   * LONG_LINE is then as many characters long as it has bytes, so a 4 MB screenshot line is not
+   * decoded just to be counted. Without it such lines are decoded.
+   */
+  isAscii?: (b: Uint8Array, start: number, end: number) => boolean;
 }
 
 type Rec = Record<string, unknown>;
@@ -86,6 +92,7 @@ export class SessionIndexer {
   /** verify 'parse': lines are checked from their skimmed text (a body read later parses the whole line). */
   private readonly skimmer: JsonSkimmer | null;
   private readonly newId: (() => string) | undefined;
+  private readonly isAscii: IndexerOptions['isAscii'];
   private undo: Undo | null = null;
   private readonly names: string[] = [];
   /** Entries of the rarer types, filed as they are added (EntrySource.ofType). */
@@ -104,6 +111,7 @@ export class SessionIndexer {
     this.fast = opts.verify !== 'parse';
     this.skimmer = this.fast ? null : new JsonSkimmer(this.decode, UNREAD_STRINGS);
     this.newId = opts.newId;
+    this.isAscii = opts.isAscii;
   }
 
   /** Lines scanned / parsed, and the entry objects created so far (the rest are typed-array rows). */
@@ -333,7 +341,7 @@ export class SessionIndexer {
     const role = sc.roleStart >= 0 ? this.name(b, sc.roleStart, sc.roleEnd, ascii) : undefined;
     const length = end - start;
     if (length > LONG_LINE) {
-      const chars = decode(b, start, end, false).length;
+      const chars = this.isAscii?.(b, start, end) ? length : decode(b, start, end, false).length;
       if (chars > LONG_LINE) this.issues.push({ line, kind: 'line_too_long', message: `line ${line} is ${chars} characters long` });
     }
     const i = store.add(offset, length, line, type, role, role === undefined ? undefined : true, tsMs, tsText, parent);

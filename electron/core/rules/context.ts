@@ -47,7 +47,16 @@ export class IssueSink {
   }
 }
 
-const NO_MESSAGE = 'has no message object';
+/** Why pi would crash on an entry (issue texts the context rules and readForGraph share). */
+export const MALFORMED = {
+  noMessage: 'has no message object',
+  noReplacement: 'has no replacement',
+  noToolList: 'has no activeToolNames list',
+  tailNotList: 'has a retainedTail that is not a list',
+} as const;
+const NO_MESSAGE = MALFORMED.noMessage;
+/** Roles a context_edit replaces the content of. */
+export const EDITABLE_ROLES: ReadonlySet<unknown> = new Set(['user', 'assistant', 'toolResult', 'custom']);
 
 function customMessage(raw: Rec, content: unknown): Rec {
   return {
@@ -122,14 +131,18 @@ function lastSettings(path: EntrySeq): { thinkingLevel: unknown; model: unknown 
  * path is only searched for them when there are any.
  */
 export function caSettings(path: EntrySeq, sink: IssueSink, without?: readonly Entry[]): { thinkingLevel: unknown; model: unknown } {
-  if (!without || without.length > 0) {
-    for (let k = 0; k < path.length; k++) {
-      if (path.typeAt(k) !== 'message') continue;
-      const e = path.entryAt(k);
-      if (messageMissing(e)) sink.malformed(e, NO_MESSAGE);
-    }
-  }
+  caSettingsIssues(path, sink, without);
   return lastSettings(path);
+}
+
+/** What pi's getSessionContextSettings crashes on: message entries of the path without a message. */
+export function caSettingsIssues(path: EntrySeq, sink: IssueSink, without?: readonly Entry[]): void {
+  if (without && without.length === 0) return;
+  for (let k = 0; k < path.length; k++) {
+    if (path.typeAt(k) !== 'message') continue;
+    const e = path.entryAt(k);
+    if (messageMissing(e)) sink.malformed(e, NO_MESSAGE);
+  }
 }
 
 /** CA buildContextEntries: [latest compaction, kept range minus system messages, everything after]. */
@@ -184,8 +197,6 @@ export function caEntryMessages(e: Entry, sink: IssueSink): unknown[] {
   }
 }
 
-const EDITABLE_ROLES = new Set(['user', 'assistant', 'toolResult', 'custom']);
-
 /** CA projectContextEntry: the entry's messages with its latest context edit applied. */
 function caProjectEntry(e: Entry, edit: Entry | undefined, sink: IssueSink): unknown[] {
   const messages = caEntryMessages(e, sink);
@@ -196,7 +207,7 @@ function caProjectEntry(e: Entry, edit: Entry | undefined, sink: IssueSink): unk
     const m = message as Rec | null;
     if (m == null || !EDITABLE_ROLES.has(m.role)) return message;
     if (replacement === undefined) {
-      sink.malformed(edit, 'has no replacement');
+      sink.malformed(edit, MALFORMED.noReplacement);
       return message;
     }
     const content =
@@ -244,7 +255,7 @@ export function h3State(path: Entry[], sink: IssueSink): { thinkingLevel: unknow
     } else if (e.type === 'active_tools_change') {
       const names = spreadLike(e.raw.activeToolNames);
       if (names) activeToolNames = names;
-      else sink.malformed(e, 'has no activeToolNames list');
+      else sink.malformed(e, MALFORMED.noToolList);
     }
   }
   return { ...lastSettings(seqOf(path)), activeToolNames };
@@ -285,7 +296,7 @@ export function h3EntryMessages(e: Entry, sink: IssueSink): unknown[] {
     case 'compaction': {
       const tail = raw.retainedTail;
       const spread = tail == null ? [] : spreadLike(tail);
-      if (!spread) sink.malformed(e, 'has a retainedTail that is not a list');
+      if (!spread) sink.malformed(e, MALFORMED.tailNotList);
       return [compactionSummaryMessage(raw), ...(spread ?? [])];
     }
     case 'branch_summary':

@@ -102,6 +102,21 @@ export function readPath(s: ParsedSession, opts: ReadOptions = {}): PathReading 
   return { profile, leafId, path: w, issues, pathIds: () => w.ids() };
 }
 
+/** The profile's labels as a plain object (a label pi cannot read is reported to `sink`). */
+export function readLabels(s: ParsedSession, profile: Profile, sink: IssueSink): Record<string, string> {
+  const labelState = computeLabels(s, profile);
+  for (const e of labelState.malformed) sink.malformed(e, 'has a label that is not a string');
+  const labels: Record<string, string> = {};
+  // defineProperty: a target id of "__proto__" must stay a plain key.
+  for (const [k, v] of labelState.labels) Object.defineProperty(labels, k, { value: v, enumerable: true, writable: true, configurable: true });
+  return labels;
+}
+
+/** Issues that bodies read since the session had `known` issues reported to it (too_deep). */
+export function issuesSince(s: ParsedSession, known: number): Issue[] {
+  return s.issues.slice(known);
+}
+
 /** readSession plus the per-entry projection (for "what the model sees" views). */
 export function readSessionDetailed(s: ParsedSession, opts: ReadOptions = {}): DetailedReading {
   const known = s.issues.length;
@@ -109,14 +124,8 @@ export function readSessionDetailed(s: ParsedSession, opts: ReadOptions = {}): D
   const sink = new IssueSink();
   const { contextEntries, projection, context } = profile === 'ca' ? caContext(path, sink, s.entriesOf('ca').messagesWithout) : h3Context(path.entries, sink);
 
-  const labelState = computeLabels(s, profile);
-  for (const e of labelState.malformed) sink.malformed(e, 'has a label that is not a string');
-  const labels: Record<string, string> = {};
-  // defineProperty: a target id of "__proto__" must stay a plain key.
-  for (const [k, v] of labelState.labels) Object.defineProperty(labels, k, { value: v, enumerable: true, writable: true, configurable: true });
-  issues.push(...sink.issues);
-  // Bodies read just now may have reported issues of their lines (too_deep) to the session.
-  for (let k = known; k < s.issues.length; k++) issues.push(s.issues[k]!);
+  const labels = readLabels(s, profile, sink);
+  issues.push(...sink.issues, ...issuesSince(s, known));
 
   return {
     profile,
