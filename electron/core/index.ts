@@ -10,7 +10,7 @@ export { readPath, readSession, readSessionDetailed, type SessionReading, type D
 export { readForGraph, type GraphReading } from './rules/graph-reading';
 export { listTreeEntries, buildTree, type TreeEntry, type Tree } from './rules/tree';
 export { indexById, entriesFor } from './rules/entries';
-export { planFork, type ForkRequest, type ForkTarget, type ForkEnv, type ForkPlan, type ForkErrorKind } from './rules/fork';
+export { forkFileLines, planFork, type ForkRequest, type ForkTarget, type ForkEnv, type ForkPlan, type ForkErrorKind } from './rules/fork';
 export { encodeCwd, sessionFileName } from './rules/naming';
 export { SessionIndexer, type IndexerOptions, type Decode } from './index/session-index';
 export { BodyError, type LineSource, type BodyCacheOptions } from './index/line-source';

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { dirname, resolve } from 'node:path';
 import { v7 as uuidv7 } from 'uuid';
-import { detectProfile, planFork, sessionFileName, type ForkEnv, type ForkErrorKind, type ForkPlan, type ParsedSession, type Profile, type SessionHeader } from '../core';
+import { detectProfile, forkFileLines, planFork, sessionFileName, type ForkEnv, type ForkErrorKind, type ForkPlan, type ParsedSession, type Profile, type SessionHeader } from '../core';
 import type { ForkRequestDto } from '../shared/context-dto';
 import { CanopyError } from '../shared/errors';
 import { CreateFileError, createNewFile } from '../storage/create';
@@ -42,12 +42,6 @@ export function caEntryId(taken: Set<string>): string {
     if (!taken.has(id)) return id;
   }
   return randomUUID();
-}
-
-function serialise(header: SessionHeader, entries: readonly Record<string, unknown>[]): string {
-  let out = `${JSON.stringify(header)}\n`;
-  for (const entry of entries) out += `${JSON.stringify(entry)}\n`;
-  return out;
 }
 
 /**
@@ -93,7 +87,7 @@ function refuseCut(parsed: ParsedSession, plan: ForkPlan): ForkPlan {
 export async function writeFork(sourcePath: string, plan: Extract<ForkPlan, { ok: true }>): Promise<string> {
   const name = sessionFileName(plan.header.timestamp, plan.header.id);
   try {
-    return await createNewFile(dirname(resolve(sourcePath)), name, serialise(plan.header, plan.entries));
+    return await createNewFile(dirname(resolve(sourcePath)), name, forkFileLines(plan));
   } catch (err) {
     if (err instanceof CreateFileError) {
       throw new CanopyError(err.code === 'exists' ? 'already_exists' : 'io', err.message);

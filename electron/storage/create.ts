@@ -5,7 +5,7 @@
  * see either no file or the whole file.
  */
 import { randomBytes } from 'node:crypto';
-import { copyFile, constants as fsConstants, link, lstat, open, unlink } from 'node:fs/promises';
+import { copyFile, constants as fsConstants, link, lstat, open, unlink, type FileHandle } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { errnoCode } from './stat';
 
@@ -39,8 +39,30 @@ async function syncDirectory(dir: string): Promise<void> {
   }
 }
 
-/** Creates `dir/name` with `content`; returns its path. Throws CreateFileError, never overwrites. */
-export async function createNewFile(dir: string, name: string, content: string | Uint8Array): Promise<string> {
+/** Pieces of an iterable content are written in batches of about this many UTF-16 units. */
+const BATCH_CHARS = 4 * 1024 * 1024;
+
+async function writeContent(handle: FileHandle, content: string | Uint8Array | Iterable<string>): Promise<void> {
+  if (typeof content === 'string' || content instanceof Uint8Array) return handle.writeFile(content);
+  let batch: string[] = [];
+  let chars = 0;
+  for (const piece of content) {
+    batch.push(piece);
+    chars += piece.length;
+    if (chars >= BATCH_CHARS) {
+      await handle.writeFile(batch.join(''));
+      batch = [];
+      chars = 0;
+    }
+  }
+  if (chars > 0) await handle.writeFile(batch.join(''));
+}
+
+/**
+ * Creates `dir/name` with `content` (pieces of text are written as they come: a file larger than
+ * one string can be); returns its path. Throws CreateFileError, never overwrites.
+ */
+export async function createNewFile(dir: string, name: string, content: string | Uint8Array | Iterable<string>): Promise<string> {
   const finalPath = join(dir, name);
   if (name === '' || name === '.' || name === '..' || basename(name) !== name || name.includes('\\')) {
     throw new CreateFileError('invalid_name', `invalid file name: ${JSON.stringify(name)}`, finalPath);
@@ -57,7 +79,7 @@ export async function createNewFile(dir: string, name: string, content: string |
   }
   try {
     try {
-      await handle.writeFile(content);
+      await writeContent(handle, content);
       await handle.sync();
     } finally {
       await handle.close();

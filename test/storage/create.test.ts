@@ -20,6 +20,22 @@ describe('createNewFile', () => {
     expect([...(await readFile(path))]).toEqual([0, 1, 2, 255]);
   });
 
+  it('writes pieces of text as they come, across batches, in order (a file larger than one string)', async () => {
+    const dir = await tempDir();
+    const pieces = Array.from({ length: 9 }, (_, i) => `${String(i)}${'é✓'.repeat(700_000)}\n`);
+    let pulled = 0;
+    const lines = (function* () {
+      for (const p of pieces) {
+        pulled++;
+        yield p;
+      }
+    })();
+    const path = await createNewFile(dir, 'pieces.jsonl', lines);
+    expect(pulled).toBe(pieces.length);
+    expect(await readFile(path, 'utf8')).toBe(pieces.join(''));
+    expect(await readdir(dir)).toEqual(['pieces.jsonl']);
+  });
+
   it('refuses an existing name and leaves the original bytes and mtime untouched', async () => {
     const dir = await tempDir();
     const path = join(dir, 'taken.jsonl');
