@@ -25,6 +25,8 @@ describe('rawLineTest', () => {
     ['a phrase over an escaped newline and tab', '"red fox"', [{ type: 'text', text: 'the red\n\tfox ran' }], true],
     ['a phrase from one text block into the next', '"red fox"', [{ type: 'text', text: 'a red ' }, { type: 'text', text: ' fox b' }], true],
     ['a phrase from a tool name into its arguments', '"read src"', [{ type: 'toolCall', id: 't', name: 'read', arguments: { path: 'src/a.ts' } }], true],
+    ['a phrase from one field into a later one', '"red fox ran"', [{ type: 'text', text: 'a red' }, { type: 'text', text: 'fox' }, { type: 'text', text: ' ran' }], true],
+    ['one word ends a string, the next starts none', '"red fox"', [{ type: 'text', text: 'a red' }, { type: 'text', text: 'the fox' }], false],
     ['words apart, no phrase', '"red fox"', [{ type: 'text', text: 'red and a fox' }], false],
     ['a missing word', 'red wolf', [{ type: 'text', text: 'red fox' }], false],
     ['a regex literal', 're:fo+x\\s+ran', [{ type: 'text', text: 'a fox ran' }], true],
@@ -57,7 +59,12 @@ describe('rawLineTest', () => {
         if (!parsed.ok) return;
         const q = parsed.query;
         const line = assistantLine(content);
-        if (matches(q, line)) expect(rawLineTest(q, q.terms.map(() => false))(line)).toBe(true);
+        if (!matches(q, line)) return;
+        const test = rawLineTest(q, q.terms.map(() => false));
+        // As the query tests it: the line's UTF-8 bytes as latin1, alone or inside a block of lines.
+        const raw = Buffer.from(line, 'utf8').toString('latin1');
+        expect(test(raw)).toBe(true);
+        expect(test(`${assistantLine([{ type: 'text', text: 'other' }])}\n${raw}\n{}`)).toBe(true);
       }),
       { numRuns: 3000, seed: 15 },
     );
