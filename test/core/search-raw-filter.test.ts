@@ -43,8 +43,33 @@ describe('rawLineTest', () => {
     expect(rawLineTest(q, [false, false])(assistantLine([{ type: 'text', text: 'red fox' }]))).toBe(false);
   });
 
+  it('never rejects a line holding the phrase, within one string or across strings (words of any lengths)', () => {
+    const word = fc.constantFrom('red', 'Fox', 'ad', 'bead', 'foxfox', 'a-b', 'e', 'é', 'cafe');
+    const space = fc.constantFrom(' ', '  ', '\n', '\t', '\u00a0', ' \r\n ', '\u2028');
+    // Each gap is whitespace in one string, or the end of one text block and the start of the next.
+    const gap = fc.tuple(space, fc.boolean(), fc.constantFrom('', ' ', '\n'));
+    fc.assert(
+      fc.property(fc.array(word, { minLength: 2, maxLength: 4 }), fc.array(gap, { minLength: 3, maxLength: 3 }), word, (words, gaps, around) => {
+        const blocks: string[] = [`${around} `];
+        words.forEach((w, k) => {
+          blocks[blocks.length - 1] += w;
+          if (k === words.length - 1) return;
+          const [sp, split, lead] = gaps[k]!;
+          if (split) blocks.push(lead);
+          else blocks[blocks.length - 1] += sp;
+        });
+        const line = assistantLine(blocks.map((text) => ({ type: 'text', text })));
+        const q = parse(`"${words.join(' ')}"`);
+        if (!matches(q, line)) return;
+        const raw = Buffer.from(line, 'utf8').toString('latin1');
+        expect(rawLineTest(q, [false])(raw)).toBe(true);
+      }),
+      { numRuns: 3000, seed: 21 },
+    );
+  });
+
   it('never rejects a line whose parsed text matches (random texts, blocks and arguments)', () => {
-    const word = fc.constantFrom('red', 'fox', 'ran', 'Red', 'FOX', '10', 'true', 'ue', 'a-b', 'x"y', 'p/q', 'é');
+    const word = fc.constantFrom('red', 'fox', 'ran', 'Red', 'FOX', '10', 'true', 'ue', 'a-b', 'x"y', 'p/q', 'é', 'foxfox', 'bead', 'ad');
     const space = fc.constantFrom(' ', '  ', '\n', '\t', '\u00a0', ' \r\n ');
     const text = fc.array(fc.tuple(word, space), { maxLength: 8 }).map((parts) => parts.map(([w, s]) => w + s).join(''));
     const block = fc.oneof(
