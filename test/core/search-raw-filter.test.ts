@@ -43,7 +43,7 @@ describe('rawLineTest', () => {
     expect(rawLineTest(q, [false, false])(assistantLine([{ type: 'text', text: 'red fox' }]))).toBe(false);
   });
 
-  it('never rejects a line holding the phrase, within one string or across strings (words of any lengths)', () => {
+  it('never rejects a line holding the phrase or regex, within one string or across strings (words of any lengths)', () => {
     const word = fc.constantFrom('red', 'Fox', 'ad', 'bead', 'foxfox', 'a-b', 'e', 'é', 'cafe');
     const space = fc.constantFrom(' ', '  ', '\n', '\t', '\u00a0', ' \r\n ', '\u2028');
     // Each gap is whitespace in one string, or the end of one text block and the start of the next.
@@ -59,10 +59,11 @@ describe('rawLineTest', () => {
           else blocks[blocks.length - 1] += sp;
         });
         const line = assistantLine(blocks.map((text) => ({ type: 'text', text })));
-        const q = parse(`"${words.join(' ')}"`);
-        if (!matches(q, line)) return;
         const raw = Buffer.from(line, 'utf8').toString('latin1');
-        expect(rawLineTest(q, [false])(raw)).toBe(true);
+        // The same words as a phrase and as a regex (whose literal runs join at \s+).
+        for (const q of [parse(`"${words.join(' ')}"`), parse(`re:${words.join('\\s+')}`)]) {
+          if (matches(q, line)) expect(rawLineTest(q, q.terms.map(() => false))(raw)).toBe(true);
+        }
       }),
       { numRuns: 3000, seed: 21 },
     );

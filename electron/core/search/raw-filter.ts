@@ -81,15 +81,24 @@ function pairTest(a: string, b: string): (line: string) => boolean {
 export function rawLineTest(query: SearchQuery, metBySession: readonly boolean[]): RawLineTest {
   const needles = new Set<string>();
   const pairs: { test: (line: string) => boolean; rank: number }[] = [];
+  const addPairs = (words: readonly string[]): void => {
+    if (words.length < 2 || !words.every(rawSafe) || words.some((w) => NUMBER_LIKE.test(w) || 'true'.includes(w) || 'false'.includes(w))) return;
+    for (let k = 0; k + 1 < words.length; k++) pairs.push({ test: pairTest(words[k]!, words[k + 1]!), rank: Math.max(words[k]!.length, words[k + 1]!.length) });
+  };
   query.terms.forEach((t, i) => {
     if (metBySession[i]) return;
     const words = t.value.split(' ');
     for (const w of words) if (rawSafe(w)) needles.add(w);
-    if (t.kind !== 'phrase' || words.length < 2) return;
-    if (!words.every(rawSafe) || words.some((w) => NUMBER_LIKE.test(w) || 'true'.includes(w) || 'false'.includes(w))) return;
-    for (let k = 0; k + 1 < words.length; k++) pairs.push({ test: pairTest(words[k]!, words[k + 1]!), rank: Math.max(words[k]!.length, words[k + 1]!.length) });
+    if (t.kind === 'phrase') addPairs(words);
   });
-  if (query.regex) for (const l of regexLiterals(query.regex.source)) for (const w of l.split(/\s+/)) if (w.length >= 2 && rawSafe(w)) needles.add(w);
+  // A regex literal's words with whitespace between them are a phrase too (the regex matches in the joined text).
+  if (query.regex) {
+    for (const l of regexLiterals(query.regex.source)) {
+      const words = l.split(/\s+/).filter(Boolean);
+      for (const w of words) if (w.length >= 2 && rawSafe(w)) needles.add(w);
+      addPairs(words);
+    }
+  }
   // Longest first: the likeliest to be missing, so text without it costs one scan.
   const tests = [...needles].sort((a, b) => b.length - a.length).map((w) => new RegExp(escapeRegExp(w), 'i'));
   const pairTests = pairs.sort((a, b) => b.rank - a.rank).map((p) => p.test);
