@@ -128,7 +128,10 @@ export function beginBulkLoad(db: SearchDatabase): void {
   db.pragma('cache_size = -262144');
 }
 
-export function endBulkLoad(db: SearchDatabase): void {
+export function endBulkLoad(db: SearchDatabase, merge: boolean): void {
+  // One segment per term instead of one per bulk commit: a query's AND reads each doclist once
+  // (measured: 7.2 → 1.7 ms for two common trigrams on the 10k store; ~6 s once after its build).
+  if (merge) db.exec("INSERT INTO fts_text(fts_text) VALUES('optimize')");
   configure(db);
   db.pragma('cache_size = -2000');
   db.pragma(`user_version = ${SEARCH_SCHEMA_VERSION}`);

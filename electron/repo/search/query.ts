@@ -96,31 +96,35 @@ export function trigramExpression(grams: readonly string[]): string | null {
  * rarest of 26 picked 737 blocks in 3 ms, all 26 picked 691 in 28 ms).
  */
 const MAX_TRIGRAMS = 8;
+/** Past the rarest two, a trigram in more than this share of all blocks is left out (it filters ~nothing). */
+const COMMON_SHARE = 0.9;
 /** Trigram → blocks holding it, per connection. Only a heuristic (any subset of the trigrams is a superset filter), so it may be stale. */
-const blockCounts = new WeakMap<SearchDatabase, { count: (gram: string) => number; known: Map<string, number> }>();
+const blockCounts = new WeakMap<SearchDatabase, { count: (gram: string) => number; known: Map<string, number>; blocks: number }>();
 
-/** The `MAX_TRIGRAMS` of `grams` in the fewest blocks (all of them when the counts cannot be read). */
+/** The few of `grams` in the fewest blocks (all of them when the counts cannot be read). */
 export function rarestTrigrams(db: SearchDatabase, grams: readonly string[]): string[] {
-  if (grams.length <= MAX_TRIGRAMS) return [...grams];
+  if (grams.length <= 2) return [...grams];
   let c = blockCounts.get(db);
   if (!c) {
     try {
       db.exec("CREATE VIRTUAL TABLE IF NOT EXISTS temp.fts_text_vocab USING fts5vocab(main, 'fts_text', 'row')");
       const stmt = db.prepare<[string], number>('SELECT doc FROM temp.fts_text_vocab WHERE term = ?').pluck();
-      c = { count: (g) => stmt.get(g) ?? 0, known: new Map() };
+      const blocks = db.prepare<[], number>('SELECT count(*) FROM blocks').pluck().get() ?? 0;
+      c = { count: (g) => stmt.get(g) ?? 0, known: new Map(), blocks };
     } catch {
       return [...grams];
     }
     blockCounts.set(db, c);
   }
-  const { count, known } = c;
+  const { count, known, blocks } = c;
   if (known.size > 100_000) known.clear();
   const scored = grams.map((g) => {
     let n = known.get(g);
     if (n === undefined) known.set(g, (n = count(g)));
     return { g, n };
   });
-  return scored.sort((a, b) => a.n - b.n).slice(0, MAX_TRIGRAMS).map((x) => x.g);
+  scored.sort((a, b) => a.n - b.n);
+  return scored.filter((x, i) => i < 2 || (i < MAX_TRIGRAMS && x.n < blocks * COMMON_SHARE)).map((x) => x.g);
 }
 
 /** The entries on the path from the file's current leaf to its root (pi: leaf = last entry; h3: last `leaf` entry). */
@@ -178,22 +182,45 @@ function sessionHit(f: FileInfo): SearchHit {
   };
 }
 
+interface FilesFacts {
+  byId: Map<number, FileInfo>;
+  /** Every file's id, name and cwd, one per line: a phrase absent here is met by no session. */
+  fields: string;
+}
+
+const factsCache = new WeakMap<readonly FileInfo[], FilesFacts>();
+
+/** Lookups over a files list, kept with the list (the caller keeps it until the index changes). */
+function factsOf(files: readonly FileInfo[], keep = true): FilesFacts {
+  const known = factsCache.get(files);
+  if (known) return known;
+  const facts = { byId: new Map(files.map((f) => [f.id, f])), fields: files.map((f) => `${f.session_id}\n${f.name ?? ''}\n${f.cwd}`).join('\n') };
+  if (keep) factsCache.set(files, facts);
+  return facts;
+}
+
 /** Every indexed file's facts (the caller may keep them until the index changes). */
 export function indexedFiles(db: SearchDatabase): FileInfo[] {
   return db.prepare<[], FileInfo>('SELECT id, path, session_id, cwd, name, ino, last_id, leaf_target, has_leaf FROM files').all();
 }
 
 export function runQuery(db: SearchDatabase, q: SearchQuery, opts: QueryOptions): QueryResult {
-  const files = (opts.files ?? indexedFiles(db))
-    .filter((f) => !opts.paths || opts.paths.has(f.path))
-    .filter((f) => q.filters.projects.length === 0 || q.filters.projects.some((p) => f.cwd.toLowerCase().includes(p)));
-  const byId = new Map(files.map((f) => [f.id, f]));
+  const all = opts.files ?? indexedFiles(db);
+  const everyFile = !opts.paths && q.filters.projects.length === 0;
+  const files = everyFile
+    ? all
+    : all.filter((f) => (!opts.paths || opts.paths.has(f.path)) && (q.filters.projects.length === 0 || q.filters.projects.some((p) => f.cwd.toLowerCase().includes(p))));
+  const facts = everyFile ? factsOf(all) : factsOf(files, false);
+  const { byId } = facts;
   const hits: SearchHit[] = [];
   const noEntryFilter = !q.regex && q.filters.roles.length + q.filters.tools.length + q.filters.files.length === 0 && q.filters.after === null && q.filters.before === null && !q.filters.activeBranch;
+  // Terms no session's own fields can meet (tested once on all of them): most queries' terms.
+  const unmet = q.terms.map((t) => t.kind === 'phrase' && !/[/\\]/.test(t.value) && !t.pattern.test(facts.fields));
 
   // Files grouped by which terms their own fields meet (usually one or two groups).
   const groups = new Map<string, { met: boolean[]; files: FileInfo[] }>();
-  for (const f of files) {
+  if (unmet.every(Boolean)) groups.set('', { met: unmet.map(() => false), files: [...files] });
+  for (const f of groups.size ? [] : files) {
     const met = termsMetBySession(q, { id: f.session_id, path: f.path, cwd: f.cwd, name: f.name });
     if (q.terms.length > 0 && met.every(Boolean) && noEntryFilter) {
       hits.push(sessionHit(f));
@@ -217,7 +244,8 @@ export function runQuery(db: SearchDatabase, q: SearchQuery, opts: QueryOptions)
   try {
     for (const { met, files: groupFiles } of groups.values()) {
       if (hits.length > opts.limit || budget.out) break;
-      const inGroup = new Set(groupFiles.map((f) => f.id));
+      // null: every file in scope (byId already says which).
+      const inGroup = groupFiles.length === files.length ? null : new Set(groupFiles.map((f) => f.id));
       const needed = [...requiredSubstrings(q, met), ...fileParts];
       const expr = trigramExpression(rarestTrigrams(db, trigramsOf(needed)));
       check.rawTest = rawLineTest(q, met);
@@ -271,7 +299,7 @@ type Found = Generator<{ c: Candidate; hit: SearchHit }>;
  * line that may match makes its block pass: the test is a necessary condition of a substring), so
  * only a passing block's entry rows are read, and its lines tested and parsed one by one.
  */
-function* blockHits(db: SearchDatabase, ctx: CheckContext, met: boolean[], byId: Map<number, FileInfo>, inGroup: ReadonlySet<number>, expr: string, where: readonly string[], params: readonly unknown[], budget: Budget): Found {
+function* blockHits(db: SearchDatabase, ctx: CheckContext, met: boolean[], byId: Map<number, FileInfo>, inGroup: ReadonlySet<number> | null, expr: string, where: readonly string[], params: readonly unknown[], budget: Budget): Found {
   // Every matching block at once: FTS5 re-evaluates the whole AND for a `rowid > ?` page (measured:
   // 51 pages of one query cost 51 evaluations), while a block's row is a few bytes.
   // Its byte range is looked up only for the blocks the budget reaches (a common phrase matches most).
@@ -283,7 +311,7 @@ function* blockHits(db: SearchDatabase, ctx: CheckContext, met: boolean[], byId:
     const b = blockRow.get(rowid);
     if (!b) continue;
     const f = byId.get(b.file);
-    if (!f || !inGroup.has(b.file)) continue;
+    if (!f || (inGroup && !inGroup.has(b.file))) continue;
     if (budget.bytes <= 0 || budget.entries <= 0) {
       budget.out = true;
       return;
@@ -307,13 +335,13 @@ function* blockHits(db: SearchDatabase, ctx: CheckContext, met: boolean[], byId:
 }
 
 /** Hits of filters alone: entries in rowid order, a page at a time. */
-function* entryHits(db: SearchDatabase, ctx: CheckContext, met: boolean[], byId: Map<number, FileInfo>, inGroup: ReadonlySet<number>, where: readonly string[], params: readonly unknown[], budget: Budget): Found {
+function* entryHits(db: SearchDatabase, ctx: CheckContext, met: boolean[], byId: Map<number, FileInfo>, inGroup: ReadonlySet<number> | null, where: readonly string[], params: readonly unknown[], budget: Budget): Found {
   for (const page of entryPages(db, where, params)) {
     if (budget.entries <= 0) {
       budget.out = true;
       return;
     }
-    const inScope = page.filter((c) => inGroup.has(c.file) && byId.has(c.file));
+    const inScope = page.filter((c) => (!inGroup || inGroup.has(c.file)) && byId.has(c.file));
     const wanted = inScope.slice(0, budget.entries);
     if (wanted.length < inScope.length) budget.out = true;
     budget.entries -= wanted.length;

@@ -94,11 +94,11 @@ export class SearchService {
     indexer.beginBulk();
   }
 
-  /** Commits a bulk load and puts the index back to its normal, crash-safe settings. */
-  private endBulk(): void {
+  /** Commits a bulk load and puts the index back to its normal, crash-safe settings (merged when the pass completed). */
+  private endBulk(complete = false): void {
     if (!this.indexer?.bulk) return;
     this.indexer.endBulk();
-    endBulkLoad(this.db!);
+    endBulkLoad(this.db!, complete);
   }
 
   getStatus(): SearchStatus {
@@ -202,7 +202,7 @@ export class SearchService {
         this.status.error = err instanceof Error ? err.message : String(err);
       }
     }
-    await this.serial(async () => this.endBulk()).catch((err: unknown) => {
+    await this.serial(async () => this.endBulk(true)).catch((err: unknown) => {
       this.status.error = err instanceof Error ? err.message : String(err);
     });
     this.status.indexing = false;
