@@ -29,6 +29,12 @@ describe('the trigrams a query asks FTS5 for', () => {
       expect(rarestTrigrams(db, ['the', 'zeb'])).toEqual(['the', 'zeb']);
       // Only common ones: the rarest two are kept (an AND of at least something).
       expect(rarestTrigrams(db, ['the', 'he ', 'e a'])).toEqual(['e a', 'the']);
+      // The index grows (as while it is first built): counts taken before are taken again.
+      for (let i = 21; i <= 60; i++) {
+        put.run(i, 'zeb zeb');
+        block.run(i);
+      }
+      expect(rarestTrigrams(db, ['zeb', 'aaa', 'bbb', 'ccc'])).toEqual(['aaa', 'bbb', 'ccc', 'zeb']);
     } finally {
       db.close();
     }

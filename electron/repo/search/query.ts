@@ -98,19 +98,25 @@ export function trigramExpression(grams: readonly string[]): string | null {
 const MAX_TRIGRAMS = 8;
 /** Past the rarest two, a trigram in more than this share of all blocks is left out (it filters ~nothing). */
 const COMMON_SHARE = 0.9;
-/** Trigram → blocks holding it, per connection. Only a heuristic (any subset of the trigrams is a superset filter), so it may be stale. */
-const blockCounts = new WeakMap<SearchDatabase, { count: (gram: string) => number; known: Map<string, number>; blocks: number }>();
+/**
+ * Trigram → blocks holding it, per connection. Only a heuristic (any subset of the trigrams is a
+ * superset filter), so it may be a little stale; it starts over once the index grew by a tenth
+ * (counts taken while the first build runs would misjudge the whole index).
+ */
+const blockCounts = new WeakMap<SearchDatabase, { count: (gram: string) => number; known: Map<string, number>; blocks: number; top: number }>();
+const GROWTH = 1.1;
 
 /** The few of `grams` in the fewest blocks (all of them when the counts cannot be read). */
 export function rarestTrigrams(db: SearchDatabase, grams: readonly string[]): string[] {
   if (grams.length <= 2) return [...grams];
+  const top = db.prepare<[], number>('SELECT coalesce(max(rowid), 0) FROM blocks').pluck().get() ?? 0;
   let c = blockCounts.get(db);
-  if (!c) {
+  if (!c || top > c.top * GROWTH || top < c.top / GROWTH) {
     try {
       db.exec("CREATE VIRTUAL TABLE IF NOT EXISTS temp.fts_text_vocab USING fts5vocab(main, 'fts_text', 'row')");
       const stmt = db.prepare<[string], number>('SELECT doc FROM temp.fts_text_vocab WHERE term = ?').pluck();
       const blocks = db.prepare<[], number>('SELECT count(*) FROM blocks').pluck().get() ?? 0;
-      c = { count: (g) => stmt.get(g) ?? 0, known: new Map(), blocks };
+      c = { count: (g) => stmt.get(g) ?? 0, known: new Map(), blocks, top };
     } catch {
       return [...grams];
     }
