@@ -40,7 +40,9 @@ function phrasesFrom(paths: string[], n: number, r: () => number): string[] {
 }
 
 async function search(root: string): Promise<Record<string, unknown>> {
-  const cache = mkdtempSync(join(tmpdir(), 'canopy-bench-search-'));
+  // CANOPY_BENCH_SEARCH_CACHE: keep the built index there and reuse it (query work without a rebuild).
+  const kept = process.env.CANOPY_BENCH_SEARCH_CACHE;
+  const cache = kept ?? mkdtempSync(join(tmpdir(), 'canopy-bench-search-'));
   try {
     const listing = await listSessions([root]);
     const paths = [...listing.sessions].sort((a, b) => (a.modifiedAt < b.modifiedAt ? 1 : -1)).map((s) => s.path);
@@ -104,11 +106,43 @@ async function search(root: string): Promise<Record<string, unknown>> {
       appendMs: found ? appendMs : null, rssMB: process.resourceUsage().maxRSS / 1024,
     };
   } finally {
-    rmSync(cache, { recursive: true, force: true });
+    if (!kept) rmSync(cache, { recursive: true, force: true });
   }
 }
 
+/** The same 50 phrases and 10 `re:` queries on an index kept by an earlier run, each query's time (profiling). */
+async function queries(root: string): Promise<Record<string, unknown>> {
+  const cache = process.env.CANOPY_BENCH_SEARCH_CACHE;
+  if (!cache) throw new Error('queries needs CANOPY_BENCH_SEARCH_CACHE (an index an earlier search run kept)');
+  const listing = await listSessions([root]);
+  const paths = [...listing.sessions].sort((a, b) => (a.modifiedAt < b.modifiedAt ? 1 : -1)).map((s) => s.path);
+  const r = rng(20260101);
+  phrasesFrom(paths.slice(0, Math.max(1, Math.floor(paths.length / 20))), 1, r);
+  const service = new SearchService({ roots: [root], env: { CANOPY_CACHE_DIR: cache } });
+  await service.update(paths);
+  const phrases = phrasesFrom(paths, 50, r);
+  const texts = [...phrases.map((p) => `"${p}"`), ...phrases.slice(0, 10).map((p) => {
+    const [a, b] = p.split(' ');
+    return `re:${a}\\s+${b!.slice(0, 2)}\\w*`;
+  })];
+  // CPU time beside wall time: on a machine shared with other work, wall time is noisy.
+  const out: { q: string; ms: number; cpuMs: number; hits: number; more: boolean }[] = [];
+  for (let round = 0; round < Number(process.env.ROUNDS ?? 1); round++) {
+    for (const q of texts) {
+      const q0 = performance.now();
+      const c0 = process.cpuUsage();
+      const a = await service.query(q, { limit: 50 });
+      const c = process.cpuUsage(c0);
+      out.push({ q, ms: Math.round(performance.now() - q0), cpuMs: Math.round((c.user + c.system) / 1000), hits: a.hits.length, more: a.more });
+    }
+  }
+  service.close();
+  const ms = out.map((o) => o.ms);
+  return { ok: true, phraseP95: p95(ms.slice(-60, -10)), regexP95: p95(ms.slice(-10)), queries: out };
+}
+
 const [cmd, arg] = process.argv.slice(2);
-(cmd === 'search' && arg ? search(arg) : Promise.reject(new Error('usage: child-search search ROOT')))
+const run = cmd === 'search' && arg ? search(arg) : cmd === 'queries' && arg ? queries(arg) : Promise.reject(new Error('usage: child-search search|queries ROOT'));
+run
   .then((out) => process.stdout.write(`${JSON.stringify(out)}\n`))
   .catch((err: unknown) => process.stdout.write(`${JSON.stringify({ ok: false, error: err instanceof Error ? err.message : String(err) })}\n`));

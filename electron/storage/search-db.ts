@@ -8,13 +8,14 @@ import { rmSync } from 'node:fs';
 export type SearchDatabase = Database.Database;
 
 /** Bump when the schema or what is indexed changes: an index of another version is rebuilt. */
-export const SEARCH_SCHEMA_VERSION = 2;
+export const SEARCH_SCHEMA_VERSION = 3;
 
 // Trigram tokens make any substring of 3+ characters findable (pi's words are substrings, not
 // words). detail=none keeps only which rows hold a trigram (~0.5× the text, against ~2.4× with
 // positions, which FTS5 needs for any phrase query); every candidate is then checked against its
 // line's real text, so this is a prefilter. Paths are not indexed apart: each is a substring of the text.
-// An fts_text row is a block of consecutive entries of one file (rowid = its first entry's rowid).
+// An fts_text row is a block of consecutive entries of one file (rowid = its first entry's rowid);
+// `blocks` holds its byte range, so a candidate block is tested raw with one read before any entry row.
 const SCHEMA = `
 CREATE TABLE files (
   id INTEGER PRIMARY KEY,
@@ -47,6 +48,13 @@ CREATE TABLE entries (
   tools TEXT NOT NULL DEFAULT ''
 );
 CREATE INDEX entries_by_file ON entries(file, line);
+CREATE TABLE blocks (
+  rowid INTEGER PRIMARY KEY,
+  file INTEGER NOT NULL,
+  offset INTEGER NOT NULL,
+  end INTEGER NOT NULL
+);
+CREATE INDEX blocks_by_file ON blocks(file);
 CREATE TABLE problems (file INTEGER NOT NULL, line INTEGER NOT NULL, message TEXT NOT NULL);
 CREATE INDEX problems_by_file ON problems(file);
 CREATE VIRTUAL TABLE fts_text USING fts5(body, content='', contentless_delete=1, detail=none, tokenize='trigram');
@@ -120,7 +128,10 @@ export function beginBulkLoad(db: SearchDatabase): void {
   db.pragma('cache_size = -262144');
 }
 
-export function endBulkLoad(db: SearchDatabase): void {
+export function endBulkLoad(db: SearchDatabase, merge: boolean): void {
+  // One segment per term instead of one per bulk commit: a query's AND reads each doclist once
+  // (measured: 7.2 → 1.7 ms for two common trigrams on the 10k store; ~6 s once after its build).
+  if (merge) db.exec("INSERT INTO fts_text(fts_text) VALUES('optimize')");
   configure(db);
   db.pragma('cache_size = -2000');
   db.pragma(`user_version = ${SEARCH_SCHEMA_VERSION}`);

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   fuzzyContains,
@@ -5,10 +6,11 @@ import {
   matchEntry,
   parseSearchQuery,
   regexLiterals,
+  requiredSubstrings,
   termsMetBySession,
   type SearchQuery,
 } from '../../electron/core/search/search-query';
-import { searchFields } from '../../electron/core/search/search-text';
+import { indexedText, searchFields } from '../../electron/core/search/search-text';
 
 function parse(text: string): SearchQuery {
   const r = parseSearchQuery(text);
@@ -100,6 +102,32 @@ describe('matching as pi does', () => {
     expect(regexLiterals('foo|bar')).toEqual([]);
     expect(regexLiterals('colou?r\\.ts')).toEqual(['colo', 'r.ts']);
     expect(regexLiterals('a{2,3}bcd[xyz]efg\\d+hij')).toEqual(['bcd', 'efg', 'hij']);
+  });
+
+  it('required whitespace joins a regex literal as one space; optional whitespace cuts it', () => {
+    expect(regexLiterals('tom\\s+cl\\w*')).toEqual(['tom cl']);
+    expect(regexLiterals('a \\s\tb')).toEqual(['a b']);
+    expect(regexLiterals('red\\s*fox')).toEqual(['red', 'fox']);
+    expect(regexLiterals('red\\s?fox \\s{0,2}x')).toEqual(['red', 'fox ', 'x']);
+    expect(regexLiterals('(a\\s+b)c')).toEqual(['c']);
+  });
+
+  it('every required substring of a regex is in the indexed text of any text it matches', () => {
+    const word = fc.constantFrom('red', 'fox', 'Ran', 'a', 'of');
+    const gap = fc.constantFrom(' ', '  ', '\t', '\n\n', ' \u00a0');
+    const atom = fc.constantFrom('\\s', '\\s+', '\\s*', ' ', ' +', '\\s?', '\\s\\s');
+    const pattern = fc.array(fc.tuple(word, atom), { minLength: 1, maxLength: 4 }).map((xs) => xs.map(([w, a]) => w + a).join(''));
+    const text = fc.array(fc.tuple(word, gap), { minLength: 1, maxLength: 8 }).map((xs) => xs.map(([w, g]) => w + g).join(''));
+    fc.assert(
+      fc.property(pattern, text, (source, t) => {
+        const re = new RegExp(source, 'i');
+        if (!re.test(t)) return;
+        const body = indexedText({ text: t, thinking: '' }).toLowerCase();
+        const q: SearchQuery = { terms: [], regex: re, filters: parse('x').filters };
+        for (const s of requiredSubstrings(q, [])) expect(body).toContain(s.toLowerCase());
+      }),
+      { numRuns: 3000, seed: 7 },
+    );
   });
 
   it('snippets collapse whitespace and point at the match', () => {

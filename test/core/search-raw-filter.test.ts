@@ -25,6 +25,8 @@ describe('rawLineTest', () => {
     ['a phrase over an escaped newline and tab', '"red fox"', [{ type: 'text', text: 'the red\n\tfox ran' }], true],
     ['a phrase from one text block into the next', '"red fox"', [{ type: 'text', text: 'a red ' }, { type: 'text', text: ' fox b' }], true],
     ['a phrase from a tool name into its arguments', '"read src"', [{ type: 'toolCall', id: 't', name: 'read', arguments: { path: 'src/a.ts' } }], true],
+    ['a phrase from one field into a later one', '"red fox ran"', [{ type: 'text', text: 'a red' }, { type: 'text', text: 'fox' }, { type: 'text', text: ' ran' }], true],
+    ['one word ends a string, the next starts none', '"red fox"', [{ type: 'text', text: 'a red' }, { type: 'text', text: 'the fox' }], false],
     ['words apart, no phrase', '"red fox"', [{ type: 'text', text: 'red and a fox' }], false],
     ['a missing word', 'red wolf', [{ type: 'text', text: 'red fox' }], false],
     ['a regex literal', 're:fo+x\\s+ran', [{ type: 'text', text: 'a fox ran' }], true],
@@ -41,8 +43,34 @@ describe('rawLineTest', () => {
     expect(rawLineTest(q, [false, false])(assistantLine([{ type: 'text', text: 'red fox' }]))).toBe(false);
   });
 
+  it('never rejects a line holding the phrase or regex, within one string or across strings (words of any lengths)', () => {
+    const word = fc.constantFrom('red', 'Fox', 'ad', 'bead', 'foxfox', 'a-b', 'e', 'é', 'cafe');
+    const space = fc.constantFrom(' ', '  ', '\n', '\t', '\u00a0', ' \r\n ', '\u2028');
+    // Each gap is whitespace in one string, or the end of one text block and the start of the next.
+    const gap = fc.tuple(space, fc.boolean(), fc.constantFrom('', ' ', '\n'));
+    fc.assert(
+      fc.property(fc.array(word, { minLength: 2, maxLength: 4 }), fc.array(gap, { minLength: 3, maxLength: 3 }), word, (words, gaps, around) => {
+        const blocks: string[] = [`${around} `];
+        words.forEach((w, k) => {
+          blocks[blocks.length - 1] += w;
+          if (k === words.length - 1) return;
+          const [sp, split, lead] = gaps[k]!;
+          if (split) blocks.push(lead);
+          else blocks[blocks.length - 1] += sp;
+        });
+        const line = assistantLine(blocks.map((text) => ({ type: 'text', text })));
+        const raw = Buffer.from(line, 'utf8').toString('latin1');
+        // The same words as a phrase and as a regex (whose literal runs join at \s+).
+        for (const q of [parse(`"${words.join(' ')}"`), parse(`re:${words.join('\\s+')}`)]) {
+          if (matches(q, line)) expect(rawLineTest(q, q.terms.map(() => false))(raw)).toBe(true);
+        }
+      }),
+      { numRuns: 3000, seed: 21 },
+    );
+  });
+
   it('never rejects a line whose parsed text matches (random texts, blocks and arguments)', () => {
-    const word = fc.constantFrom('red', 'fox', 'ran', 'Red', 'FOX', '10', 'true', 'ue', 'a-b', 'x"y', 'p/q', 'é');
+    const word = fc.constantFrom('red', 'fox', 'ran', 'Red', 'FOX', '10', 'true', 'ue', 'a-b', 'x"y', 'p/q', 'é', 'foxfox', 'bead', 'ad');
     const space = fc.constantFrom(' ', '  ', '\n', '\t', '\u00a0', ' \r\n ');
     const text = fc.array(fc.tuple(word, space), { maxLength: 8 }).map((parts) => parts.map(([w, s]) => w + s).join(''));
     const block = fc.oneof(
@@ -57,7 +85,12 @@ describe('rawLineTest', () => {
         if (!parsed.ok) return;
         const q = parsed.query;
         const line = assistantLine(content);
-        if (matches(q, line)) expect(rawLineTest(q, q.terms.map(() => false))(line)).toBe(true);
+        if (!matches(q, line)) return;
+        const test = rawLineTest(q, q.terms.map(() => false));
+        // As the query tests it: the line's UTF-8 bytes as latin1, alone or inside a block of lines.
+        const raw = Buffer.from(line, 'utf8').toString('latin1');
+        expect(test(raw)).toBe(true);
+        expect(test(`${assistantLine([{ type: 'text', text: 'other' }])}\n${raw}\n{}`)).toBe(true);
       }),
       { numRuns: 3000, seed: 15 },
     );

@@ -9,8 +9,11 @@ import { escapeRegExp, regexLiterals, type SearchQuery } from './search-query';
 /** Printable ASCII that JSON.stringify writes as is (no quote, backslash or slash, which some writers escape). */
 const RAW_SAFE = /^[\x21-\x7e]+$/;
 const UNSAFE = /["\\/]/;
-/** Whitespace inside a JSON string: raw, or written as an escape (any \uXXXX, to stay a superset). */
-const JSON_SPACE = String.raw`(?:\s|\\[nrtf]|\\u[0-9a-fA-F]{4})`;
+/**
+ * Whitespace inside a JSON string: raw, written as an escape (any \uXXXX, to stay a superset), or any
+ * byte of a UTF-8 sequence (the line is tested as latin1: U+00A0 or U+2028 are bytes ≥ 0x80 there).
+ */
+const JSON_SPACE = String.raw`(?:\s|[\x80-\xff]|\\[nrtf]|\\u[0-9a-fA-F]{4})`;
 /** Words a number or boolean argument may produce (unquoted in the line). */
 const NUMBER_LIKE = /^[0-9.eE+-]+$/;
 
@@ -18,27 +21,86 @@ const rawSafe = (w: string): boolean => RAW_SAFE.test(w) && !UNSAFE.test(w);
 
 export type RawLineTest = (line: string) => boolean;
 
+/** A character that may be part of JSON_SPACE (raw whitespace, UTF-8 bytes, escape letters and hex digits). */
+function spaceLike(c: number): boolean {
+  return (c >= 9 && c <= 13) || c === 32 || c >= 0x80 || c === 92 || (c >= 48 && c <= 57) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102) || c === 110 || c === 114 || c === 116 || c === 117;
+}
+
+const QUOTE = 34;
+
+function stickyAt(re: RegExp, line: string, at: number): boolean {
+  re.lastIndex = at;
+  return re.test(line);
+}
+
+/**
+ * Two neighbouring words of a phrase: together (`a` JSON space `b`), or `a` ending a string and `b`
+ * starting one. The rarer (longer) word is found first and the rest checked where it occurs, so a
+ * common word costs no scan of its own (a regex that starts with "the" tries every "the").
+ */
+function pairTest(a: string, b: string): (line: string) => boolean {
+  const [ea, eb] = [escapeRegExp(a), escapeRegExp(b)];
+  const joined = new RegExp(`${ea}${JSON_SPACE}+${eb}`, 'iy');
+  const end = new RegExp(`${ea}${JSON_SPACE}*"`, 'iy');
+  const start = new RegExp(`"${JSON_SPACE}*${eb}`, 'iy');
+  if (b.length > a.length) {
+    const find = new RegExp(eb, 'ig');
+    const endAnywhere = new RegExp(`${ea}${JSON_SPACE}*"`, 'i');
+    return (line) => {
+      let starts = false;
+      for (let m = (find.lastIndex = 0, find.exec(line)); m; m = (find.lastIndex = m.index + 1, find.exec(line))) {
+        const i = m.index;
+        // The JSON space before b lies in the run of space-like characters ending at i.
+        let j = i;
+        while (j > 0 && spaceLike(line.charCodeAt(j - 1))) j--;
+        for (let p = Math.max(j, a.length); p < i; p++) if (stickyAt(joined, line, p - a.length)) return true;
+        if (!starts && j > 0 && line.charCodeAt(j - 1) === QUOTE && stickyAt(start, line, j - 1)) starts = true;
+      }
+      return starts && endAnywhere.test(line);
+    };
+  }
+  const find = new RegExp(ea, 'ig');
+  const startAnywhere = new RegExp(`"${JSON_SPACE}*${eb}`, 'i');
+  return (line) => {
+    let ends = false;
+    for (let m = (find.lastIndex = 0, find.exec(line)); m; m = (find.lastIndex = m.index + 1, find.exec(line))) {
+      if (stickyAt(joined, line, m.index)) return true;
+      if (!ends && stickyAt(end, line, m.index)) ends = true;
+    }
+    return ends && startAnywhere.test(line);
+  };
+}
+
 /**
  * For terms not met by the session: every word (and every literal run of the regex) must be in the
- * line as typed. A phrase must also be there with JSON whitespace between its words, unless some
- * word of it ends a string value (the text joins fields with a newline, so a phrase may run from one
- * field into the next).
+ * line as typed. In a phrase, each two neighbouring words must also be there with JSON whitespace
+ * between them, or the first end a string value and the second start one (the text joins fields
+ * with a newline, so a phrase may run from one field into the next). Holding for a line, the test
+ * holds for any text containing it: a block of lines is tested with one call.
  */
 export function rawLineTest(query: SearchQuery, metBySession: readonly boolean[]): RawLineTest {
   const needles = new Set<string>();
-  const phrases: { whole: RegExp; ends: RegExp }[] = [];
+  const pairs: { test: (line: string) => boolean; rank: number }[] = [];
+  const addPairs = (words: readonly string[]): void => {
+    if (words.length < 2 || !words.every(rawSafe) || words.some((w) => NUMBER_LIKE.test(w) || 'true'.includes(w) || 'false'.includes(w))) return;
+    for (let k = 0; k + 1 < words.length; k++) pairs.push({ test: pairTest(words[k]!, words[k + 1]!), rank: Math.max(words[k]!.length, words[k + 1]!.length) });
+  };
   query.terms.forEach((t, i) => {
     if (metBySession[i]) return;
     const words = t.value.split(' ');
     for (const w of words) if (rawSafe(w)) needles.add(w);
-    if (t.kind !== 'phrase' || words.length < 2) return;
-    if (!words.every(rawSafe) || words.some((w) => NUMBER_LIKE.test(w) || 'true'.includes(w) || 'false'.includes(w))) return;
-    phrases.push({
-      whole: new RegExp(words.map(escapeRegExp).join(`${JSON_SPACE}+`), 'i'),
-      ends: new RegExp(`(?:${words.slice(0, -1).map(escapeRegExp).join('|')})${JSON_SPACE}*"`, 'i'),
-    });
+    if (t.kind === 'phrase') addPairs(words);
   });
-  if (query.regex) for (const l of regexLiterals(query.regex.source)) for (const w of l.split(/\s+/)) if (w.length >= 2 && rawSafe(w)) needles.add(w);
-  const tests = [...needles].map((w) => new RegExp(escapeRegExp(w), 'i'));
-  return (line) => tests.every((re) => re.test(line)) && phrases.every((p) => p.whole.test(line) || p.ends.test(line));
+  // A regex literal's words with whitespace between them are a phrase too (the regex matches in the joined text).
+  if (query.regex) {
+    for (const l of regexLiterals(query.regex.source)) {
+      const words = l.split(/\s+/).filter(Boolean);
+      for (const w of words) if (w.length >= 2 && rawSafe(w)) needles.add(w);
+      addPairs(words);
+    }
+  }
+  // Longest first: the likeliest to be missing, so text without it costs one scan.
+  const tests = [...needles].sort((a, b) => b.length - a.length).map((w) => new RegExp(escapeRegExp(w), 'i'));
+  const pairTests = pairs.sort((a, b) => b.rank - a.rank).map((p) => p.test);
+  return (line) => tests.every((re) => re.test(line)) && pairTests.every((test) => test(line));
 }

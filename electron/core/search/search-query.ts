@@ -245,21 +245,22 @@ export function makeSnippet(source: string, start: number, end: number, width = 
 /**
  * The substrings every hit's indexed text must contain (the trigram prefilter). The index holds
  * text with whitespace runs made one space (search-text.ts indexedText), so a phrase is one
- * substring, spaces and all; a regex's literal runs are cut at whitespace (a literal "a  b" or a tab
- * is not in that text).
+ * substring, spaces and all, and so is a regex's literal run with its whitespace (see regexLiterals).
  */
 export function requiredSubstrings(query: SearchQuery, metBySession: readonly boolean[]): string[] {
   const out: string[] = [];
   query.terms.forEach((t, i) => {
     if (!metBySession[i]) out.push(t.value);
   });
-  if (query.regex) out.push(...regexLiterals(query.regex.source).flatMap((l) => l.split(/\s+/)).filter(Boolean));
+  if (query.regex) out.push(...regexLiterals(query.regex.source));
   return out;
 }
 
 /**
  * Literal runs a regex cannot match without (none when it has a top-level `|`): plain characters
  * outside classes and groups, an escaped punctuation character, not one made optional by ?, * or {.
+ * Required whitespace (a space, `\s`, either with `+`) is one space, as the index folds it: `a\s+b`
+ * gives "a b", so the trigrams across words filter too.
  */
 export function regexLiterals(source: string): string[] {
   const out: string[] = [];
@@ -269,13 +270,28 @@ export function regexLiterals(source: string): string[] {
     if (run) out.push(run);
     run = '';
   };
+  /** One whitespace atom ending at `i`: joins the run as one space, unless a quantifier makes it optional; returns the index to go on from. */
+  const space = (i: number): number => {
+    const next = source[i + 1] ?? '';
+    if (/[?*{]/.test(next)) {
+      end();
+      return i;
+    }
+    if (!run.endsWith(' ')) run += ' ';
+    return next === '+' ? i + 1 : i;
+  };
   for (let i = 0; i < source.length; i++) {
     const ch = source[i]!;
     if (ch === '\\') {
       const next = source[i + 1] ?? '';
       i++;
-      if (/[^\w\s]/.test(next) && depth === 0 && !/[?*{]/.test(source[i + 1] ?? '')) run += next;
+      if (next === 's' && depth === 0) i = space(i);
+      else if (/[^\w\s]/.test(next) && depth === 0 && !/[?*{]/.test(source[i + 1] ?? '')) run += next;
       else end();
+      continue;
+    }
+    if (/\s/.test(ch) && depth === 0) {
+      i = space(i);
       continue;
     }
     if (ch === '[') {

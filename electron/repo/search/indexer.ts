@@ -80,10 +80,12 @@ export class SearchIndexer {
       meta: db.prepare('UPDATE files SET name = coalesce(@name, name), last_id = coalesce(@last, last_id), leaf_target = CASE WHEN @hasLeaf THEN @leaf ELSE leaf_target END, has_leaf = max(has_leaf, @hasLeaf) WHERE id = @id'),
       entry: db.prepare('INSERT INTO entries (file, block, entry_id, parent_id, line, offset, length, role, time, tools) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)'),
       text: db.prepare<[number | bigint, string]>('INSERT INTO fts_text (rowid, body) VALUES (?, ?)'),
+      span: db.prepare<[number, number, number, number]>('INSERT INTO blocks (rowid, file, offset, end) VALUES (?, ?, ?, ?)'),
       // A block's first entry is its own block (its rowid is known once it is inserted).
       setBlock: db.prepare<[number]>('UPDATE entries SET block = rowid WHERE rowid = ?'),
       problem: db.prepare<[number, number, string]>('INSERT INTO problems (file, line, message) VALUES (?, ?, ?)'),
-      clearText: db.prepare<[number]>('DELETE FROM fts_text WHERE rowid IN (SELECT DISTINCT block FROM entries WHERE file = ?)'),
+      clearText: db.prepare<[number]>('DELETE FROM fts_text WHERE rowid IN (SELECT rowid FROM blocks WHERE file = ?)'),
+      clearBlocks: db.prepare<[number]>('DELETE FROM blocks WHERE file = ?'),
       clearEntries: db.prepare<[number]>('DELETE FROM entries WHERE file = ?'),
       clearProblems: db.prepare<[number]>('DELETE FROM problems WHERE file = ?'),
       reset: db.prepare<[number]>('UPDATE files SET indexed_to = 0, next_line = 1, tail = NULL, name = NULL, last_id = NULL, leaf_target = NULL, has_leaf = 0, v1 = 0 WHERE id = ?'),
@@ -111,6 +113,7 @@ export class SearchIndexer {
 
   private clear(id: number): void {
     this.st.clearText.run(id);
+    this.st.clearBlocks.run(id);
     this.st.clearEntries.run(id);
     this.st.clearProblems.run(id);
   }
@@ -170,13 +173,18 @@ export class SearchIndexer {
     let lines = 0;
     let textChars = 0;
     let pending = 0;
-    // The block being filled: its first entry's rowid, its entries and text so far.
+    // The block being filled: its first entry's rowid, its entries, bytes and text so far.
     let block = 0;
     let blockEntries = 0;
     let blockText: string[] = [];
     let blockChars = 0;
+    let blockFrom = 0;
+    let blockTo = 0;
     const flush = (): void => {
-      if (blockChars > 0) this.st.text.run(block, blockText.join(' '));
+      if (blockChars > 0) {
+        this.st.text.run(block, blockText.join(' '));
+        this.st.span.run(block, id, blockFrom, blockTo);
+      }
       block = blockEntries = blockChars = 0;
       blockText = [];
     };
@@ -220,7 +228,9 @@ export class SearchIndexer {
       if (block === 0) {
         block = Number(row.lastInsertRowid);
         this.st.setBlock.run(block);
+        blockFrom = offset;
       }
+      blockTo = offset + e - s;
       const body = indexedText(f);
       if (body) {
         blockText.push(body);

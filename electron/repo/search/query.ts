@@ -6,8 +6,9 @@
  */
 import { makeSnippet, matchEntry, rawLineTest, requiredSubstrings, searchFields, termsMetBySession, type RawLineTest, type SearchQuery, type SearchRole, type Snippet } from '../../core';
 import type { SearchDatabase } from '../../storage/search-db';
-import { SyncLineReader } from '../../storage/line-scan';
+import type { SyncLineReader } from '../../storage/line-scan';
 import { BLOCK_ENTRIES } from './indexer';
+import { ReaderPool } from './reader-pool';
 
 export interface SearchHit {
   /** The header's session id. */
@@ -33,6 +34,8 @@ export interface QueryOptions {
   paths?: ReadonlySet<string>;
   /** indexedFiles() of this index, when the caller kept them (10,000 rows cost ~10 ms a query). */
   files?: readonly FileInfo[];
+  /** Files kept open across queries (the caller closes them); default: opened for this query alone. */
+  readers?: ReaderPool;
 }
 
 export interface QueryResult {
@@ -66,20 +69,68 @@ interface Candidate {
 
 /** Candidate rows read back at most per query (each costs one line read and parse). */
 const CANDIDATE_BUDGET = 20_000;
+/** Bytes of candidate blocks read back at most per query (each byte is tested raw once). */
+const SCAN_BUDGET = 16 * 1024 * 1024;
 const PAGE = 500;
-/** Matching blocks expanded per page (each holds up to BLOCK_ENTRIES entries). */
-const BLOCK_PAGE = 16;
 const MIN_TRIGRAM = 3;
 
-/** An FTS5 expression requiring every trigram of every substring (3+ characters; others checked later). */
-export function trigramExpression(substrings: readonly string[]): string | null {
+/** Every trigram of every substring (3+ characters; shorter ones are checked later), lowercased. */
+export function trigramsOf(substrings: readonly string[]): string[] {
   const grams = new Set<string>();
   for (const s of substrings) {
     const chars = Array.from(s.toLowerCase());
     for (let i = 0; i + MIN_TRIGRAM <= chars.length; i++) grams.add(chars.slice(i, i + MIN_TRIGRAM).join(''));
   }
-  if (grams.size === 0) return null;
-  return [...grams].map((g) => `"${g.replace(/"/g, '""')}"`).join(' AND ');
+  return [...grams];
+}
+
+/** An FTS5 expression requiring every one of `grams` (null: none, no prefilter). */
+export function trigramExpression(grams: readonly string[]): string | null {
+  if (grams.length === 0) return null;
+  return grams.map((g) => `"${g.replace(/"/g, '""')}"`).join(' AND ');
+}
+
+/**
+ * Trigrams ANDed at most. A block of 16,000 characters holds most common trigrams, so past the
+ * rarest few the AND costs FTS5 time and removes almost no block (measured on the 10k store: the 8
+ * rarest of 26 picked 737 blocks in 3 ms, all 26 picked 691 in 28 ms).
+ */
+const MAX_TRIGRAMS = 8;
+/** Past the rarest two, a trigram in more than this share of all blocks is left out (it filters ~nothing). */
+const COMMON_SHARE = 0.9;
+/**
+ * Trigram → blocks holding it, per connection. Only a heuristic (any subset of the trigrams is a
+ * superset filter), so it may be a little stale; it starts over once the index grew by a tenth
+ * (counts taken while the first build runs would misjudge the whole index).
+ */
+const blockCounts = new WeakMap<SearchDatabase, { count: (gram: string) => number; known: Map<string, number>; blocks: number; top: number }>();
+const GROWTH = 1.1;
+
+/** The few of `grams` in the fewest blocks (all of them when the counts cannot be read). */
+export function rarestTrigrams(db: SearchDatabase, grams: readonly string[]): string[] {
+  if (grams.length <= 2) return [...grams];
+  const top = db.prepare<[], number>('SELECT coalesce(max(rowid), 0) FROM blocks').pluck().get() ?? 0;
+  let c = blockCounts.get(db);
+  if (!c || top > c.top * GROWTH || top < c.top / GROWTH) {
+    try {
+      db.exec("CREATE VIRTUAL TABLE IF NOT EXISTS temp.fts_text_vocab USING fts5vocab(main, 'fts_text', 'row')");
+      const stmt = db.prepare<[string], number>('SELECT doc FROM temp.fts_text_vocab WHERE term = ?').pluck();
+      const blocks = db.prepare<[], number>('SELECT count(*) FROM blocks').pluck().get() ?? 0;
+      c = { count: (g) => stmt.get(g) ?? 0, known: new Map(), blocks, top };
+    } catch {
+      return [...grams];
+    }
+    blockCounts.set(db, c);
+  }
+  const { count, known, blocks } = c;
+  if (known.size > 100_000) known.clear();
+  const scored = grams.map((g) => {
+    let n = known.get(g);
+    if (n === undefined) known.set(g, (n = count(g)));
+    return { g, n };
+  });
+  scored.sort((a, b) => a.n - b.n);
+  return scored.filter((x, i) => i < 2 || (i < MAX_TRIGRAMS && x.n < blocks * COMMON_SHARE)).map((x) => x.g);
 }
 
 /** The entries on the path from the file's current leaf to its root (pi: leaf = last entry; h3: last `leaf` entry). */
@@ -137,22 +188,45 @@ function sessionHit(f: FileInfo): SearchHit {
   };
 }
 
+interface FilesFacts {
+  byId: Map<number, FileInfo>;
+  /** Every file's id, name and cwd, one per line: a phrase absent here is met by no session. */
+  fields: string;
+}
+
+const factsCache = new WeakMap<readonly FileInfo[], FilesFacts>();
+
+/** Lookups over a files list, kept with the list (the caller keeps it until the index changes). */
+function factsOf(files: readonly FileInfo[], keep = true): FilesFacts {
+  const known = factsCache.get(files);
+  if (known) return known;
+  const facts = { byId: new Map(files.map((f) => [f.id, f])), fields: files.map((f) => `${f.session_id}\n${f.name ?? ''}\n${f.cwd}`).join('\n') };
+  if (keep) factsCache.set(files, facts);
+  return facts;
+}
+
 /** Every indexed file's facts (the caller may keep them until the index changes). */
 export function indexedFiles(db: SearchDatabase): FileInfo[] {
   return db.prepare<[], FileInfo>('SELECT id, path, session_id, cwd, name, ino, last_id, leaf_target, has_leaf FROM files').all();
 }
 
 export function runQuery(db: SearchDatabase, q: SearchQuery, opts: QueryOptions): QueryResult {
-  const files = (opts.files ?? indexedFiles(db))
-    .filter((f) => !opts.paths || opts.paths.has(f.path))
-    .filter((f) => q.filters.projects.length === 0 || q.filters.projects.some((p) => f.cwd.toLowerCase().includes(p)));
-  const byId = new Map(files.map((f) => [f.id, f]));
+  const all = opts.files ?? indexedFiles(db);
+  const everyFile = !opts.paths && q.filters.projects.length === 0;
+  const files = everyFile
+    ? all
+    : all.filter((f) => (!opts.paths || opts.paths.has(f.path)) && (q.filters.projects.length === 0 || q.filters.projects.some((p) => f.cwd.toLowerCase().includes(p))));
+  const facts = everyFile ? factsOf(all) : factsOf(files, false);
+  const { byId } = facts;
   const hits: SearchHit[] = [];
   const noEntryFilter = !q.regex && q.filters.roles.length + q.filters.tools.length + q.filters.files.length === 0 && q.filters.after === null && q.filters.before === null && !q.filters.activeBranch;
+  // Terms no session's own fields can meet (tested once on all of them): most queries' terms.
+  const unmet = q.terms.map((t) => t.kind === 'phrase' && !/[/\\]/.test(t.value) && !t.pattern.test(facts.fields));
 
   // Files grouped by which terms their own fields meet (usually one or two groups).
   const groups = new Map<string, { met: boolean[]; files: FileInfo[] }>();
-  for (const f of files) {
+  if (unmet.every(Boolean)) groups.set('', { met: unmet.map(() => false), files: [...files] });
+  for (const f of groups.size ? [] : files) {
     const met = termsMetBySession(q, { id: f.session_id, path: f.path, cwd: f.cwd, name: f.name });
     if (q.terms.length > 0 && met.every(Boolean) && noEntryFilter) {
       hits.push(sessionHit(f));
@@ -167,43 +241,37 @@ export function runQuery(db: SearchDatabase, q: SearchQuery, opts: QueryOptions)
   const { where, params } = filterSql(q);
   // File filters are substrings of the text too (paths are not indexed apart).
   const fileParts = q.filters.files.flatMap((p) => p.split(/\s+/)).filter(Boolean);
-  const readers = new Map<number, SyncLineReader>();
+  const readers = opts.readers ?? new ReaderPool();
   const branches = new Map<number, Set<string>>();
   const check: CheckContext = { q, fileNeedles: q.filters.files.map((p) => p.toLowerCase()), rawTest: () => true, readers };
-  let budget = CANDIDATE_BUDGET;
   let more = false;
+  const budget: Budget = { entries: CANDIDATE_BUDGET, bytes: SCAN_BUDGET, out: false };
 
   try {
     for (const { met, files: groupFiles } of groups.values()) {
-      if (hits.length > opts.limit) break;
-      const inGroup = new Set(groupFiles.map((f) => f.id));
+      if (hits.length > opts.limit || budget.out) break;
+      // null: every file in scope (byId already says which).
+      const inGroup = groupFiles.length === files.length ? null : new Set(groupFiles.map((f) => f.id));
       const needed = [...requiredSubstrings(q, met), ...fileParts];
-      const expr = trigramExpression(needed);
+      const expr = trigramExpression(rarestTrigrams(db, trigramsOf(needed)));
       check.rawTest = rawLineTest(q, met);
       const scoped = groupFiles.length < files.length ? [...where, `e.file IN (${groupFiles.map((f) => f.id).join(',')})`] : where;
-      const pages = expr ? blockPages(db, expr, scoped, params) : entryPages(db, scoped, params);
-      for (const page of pages) {
-        if (hits.length > opts.limit) break;
-        const wanted = page.filter((c) => inGroup.has(c.file) && byId.has(c.file)).slice(0, Math.max(0, budget));
-        budget -= wanted.length;
-        for (const { c, hit } of verifyPage(check, met, byId, wanted)) {
-          if (hits.length > opts.limit) break;
-          if (q.filters.activeBranch) {
-            const f = byId.get(c.file)!;
-            let on = branches.get(f.id);
-            if (!on) branches.set(f.id, (on = activePath(db, f)));
-            if (!hit.entryId || !on.has(hit.entryId)) continue;
-          }
-          hits.push(hit);
+      const found = expr ? blockHits(db, check, met, byId, inGroup, expr, scoped, params, budget) : entryHits(db, check, met, byId, inGroup, scoped, params, budget);
+      for (const { c, hit } of found) {
+        if (q.filters.activeBranch) {
+          const f = byId.get(c.file)!;
+          let on = branches.get(f.id);
+          if (!on) branches.set(f.id, (on = activePath(db, f)));
+          if (!hit.entryId || !on.has(hit.entryId)) continue;
         }
-        if (budget <= 0 && hits.length <= opts.limit) more = true;
-        if (budget <= 0) break;
+        hits.push(hit);
+        if (hits.length > opts.limit) break;
       }
-      if (budget <= 0) break;
     }
   } finally {
-    for (const r of readers.values()) r.close();
+    if (!opts.readers) readers.close();
   }
+  if (budget.out && hits.length <= opts.limit) more = true;
   if (hits.length > opts.limit) {
     hits.length = opts.limit;
     more = true;
@@ -213,21 +281,77 @@ export function runQuery(db: SearchDatabase, q: SearchQuery, opts: QueryOptions)
 
 const SELECT_ENTRY = 'SELECT e.rowid, e.file, e.entry_id, e.line, e.offset, e.length, e.role, e.time FROM entries e';
 
+interface BlockRow {
+  rowid: number;
+  file: number;
+  offset: number;
+  end: number;
+}
+
+interface Budget {
+  /** Entries still to test (each a raw test, maybe a parse). */
+  entries: number;
+  /** Bytes of candidate blocks still to read and test raw. */
+  bytes: number;
+  /** Spent before the candidates ran out: the query ends with `more`. */
+  out: boolean;
+}
+
+type Found = Generator<{ c: Candidate; hit: SearchHit }>;
+
 /**
- * Candidates of an FTS expression, a page at a time: the matching blocks in rowid order (sessions
- * are indexed newest first, so this is the ranking: recency), each expanded to its entries that pass
- * the SQL filters. FTS5 takes the rowid bound itself, so a page costs the same however deep it is.
+ * Hits in the blocks an FTS expression matches, in rowid order (sessions are indexed newest first,
+ * so this is the ranking: recency). A block's byte range is read once and tested raw as a whole (a
+ * line that may match makes its block pass: the test is a necessary condition of a substring), so
+ * only a passing block's entry rows are read, and its lines tested and parsed one by one.
  */
-function* blockPages(db: SearchDatabase, expr: string, where: readonly string[], params: readonly unknown[]): Generator<Candidate[]> {
+function* blockHits(db: SearchDatabase, ctx: CheckContext, met: boolean[], byId: Map<number, FileInfo>, inGroup: ReadonlySet<number> | null, expr: string, where: readonly string[], params: readonly unknown[], budget: Budget): Found {
   // Every matching block at once: FTS5 re-evaluates the whole AND for a `rowid > ?` page (measured:
-  // 51 pages of one query cost 51 evaluations), while the rowids alone are a few bytes each.
+  // 51 pages of one query cost 51 evaluations), while a block's row is a few bytes.
+  // Its byte range is looked up only for the blocks the budget reaches (a common phrase matches most).
   const blocks = db.prepare<[string], number>('SELECT rowid FROM fts_text WHERE fts_text MATCH ? ORDER BY rowid').pluck().all(expr);
+  const blockRow = db.prepare<[number], BlockRow>('SELECT rowid, file, offset, end FROM blocks WHERE rowid = ?');
   // A block's entries are consecutive rowids from the block's own.
   const members = db.prepare<unknown[], Candidate>(`${SELECT_ENTRY} WHERE e.rowid BETWEEN ? AND ? AND e.block = ?${where.map((w) => ` AND ${w}`).join('')} ORDER BY e.rowid`);
-  for (let i = 0; i < blocks.length; i += BLOCK_PAGE) {
-    const out: Candidate[] = [];
-    for (const rowid of blocks.slice(i, i + BLOCK_PAGE)) out.push(...members.all(rowid, rowid + BLOCK_ENTRIES - 1, rowid, ...params));
-    yield out;
+  for (const rowid of blocks) {
+    const b = blockRow.get(rowid);
+    if (!b) continue;
+    const f = byId.get(b.file);
+    if (!f || (inGroup && !inGroup.has(b.file))) continue;
+    if (budget.bytes <= 0 || budget.entries <= 0) {
+      budget.out = true;
+      return;
+    }
+    budget.bytes -= b.end - b.offset;
+    let span: Buffer;
+    try {
+      span = readerOf(ctx, f).readBytes(b.offset, b.end - b.offset);
+    } catch {
+      continue; // the file changed since it was indexed: the next sync re-reads it
+    }
+    if (!ctx.rawTest(span.toString('latin1'))) continue;
+    const candidates = members.all(b.rowid, b.rowid + BLOCK_ENTRIES - 1, b.rowid, ...params);
+    budget.entries -= candidates.length;
+    for (const c of candidates) {
+      if (c.offset < b.offset || c.offset + c.length > b.end) continue; // rows of another version of the file
+      const hit = checkCandidate(ctx, met, f, c, span.subarray(c.offset - b.offset, c.offset - b.offset + c.length));
+      if (hit) yield { c, hit };
+    }
+  }
+}
+
+/** Hits of filters alone: entries in rowid order, a page at a time. */
+function* entryHits(db: SearchDatabase, ctx: CheckContext, met: boolean[], byId: Map<number, FileInfo>, inGroup: ReadonlySet<number> | null, where: readonly string[], params: readonly unknown[], budget: Budget): Found {
+  for (const page of entryPages(db, where, params)) {
+    if (budget.entries <= 0) {
+      budget.out = true;
+      return;
+    }
+    const inScope = page.filter((c) => (!inGroup || inGroup.has(c.file)) && byId.has(c.file));
+    const wanted = inScope.slice(0, budget.entries);
+    if (wanted.length < inScope.length) budget.out = true;
+    budget.entries -= wanted.length;
+    yield* verifyPage(ctx, met, byId, wanted);
   }
 }
 
@@ -249,7 +373,7 @@ interface CheckContext {
   fileNeedles: readonly string[];
   /** Whether a raw JSON line may match (a line it rejects is not parsed). */
   rawTest: RawLineTest;
-  readers: Map<number, SyncLineReader>;
+  readers: ReaderPool;
 }
 
 /** Bytes a verification read may span to cover several candidates of one file at once. */
@@ -287,9 +411,7 @@ function* verifyPage(ctx: CheckContext, met: boolean[], byId: Map<number, FileIn
 }
 
 function readerOf(ctx: CheckContext, f: FileInfo): SyncLineReader {
-  let reader = ctx.readers.get(f.id);
-  if (!reader) ctx.readers.set(f.id, (reader = new SyncLineReader(f.path, f.ino, 60_000)));
-  return reader;
+  return ctx.readers.get(f.path, f.ino);
 }
 
 function checkCandidate(ctx: CheckContext, met: boolean[], f: FileInfo, c: Candidate, bytes: Buffer): SearchHit | null {

@@ -10,6 +10,7 @@ import { searchCacheDir } from '../../storage/cache-dir';
 import { beginBulkLoad, deleteSearchDatabase, endBulkLoad, isCorruption, openSearchDatabase, type SearchDatabase } from '../../storage/search-db';
 import { SearchIndexer, type FileSync, type LineProblem } from './indexer';
 import { indexedFiles, runQuery, type FileInfo, type SearchHit } from './query';
+import { ReaderPool } from './reader-pool';
 
 export const INDEX_FILE_NAME = 'search-index.sqlite';
 
@@ -59,6 +60,8 @@ export class SearchService {
   private closed = false;
   /** The files table as the last query read it; dropped by any change to the index. */
   private files: FileInfo[] | null = null;
+  /** Session files queries read back, open across queries. */
+  private readonly readers = new ReaderPool();
   /** The index was created empty by this process: its first pass is a bulk load. */
   private fresh = false;
 
@@ -91,11 +94,11 @@ export class SearchService {
     indexer.beginBulk();
   }
 
-  /** Commits a bulk load and puts the index back to its normal, crash-safe settings. */
-  private endBulk(): void {
+  /** Commits a bulk load and puts the index back to its normal, crash-safe settings (merged when the pass completed). */
+  private endBulk(complete = false): void {
     if (!this.indexer?.bulk) return;
     this.indexer.endBulk();
-    endBulkLoad(this.db!);
+    endBulkLoad(this.db!, complete);
   }
 
   getStatus(): SearchStatus {
@@ -199,7 +202,7 @@ export class SearchService {
         this.status.error = err instanceof Error ? err.message : String(err);
       }
     }
-    await this.serial(async () => this.endBulk()).catch((err: unknown) => {
+    await this.serial(async () => this.endBulk(true)).catch((err: unknown) => {
       this.status.error = err instanceof Error ? err.message : String(err);
     });
     this.status.indexing = false;
@@ -215,7 +218,7 @@ export class SearchService {
       this.open();
       try {
         this.files ??= indexedFiles(this.db!);
-        return runQuery(this.db!, parsed.query, { limit, files: this.files, ...(opts.paths ? { paths: opts.paths } : {}) });
+        return runQuery(this.db!, parsed.query, { limit, files: this.files, readers: this.readers, ...(opts.paths ? { paths: opts.paths } : {}) });
       } catch (err) {
         if (!isCorruption(err)) throw err;
         this.resetDamaged(err);
@@ -237,6 +240,7 @@ export class SearchService {
 
   private shut(): void {
     this.files = null;
+    this.readers.close();
     this.db?.close();
     this.db = null;
     this.indexer = null;
