@@ -3,29 +3,28 @@
  * file would be read (same profile), so the preview's counts are those of the real file. PURE.
  */
 import { buildContextView } from './context-view';
-import { forkFileLines, planFork, type ForkEnv, type ForkRequest } from './fork';
+import { planFork, type ForkEnv, type ForkRequest } from './fork';
 import { readSessionDetailed } from './reading';
 import { sessionFileName } from './naming';
-import { parseSession, type RawLine } from './parse';
+import { sessionOfValues } from './parse';
 import { indexById } from './entries';
 import type { ForkPreview } from '../../shared/context-dto';
 import type { ParsedSession } from '../types';
 
 export type { ForkPreview } from '../../shared/context-dto';
 
-/**
- * An image block's data, left out of the preview's copy: what the preview counts (entries, context
- * messages, estimated tokens: 1200 per image whatever its size) never reads it, and a screenshot-heavy
- * path would otherwise be held twice.
- */
-function noImageData(this: unknown, key: string, value: unknown): unknown {
-  return key === 'data' && typeof value === 'string' && (this as { type?: unknown }).type === 'image' ? '' : value;
-}
+type Rec = Record<string, unknown>;
 
-/** The new file read back line by line, as repo/fork.ts writes it (forkFileLines). */
-function* planLines(lines: Iterable<string>): Generator<RawLine> {
-  let line = 0;
-  for (const text of lines) yield { line: ++line, text: text.slice(0, -1), complete: true };
+/**
+ * The value JSON.parse would give for `e` written with JSON.stringify: the planner builds entries
+ * from parsed bodies, so only keys it set to undefined (a missing timestamp or firstKeptEntryId)
+ * differ; they are dropped as the file would drop them. Nothing else is copied.
+ */
+function asWritten(e: Rec): Rec {
+  for (const k in e) {
+    if (e[k] === undefined) return Object.fromEntries(Object.entries(e).filter(([, v]) => v !== undefined));
+  }
+  return e;
 }
 
 export function previewFork(s: ParsedSession, req: ForkRequest, env: ForkEnv): ForkPreview {
@@ -33,7 +32,10 @@ export function previewFork(s: ParsedSession, req: ForkRequest, env: ForkEnv): F
   if (!plan.ok) return plan;
   const source = indexById(s);
   const fresh = plan.entries.filter((e) => !source.has(e.id as string)).length;
-  const planned = parseSession(planLines(forkFileLines(plan, noImageData)));
+  // The plan read back as the new file would be, without writing and re-parsing its text (a long
+  // path's bodies are hundreds of MB): line k + 2 holds entry k.
+  const values = [{ line: 1, value: asWritten(plan.header as unknown as Rec) as unknown }, ...plan.entries.map((e, k) => ({ line: k + 2, value: asWritten(e) as unknown }))];
+  const planned = sessionOfValues(values);
   const reading = readSessionDetailed(planned, { profile: req.profile });
   const view = buildContextView(planned, reading);
   return {

@@ -51,11 +51,11 @@ type Rec = Record<string, unknown>;
 /**
  * The new file's lines (each with its '\n') as pi serialises them: one JSON.stringify per line, so
  * a fork of a multi-GB session is written, and read back, a line at a time (one string of the whole
- * file would exceed V8's string limit). `replacer` is for the preview only. PURE.
+ * file would exceed V8's string limit). PURE.
  */
-export function* forkFileLines(plan: Extract<ForkPlan, { ok: true }>, replacer?: (this: unknown, key: string, value: unknown) => unknown): Generator<string> {
+export function* forkFileLines(plan: Extract<ForkPlan, { ok: true }>): Generator<string> {
   yield `${JSON.stringify(plan.header)}\n`;
-  for (const e of plan.entries) yield `${JSON.stringify(e, replacer)}\n`;
+  for (const e of plan.entries) yield `${JSON.stringify(e)}\n`;
 }
 
 function refuse(kind: ForkErrorKind, message: string): ForkPlan {

@@ -99,7 +99,7 @@ export function isFormat4Header(v: unknown): boolean {
   return isPlainRecord(v) && v.type !== 'session' && (v.kind === 'header' || v.v === 4 || v.version === 4);
 }
 
-interface Parsed {
+export interface Parsed {
   line: number;
   value: unknown;
 }
@@ -296,7 +296,14 @@ export function parseSession(lines: Iterable<RawLine>, opts: ParseOptions = {}):
     const value = lineValue(raw, issues);
     if (value !== undefined) values.push({ line: raw.line, value });
   }
+  return sessionOfValues(values, issues, opts);
+}
 
+/**
+ * Steps 2 on of parseSession, for lines already parsed: `values[k]` is line `line`'s JSON value
+ * (what JSON.parse gave, or a value equal to it). The fork preview reads its plan back this way.
+ */
+export function sessionOfValues(values: Parsed[], issues: Issue[] = [], opts: ParseOptions = {}): ParsedSession {
   const first = values[0];
   if (!first) {
     issues.push({ line: 1, kind: 'invalid_header', message: MISSING_HEADER });
