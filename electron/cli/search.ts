@@ -53,7 +53,8 @@ export const searchCommand: CliCommand = {
       const status = service.getStatus();
       if (status.rebuilt) io.stderr.write(`the search index was rebuilt: ${status.rebuilt}\n`);
       if (shown >= 0) io.stderr.write(`indexed ${paths.length} sessions (${service.indexPath})\n`);
-      const answer = await service.query(text, { limit, paths: new Set(paths) });
+      // Complete: a script's exit code must not say "no hits" because a budget stopped the query.
+      const answer = await service.query(text, { limit, paths: new Set(paths), complete: true });
       for (const h of answer.hits) {
         if (args.values.json) {
           io.stdout.write(`${JSON.stringify({ sessionId: h.sessionId, path: h.path, entryId: h.entryId, line: h.line, role: h.role, field: h.field, time: h.time === null ? null : new Date(h.time).toISOString(), snippet: h.snippet, match: h.match })}\n`);

@@ -46,7 +46,7 @@ export function createHandlers(ctx: HandlerContext): Handlers {
     'search.query': async (args) => {
       if (!search) throw new CanopyError('io', 'search is unavailable here');
       search.listed(await catalog.list());
-      return search.query(args.query, args.limit);
+      return search.query(args.query, args.limit, args.complete === true);
     },
     'search.status': async () => {
       if (!search) throw new CanopyError('io', 'search is unavailable here');

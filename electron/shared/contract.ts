@@ -50,7 +50,7 @@ export interface Contract {
   /** Stops the session.open calls of a session still running (they fail with `cancelled`). */
   'session.cancelOpen': { args: { sessionId: string }; result: { cancelled: boolean } };
   /** Full-text search of every listed session (pi's /resume syntax plus filters); a bad query is `invalid_argument`. */
-  'search.query': { args: { query: string; limit?: number }; result: SearchResultDto };
+  'search.query': { args: { query: string; limit?: number; complete?: boolean }; result: SearchResultDto };
   /** How far the background index build got (it starts after the first listing). */
   'search.status': { args: Record<string, never>; result: SearchStatusDto };
   /**

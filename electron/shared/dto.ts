@@ -205,5 +205,7 @@ export interface SearchResultDto {
   hits: SearchHitDto[];
   /** More hits exist than were returned. */
   more: boolean;
+  /** The query stopped at its budget with candidates untested: asking again with `complete` tests them all. */
+  cut: boolean;
   status: SearchStatusDto;
 }

@@ -139,11 +139,13 @@ export const validators: { [C in Channel]: Validator<Args<C>> } = {
   'session.lineage': sessionIdArgs,
   'session.cancelOpen': sessionIdArgs,
   'search.query': (v) => {
-    const o = record(v, ['query', 'limit']);
+    const o = record(v, ['query', 'limit', 'complete']);
     if (typeof o.query !== 'string' || o.query.length > MAX_QUERY) fail(`query must be a string of at most ${MAX_QUERY} characters`);
-    if (o.limit === undefined) return { query: o.query };
+    if (o.complete !== undefined && typeof o.complete !== 'boolean') fail('complete must be a boolean');
+    const complete = o.complete === true ? { complete: true } : {};
+    if (o.limit === undefined) return { query: o.query, ...complete };
     if (typeof o.limit !== 'number' || !Number.isInteger(o.limit) || o.limit < 1 || o.limit > MAX_IDS) fail(`limit must be an integer from 1 to ${MAX_IDS}`);
-    return { query: o.query, limit: o.limit };
+    return { query: o.query, limit: o.limit, ...complete };
   },
   'search.status': (v) => {
     record(v, []);

@@ -60,7 +60,7 @@ export function recordingHandlers() {
     },
     'search.query': async (args) => {
       calls.push({ channel: 'search.query', args });
-      return { hits: [], more: false, status: { indexing: false, done: 0, total: 0, indexPath: null, problems: 0, error: null } };
+      return { hits: [], more: false, cut: false, status: { indexing: false, done: 0, total: 0, indexPath: null, problems: 0, error: null } };
     },
     'search.status': async (args) => {
       calls.push({ channel: 'search.status', args });

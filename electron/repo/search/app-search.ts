@@ -70,9 +70,9 @@ export class AppSearch {
     await this.updating;
   }
 
-  async query(text: string, limit = 200): Promise<SearchResultDto> {
+  async query(text: string, limit = 200, complete = false): Promise<SearchResultDto> {
     if (!this.service) throw new CanopyError('io', `search is unavailable: ${this.failure ?? 'no index'}`);
-    const answer = await this.service.query(text, { limit, paths: new Set(this.idByPath.keys()) });
+    const answer = await this.service.query(text, { limit, paths: new Set(this.idByPath.keys()), complete });
     const hits: SearchHitDto[] = [];
     for (const h of answer.hits) {
       const known = this.idByPath.get(h.path);
@@ -91,7 +91,7 @@ export class AppSearch {
         fileName: known.fileName,
       });
     }
-    return { hits, more: answer.more, status: this.status() };
+    return { hits, more: answer.more, cut: answer.cut, status: this.status() };
   }
 
   close(): void {

@@ -30,6 +30,10 @@ export interface SearchHit {
 
 export interface QueryOptions {
   limit: number;
+  /** Read every candidate (no budget): slower, never stops early (the CLI, "Search everything"). */
+  complete?: boolean;
+  /** Bytes of candidate blocks a query reads at most (default SCAN_BUDGET; tests make it small). */
+  budgetBytes?: number;
   /** Only these files (the listed sessions); default every indexed file. */
   paths?: ReadonlySet<string>;
   /** indexedFiles() of this index, when the caller kept them (10,000 rows cost ~10 ms a query). */
@@ -42,6 +46,8 @@ export interface QueryResult {
   hits: SearchHit[];
   /** More hits than `limit` exist, or the candidate budget ran out first. */
   more: boolean;
+  /** The budget ran out: candidates were left untested (a complete query may find more). */
+  cut: boolean;
 }
 
 export interface FileInfo {
@@ -245,7 +251,7 @@ export function runQuery(db: SearchDatabase, q: SearchQuery, opts: QueryOptions)
   const branches = new Map<number, Set<string>>();
   const check: CheckContext = { q, fileNeedles: q.filters.files.map((p) => p.toLowerCase()), rawTest: () => true, readers };
   let more = false;
-  const budget: Budget = { entries: CANDIDATE_BUDGET, bytes: SCAN_BUDGET, out: false };
+  const budget: Budget = opts.complete ? { entries: Infinity, bytes: Infinity, out: false } : { entries: CANDIDATE_BUDGET, bytes: opts.budgetBytes ?? SCAN_BUDGET, out: false };
 
   try {
     for (const { met, files: groupFiles } of groups.values()) {
@@ -276,7 +282,7 @@ export function runQuery(db: SearchDatabase, q: SearchQuery, opts: QueryOptions)
     hits.length = opts.limit;
     more = true;
   }
-  return { hits, more };
+  return { hits, more, cut: budget.out };
 }
 
 const SELECT_ENTRY = 'SELECT e.rowid, e.file, e.entry_id, e.line, e.offset, e.length, e.role, e.time FROM entries e';

@@ -9,7 +9,7 @@ import { CanopyError } from '../../shared/errors';
 import { searchCacheDir } from '../../storage/cache-dir';
 import { beginBulkLoad, deleteSearchDatabase, endBulkLoad, isCorruption, openSearchDatabase, type SearchDatabase } from '../../storage/search-db';
 import { SearchIndexer, type FileSync, type LineProblem } from './indexer';
-import { indexedFiles, runQuery, type FileInfo, type SearchHit } from './query';
+import { indexedFiles, runQuery, type FileInfo, type QueryOptions, type SearchHit } from './query';
 import { ReaderPool } from './reader-pool';
 
 export const INDEX_FILE_NAME = 'search-index.sqlite';
@@ -31,6 +31,8 @@ export interface SearchStatus {
 export interface SearchAnswer {
   hits: SearchHit[];
   more: boolean;
+  /** The query's budget ran out before every candidate was tested. */
+  cut: boolean;
   /** The index is still being built: more hits may come. */
   indexing: boolean;
   done: number;
@@ -210,7 +212,7 @@ export class SearchService {
   }
 
   /** Hits for `text` among `paths` (default every indexed file); a bad query is CanopyError invalid_argument. */
-  async query(text: string, opts: { limit?: number; paths?: ReadonlySet<string> } = {}): Promise<SearchAnswer> {
+  async query(text: string, opts: Partial<Pick<QueryOptions, 'limit' | 'paths' | 'complete' | 'budgetBytes'>> = {}): Promise<SearchAnswer> {
     const parsed = parseSearchQuery(text);
     if (!parsed.ok) throw new CanopyError('invalid_argument', parsed.error);
     const limit = Math.max(1, Math.min(opts.limit ?? 200, 5000));
@@ -218,11 +220,11 @@ export class SearchService {
       this.open();
       try {
         this.files ??= indexedFiles(this.db!);
-        return runQuery(this.db!, parsed.query, { limit, files: this.files, readers: this.readers, ...(opts.paths ? { paths: opts.paths } : {}) });
+        return runQuery(this.db!, parsed.query, { limit, files: this.files, readers: this.readers, ...(opts.paths ? { paths: opts.paths } : {}), ...(opts.complete ? { complete: true } : {}), ...(opts.budgetBytes ? { budgetBytes: opts.budgetBytes } : {}) });
       } catch (err) {
         if (!isCorruption(err)) throw err;
         this.resetDamaged(err);
-        return { hits: [], more: false };
+        return { hits: [], more: false, cut: false };
       }
     });
     return { ...result, indexing: this.status.indexing, done: this.status.done, total: this.status.total };

@@ -18,6 +18,8 @@ export function SearchPanel() {
   const setMark = useCanopy((s) => s.setMark);
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
+  // A query stops at a budget of candidates (fast first hits); "Search everything" tests them all.
+  const [complete, setComplete] = useState<string | null>(null);
   const [result, setResult] = useState<SearchResultDto | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [status, setStatus] = useState<SearchStatusDto | null>(null);
@@ -53,7 +55,7 @@ export function SearchPanel() {
     }
     const seq = ++asked.current;
     const timer = setTimeout(() => {
-      void api['search.query']({ query, limit: 200 }).then((r) => {
+      void api['search.query']({ query, limit: 200, ...(complete === query ? { complete: true } : {}) }).then((r) => {
         if (seq !== asked.current) return;
         if (r.ok) {
           setResult(r.data);
@@ -63,7 +65,7 @@ export function SearchPanel() {
       });
     }, DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [api, open, query, progressKey]);
+  }, [api, open, query, progressKey, complete]);
 
   if (!open) return null;
   const groups = result ? groupHits(result.hits) : [];
@@ -81,6 +83,15 @@ export function SearchPanel() {
         />
         <div className="search-status muted small" data-testid="search-status">
           {error ? <span className="search-error" role="alert">{error}</span> : result ? `${result.hits.length}${result.more ? '+' : ''} hits in ${groups.length} sessions` : 'Type to search'}
+          {!error && result?.cut && complete !== query && (
+            <span>
+              {' '}
+              · stopped early{' '}
+              <button type="button" className="link-button" data-testid="search-everything" onClick={() => setComplete(query)}>
+                Search everything
+              </button>
+            </span>
+          )}
           {status?.indexing && <span> · index being built: {status.done} of {status.total} sessions</span>}
           {status?.error && <span className="search-error"> · {status.error}</span>}
         </div>
