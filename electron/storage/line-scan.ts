@@ -21,6 +21,9 @@ export interface ScanOptions {
   sliceMs?: number;
   /** Called after each chunk with the bytes read so far and the bytes to read (both from `fromOffset`). */
   onProgress?: (bytesRead: number, totalBytes: number) => void;
+  /** Asked at each turn given to the event loop: a promise makes the scan wait there (the search
+   * index gives way, mid-file, while a session opens). */
+  pause?: () => Promise<void> | null;
 }
 
 /**
@@ -122,6 +125,8 @@ export async function scanLines(path: string, visit: LineVisitor, opts: ScanOpti
       onProgress?.(position - start, Math.max(0, facts.size - start));
       if (performance.now() - sliceStart >= sliceMs) {
         await nextTurn();
+        const hold = opts.pause?.();
+        if (hold) await hold;
         sliceStart = performance.now();
       }
       if (signal?.aborted) throw abortError(signal);

@@ -105,3 +105,25 @@ describe('scanLines', () => {
     for (let i = 1; i < progress.length; i++) expect(progress[i]![0]).toBeGreaterThan(progress[i - 1]![0]);
   });
 });
+
+describe('scanLines pause', () => {
+  it('waits at a turn while paused and reads on, every line once, when released', async () => {
+    const path = join(dir, 'long.jsonl');
+    const lines = Array.from({ length: 4000 }, (_, i) => `{"n":${i},"pad":"${'x'.repeat(200)}"}`);
+    writeFileSync(path, `${lines.join('\n')}\n`);
+    let release: () => void = () => undefined;
+    let hold: Promise<void> | null = new Promise((r) => (release = r));
+    let seen = 0;
+    const scan = scanLines(path, () => void seen++, { chunkSize: 16 * 1024, sliceMs: 0, pause: () => hold });
+    await new Promise((r) => setTimeout(r, 30));
+    const atPause = seen;
+    expect(atPause).toBeGreaterThan(0);
+    expect(atPause).toBeLessThan(lines.length);
+    await new Promise((r) => setTimeout(r, 30));
+    expect(seen).toBe(atPause);
+    hold = null;
+    release();
+    await scan;
+    expect(seen).toBe(lines.length);
+  });
+});

@@ -3,7 +3,7 @@
  * new complete lines; a file that shrank, changed inode or whose last indexed bytes differ is
  * indexed again from the start; a file that is gone loses its rows. Session files are only read.
  */
-import { indexedText, isV1Header, searchFields, v1EntryId } from '../../core';
+import { cutPayloads, findPayloads, indexedText, isV1Header, searchFields, v1EntryId } from '../../core';
 import type { SearchDatabase } from '../../storage/search-db';
 import { decodeBytes, scanLines } from '../../storage/line-scan';
 import { readRange } from '../../storage/read';
@@ -65,6 +65,18 @@ interface Start {
 
 type Rec = Record<string, unknown>;
 const isRecord = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** A line at least this long is scanned for images before it is parsed. */
+const HEAVY_LINE_BYTES = 64 * 1024;
+/** Images only: every text is searchable, however long. */
+const IMAGES_ONLY = { textMinBytes: Number.POSITIVE_INFINITY };
+
+/** A line's text with its image data cut out (never indexed; a screenshot is megabytes of base64 to parse). */
+function lineText(b: Buffer, s: number, e: number): string {
+  if (e - s < HEAVY_LINE_BYTES) return decodeBytes(b, s, e, false);
+  const images = findPayloads(b, s, e, decodeBytes, IMAGES_ONLY);
+  return images && images.length > 0 ? cutPayloads(b, s, e, images, decodeBytes) : decodeBytes(b, s, e, false);
+}
 
 export class SearchIndexer {
   private readonly st;
@@ -155,7 +167,7 @@ export class SearchIndexer {
   }
 
   /** Brings one file's rows up to date with its complete lines. */
-  async sync(path: string, signal?: AbortSignal): Promise<FileSync> {
+  async sync(path: string, signal?: AbortSignal, pause?: () => Promise<void> | null): Promise<FileSync> {
     let facts: FileFacts;
     try {
       facts = statPathSync(path);
@@ -202,7 +214,7 @@ export class SearchIndexer {
         pending = 0;
         if (this.bulkLines !== null) this.bulkLines = 0;
       }
-      const text = decodeBytes(b, s, e > s && b[e - 1] === CR ? e - 1 : e, false);
+      const text = lineText(b, s, e > s && b[e - 1] === CR ? e - 1 : e);
       if (text.trim() === '') return;
       let value: unknown;
       try {
@@ -249,7 +261,7 @@ export class SearchIndexer {
     if (own) this.db.exec('BEGIN');
     let result;
     try {
-      result = await scanLines(path, visit, { fromOffset: start.from, firstLine: start.line, ...(signal ? { signal } : {}) });
+      result = await scanLines(path, visit, { fromOffset: start.from, firstLine: start.line, ...(signal ? { signal } : {}), ...(pause ? { pause } : {}) });
       flush();
       const tailFrom = Math.max(0, result.endOffset - TAIL_BYTES);
       const tail = result.endOffset > 0 ? await readRange(path, tailFrom, result.endOffset - tailFrom) : null;

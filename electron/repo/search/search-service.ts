@@ -57,6 +57,7 @@ export class SearchService {
   private chain: Promise<unknown> = Promise.resolve();
   private holds = 0;
   private resume: (() => void) | null = null;
+  private held: Promise<void> | null = null;
   private wanted: string[] | null = null;
   private pass: Promise<void> | null = null;
   private closed = false;
@@ -120,12 +121,17 @@ export class SearchService {
       if (--this.holds === 0) {
         this.resume?.();
         this.resume = null;
+        this.held = null;
       }
     }
   }
 
+  private readonly pauseScan = (): Promise<void> | null => this.gate();
+
+  /** While held, every waiter (between files, or mid-file in a scan) shares one promise. */
   private gate(): Promise<void> | null {
-    return this.holds > 0 ? new Promise((resolve) => (this.resume = resolve)) : null;
+    if (this.holds === 0) return null;
+    return (this.held ??= new Promise((resolve) => (this.resume = resolve)));
   }
 
   private serial<T>(fn: () => Promise<T>): Promise<T> {
@@ -139,11 +145,11 @@ export class SearchService {
     return this.serial(async () => {
       this.files = null;
       try {
-        return await this.open().sync(path);
+        return await this.open().sync(path, undefined, this.pauseScan);
       } catch (err) {
         if (!isCorruption(err)) throw err;
         this.resetDamaged(err);
-        return this.open().sync(path);
+        return this.open().sync(path, undefined, this.pauseScan);
       }
     });
   }
