@@ -16,6 +16,11 @@ export function currentForkKey(state: { openSessionId: string | null; profileOve
 }
 
 export function createForkActions({ api, s, check, actions }: ActionContext): ForkActions {
+  // One preview at a time: on a long path each takes seconds in main, so arrowing through entries
+  // must not queue one per step; the latest request asked for meanwhile runs next, the rest never.
+  let running: Promise<void> | null = null;
+  let next: ForkRequestDto | null = null;
+
   async function previewFork(request: ForkRequestDto) {
     const state = s();
     const sessionId = state.openSessionId;
@@ -23,11 +28,24 @@ export function createForkActions({ api, s, check, actions }: ActionContext): Fo
     if (!sessionId || key === null) return;
     const have = state.forkPreview;
     if (have?.key === key && (have.loading || have.preview)) return;
-    const profile = state.profileOverride;
     state.startForkPreview(key);
-    const r = check(await api['session.forkPreview']({ sessionId, request, ...(profile ? { profile } : {}) }));
-    if ('error' in r) s().setForkPreview(key, null, r.error);
-    else s().setForkPreview(key, r.data);
+    if (running) {
+      next = request;
+      return running;
+    }
+    running = (async () => {
+      for (let ask: ForkRequestDto | null = request; ask; ask = next, next = null) {
+        const now = s();
+        const askKey = currentForkKey(now, ask);
+        // Asked for before the selection moved on: the panel no longer shows it.
+        if (!now.openSessionId || askKey === null || now.forkPreview?.key !== askKey) continue;
+        const profile = now.profileOverride;
+        const r = check(await api['session.forkPreview']({ sessionId: now.openSessionId, request: ask, ...(profile ? { profile } : {}) }));
+        if ('error' in r) s().setForkPreview(askKey, null, r.error);
+        else s().setForkPreview(askKey, r.data);
+      }
+    })().finally(() => (running = null));
+    return running;
   }
 
   async function fork(request: ForkRequestDto): Promise<ForkResultDto | null> {

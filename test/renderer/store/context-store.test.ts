@@ -202,6 +202,30 @@ describe('fork actions', () => {
     expect(calls('session.forkPreview')).toHaveLength(3);
   });
 
+  it('runs one preview at a time: requests made meanwhile collapse to the latest', async () => {
+    let release: () => void = () => undefined;
+    const first = new Promise<void>((r) => (release = r));
+    let n = 0;
+    const { actions, s, calls } = setup({
+      'session.forkPreview': async () => {
+        if (n++ === 0) await first;
+        return ok(okPreview());
+      },
+    });
+    await actions.openSession('s1');
+    const at = (entryId: string): ForkRequestDto => ({ kind: 'fork', entryId, position: 'at' });
+    const running = actions.previewFork(at('u1'));
+    void actions.previewFork(at('a1'));
+    void actions.previewFork(at('u2'));
+    const last = actions.previewFork(at('a2'));
+    expect(s().forkPreview).toMatchObject({ key: currentForkKey(s(), at('a2')), loading: true });
+    release();
+    await running;
+    await last;
+    expect(calls('session.forkPreview').map((c) => (c.request as { entryId: string }).entryId)).toEqual(['u1', 'a2']);
+    expect(s().forkPreview).toMatchObject({ key: currentForkKey(s(), at('a2')), loading: false, preview: { ok: true } });
+  });
+
   it('writes the fork, refreshes the list, opens the new session and keeps the command', async () => {
     const { actions, s, calls } = setup({
       'session.fork': async () => ok({ sessionId: 's2', path: '/sessions/new.jsonl', command: "pi --session '/sessions/new.jsonl'", entryCount: 4, leafId: 'a1' }),
