@@ -11,8 +11,7 @@
  */
 import { caSelect, caSettingsIssues, EDITABLE_ROLES, h3Select, IssueSink, MALFORMED, caEntryMessages, spreadLike } from './context';
 import { entryTargetId, messageMissing } from './entry-fields';
-import { sessionName } from './labels';
-import { issuesSince, readLabels, readPath, type ReadOptions, type SessionReading } from './reading';
+import { readAround, type ReadOptions, type SessionReading } from './reading';
 import type { Entry, ParsedSession } from '../types';
 import type { EntrySeq } from './path';
 
@@ -56,19 +55,7 @@ function h3GraphContext(path: Entry[], sink: IssueSink): Entry[] {
 
 /** readSession without the context messages (see the module comment). Never throws. */
 export function readForGraph(s: ParsedSession, opts: ReadOptions = {}): GraphReading {
-  const known = s.issues.length;
-  const { profile, leafId, path, issues, pathIds } = readPath(s, opts);
-  const sink = new IssueSink();
-  const contextEntries = profile === 'ca' ? caGraphContext(path, sink, s.entriesOf('ca').messagesWithout) : h3GraphContext(path.entries, sink);
-  const labels = readLabels(s, profile, sink);
-  issues.push(...sink.issues, ...issuesSince(s, known));
-  return {
-    profile,
-    leafId,
-    pathIds: pathIds(),
-    contextEntryIds: contextEntries.map((e) => e.id),
-    labels,
-    sessionName: sessionName(s, profile),
-    issues,
-  };
+  return readAround(s, opts, (path, sink, profile) => ({
+    contextEntries: profile === 'ca' ? caGraphContext(path, sink, s.entriesOf('ca').messagesWithout) : h3GraphContext(path.entries, sink),
+  })).reading;
 }

@@ -117,26 +117,39 @@ export function issuesSince(s: ParsedSession, known: number): Issue[] {
   return s.issues.slice(known);
 }
 
-/** readSession plus the per-entry projection (for "what the model sees" views). */
-export function readSessionDetailed(s: ParsedSession, opts: ReadOptions = {}): DetailedReading {
+/**
+ * The reading every variant shares (leaf, path, labels, name, issues) around `select`, which picks
+ * the context's entries from the path and may build more (the messages); its issues join the rest.
+ */
+export function readAround<T extends { contextEntries: readonly { id: string }[] }>(
+  s: ParsedSession, opts: ReadOptions, select: (path: EntrySeq, sink: IssueSink, profile: Profile) => T,
+): { reading: Omit<SessionReading, 'context'>; selected: T } {
   const known = s.issues.length;
   const { profile, leafId, path, issues, pathIds } = readPath(s, opts);
   const sink = new IssueSink();
-  const { contextEntries, projection, context } = profile === 'ca' ? caContext(path, sink, s.entriesOf('ca').messagesWithout) : h3Context(path.entries, sink);
-
+  const selected = select(path, sink, profile);
   const labels = readLabels(s, profile, sink);
   issues.push(...sink.issues, ...issuesSince(s, known));
+  const reading = { profile, leafId, pathIds: pathIds(), contextEntryIds: selected.contextEntries.map((e) => e.id), labels, sessionName: sessionName(s, profile), issues };
+  return { reading, selected };
+}
 
+/** readSession plus the per-entry projection (for "what the model sees" views). */
+export function readSessionDetailed(s: ParsedSession, opts: ReadOptions = {}): DetailedReading {
+  const { reading: r, selected } = readAround(s, opts, (path, sink, profile) =>
+    profile === 'ca' ? caContext(path, sink, s.entriesOf('ca').messagesWithout) : h3Context(path.entries, sink),
+  );
+  // Key order is the CLI's JSON order: context after contextEntryIds.
   return {
-    profile,
-    leafId,
-    pathIds: pathIds(),
-    contextEntryIds: contextEntries.map((e) => e.id),
-    context,
-    labels,
-    sessionName: sessionName(s, profile),
-    issues,
-    projection: projection.map((p) => ({ entryId: p.entry.id, messages: p.messages })),
+    profile: r.profile,
+    leafId: r.leafId,
+    pathIds: r.pathIds,
+    contextEntryIds: r.contextEntryIds,
+    context: selected.context,
+    labels: r.labels,
+    sessionName: r.sessionName,
+    issues: r.issues,
+    projection: selected.projection.map((p) => ({ entryId: p.entry.id, messages: p.messages })),
   };
 }
 

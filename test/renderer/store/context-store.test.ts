@@ -222,7 +222,7 @@ describe('fork actions', () => {
     release();
     await running;
     await last;
-    expect(calls('session.forkPreview').map((c) => (c.request as { entryId: string }).entryId)).toEqual(['u1', 'a2']);
+    expect(calls('session.forkPreview').map((c) => (c as { request: { entryId: string } }).request.entryId)).toEqual(['u1', 'a2']);
     expect(s().forkPreview).toMatchObject({ key: currentForkKey(s(), at('a2')), loading: false, preview: { ok: true } });
   });
 
