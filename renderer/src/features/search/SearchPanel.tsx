@@ -83,6 +83,7 @@ export function SearchPanel() {
         />
         <div className="search-status muted small" data-testid="search-status">
           {error ? <span className="search-error" role="alert">{error}</span> : result ? `${result.hits.length}${result.more ? '+' : ''} hits in ${groups.length} sessions` : 'Type to search'}
+          {!error && result?.cut && complete === query && <span> · searching everything…</span>}
           {!error && result?.cut && complete !== query && (
             <span>
               {' '}
