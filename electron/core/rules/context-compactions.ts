@@ -40,13 +40,26 @@ export interface Ranges {
  * rule: H3 keeps nothing before a retainedTail checkpoint (the tail is inside it); both keep from
  * firstKeptEntryId when it is before the compaction on the path; otherwise nothing before it.
  */
-function keptStart(chain: Entry[], c: number, profile: Profile): number {
+/** `firstAt(id)`: the first index of `id` on the chain (-1 if absent). */
+function keptStart(chain: Entry[], c: number, profile: Profile, firstAt: (id: unknown) => number): number {
   const facts = compactionFacts(chain[c]!);
   if (profile === 'h3' && facts.retainedTail) return c;
   const firstKept = facts.firstKeptEntryId;
   if (profile === 'h3' && !firstKept) return c;
-  for (let i = 0; i < c; i++) if (chain[i]!.id === firstKept) return i;
-  return c;
+  const i = firstAt(firstKept);
+  return i >= 0 && i < c ? i : c;
+}
+
+/** The first index of each id on the chain, built on the first call (a scan per compaction was quadratic on long paths). */
+function firstIndexOf(chain: Entry[]): (id: unknown) => number {
+  let first: Map<string, number> | null = null;
+  return (id) => {
+    if (!first) {
+      first = new Map();
+      for (let i = 0; i < chain.length; i++) if (!first.has(chain[i]!.id)) first.set(chain[i]!.id, i);
+    }
+    return typeof id === 'string' ? (first.get(id) ?? -1) : -1;
+  };
 }
 
 /**
@@ -58,10 +71,11 @@ export function compactionRanges(chain: Entry[], profile: Profile, contextIds: S
   const list: CompactionRange[] = [];
   const hiddenBy = new Map<string, string>();
   let cursor = 0;
+  const firstAt = firstIndexOf(chain);
   for (let c = 0; c < chain.length; c++) {
     const entry = chain[c]!;
     if (entry.type !== 'compaction') continue;
-    const start = keptStart(chain, c, profile);
+    const start = keptStart(chain, c, profile, firstAt);
     const end = Math.max(cursor, start);
     const hidden: string[] = [];
     for (let i = cursor; i < end; i++) {
