@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { rarestTrigrams, trigramExpression, trigramsOf } from '../../electron/repo/search/query';
+import { rarestTrigrams, trigramExpression, trigramsOf } from '../../electron/repo/search/trigrams';
 import { openSearchDatabase } from '../../electron/storage/search-db';
 import { tempDir } from './helpers';
 
