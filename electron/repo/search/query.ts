@@ -78,8 +78,8 @@ interface Candidate {
 const CANDIDATE_BUDGET = 20_000;
 /** Bytes of candidate blocks read back at most per query (each byte is tested raw once). */
 const SCAN_BUDGET = 16 * 1024 * 1024;
-
 const PAGE = 500;
+
 /** The entries on the path from the file's current leaf to its root (pi: leaf = last entry; h3: last `leaf` entry). */
 function activePath(db: SearchDatabase, f: FileInfo): Set<string> {
   const parents = new Map<string, string | null>();
