@@ -5,6 +5,7 @@ import { buildContextView, readSessionDetailed } from '../../../electron/core';
 import type { ForkPreviewDto, ForkRequestDto } from '../../../electron/shared/context-dto';
 import { ForkResult } from '../../../renderer/src/features/fork/ForkResult';
 import { InspectorPane } from '../../../renderer/src/shell/panes';
+import { PREVIEW_REST_MS, REST_BEFORE_PREVIEW_BYTES } from '../../../renderer/src/features/fork/ForkPanel';
 import { fixture, fixtureSession, FIXTURE_LINES, lineage, okPreview } from '../context-fixtures';
 import { flush, mount, type Mounted } from '../dom';
 import { fakeApi, listOf, row } from '../fake-api';
@@ -22,8 +23,10 @@ function rawOf(id: string): Record<string, unknown> {
   return FIXTURE_LINES.find((l) => l.id === id)!;
 }
 
-async function inspect(entryId: string, extra: Parameters<typeof fakeApi>[0] = {}) {
-  const { graph, view } = fixture();
+async function inspect(entryId: string, extra: Parameters<typeof fakeApi>[0] = {}, sizeBytes?: number) {
+  const fixed = fixture();
+  const graph = sizeBytes === undefined ? fixed.graph : { ...fixed.graph, sizeBytes };
+  const { view } = fixed;
   const f = fakeApi({
     'session.forkPreview': async ({ request }) => ({ ok: true, data: request.kind === 'fork' && request.position === 'before' && entryId !== 'u2' ? REFUSED : okPreview(7) }),
     'session.fork': async () => ({ ok: true, data: { sessionId: 's2', path: '/sessions/new.jsonl', command: "pi --session '/sessions/new.jsonl'", entryCount: 7, leafId: 'a1' } }),
@@ -54,6 +57,20 @@ async function inspect(entryId: string, extra: Parameters<typeof fakeApi>[0] = {
 }
 
 describe('ForkPanel', () => {
+  it('in a big session, previews only once a selection has rested', async () => {
+    const { f } = await inspect('a1', {}, REST_BEFORE_PREVIEW_BYTES);
+    const previews = () => f.calls.filter((c) => c.channel === 'session.forkPreview').map((c) => (c.args as { request: { entryId?: string } }).request.entryId);
+    expect(previews()).toEqual([]);
+    await act(async () => {
+      m!.store.getState().select('u2');
+      m!.store.getState().setDetail({ sessionId: 's1', entryId: 'u2', line: 4, raw: rawOf('u2'), label: null, children: [] });
+    });
+    await flush(PREVIEW_REST_MS / 2);
+    expect(previews()).toEqual([]);
+    await flush(PREVIEW_REST_MS + 50);
+    expect(previews()).toEqual(['u2']);
+  });
+
   it('defaults to pi’s /fork (before) on a user message and previews before writing', async () => {
     const { q, f } = await inspect('u2');
     expect(q('[data-testid="fork-panel"]')!.dataset.mode).toBe('before');

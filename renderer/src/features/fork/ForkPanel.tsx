@@ -9,6 +9,9 @@ import { EntryLink } from '../../ui/EntryLink';
 import { forkRequest, MODE_HELP, MODE_LABELS } from './fork-model';
 
 const MODES: readonly ForkMode[] = ['before', 'at', 'clone'];
+/** From this size a preview reads seconds of bodies in main: it waits until the selection rests. */
+export const REST_BEFORE_PREVIEW_BYTES = 64 * 1024 * 1024;
+export const PREVIEW_REST_MS = 300;
 
 /**
  * Fork from the selected entry, by pi's rules for the reading profile. The preview (what main
@@ -27,9 +30,17 @@ export function ForkPanel({ entryId, isUserMessage }: { entryId: string; isUserM
   const key = useCanopy((s) => currentForkKey(s, request));
   const state = useCanopy((s) => (s.forkPreview && s.forkPreview.key === key ? s.forkPreview : null));
 
+  const big = useCanopy((s) => (s.graph?.sizeBytes ?? 0) >= REST_BEFORE_PREVIEW_BYTES);
   useEffect(() => {
-    if (key !== null) void actions.previewFork(request);
-  }, [key, request, actions]);
+    if (key === null) return;
+    if (!big) {
+      void actions.previewFork(request);
+      return;
+    }
+    // Arrowing through a big session's entries asks for no preview until a selection stays.
+    const timer = setTimeout(() => void actions.previewFork(request), PREVIEW_REST_MS);
+    return () => clearTimeout(timer);
+  }, [key, request, actions, big]);
 
   const preview = state?.preview ?? null;
   const ok = preview?.ok === true;
