@@ -1,8 +1,8 @@
-import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { scanLines } from '../../electron/storage/line-scan';
+import { scanLines, SyncLineReader } from '../../electron/storage/line-scan';
 
 interface Seen {
   text: string;
@@ -125,5 +125,31 @@ describe('scanLines pause', () => {
     release();
     await scan;
     expect(seen).toBe(lines.length);
+  });
+});
+
+describe('SyncLineReader', () => {
+  it('reads any range exactly, and a file rewritten in place anew', async () => {
+    const path = join(dir, 'lines.jsonl');
+    const bytes = Buffer.from(Array.from({ length: 20_000 }, (_, i) => `{"i":${i},"t":"${'é'.repeat(i % 40)}"}\n`).join(''));
+    writeFileSync(path, bytes);
+    const reader = new SyncLineReader(path, statSync(path).ino);
+    try {
+      let seed = 5;
+      for (let k = 0; k < 300; k++) {
+        seed = (seed * 1103515245 + 12345) >>> 0;
+        const offset = seed % (bytes.length - 600);
+        const length = 1 + (seed >>> 20) % 500;
+        expect(reader.readBytes(offset, length).equals(bytes.subarray(offset, offset + length))).toBe(true);
+      }
+      // Rewritten in place (same inode): the next read sees the new bytes.
+      reader.readBytes(0, 10);
+      const changed = Buffer.from(bytes.toString('latin1').replace(/"i"/g, '"j"'), 'latin1');
+      writeFileSync(path, changed);
+      await new Promise((r) => setImmediate(r));
+      expect(reader.readBytes(0, 100).equals(changed.subarray(0, 100))).toBe(true);
+    } finally {
+      reader.close();
+    }
   });
 });
