@@ -20,7 +20,7 @@ export const IMAGE_PAGE_BYTES = 4 * 1024 * 1024;
 const SCANS_KEPT = 32;
 
 /** Reads bytes of the session's file (LiveSession.readBytes: a reused buffer). */
-export type ReadBytes = (offset: number, length: number) => Uint8Array;
+export type ReadBytes = (offset: number, length: number) => Buffer;
 
 interface Scan {
   ref: Entry;
@@ -52,7 +52,7 @@ export class PayloadScans {
 }
 
 /** Bytes of the file; a file that cannot be read any more is a BodyError (the store re-indexes it). */
-function readOf(read: ReadBytes, e: IndexedEntry, offset: number, length: number): Uint8Array {
+function readOf(read: ReadBytes, e: IndexedEntry, offset: number, length: number): Buffer {
   try {
     return read(offset, length);
   } catch (err) {
@@ -60,7 +60,8 @@ function readOf(read: ReadBytes, e: IndexedEntry, offset: number, length: number
   }
 }
 
-function lineBytes(read: ReadBytes, e: IndexedEntry): { offset: number; bytes: Uint8Array } {
+/** The bytes of `e`'s line (a BodyError when the file cannot be read any more). */
+export function lineBytes(read: ReadBytes, e: IndexedEntry): { offset: number; bytes: Buffer } {
   const { offset, length } = e.store.byteRange(e.i);
   return { offset, bytes: readOf(read, e, offset, length) };
 }

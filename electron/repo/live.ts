@@ -114,12 +114,12 @@ export class LiveSession {
     return run;
   }
 
-  /** Closes the file handle kept for body reads (it reopens on demand). */
   /** `length` bytes at `offset` of the indexed file, in a buffer reused by the next read (throws when the file was replaced). */
   readBytes(offset: number, length: number): Buffer {
     return this.reader.readBytes(offset, length);
   }
 
+  /** Closes the file handle kept for body reads (it reopens on demand). */
   close(): void {
     this.reader?.close();
   }

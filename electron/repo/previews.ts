@@ -6,6 +6,7 @@
  */
 import { BodyError, entryUsageFact, isIndexedEntry, isPlainRecord, JsonSkimmer, PREVIEW_SKIM_KEYS, previewEntry, usageFactOf, usageRecordOf, type Entry, type EntryPreview, type IndexedEntry, type ParsedSession, type UsageFact } from '../core';
 import { decodeBytes, scanLines, type LineVisitor } from '../storage/line-scan';
+import { lineBytes, type ReadBytes } from './entry-payload';
 
 export const PREVIEW_CACHE_BYTES = 8 * 1024 * 1024;
 /** A line longer than this is previewed from its skim (a 20 MB image line is not parsed whole). */
@@ -88,7 +89,7 @@ export class SessionBodies {
   private queue: Promise<unknown> = Promise.resolve();
 
   /** The file's bytes (set by the session's owner): a heavy line read on its own is previewed from its skim. */
-  readLine: ((offset: number, length: number) => Buffer) | null = null;
+  readLine: ReadBytes | null = null;
 
   constructor(
     private readonly path: string,
@@ -98,15 +99,9 @@ export class SessionBodies {
   /** The preview of an entry read on its own; a heavy line's from its skim (what the full pass reads too). */
   private previewOne(e: Entry): EntryPreview {
     if (!this.readLine || !isIndexedEntry(e)) return previewOf(e);
-    const { offset, length } = e.store.byteRange(e.i);
-    if (length <= HEAVY_LINE_BYTES) return previewOf(e);
-    let b: Buffer;
-    try {
-      b = this.readLine(offset, length);
-    } catch (err) {
-      throw new BodyError('body_unreadable', `cannot read line ${e.line}: ${err instanceof Error ? err.message : String(err)}`);
-    }
-    return fromSkim(e, skimLine(new JsonSkimmer(decodeBytes, PREVIEW_SKIM_KEYS), b, 0, length)).preview;
+    if (e.store.byteRange(e.i).length <= HEAVY_LINE_BYTES) return previewOf(e);
+    const { bytes } = lineBytes(this.readLine, e);
+    return fromSkim(e, skimLine(new JsonSkimmer(decodeBytes, PREVIEW_SKIM_KEYS), bytes, 0, bytes.length)).preview;
   }
 
   /** An estimate of the memory held (previews and skimmed lines). */
