@@ -42,13 +42,25 @@ function layer(files, { fs, node = false, core = false, banned, ignores, typesFr
 }
 
 // Renderer zones. The features are read from disk so a new one gets its zone without an edit here.
-const FEATURES = nodeFs.readdirSync(path.join(__dirname, 'renderer/src/features'), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
-const MAIN_ONLY_VIA_SHARED = { regex: '(^|/)electron/(?!shared/)', message: 'import main-process code only through electron/shared (the contract)' };
-const below = (dir) => ({ regex: `(^|/)${dir}(/|$)`, message: `this layer does not import renderer/src/${dir} (ARCHITECTURE.md §2: shell → features → store, ui, model, lib)` });
+const FEATURES = nodeFs
+  .readdirSync(path.join(__dirname, 'renderer/src/features'), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+const MAIN_ONLY_VIA_SHARED = {
+  regex: '(^|/)electron/(?!shared/)',
+  message: 'import main-process code only through electron/shared (the contract)',
+};
+const below = (dir) => ({
+  regex: `(^|/)${dir}(/|$)`,
+  message: `this layer does not import renderer/src/${dir} (ARCHITECTURE.md §2: shell → features → store, ui, model, lib)`,
+});
 
 /** no-restricted-imports for renderer files: no fs, main only through the contract, plus this zone's bans. */
 function rendererZone(files, patterns) {
-  return { files, rules: { 'no-restricted-imports': ['error', { paths: [...FS], patterns: [MAIN_ONLY_VIA_SHARED, ...patterns] }] } };
+  return {
+    files,
+    rules: { 'no-restricted-imports': ['error', { paths: [...FS], patterns: [MAIN_ONLY_VIA_SHARED, ...patterns] }] },
+  };
 }
 
 module.exports = tseslint.config(
@@ -78,31 +90,66 @@ module.exports = tseslint.config(
   layer(['electron/core/**/*.ts'], { fs: true, node: true, core: true, banned: CORE_BANS, typesFrom: ['shared'] }),
   // Inside core: pi's rules stand alone (the index engine implements the entry interface they read,
   // types.ts EntrySource); the engine and the search language use the rules, never the facade.
-  layer(['electron/core/rules/**/*.ts'], { fs: true, node: true, core: true, banned: [...CORE_BANS, 'index', 'search'], typesFrom: ['shared'] }),
-  layer(['electron/core/index/**/*.ts'], { fs: true, node: true, core: true, banned: [...CORE_BANS, 'search', 'index$'], typesFrom: ['shared'] }),
-  layer(['electron/core/search/**/*.ts'], { fs: true, node: true, core: true, banned: [...CORE_BANS, 'index'], typesFrom: ['shared'] }),
+  layer(['electron/core/rules/**/*.ts'], {
+    fs: true,
+    node: true,
+    core: true,
+    banned: [...CORE_BANS, 'index', 'search'],
+    typesFrom: ['shared'],
+  }),
+  layer(['electron/core/index/**/*.ts'], {
+    fs: true,
+    node: true,
+    core: true,
+    banned: [...CORE_BANS, 'search', 'index$'],
+    typesFrom: ['shared'],
+  }),
+  layer(['electron/core/search/**/*.ts'], {
+    fs: true,
+    node: true,
+    core: true,
+    banned: [...CORE_BANS, 'index'],
+    typesFrom: ['shared'],
+  }),
   // shared is the floor: everyone imports it, it imports nothing of ours.
-  layer(['electron/shared/**/*.ts'], { fs: true, node: true, core: true, banned: ['core', 'repo', 'ipc', 'storage', 'cli', 'app-services'] }),
+  layer(['electron/shared/**/*.ts'], {
+    fs: true,
+    node: true,
+    core: true,
+    banned: ['core', 'repo', 'ipc', 'storage', 'cli', 'app-services'],
+  }),
   layer(['electron/storage/**/*.ts'], { fs: false, banned: ['core', 'repo', 'ipc', 'cli', 'app-services'] }),
   layer(['electron/repo/**/*.ts'], { fs: true, banned: ['ipc', 'cli'] }),
   // Tests and the bench use core's facade too; test/core and test/scale unit-test its internals.
-  layer(['test/**/*.ts', 'test/**/*.tsx', 'bench/**/*.ts'], { fs: false, banned: [], ignores: ['test/core/**', 'test/scale/**'] }),
+  layer(['test/**/*.ts', 'test/**/*.tsx', 'bench/**/*.ts'], {
+    fs: false,
+    banned: [],
+    ignores: ['test/core/**', 'test/scale/**'],
+  }),
   rendererZone(['renderer/**/*.ts', 'renderer/**/*.tsx', 'preload/**/*.ts'], []),
   // Slices, models, widgets, helpers and the action registry are what features stand on.
   rendererZone(
-    ['store', 'model', 'ui', 'lib', 'commands'].flatMap((d) => [`renderer/src/${d}/**/*.ts`, `renderer/src/${d}/**/*.tsx`]).concat('renderer/src/app-context.tsx'),
+    ['store', 'model', 'ui', 'lib', 'commands']
+      .flatMap((d) => [`renderer/src/${d}/**/*.ts`, `renderer/src/${d}/**/*.tsx`])
+      .concat('renderer/src/app-context.tsx'),
     [below('features'), below('shell')],
   ),
   // main.tsx starts the shell; the shell alone puts features together.
-  rendererZone(['renderer/src/main.tsx'], [{ regex: '(^|/)features(/|$)', message: 'main.tsx renders the shell; only the shell imports features' }]),
+  rendererZone(
+    ['renderer/src/main.tsx'],
+    [{ regex: '(^|/)features(/|$)', message: 'main.tsx renders the shell; only the shell imports features' }],
+  ),
   // A feature stands on the layers below and never on a sibling or the shell (one block per feature).
   ...FEATURES.map((f) =>
-    rendererZone([`renderer/src/features/${f}/**/*.ts`, `renderer/src/features/${f}/**/*.tsx`], [
-      ...FEATURES.filter((g) => g !== f).map((g) => ({
-        regex: `^(\\.\\./)+(features/)?${g}(/|$)`,
-        message: `features/${f} does not import the ${g} feature: move what both need into ui/, model/ or store/, or compose them in shell/`,
-      })),
-      below('shell'),
-    ]),
+    rendererZone(
+      [`renderer/src/features/${f}/**/*.ts`, `renderer/src/features/${f}/**/*.tsx`],
+      [
+        ...FEATURES.filter((g) => g !== f).map((g) => ({
+          regex: `^(\\.\\./)+(features/)?${g}(/|$)`,
+          message: `features/${f} does not import the ${g} feature: move what both need into ui/, model/ or store/, or compose them in shell/`,
+        })),
+        below('shell'),
+      ],
+    ),
   ),
 );

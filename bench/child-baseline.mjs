@@ -35,9 +35,11 @@ async function files(root) {
 
 async function pool(items, limit, fn) {
   let next = 0;
-  await Promise.all(Array.from({ length: limit }, async () => {
-    while (next < items.length) await fn(items[next++]);
-  }));
+  await Promise.all(
+    Array.from({ length: limit }, async () => {
+      while (next < items.length) await fn(items[next++]);
+    }),
+  );
 }
 
 // Both variants include listing the directories (readdir), as a listing must.

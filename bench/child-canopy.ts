@@ -15,7 +15,16 @@
  */
 import { linkSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { previewEntry, newEnvelopeScan, scanEnvelope, detectProfile, readPath, readSession, type Entry, type ParsedSession } from '../electron/core';
+import {
+  previewEntry,
+  newEnvelopeScan,
+  scanEnvelope,
+  detectProfile,
+  readPath,
+  readSession,
+  type Entry,
+  type ParsedSession,
+} from '../electron/core';
 import { scanLines } from '../electron/storage/line-scan';
 import { SessionCatalog } from '../electron/repo/catalog';
 import { openIndexed } from '../electron/repo/open';
@@ -43,8 +52,14 @@ async function open(path: string): Promise<Record<string, unknown>> {
   const messages = (r.context as { messages: unknown[] }).messages.length;
   const m = process.memoryUsage();
   return {
-    ms, indexMs: indexed - t0, entries: s.entries.length, pathLength: r.pathIds.length, contextMessages: messages, profile: r.profile,
-    heapMB: m.heapUsed / 1024 / 1024, externalMB: (m.external + m.arrayBuffers) / 1024 / 1024,
+    ms,
+    indexMs: indexed - t0,
+    entries: s.entries.length,
+    pathLength: r.pathIds.length,
+    contextMessages: messages,
+    profile: r.profile,
+    heapMB: m.heapUsed / 1024 / 1024,
+    externalMB: (m.external + m.arrayBuffers) / 1024 / 1024,
   };
 }
 
@@ -66,7 +81,10 @@ async function graph(path: string, full = false): Promise<Record<string, unknown
   try {
     mkdirSync(join(root, '--bench--'));
     linkSync(path, join(root, '--bench--', basename(path)));
-    const catalog = new SessionCatalog({ roots: [root], ...(full ? { lazyAboveBytes: Number.POSITIVE_INFINITY } : {}) });
+    const catalog = new SessionCatalog({
+      roots: [root],
+      ...(full ? { lazyAboveBytes: Number.POSITIVE_INFINITY } : {}),
+    });
     const list = await catalog.list();
     const id = list.sessions[0]!.sessionId;
     const t0 = performance.now();
@@ -78,7 +96,14 @@ async function graph(path: string, full = false): Promise<Record<string, unknown
     const p0 = performance.now();
     const previews = await catalog.previews(id, visible);
     const previewsMs = performance.now() - p0;
-    return { ms, entries: g.entries.ids.length, answerMB, pending: g.pending === true, previewsMs, previews: Object.keys(previews).length };
+    return {
+      ms,
+      entries: g.entries.ids.length,
+      answerMB,
+      pending: g.pending === true,
+      previewsMs,
+      previews: Object.keys(previews).length,
+    };
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
@@ -135,8 +160,17 @@ async function switchBranches(path: string): Promise<Record<string, unknown>> {
     longest = Math.max(longest, pathIds.length);
   }
   return {
-    ms: median(times), maxMs: Math.max(...times), firstMs, switches: times.length, bodies, entries: s.entries.length, longestPath: longest, profile,
-    walkMs: median(parts.walk), idsMs: median(parts.ids), bodiesMs: median(parts.bodies),
+    ms: median(times),
+    maxMs: Math.max(...times),
+    firstMs,
+    switches: times.length,
+    bodies,
+    entries: s.entries.length,
+    longestPath: longest,
+    profile,
+    walkMs: median(parts.walk),
+    idsMs: median(parts.ids),
+    bodiesMs: median(parts.bodies),
   };
 }
 
@@ -149,23 +183,56 @@ async function list(root: string): Promise<Record<string, unknown>> {
 async function layout(path: string): Promise<Record<string, unknown>> {
   const s = await openIndexed(path);
   const r = readSession(s);
-  const nodes: EntryNodeDto[] = s.entries.map((e) => ({ id: e.id, parentId: e.parentId, type: e.type, line: e.line, timestamp: e.timestamp, ...previewEntry(e) }));
-  const graph = { entries: nodes, leafId: r.leafId, pathIds: r.pathIds, labels: r.labels } as unknown as SessionGraphDto;
+  const nodes: EntryNodeDto[] = s.entries.map((e) => ({
+    id: e.id,
+    parentId: e.parentId,
+    type: e.type,
+    line: e.line,
+    timestamp: e.timestamp,
+    ...previewEntry(e),
+  }));
+  const graph = {
+    entries: nodes,
+    leafId: r.leafId,
+    pathIds: r.pathIds,
+    labels: r.labels,
+  } as unknown as SessionGraphDto;
   const t0 = performance.now();
   const index = buildTreeIndex(nodes, r.leafId);
   const indexed = performance.now();
-  const view = buildGraphView(graph, index, { filterMode: 'default', showLeafRecords: false, expanded: new Set(), selectedId: null });
+  const view = buildGraphView(graph, index, {
+    filterMode: 'default',
+    showLeafRecords: false,
+    expanded: new Set(),
+    selectedId: null,
+  });
   const done = performance.now();
   // ms: collapse + layout (buildGraphView); treeIndexMs: the parentId index it starts from.
-  return { ms: done - indexed, treeIndexMs: indexed - t0, totalMs: done - t0, entries: nodes.length, drawn: view.stats.drawn };
+  return {
+    ms: done - indexed,
+    treeIndexMs: indexed - t0,
+    totalMs: done - t0,
+    entries: nodes.length,
+    drawn: view.stats.drawn,
+  };
 }
 
 async function main(): Promise<void> {
   const [mode, target] = process.argv.slice(2);
-  if (!mode || !target) throw new Error('usage: child-canopy open|floor|graph|graph-full|previews-once|previews-twice|switch|list|layout PATH');
+  if (!mode || !target)
+    throw new Error(
+      'usage: child-canopy open|floor|graph|graph-full|previews-once|previews-twice|switch|list|layout PATH',
+    );
   const run = {
-    open, floor, graph, 'graph-full': (p: string) => graph(p, true), switch: switchBranches, list, layout,
-    'previews-once': (p: string) => withPreviews(p, true), 'previews-twice': (p: string) => withPreviews(p, false),
+    open,
+    floor,
+    graph,
+    'graph-full': (p: string) => graph(p, true),
+    switch: switchBranches,
+    list,
+    layout,
+    'previews-once': (p: string) => withPreviews(p, true),
+    'previews-twice': (p: string) => withPreviews(p, false),
   }[mode];
   if (!run) throw new Error(`unknown mode ${mode}`);
   const result = await run(target);
@@ -173,6 +240,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  process.stdout.write(`${JSON.stringify({ ok: false, error: err instanceof Error ? err.message : String(err), rssMB: rssMB() })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ ok: false, error: err instanceof Error ? err.message : String(err), rssMB: rssMB() })}\n`,
+  );
   process.exitCode = 1;
 });

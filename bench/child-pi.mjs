@@ -18,8 +18,12 @@ try {
   const context = await session.buildContext();
   const ms = performance.now() - t0;
   const entries = (await storage.findEntries('message')).length;
-  process.stdout.write(`${JSON.stringify({ ok: true, ms, indexMs, leafId, messageEntries: entries, contextMessages: context.messages.length, rssMB: rssMB() })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ ok: true, ms, indexMs, leafId, messageEntries: entries, contextMessages: context.messages.length, rssMB: rssMB() })}\n`,
+  );
 } catch (err) {
-  process.stdout.write(`${JSON.stringify({ ok: false, error: String(err?.message ?? err).slice(0, 200), rssMB: rssMB() })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ ok: false, error: String(err?.message ?? err).slice(0, 200), rssMB: rssMB() })}\n`,
+  );
   process.exitCode = 1;
 }

@@ -51,10 +51,14 @@ async function search(root: string): Promise<Record<string, unknown>> {
     let bytes = 0;
     let textChars = 0;
     let firstHitMs: number | null = null;
-    const service = new SearchService({ roots: [root], env: { CANOPY_CACHE_DIR: cache }, onSynced: (s) => {
-      bytes += s.bytes;
-      textChars += s.textChars;
-    } });
+    const service = new SearchService({
+      roots: [root],
+      env: { CANOPY_CACHE_DIR: cache },
+      onSynced: (s) => {
+        bytes += s.bytes;
+        textChars += s.textChars;
+      },
+    });
     const t0 = performance.now();
     // The app's path: one background pass over the listed sessions, newest first, while the panel
     // asks for a phrase of the newest sessions every 100 ms until it shows a hit.
@@ -88,7 +92,10 @@ async function search(root: string): Promise<Record<string, unknown>> {
     const before = statSync(target).size;
     const marker = `appendmarker${Date.now().toString(36)}`;
     const w0 = performance.now();
-    appendFileSync(target, `${JSON.stringify({ type: 'message', id: marker, parentId: null, timestamp: new Date().toISOString(), message: { role: 'user', content: marker, timestamp: Date.now() } })}\n`);
+    appendFileSync(
+      target,
+      `${JSON.stringify({ type: 'message', id: marker, parentId: null, timestamp: new Date().toISOString(), message: { role: 'user', content: marker, timestamp: Date.now() } })}\n`,
+    );
     let found = false;
     for (let i = 0; i < 100 && !found; i++) {
       await service.syncFile(target);
@@ -101,9 +108,20 @@ async function search(root: string): Promise<Record<string, unknown>> {
     const file = service.indexPath;
     const indexBytes = statSync(file).size;
     return {
-      ok: true, ms: buildMs, sessions: paths.length, bytes, textChars, indexBytes, firstHitMs,
-      phraseP95: p95(phraseMs), phraseMax: Math.max(...phraseMs), phrases: phrases.length, phraseHits, regexP95: p95(regexMs),
-      appendMs: found ? appendMs : null, rssMB: process.resourceUsage().maxRSS / 1024,
+      ok: true,
+      ms: buildMs,
+      sessions: paths.length,
+      bytes,
+      textChars,
+      indexBytes,
+      firstHitMs,
+      phraseP95: p95(phraseMs),
+      phraseMax: Math.max(...phraseMs),
+      phrases: phrases.length,
+      phraseHits,
+      regexP95: p95(regexMs),
+      appendMs: found ? appendMs : null,
+      rssMB: process.resourceUsage().maxRSS / 1024,
     };
   } finally {
     if (!kept) rmSync(cache, { recursive: true, force: true });
@@ -121,10 +139,13 @@ async function queries(root: string): Promise<Record<string, unknown>> {
   const service = new SearchService({ roots: [root], env: { CANOPY_CACHE_DIR: cache } });
   await service.update(paths);
   const phrases = phrasesFrom(paths, 50, r);
-  const texts = [...phrases.map((p) => `"${p}"`), ...phrases.slice(0, 10).map((p) => {
-    const [a, b] = p.split(' ');
-    return `re:${a}\\s+${b!.slice(0, 2)}\\w*`;
-  })];
+  const texts = [
+    ...phrases.map((p) => `"${p}"`),
+    ...phrases.slice(0, 10).map((p) => {
+      const [a, b] = p.split(' ');
+      return `re:${a}\\s+${b!.slice(0, 2)}\\w*`;
+    }),
+  ];
   // CPU time beside wall time: on a machine shared with other work, wall time is noisy.
   const out: { q: string; ms: number; cpuMs: number; hits: number; more: boolean }[] = [];
   for (let round = 0; round < Number(process.env.ROUNDS ?? 1); round++) {
@@ -133,7 +154,13 @@ async function queries(root: string): Promise<Record<string, unknown>> {
       const c0 = process.cpuUsage();
       const a = await service.query(q, { limit: 50 });
       const c = process.cpuUsage(c0);
-      out.push({ q, ms: Math.round(performance.now() - q0), cpuMs: Math.round((c.user + c.system) / 1000), hits: a.hits.length, more: a.more });
+      out.push({
+        q,
+        ms: Math.round(performance.now() - q0),
+        cpuMs: Math.round((c.user + c.system) / 1000),
+        hits: a.hits.length,
+        more: a.more,
+      });
     }
   }
   service.close();
@@ -142,7 +169,14 @@ async function queries(root: string): Promise<Record<string, unknown>> {
 }
 
 const [cmd, arg] = process.argv.slice(2);
-const run = cmd === 'search' && arg ? search(arg) : cmd === 'queries' && arg ? queries(arg) : Promise.reject(new Error('usage: child-search search|queries ROOT'));
+const run =
+  cmd === 'search' && arg
+    ? search(arg)
+    : cmd === 'queries' && arg
+      ? queries(arg)
+      : Promise.reject(new Error('usage: child-search search|queries ROOT'));
 run
   .then((out) => process.stdout.write(`${JSON.stringify(out)}\n`))
-  .catch((err: unknown) => process.stdout.write(`${JSON.stringify({ ok: false, error: err instanceof Error ? err.message : String(err) })}\n`));
+  .catch((err: unknown) =>
+    process.stdout.write(`${JSON.stringify({ ok: false, error: err instanceof Error ? err.message : String(err) })}\n`),
+  );

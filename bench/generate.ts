@@ -192,7 +192,9 @@ export function writeSessionFile(path: string, opts: GenerateOptions): Generated
     const prompt = text(rng.size(300, 1.1, 6000));
     const userContent = image
       ? `[{"type":"text","text":${prompt}},{"type":"image","data":"${base64.slice(0, opts.images ? screenshotBytes(rng) : Math.round(rng.int(40_000, 400_000) * scale))}","mimeType":"image/png"}]`
-      : rng.chance(0.3) ? `[{"type":"text","text":${prompt}}]` : prompt;
+      : rng.chance(0.3)
+        ? `[{"type":"text","text":${prompt}}]`
+        : prompt;
     const start = now;
     const u = add('message', `"message":{"role":"user","content":${userContent},"timestamp":${start}}`, 30_000);
     recentUsers.push({ id: u, parentId: recent[recent.length - 2] ?? null });
@@ -203,22 +205,32 @@ export function writeSessionFile(path: string, opts: GenerateOptions): Generated
     for (let r = 0; r <= rounds && !done(); r++) {
       const last = r === rounds;
       const blocks: string[] = [];
-      if (rng.chance(0.6)) blocks.push(`{"type":"thinking","thinking":${text(rng.size(400, 1, 8000))},"thinkingSignature":"${base64.slice(0, 120)}"}`);
+      if (rng.chance(0.6))
+        blocks.push(
+          `{"type":"thinking","thinking":${text(rng.size(400, 1, 8000))},"thinkingSignature":"${base64.slice(0, 120)}"}`,
+        );
       const calls: { id: string; name: string }[] = [];
       if (!last) {
         for (let c = rng.int(1, 3); c > 0; c--) {
           const name = rng.pick(TOOLS);
           const id = `toolu_${newId()}${newId()}`;
           calls.push({ id, name });
-          const args = name === 'edit'
-            ? `{"path":"src/parser.ts","oldText":${text(rng.size(200, 1, 3000))},"newText":${text(rng.size(200, 1, 3000))}}`
-            : name === 'bash' ? `{"command":"npm test -- --run parser"}` : `{"path":"src/tree.ts"}`;
+          const args =
+            name === 'edit'
+              ? `{"path":"src/parser.ts","oldText":${text(rng.size(200, 1, 3000))},"newText":${text(rng.size(200, 1, 3000))}}`
+              : name === 'bash'
+                ? `{"command":"npm test -- --run parser"}`
+                : `{"path":"src/tree.ts"}`;
           blocks.push(`{"type":"toolCall","id":"${id}","name":"${name}","arguments":${args}}`);
         }
       }
       if (last || rng.chance(0.3)) blocks.push(`{"type":"text","text":${text(rng.size(600, 1, 12000))}}`);
       const stop = last ? 'stop' : 'toolUse';
-      add('message', `"message":{"role":"assistant","content":[${blocks.join(',')}],"api":"${model.api}","provider":"${model.provider}","model":"${model.model}",${usage()},"stopReason":"${stop}","timestamp":${now}}`, 4000);
+      add(
+        'message',
+        `"message":{"role":"assistant","content":[${blocks.join(',')}],"api":"${model.api}","provider":"${model.provider}","model":"${model.model}",${usage()},"stopReason":"${stop}","timestamp":${now}}`,
+        4000,
+      );
       for (const call of calls) {
         const big = rng.chance(0.005);
         const size = big ? rng.int(60_000, 300_000) : rng.size(1500, 1.1, 60_000);
@@ -226,8 +238,15 @@ export function writeSessionFile(path: string, opts: GenerateOptions): Generated
         const content = shot
           ? `[{"type":"text","text":"screenshot"},{"type":"image","data":"${base64.slice(0, opts.images ? screenshotBytes(rng) : Math.round(rng.int(50_000, 300_000) * scale))}","mimeType":"image/png"}]`
           : `[{"type":"text","text":${text(size)}}]`;
-        const details = call.name === 'edit' ? `,"details":{"diff":${text(rng.size(400, 1, 4000))},"firstChangedLine":${rng.int(1, 900)}}` : '';
-        add('message', `"message":{"role":"toolResult","toolCallId":"${call.id}","toolName":"${call.name}","content":${content},"isError":${rng.chance(0.05)}${details},"timestamp":${now}}`, 1500);
+        const details =
+          call.name === 'edit'
+            ? `,"details":{"diff":${text(rng.size(400, 1, 4000))},"firstChangedLine":${rng.int(1, 900)}}`
+            : '';
+        add(
+          'message',
+          `"message":{"role":"toolResult","toolCallId":"${call.id}","toolName":"${call.name}","content":${content},"isError":${rng.chance(0.05)}${details},"timestamp":${now}}`,
+          1500,
+        );
         sinceCompaction += size;
       }
     }
@@ -247,7 +266,10 @@ export function writeSessionFile(path: string, opts: GenerateOptions): Generated
     }
     if (sinceCompaction * scale > 700_000 && recent.length > 30) {
       const firstKept = recent[recent.length - rng.int(8, 25)]!;
-      add('compaction', `"summary":${text(rng.size(2500, 0.5, 8000))},"firstKeptEntryId":"${firstKept}","tokensBefore":${rng.int(150_000, 190_000)},"details":{"readFiles":["src/parser.ts","src/tree.ts"],"modifiedFiles":["src/parser.ts"]}`);
+      add(
+        'compaction',
+        `"summary":${text(rng.size(2500, 0.5, 8000))},"firstKeptEntryId":"${firstKept}","tokensBefore":${rng.int(150_000, 190_000)},"details":{"readFiles":["src/parser.ts","src/tree.ts"],"modifiedFiles":["src/parser.ts"]}`,
+      );
       sinceCompaction = 0;
     }
     if (rng.chance(0.03) && recentUsers.length > 3) {

@@ -10,14 +10,23 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { CHROMIUM, CHROMIUM_ARGS, CHROMIUM_MISSING, ensureRendererBuilt, REPO as repo } from '../test/e2e/chromium-env.mjs';
+import {
+  CHROMIUM,
+  CHROMIUM_ARGS,
+  CHROMIUM_MISSING,
+  ensureRendererBuilt,
+  REPO as repo,
+} from '../test/e2e/chromium-env.mjs';
 
 const [root, largeId, smallId, clickId] = process.argv.slice(2);
 const RUNS = Number(process.env.RENDER_RUNS ?? 3);
 
 function startServe() {
   return new Promise((resolveUrl, reject) => {
-    const child = spawn(process.execPath, [join(repo, 'bin/canopy.cjs'), 'serve', '--root', root, '--no-watch'], { cwd: repo, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [join(repo, 'bin/canopy.cjs'), 'serve', '--root', root, '--no-watch'], {
+      cwd: repo,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let out = '';
     child.stdout.on('data', (d) => {
       out += d;
@@ -39,7 +48,8 @@ const PROBE = () => {
   const w = window;
   w.__bench = { firstFrame: null, frames: null };
   const tick = (t) => {
-    if (w.__bench.firstFrame === null && document.querySelector('.react-flow__node')) w.__bench.firstFrame = performance.now();
+    if (w.__bench.firstFrame === null && document.querySelector('.react-flow__node'))
+      w.__bench.firstFrame = performance.now();
     if (w.__bench.frames) w.__bench.frames.push(t);
     requestAnimationFrame(tick);
   };
@@ -53,7 +63,9 @@ async function measure(context, url, sessionId, naive) {
   if (naive) u.searchParams.set('naive', '1');
   u.hash = `#/session/${encodeURIComponent(sessionId)}`;
   await page.goto(u.toString());
-  await page.waitForSelector(`[data-testid="graph-panel"][data-session-id="${sessionId}"] .react-flow__node`, { timeout: 120_000 });
+  await page.waitForSelector(`[data-testid="graph-panel"][data-session-id="${sessionId}"] .react-flow__node`, {
+    timeout: 120_000,
+  });
   await page.waitForFunction(() => window.__bench.firstFrame !== null, null, { timeout: 120_000 });
   const firstFrame = await page.evaluate(() => window.__bench.firstFrame);
   await page.waitForTimeout(500);
@@ -70,7 +82,9 @@ async function measure(context, url, sessionId, naive) {
   const x0 = box.x + box.width / 2;
   const y0 = box.y + box.height / 2;
   await page.mouse.move(x0, y0);
-  await page.evaluate(() => { window.__bench.frames = []; });
+  await page.evaluate(() => {
+    window.__bench.frames = [];
+  });
   await page.mouse.down();
   for (let i = 1; i <= 60; i++) {
     const a = (i / 60) * Math.PI * 2;
@@ -78,7 +92,11 @@ async function measure(context, url, sessionId, naive) {
   }
   await page.mouse.up();
   await page.waitForTimeout(100);
-  const stamps = await page.evaluate(() => { const f = window.__bench.frames; window.__bench.frames = null; return f; });
+  const stamps = await page.evaluate(() => {
+    const f = window.__bench.frames;
+    window.__bench.frames = null;
+    return f;
+  });
   const deltas = stamps.slice(1).map((t, i) => t - stamps[i]);
 
   const cdp = await context.newCDPSession(page);
@@ -86,7 +104,15 @@ async function measure(context, url, sessionId, naive) {
   const heap = await cdp.send('Runtime.getHeapUsage');
   await cdp.detach();
   await page.close();
-  return { firstFrame, openMs, nodes, p95: pct(deltas, 95), maxFrame: Math.max(...deltas), frames: deltas.length, heapMB: heap.usedSize / 1024 / 1024 };
+  return {
+    firstFrame,
+    openMs,
+    nodes,
+    p95: pct(deltas, 95),
+    maxFrame: Math.max(...deltas),
+    frames: deltas.length,
+    heapMB: heap.usedSize / 1024 / 1024,
+  };
 }
 
 // Installed before any page script: from the click on a sidebar row, the first frame whose DOM holds
@@ -98,9 +124,12 @@ const CLICK_PROBE = () => {
     const c = w.__click;
     if (c.at !== null) {
       const now = performance.now();
-      const nodes = document.querySelectorAll(`[data-testid="graph-panel"][data-session-id="${c.sessionId}"] .react-flow__node`);
+      const nodes = document.querySelectorAll(
+        `[data-testid="graph-panel"][data-session-id="${c.sessionId}"] .react-flow__node`,
+      );
       if (c.firstNode === null && nodes.length > 0) c.firstNode = now;
-      if (c.firstNode !== null && c.previews === null && !document.querySelector('[data-testid="preview-loading"]')) c.previews = now;
+      if (c.firstNode !== null && c.previews === null && !document.querySelector('[data-testid="preview-loading"]'))
+        c.previews = now;
     }
     requestAnimationFrame(tick);
   };
@@ -122,7 +151,15 @@ async function measureClick(context, url, sessionId) {
   const box = await (await page.$(row)).boundingBox();
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   // The click time is taken in the page, on the mousedown that starts it.
-  await page.evaluate(() => window.addEventListener('mousedown', () => { window.__click.at = performance.now(); }, { once: true, capture: true }));
+  await page.evaluate(() =>
+    window.addEventListener(
+      'mousedown',
+      () => {
+        window.__click.at = performance.now();
+      },
+      { once: true, capture: true },
+    ),
+  );
   await page.mouse.down();
   await page.mouse.up();
   await page.waitForFunction(() => window.__click.previews !== null, null, { timeout: 120_000 });
@@ -130,9 +167,24 @@ async function measureClick(context, url, sessionId) {
   const net = await page.evaluate(() => {
     const r = performance.getEntriesByType('resource').filter((e) => e.name.includes('/api/session.open'));
     const e = r[r.length - 1];
-    return e ? { start: e.startTime, firstByte: e.responseStart, end: e.responseEnd, bytes: e.encodedBodySize, decoded: e.decodedBodySize } : null;
+    return e
+      ? {
+          start: e.startTime,
+          firstByte: e.responseStart,
+          end: e.responseEnd,
+          bytes: e.encodedBodySize,
+          decoded: e.decodedBodySize,
+        }
+      : null;
   });
-  const marks = await page.evaluate(() => Object.fromEntries(performance.getEntriesByType('measure').filter((m) => m.name.startsWith('canopy:')).map((m) => [m.name, m.duration])));
+  const marks = await page.evaluate(() =>
+    Object.fromEntries(
+      performance
+        .getEntriesByType('measure')
+        .filter((m) => m.name.startsWith('canopy:'))
+        .map((m) => [m.name, m.duration]),
+    ),
+  );
   const nodes = await page.$$eval('.react-flow__node', (els) => els.length);
   await page.close();
   return {

@@ -24,7 +24,19 @@
  *                 and a click on the 100 MiB session's sidebar row → its first graph frame (and previews)
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, linkSync, mkdirSync, openSync, readSync, closeSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  linkSync,
+  mkdirSync,
+  openSync,
+  readSync,
+  closeSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { cpus, freemem, release, tmpdir, totalmem, type } from 'node:os';
 import { join, resolve } from 'node:path';
 import { cachedSession, GENERATOR_VERSION, writeSessionFile } from './generate';
@@ -62,7 +74,12 @@ function args(): { quick: boolean; runs: number | null; out: string; only: strin
 }
 
 function child(script: string, argv: string[], timeoutMs = 15 * 60_000): Measured {
-  const r = spawnSync(process.execPath, [script, ...argv], { cwd: repo, encoding: 'utf8', timeout: timeoutMs, maxBuffer: 16 * MB });
+  const r = spawnSync(process.execPath, [script, ...argv], {
+    cwd: repo,
+    encoding: 'utf8',
+    timeout: timeoutMs,
+    maxBuffer: 16 * MB,
+  });
   const line = (r.stdout ?? '').trim().split('\n').pop() ?? '';
   try {
     return JSON.parse(line) as Measured;
@@ -95,7 +112,13 @@ function repeat(runs: number, measure: () => Measured): Measured {
   }
   all.sort((a, b) => (a.ms ?? 0) - (b.ms ?? 0));
   const mid = all[Math.floor(all.length / 2)]!;
-  return { ...mid, runs: all.length, rssMB: median(all.map((m) => m.rssMB ?? 0)), minMs: all[0]!.ms, all: all.map((m) => m.ms ?? 0) };
+  return {
+    ...mid,
+    runs: all.length,
+    rssMB: median(all.map((m) => m.rssMB ?? 0)),
+    minMs: all[0]!.ms,
+    all: all.map((m) => m.ms ?? 0),
+  };
 }
 
 function median(xs: number[]): number {
@@ -103,7 +126,12 @@ function median(xs: number[]): number {
   return s[Math.floor(s.length / 2)] ?? 0;
 }
 
-const fmtMs = (m: Measured | undefined): string => (m?.ok && m.ms !== undefined ? (m.ms >= 1000 ? `${(m.ms / 1000).toFixed(2)} s` : `${m.ms.toFixed(m.ms < 10 ? 2 : 0)} ms`) : 'fails');
+const fmtMs = (m: Measured | undefined): string =>
+  m?.ok && m.ms !== undefined
+    ? m.ms >= 1000
+      ? `${(m.ms / 1000).toFixed(2)} s`
+      : `${m.ms.toFixed(m.ms < 10 ? 2 : 0)} ms`
+    : 'fails';
 const fmtMB = (m: Measured | undefined): string => (m?.rssMB !== undefined ? `${m.rssMB.toFixed(0)} MB` : '–');
 const ratio = (a: number | undefined, b: number | undefined, target?: string): string => {
   if (a === undefined || b === undefined || !b) return '–';
@@ -123,7 +151,11 @@ const SMALL_STORE: StoreShape = { entries: (i) => (i % 50 === 0 ? 400 : 8 + ((i 
 /** The same 10,000 sessions with realistic text (search depends on how selective text is). */
 const SEARCH_STORE: StoreShape = { ...SMALL_STORE, text: 'realistic' };
 /** ~3 GB in 3,000 sessions of ~1 MB, a few of ~12 MB (pi #4122: a 2.6 GB store). */
-const SEARCH_STORE_3G: StoreShape = { entries: (i) => (i % 50 === 0 ? 3000 : 60 + ((i * 7919) % 300)), scale: 1, text: 'realistic' };
+const SEARCH_STORE_3G: StoreShape = {
+  entries: (i) => (i % 50 === 0 ? 3000 : 60 + ((i * 7919) % 300)),
+  scale: 1,
+  text: 'realistic',
+};
 
 /** `sessions` sessions across `projects` project directories (cached by name). */
 function cachedStore(dir: string, sessions: number, projects: number, shape: StoreShape = SMALL_STORE): string {
@@ -144,7 +176,13 @@ function cachedStore(dir: string, sessions: number, projects: number, shape: Sto
     const id = `0198${i.toString(16).padStart(4, '0')}-0000-7000-8000-${i.toString(16).padStart(12, '0')}`;
     const name = `${when.toISOString().replace(/[:.]/g, '-')}_${id}.jsonl`;
     writeSessionFile(join(projectDir, name), {
-      targetBytes: 50 * MB, maxEntries: shape.entries(i), seed: i + 1, scale: shape.scale, cwd, sessionId: id, startMs: when.getTime(),
+      targetBytes: 50 * MB,
+      maxEntries: shape.entries(i),
+      seed: i + 1,
+      scale: shape.scale,
+      cwd,
+      sessionId: id,
+      startMs: when.getTime(),
       ...(shape.text ? { text: shape.text } : {}),
     });
   }
@@ -194,15 +232,26 @@ function main(): void {
     }
     const g = repeat(runs, () => apps.shift()!);
     const cli = repeat(runs, () => clis.shift()!);
-    const range = (ms: number[]): string => `${fmtMs({ ok: true, ms: Math.min(...ms) })}–${fmtMs({ ok: true, ms: Math.max(...ms) })}`;
+    const range = (ms: number[]): string =>
+      `${fmtMs({ ok: true, ms: Math.min(...ms) })}–${fmtMs({ ok: true, ms: Math.max(...ms) })}`;
     rows.push([
       `app open ${label} (session.open to the first frame's data) vs the CLI's open, alternating`,
-      fmtMs(g), fmtMB(g), '–', '–', '–', '–', '–', '–',
+      fmtMs(g),
+      fmtMB(g),
+      '–',
+      '–',
+      '–',
+      '–',
+      '–',
+      '–',
       g.ok && cli.ok
         ? `${ratio(g.ms, cli.ms, '≤ 1.5 vs CLI')} time, ${ratio(g.rssMB, cli.rssMB, '≤ 2 vs CLI')} RSS (CLI ${fmtMs(cli)}, ${fmtMB(cli)}); previews of 60 nodes ${fmtMs({ ok: true, ms: g.previewsMs as number })} (target ≤ 100 ms)`
         : `fails: ${String(g.error ?? cli.error)}`,
     ]);
-    if (g.ok && cli.ok) notes.push(`open ${label} in the app: a ${Number(g.answerMB).toFixed(1)} MB answer; ${runs} alternating runs, app ${range(g.all as number[])}, CLI ${range(cli.all as number[])}`);
+    if (g.ok && cli.ok)
+      notes.push(
+        `open ${label} in the app: a ${Number(g.answerMB).toFixed(1)} MB answer; ${runs} alternating runs, app ${range(g.all as number[])}, CLI ${range(cli.all as number[])}`,
+      );
   };
 
   for (const size of sizes) {
@@ -221,16 +270,25 @@ function main(): void {
     const pi = repeat(size >= 500 ? 1 : Math.min(runs, 3), () => child(childPi, ['open', path]));
     rows.push([
       `open ${label} to leaf + context (${String(canopy.entries ?? '?')} entries)`,
-      fmtMs(canopy), fmtMB(canopy),
-      pi.ok ? fmtMs(pi) : `fails: ${String(pi.error ?? '').slice(0, 60)}`, fmtMB(pi),
-      fmtMs(bare), fmtMB(bare),
+      fmtMs(canopy),
+      fmtMB(canopy),
+      pi.ok ? fmtMs(pi) : `fails: ${String(pi.error ?? '').slice(0, 60)}`,
+      fmtMB(pi),
+      fmtMs(bare),
+      fmtMB(bare),
       ratio(canopy.ms, pi.ok ? pi.ms : undefined, size === 500 ? '≤ 0.05' : undefined),
       ratio(canopy.rssMB, pi.ok ? pi.rssMB : undefined, size === 500 ? '≤ 0.10' : undefined),
       ratio(canopy.ms, bare.ms, size === 500 ? '≤ 1.5' : undefined),
     ]);
     if (size >= 100) appRow(label, path, runs);
-    if (least.ok) notes.push(`open ${label}: floor of any index (read + line split + envelope scan of each line, nothing kept) ${fmtMs(least)} = ${ratio(least.ms, bare.ms)} the bare read`);
-    if (canopy.indexMs !== undefined) notes.push(`open ${label}: index ${fmtMs({ ok: true, ms: canopy.indexMs as number })}, then leaf/path/context ${fmtMs({ ok: true, ms: (canopy.ms ?? 0) - (canopy.indexMs as number) })} (path ${String(canopy.pathLength)} entries, ${String(canopy.contextMessages)} context messages)`);
+    if (least.ok)
+      notes.push(
+        `open ${label}: floor of any index (read + line split + envelope scan of each line, nothing kept) ${fmtMs(least)} = ${ratio(least.ms, bare.ms)} the bare read`,
+      );
+    if (canopy.indexMs !== undefined)
+      notes.push(
+        `open ${label}: index ${fmtMs({ ok: true, ms: canopy.indexMs as number })}, then leaf/path/context ${fmtMs({ ok: true, ms: (canopy.ms ?? 0) - (canopy.indexMs as number) })} (path ${String(canopy.pathLength)} entries, ${String(canopy.contextMessages)} context messages)`,
+      );
   }
 
   // pi #9613: a 2.6 GB session, nearly all of it base64 screenshots (user prompts, tool results).
@@ -246,10 +304,21 @@ function main(): void {
     const canopy = repeat(runs, () => child(childCanopy, ['open', path]));
     rows.push([
       `open ${label} to leaf + context (${String(canopy.entries ?? '?')} entries)`,
-      fmtMs(canopy), fmtMB(canopy), 'not run (pi reads a file into one string: at most 512 MiB)', '–', fmtMs(bare), fmtMB(bare), '–', '–', ratio(canopy.ms, bare.ms),
+      fmtMs(canopy),
+      fmtMB(canopy),
+      'not run (pi reads a file into one string: at most 512 MiB)',
+      '–',
+      fmtMs(bare),
+      fmtMB(bare),
+      '–',
+      '–',
+      ratio(canopy.ms, bare.ms),
     ]);
     appRow(label, path, runs);
-    if (canopy.indexMs !== undefined) notes.push(`open ${label}: index ${fmtMs({ ok: true, ms: canopy.indexMs as number })}, then leaf/path/context ${fmtMs({ ok: true, ms: (canopy.ms ?? 0) - (canopy.indexMs as number) })} (path ${String(canopy.pathLength)} entries, ${String(canopy.contextMessages)} context messages)`);
+    if (canopy.indexMs !== undefined)
+      notes.push(
+        `open ${label}: index ${fmtMs({ ok: true, ms: canopy.indexMs as number })}, then leaf/path/context ${fmtMs({ ok: true, ms: (canopy.ms ?? 0) - (canopy.indexMs as number) })} (path ${String(canopy.pathLength)} entries, ${String(canopy.contextMessages)} context messages)`,
+      );
   }
 
   if (want('open-once')) {
@@ -261,8 +330,17 @@ function main(): void {
     const twice = repeat(runs, () => child(childCanopy, ['previews-twice', path]));
     rows.push([
       `open 4 MB with every preview (${String(once.entries ?? '?')} entries): one read vs index, then a previews pass`,
-      fmtMs(once), fmtMB(once), '–', '–', '–', '–', '–', '–',
-      once.ok && twice.ok ? `${ratio(once.ms, twice.ms, '< 1 vs two reads')} time, ${ratio(once.rssMB, twice.rssMB)} RSS; two reads ${fmtMs(twice)}, ${fmtMB(twice)}` : `fails: ${String(once.error ?? twice.error)}`,
+      fmtMs(once),
+      fmtMB(once),
+      '–',
+      '–',
+      '–',
+      '–',
+      '–',
+      '–',
+      once.ok && twice.ok
+        ? `${ratio(once.ms, twice.ms, '< 1 vs two reads')} time, ${ratio(once.rssMB, twice.rssMB)} RSS; two reads ${fmtMs(twice)}, ${fmtMB(twice)}`
+        : `fails: ${String(once.error ?? twice.error)}`,
     ]);
   }
 
@@ -272,10 +350,23 @@ function main(): void {
     child(childBaseline, ['bare', path]);
     log('bench: switch branches');
     const sw = child(childCanopy, ['switch', path]);
-    rows.push([`switch branch, ${String(sw.entries ?? '?')}-entry session (path + 50 bodies)`, sw.ok ? `${fmtMs(sw)} median, ${fmtMs({ ok: true, ms: sw.maxMs as number })} max` : `fails: ${sw.error}`, fmtMB(sw), '–', '–', '–', '–', '–', '–', '(target ≤ 5 ms)']);
+    rows.push([
+      `switch branch, ${String(sw.entries ?? '?')}-entry session (path + 50 bodies)`,
+      sw.ok ? `${fmtMs(sw)} median, ${fmtMs({ ok: true, ms: sw.maxMs as number })} max` : `fails: ${sw.error}`,
+      fmtMB(sw),
+      '–',
+      '–',
+      '–',
+      '–',
+      '–',
+      '–',
+      '(target ≤ 5 ms)',
+    ]);
     if (sw.ok) {
       const f = (k: string): string => fmtMs({ ok: true, ms: sw[k] as number });
-      notes.push(`switch: ${String(sw.switches)} branch tips, longest path ${String(sw.longestPath)} entries; medians: walk ${f('walkMs')}, path ids ${f('idsMs')}, 50 bodies ${f('bodiesMs')}; first walk after opening ${f('firstMs')}`);
+      notes.push(
+        `switch: ${String(sw.switches)} branch tips, longest path ${String(sw.longestPath)} entries; medians: walk ${f('walkMs')}, path ids ${f('idsMs')}, 50 bodies ${f('bodiesMs')}; first walk after opening ${f('firstMs')}`,
+      );
     }
   }
 
@@ -291,9 +382,14 @@ function main(): void {
     const whole = repeat(runs, () => child(childBaseline, ['whole', root]));
     rows.push([
       `list ${String(list.sessions ?? '?')} sessions / 200 projects (${(bytes / MB).toFixed(0)} MB)`,
-      fmtMs(list), fmtMB(list), '–', '–',
-      `headers ${fmtMs(headers)}, whole ${fmtMs(whole)}`, `${fmtMB(headers)}, ${fmtMB(whole)}`,
-      '–', '–',
+      fmtMs(list),
+      fmtMB(list),
+      '–',
+      '–',
+      `headers ${fmtMs(headers)}, whole ${fmtMs(whole)}`,
+      `${fmtMB(headers)}, ${fmtMB(whole)}`,
+      '–',
+      '–',
       `${ratio(list.ms, headers.ms, '≤ 1.5 vs headers')}, ${ratio(list.ms, whole.ms, '≤ 0.5 vs whole')}`,
     ]);
   }
@@ -306,14 +402,54 @@ function main(): void {
     const msOf = (k: string): string => (typeof se[k] === 'number' ? fmtMs({ ok: true, ms: n(k) }) : '–');
     rows.push([
       `search ${label}: build the index, ${String(se.sessions ?? '?')} sessions (${se.ok ? (n('bytes') / MB).toFixed(0) : '?'} MB)`,
-      se.ok ? fmtMs(se) : `fails: ${se.error}`, fmtMB(se), '–', '–', fmtMs(whole), fmtMB(whole), '–', '–',
+      se.ok ? fmtMs(se) : `fails: ${se.error}`,
+      fmtMB(se),
+      '–',
+      '–',
+      fmtMs(whole),
+      fmtMB(whole),
+      '–',
+      '–',
       // The rate target (≥ 0.5× a bare read's rate) is the time ratio ≤ 2.
       `${ratio(se.ms, whole.ms, '≤ 2 = rate ≥ 0.5× bare read')}; first hit while building after ${msOf('firstHitMs')}`,
     ]);
     if (!se.ok) return;
-    rows.push([`search ${label}: 50 phrases / 10 re: queries on the built index`, `${msOf('phraseP95')} / ${msOf('regexP95')} p95`, '–', '–', '–', '–', '–', '–', '–', `(target ≤ 50 ms p95); ${String(se.phraseHits)} of ${String(se.phrases)} phrases found, slowest ${msOf('phraseMax')}`]);
-    rows.push([`search ${label}: appended line searchable`, msOf('appendMs'), '–', '–', '–', '–', '–', '–', '–', '(target ≤ 1 s)']);
-    rows.push([`search ${label}: index size`, `${(n('indexBytes') / MB).toFixed(1)} MB`, '–', '–', '–', '–', '–', '–', '–', `${ratio(n('indexBytes'), n('textChars'), '≤ 0.5 vs searchable text')}; text ${(n('textChars') / MB).toFixed(1)} M chars`]);
+    rows.push([
+      `search ${label}: 50 phrases / 10 re: queries on the built index`,
+      `${msOf('phraseP95')} / ${msOf('regexP95')} p95`,
+      '–',
+      '–',
+      '–',
+      '–',
+      '–',
+      '–',
+      '–',
+      `(target ≤ 50 ms p95); ${String(se.phraseHits)} of ${String(se.phrases)} phrases found, slowest ${msOf('phraseMax')}`,
+    ]);
+    rows.push([
+      `search ${label}: appended line searchable`,
+      msOf('appendMs'),
+      '–',
+      '–',
+      '–',
+      '–',
+      '–',
+      '–',
+      '–',
+      '(target ≤ 1 s)',
+    ]);
+    rows.push([
+      `search ${label}: index size`,
+      `${(n('indexBytes') / MB).toFixed(1)} MB`,
+      '–',
+      '–',
+      '–',
+      '–',
+      '–',
+      '–',
+      '–',
+      `${ratio(n('indexBytes'), n('textChars'), '≤ 0.5 vs searchable text')}; text ${(n('textChars') / MB).toFixed(1)} M chars`,
+    ]);
   };
   if (want('search')) {
     log('bench: generating the 10,000-session store with realistic text (cached)…');
@@ -330,8 +466,22 @@ function main(): void {
     const { path } = cachedSession(a.dir, 'session-100k-entries', 0, 100_000, { maxEntries: 100_000, scale: 0.12 });
     log('bench: layout');
     const lay = repeat(a.runs ?? 3, () => child(childCanopy, ['layout', path]));
-    rows.push([`collapse + layout, ${String(lay.entries ?? '?')}-entry tree (renderer)`, lay.ok ? fmtMs(lay) : `fails: ${lay.error}`, '–', '–', '–', '–', '–', '–', '–', `(target ≤ 100 ms; ${String(lay.drawn ?? '?')} nodes drawn)`]);
-    if (lay.ok) notes.push(`layout: buildGraphView (filter, collapse, layout) ${fmtMs(lay)}; buildTreeIndex before it ${fmtMs({ ok: true, ms: lay.treeIndexMs as number })} (renderer/src/features/graph/model)`);
+    rows.push([
+      `collapse + layout, ${String(lay.entries ?? '?')}-entry tree (renderer)`,
+      lay.ok ? fmtMs(lay) : `fails: ${lay.error}`,
+      '–',
+      '–',
+      '–',
+      '–',
+      '–',
+      '–',
+      '–',
+      `(target ≤ 100 ms; ${String(lay.drawn ?? '?')} nodes drawn)`,
+    ]);
+    if (lay.ok)
+      notes.push(
+        `layout: buildGraphView (filter, collapse, layout) ${fmtMs(lay)}; buildTreeIndex before it ${fmtMs({ ok: true, ms: lay.treeIndexMs as number })} (renderer/src/features/graph/model)`,
+      );
   }
 
   if (want('render')) {
@@ -341,10 +491,19 @@ function main(): void {
     const project = join(rroot, '--bench-render--');
     mkdirSync(project, { recursive: true });
     const ids = { large: '019b8a8e-0000-7000-8000-000000020000', small: '019b8a8e-0000-7000-8000-000000000100' };
-    for (const [name, entries] of [['large', large], ['small', 100]] as const) {
+    for (const [name, entries] of [
+      ['large', large],
+      ['small', 100],
+    ] as const) {
       const path = join(project, `${name}.jsonl`);
       if (existsSync(path)) continue;
-      writeSessionFile(`${path}.tmp`, { targetBytes: Number.POSITIVE_INFINITY, maxEntries: entries, scale: 0.12, seed: entries, sessionId: ids[name] });
+      writeSessionFile(`${path}.tmp`, {
+        targetBytes: Number.POSITIVE_INFINITY,
+        maxEntries: entries,
+        scale: 0.12,
+        seed: entries,
+        sessionId: ids[name],
+      });
       renameSync(`${path}.tmp`, path);
     }
     // The 100 MiB session of the open rows, linked in (not copied) for click → first frame.
@@ -357,8 +516,27 @@ function main(): void {
     const clickId = sessionIdOf(big);
     log('bench: render (Chromium)');
     const r = child(childRender, [rroot, ids.large, ids.small, clickId], 15 * 60_000);
-    type ClickCase = { firstNode: number; previews: number; toRequest: number | null; answer: number | null; waitFirstByte: number | null; afterAnswer: number | null; answerMB: number | null; marks: Record<string, number>; nodes: number; runs: number[] };
-    type Case = { firstFrame: number; openMs: number; p95: number; maxFrame: number; heapMB: number; nodes: number; frames: number };
+    type ClickCase = {
+      firstNode: number;
+      previews: number;
+      toRequest: number | null;
+      answer: number | null;
+      waitFirstByte: number | null;
+      afterAnswer: number | null;
+      answerMB: number | null;
+      marks: Record<string, number>;
+      nodes: number;
+      runs: number[];
+    };
+    type Case = {
+      firstFrame: number;
+      openMs: number;
+      p95: number;
+      maxFrame: number;
+      heapMB: number;
+      nodes: number;
+      frames: number;
+    };
     const c = (k: string): Case | undefined => (r.ok ? (r[k] as Case) : undefined);
     const [sm, lg, nv] = [c('small'), c('large'), c('naive')];
     const ms = (x: number | undefined): string => (x === undefined ? '–' : fmtMs({ ok: true, ms: x }));
@@ -370,20 +548,81 @@ function main(): void {
       log(`bench: render ${why}`);
     }
     if (sm && lg && nv) {
-      rows.push([`render: first frame, ${label} (Chromium)`, ms(lg.firstFrame), '–', '–', '–', '–', '–', '–', '–', `${ratio(lg.firstFrame, sm.firstFrame, '≤ 1.5 vs 100 entries')}; 100 entries ${ms(sm.firstFrame)}`]);
-      rows.push([`render: pan frame time p95, ${label}`, `${ms(lg.p95)} p95, ${ms(lg.maxFrame)} max`, '–', '–', '–', '–', '–', '–', '–', `100 entries ${ms(sm.p95)} p95, ${ms(sm.maxFrame)} max (target ≤ its p95, no frame > 33 ms)`]);
-      rows.push([`render: JS heap, ${label}, collapsed vs all drawn`, '–', `${lg.heapMB.toFixed(1)} MB heap`, '–', '–', '–', '–', '–', '–', `${ratio(lg.heapMB, nv.heapMB, '≤ 0.15 vs naive')}; naive ${nv.heapMB.toFixed(1)} MB, 100 entries ${sm.heapMB.toFixed(1)} MB`]);
-      notes.push(`render: session.open answered (from navigation start) after ${ms(sm.openMs)} (100 entries) and ${ms(lg.openMs)} (${label}); the rest of the first frame is the renderer's own work`);
-      notes.push(`render: graph nodes in the DOM (react-flow draws only what is in view) — 100 entries ${sm.nodes}, ${label} ${lg.nodes} (collapsed), ${nv.nodes} (naive, ?naive=1); naive first frame ${ms(nv.firstFrame)}, pan p95 ${ms(nv.p95)}, max ${ms(nv.maxFrame)}; about ${lg.frames} frames per pan`);
+      rows.push([
+        `render: first frame, ${label} (Chromium)`,
+        ms(lg.firstFrame),
+        '–',
+        '–',
+        '–',
+        '–',
+        '–',
+        '–',
+        '–',
+        `${ratio(lg.firstFrame, sm.firstFrame, '≤ 1.5 vs 100 entries')}; 100 entries ${ms(sm.firstFrame)}`,
+      ]);
+      rows.push([
+        `render: pan frame time p95, ${label}`,
+        `${ms(lg.p95)} p95, ${ms(lg.maxFrame)} max`,
+        '–',
+        '–',
+        '–',
+        '–',
+        '–',
+        '–',
+        '–',
+        `100 entries ${ms(sm.p95)} p95, ${ms(sm.maxFrame)} max (target ≤ its p95, no frame > 33 ms)`,
+      ]);
+      rows.push([
+        `render: JS heap, ${label}, collapsed vs all drawn`,
+        '–',
+        `${lg.heapMB.toFixed(1)} MB heap`,
+        '–',
+        '–',
+        '–',
+        '–',
+        '–',
+        '–',
+        `${ratio(lg.heapMB, nv.heapMB, '≤ 0.15 vs naive')}; naive ${nv.heapMB.toFixed(1)} MB, 100 entries ${sm.heapMB.toFixed(1)} MB`,
+      ]);
+      notes.push(
+        `render: session.open answered (from navigation start) after ${ms(sm.openMs)} (100 entries) and ${ms(lg.openMs)} (${label}); the rest of the first frame is the renderer's own work`,
+      );
+      notes.push(
+        `render: graph nodes in the DOM (react-flow draws only what is in view) — 100 entries ${sm.nodes}, ${label} ${lg.nodes} (collapsed), ${nv.nodes} (naive, ?naive=1); naive first frame ${ms(nv.firstFrame)}, pan p95 ${ms(nv.p95)}, max ${ms(nv.maxFrame)}; about ${lg.frames} frames per pan`,
+      );
     }
     if (ck) {
-      rows.push([`render: click → first graph frame, 100 MiB session (Chromium)`, ms(ck.firstNode), '–', '–', '–', '–', '–', '–', '–', `(target ≤ 1 s); previews of the nodes in view after ${ms(ck.previews)}, ${ms(ck.previews - ck.firstNode)} after the first frame (target ≤ 100 ms); runs ${ck.runs.join(', ')} ms`]);
+      rows.push([
+        `render: click → first graph frame, 100 MiB session (Chromium)`,
+        ms(ck.firstNode),
+        '–',
+        '–',
+        '–',
+        '–',
+        '–',
+        '–',
+        '–',
+        `(target ≤ 1 s); previews of the nodes in view after ${ms(ck.previews)}, ${ms(ck.previews - ck.firstNode)} after the first frame (target ≤ 100 ms); runs ${ck.runs.join(', ')} ms`,
+      ]);
       const m = (k: string): string => ms(ck.marks[k]);
-      notes.push(`render: click → first frame of the 100 MiB session: request sent after ${ms(ck.toRequest ?? undefined)}, session.open answered in ${ms(ck.answer ?? undefined)} (first byte ${ms(ck.waitFirstByte ?? undefined)}, ${(ck.answerMB ?? 0).toFixed(1)} MB decoded), then ${ms(ck.afterAnswer ?? undefined)} in the renderer (tree index ${m('canopy:index')}, filter + collapse + layout ${m('canopy:view')}; the rest is React and react-flow's first render); ${ck.nodes} nodes in the DOM`);
+      notes.push(
+        `render: click → first frame of the 100 MiB session: request sent after ${ms(ck.toRequest ?? undefined)}, session.open answered in ${ms(ck.answer ?? undefined)} (first byte ${ms(ck.waitFirstByte ?? undefined)}, ${(ck.answerMB ?? 0).toFixed(1)} MB decoded), then ${ms(ck.afterAnswer ?? undefined)} in the renderer (tree index ${m('canopy:index')}, filter + collapse + layout ${m('canopy:view')}; the rest is React and react-flow's first render); ${ck.nodes} nodes in the DOM`,
+      );
     }
   }
 
-  const header = ['measurement', 'Canopy time', 'Canopy peak RSS', 'pi time', 'pi peak RSS', 'bare read time', 'bare read RSS', 'time vs pi', 'RSS vs pi', 'time vs bare read'];
+  const header = [
+    'measurement',
+    'Canopy time',
+    'Canopy peak RSS',
+    'pi time',
+    'pi peak RSS',
+    'bare read time',
+    'bare read RSS',
+    'time vs pi',
+    'RSS vs pi',
+    'time vs bare read',
+  ];
   const table = [header, header.map(() => '---'), ...rows].map((r) => `| ${r.join(' | ')} |`).join('\n');
   const text = [
     `Machine: ${machine()}.`,

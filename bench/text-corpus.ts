@@ -6,11 +6,48 @@
  */
 import type { Rng } from '../test/fixtures/corpus/rng';
 
-const ONSETS = ['', 'b', 'c', 'd', 'f', 'g', 'h', 'j', 'k', 'l', 'm', 'n', 'p', 'r', 's', 't', 'v', 'w', 'z', 'br', 'ch', 'cl', 'dr', 'fl', 'gr', 'pl', 'pr', 'sh', 'sl', 'sp', 'st', 'str', 'th', 'tr'];
+const ONSETS = [
+  '',
+  'b',
+  'c',
+  'd',
+  'f',
+  'g',
+  'h',
+  'j',
+  'k',
+  'l',
+  'm',
+  'n',
+  'p',
+  'r',
+  's',
+  't',
+  'v',
+  'w',
+  'z',
+  'br',
+  'ch',
+  'cl',
+  'dr',
+  'fl',
+  'gr',
+  'pl',
+  'pr',
+  'sh',
+  'sl',
+  'sp',
+  'st',
+  'str',
+  'th',
+  'tr',
+];
 const VOWELS = ['a', 'e', 'i', 'o', 'u', 'ai', 'ea', 'ee', 'io', 'ou', 'oa', 'y'];
 const CODAS = ['', '', '', 'n', 'r', 's', 't', 'l', 'm', 'ck', 'nd', 'ng', 'nt', 'rt', 'st', 'x'];
 // The most frequent ranks are real function words, as in English prose.
-const COMMON = 'the of and to a in is it that for on with as this be are not or by at from but we can if you an'.split(' ');
+const COMMON = 'the of and to a in is it that for on with as this be are not or by at from but we can if you an'.split(
+  ' ',
+);
 const EXTENSIONS = ['ts', 'tsx', 'js', 'json', 'md', 'py', 'rs', 'go', 'css', 'yaml', 'sh', 'txt', 'lock', 'toml'];
 const ROOTS = ['src/', 'lib/', 'test/', './', '../', '/home/alice/work/', '/usr/local/lib/', 'packages/', '~/.config/'];
 const NON_ASCII = ['ünïcödé', 'naïve', 'café', '“quotes”', '— dash', '🌳', 'Größe', '東京', 'résumé'];
@@ -33,7 +70,12 @@ function zipfSampler(n: number, s: number, q: number): (u: number) => number {
   };
 }
 
-const SYLLABLES: ReadonlyArray<readonly [number, number]> = [[1, 0.3], [2, 0.45], [3, 0.2], [4, 0.05]];
+const SYLLABLES: ReadonlyArray<readonly [number, number]> = [
+  [1, 0.3],
+  [2, 0.45],
+  [3, 0.2],
+  [4, 0.05],
+];
 
 /** `size` distinct words, shorter ones at the frequent ranks (as in real language). */
 function vocabulary(rng: Rng, size: number): string[] {
@@ -59,10 +101,14 @@ export function buildRealisticText(rng: Rng, chars: number, vocabularySize = 60_
     const parts = [word(), word(), ...(rng.chance(0.4) ? [word()] : [])];
     const digits = rng.chance(0.15) ? String(rng.int(0, 99)) : '';
     switch (rng.int(0, 3)) {
-      case 0: return parts[0] + parts.slice(1).map(cap).join('') + digits;
-      case 1: return parts.join('_') + digits;
-      case 2: return parts.map(cap).join('') + digits;
-      default: return parts.join('-') + digits;
+      case 0:
+        return parts[0] + parts.slice(1).map(cap).join('') + digits;
+      case 1:
+        return parts.join('_') + digits;
+      case 2:
+        return parts.map(cap).join('') + digits;
+      default:
+        return parts.join('-') + digits;
     }
   };
   const path = (): string => {
@@ -72,11 +118,16 @@ export function buildRealisticText(rng: Rng, chars: number, vocabularySize = 60_
   };
   const num = (): string => {
     switch (rng.int(0, 4)) {
-      case 0: return String(rng.int(0, 100_000));
-      case 1: return (rng.next() * 1000).toFixed(rng.int(1, 3));
-      case 2: return `0x${rng.int(0, 0xffffff).toString(16)}`;
-      case 3: return `${rng.int(0, 9)}.${rng.int(0, 30)}.${rng.int(0, 99)}`;
-      default: return `${rng.int(1, 65_535)}`;
+      case 0:
+        return String(rng.int(0, 100_000));
+      case 1:
+        return (rng.next() * 1000).toFixed(rng.int(1, 3));
+      case 2:
+        return `0x${rng.int(0, 0xffffff).toString(16)}`;
+      case 3:
+        return `${rng.int(0, 9)}.${rng.int(0, 30)}.${rng.int(0, 99)}`;
+      default:
+        return `${rng.int(1, 65_535)}`;
     }
   };
   const sentence = (): string => {
@@ -84,7 +135,8 @@ export function buildRealisticText(rng: Rng, chars: number, vocabularySize = 60_
     const out: string[] = [];
     for (let i = 0; i < n; i++) {
       const x = rng.next();
-      let t = x < 0.86 ? word() : x < 0.93 ? `\`${ident()}\`` : x < 0.97 ? path() : x < 0.995 ? num() : rng.pick(NON_ASCII);
+      let t =
+        x < 0.86 ? word() : x < 0.93 ? `\`${ident()}\`` : x < 0.97 ? path() : x < 0.995 ? num() : rng.pick(NON_ASCII);
       if (i === 0) t = cap(t);
       if (i < n - 1 && rng.chance(0.06)) t += ',';
       out.push(t);
@@ -93,14 +145,22 @@ export function buildRealisticText(rng: Rng, chars: number, vocabularySize = 60_
   };
   const code = (): string => {
     switch (rng.int(0, 7)) {
-      case 0: return `const ${ident()} = ${ident()}(${ident()}, ${num()});`;
-      case 1: return `if (${ident()} === null) return ${ident()};`;
-      case 2: return `import { ${cap(ident())} } from '${path()}';`;
-      case 3: return `  ${ident()}.${ident()}("${word()} ${word()}");`;
-      case 4: return `Error: ENOENT: no such file or directory, open '${path()}'`;
-      case 5: return `    at ${cap(ident())}.${ident()} (${path()}:${rng.int(1, 900)}:${rng.int(1, 80)})`;
-      case 6: return `$ npm run ${word()} -- --${ident()}=${num()}`;
-      default: return `${path()}:${rng.int(1, 2000)}: ${word()} ${ident()} ${word()}`;
+      case 0:
+        return `const ${ident()} = ${ident()}(${ident()}, ${num()});`;
+      case 1:
+        return `if (${ident()} === null) return ${ident()};`;
+      case 2:
+        return `import { ${cap(ident())} } from '${path()}';`;
+      case 3:
+        return `  ${ident()}.${ident()}("${word()} ${word()}");`;
+      case 4:
+        return `Error: ENOENT: no such file or directory, open '${path()}'`;
+      case 5:
+        return `    at ${cap(ident())}.${ident()} (${path()}:${rng.int(1, 900)}:${rng.int(1, 80)})`;
+      case 6:
+        return `$ npm run ${word()} -- --${ident()}=${num()}`;
+      default:
+        return `${path()}:${rng.int(1, 2000)}: ${word()} ${ident()} ${word()}`;
     }
   };
   const parts: string[] = [];

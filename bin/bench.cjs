@@ -7,11 +7,18 @@ const { join } = require('node:path');
 
 const root = join(__dirname, '..');
 const vite = join(root, 'node_modules', 'vite', 'bin', 'vite.js');
-const build = spawnSync(process.execPath, [vite, 'build', '--config', join(root, 'bench', 'vite.config.ts'), '--logLevel', 'warn'], {
-  cwd: root,
-  stdio: ['ignore', 'inherit', 'inherit'],
-  env: { ...process.env, BENCH_ENTRIES: 'run,child-canopy,child-search', VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' },
-});
+const build = spawnSync(
+  process.execPath,
+  [vite, 'build', '--config', join(root, 'bench', 'vite.config.ts'), '--logLevel', 'warn'],
+  {
+    cwd: root,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: { ...process.env, BENCH_ENTRIES: 'run,child-canopy,child-search', VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' },
+  },
+);
 if (build.status !== 0) process.exit(build.status ?? 1);
-const run = spawnSync(process.execPath, [join(root, 'out', 'bench', 'run.cjs'), ...process.argv.slice(2)], { cwd: root, stdio: 'inherit' });
+const run = spawnSync(process.execPath, [join(root, 'out', 'bench', 'run.cjs'), ...process.argv.slice(2)], {
+  cwd: root,
+  stdio: 'inherit',
+});
 process.exit(run.status ?? 1);

@@ -38,12 +38,16 @@ function build() {
   // Build into a private directory, then rename: two canopy processes starting at once never
   // run a half-written bundle.
   const tempOut = join('out', `.cli-build-${process.pid}`);
-  const r = spawnSync('npx', ['vite', 'build', '--config', 'vite.cli.config.ts', '--outDir', tempOut, '--logLevel', 'warn'], {
-    cwd: root,
-    stdio: ['ignore', 2, 2],
-    shell: process.platform === 'win32',
-    env: { ...process.env, VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' },
-  });
+  const r = spawnSync(
+    'npx',
+    ['vite', 'build', '--config', 'vite.cli.config.ts', '--outDir', tempOut, '--logLevel', 'warn'],
+    {
+      cwd: root,
+      stdio: ['ignore', 2, 2],
+      shell: process.platform === 'win32',
+      env: { ...process.env, VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' },
+    },
+  );
   if (r.status === 0) {
     mkdirSync(join(root, 'out', 'cli'), { recursive: true });
     renameSync(join(root, tempOut, 'index.cjs'), built);
@@ -58,7 +62,11 @@ function build() {
 if (needsBuild()) build();
 
 // `serve` also needs the built renderer: build the app once when it is missing.
-if (process.argv[2] === 'serve' && existsSync(join(root, 'renderer')) && !existsSync(join(root, 'out', 'renderer', 'index.html'))) {
+if (
+  process.argv[2] === 'serve' &&
+  existsSync(join(root, 'renderer')) &&
+  !existsSync(join(root, 'out', 'renderer', 'index.html'))
+) {
   process.stderr.write('canopy: building the app (first run)…\n');
   const r = spawnSync('npx', ['electron-vite', 'build', '--logLevel', 'warn'], {
     cwd: root,
@@ -74,8 +82,16 @@ if (process.argv[2] === 'serve' && existsSync(join(root, 'renderer')) && !exists
 const { runCli, commands } = require(built);
 // `canopy FILE…` (files or folders, no command): open the app on them, as `npm start -- FILE…` does.
 const first = process.argv[2];
-if (first !== undefined && !first.startsWith('-') && !Object.hasOwn(commands, first) && first !== 'help' && existsSync(first)) {
-  const r = spawnSync(process.execPath, [join(root, 'bin', 'start.cjs'), ...process.argv.slice(2)], { stdio: 'inherit' });
+if (
+  first !== undefined &&
+  !first.startsWith('-') &&
+  !Object.hasOwn(commands, first) &&
+  first !== 'help' &&
+  existsSync(first)
+) {
+  const r = spawnSync(process.execPath, [join(root, 'bin', 'start.cjs'), ...process.argv.slice(2)], {
+    stdio: 'inherit',
+  });
   process.exit(r.status ?? 1);
 }
 runCli(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr }).then(

@@ -19,9 +19,15 @@ if (!built || process.argv.includes('--rebuild')) {
 // terminal: ask in a child with that output captured, and say in one line what failed.
 let electronPath = null;
 let reason = '';
-const probe = spawnSync(process.execPath, ['-e', "process.stdout.write('\\n' + require('electron'))"], { cwd: root, encoding: 'utf8' });
+const probe = spawnSync(process.execPath, ['-e', "process.stdout.write('\\n' + require('electron'))"], {
+  cwd: root,
+  encoding: 'utf8',
+});
 if (probe.status === 0) electronPath = probe.stdout.split('\n').pop();
-else reason = /fetch failed|ENOTFOUND|ECONNREFUSED|ETIMEDOUT|EAI_AGAIN/.test(probe.stderr) ? 'it cannot be downloaded here' : 'it is not installed';
+else
+  reason = /fetch failed|ENOTFOUND|ECONNREFUSED|ETIMEDOUT|EAI_AGAIN/.test(probe.stderr)
+    ? 'it cannot be downloaded here'
+    : 'it is not installed';
 
 const passThrough = process.argv.slice(2).filter((a) => a !== '--rebuild');
 let child;
@@ -29,9 +35,13 @@ if (electronPath && existsSync(electronPath)) {
   child = spawn(electronPath, [root, ...passThrough], { stdio: 'inherit' });
 } else {
   // Two lines in all: this one, then serve's "serving …" and "Open <url>" (no stack trace).
-  console.error(`Canopy: no app window here (the Electron binary is missing: ${reason || 'not found'}); serving the app to a browser instead.`);
+  console.error(
+    `Canopy: no app window here (the Electron binary is missing: ${reason || 'not found'}); serving the app to a browser instead.`,
+  );
   // An IPC channel: when this process dies, serve sees it disconnect and stops too.
-  child = spawn(process.execPath, [join(root, 'bin', 'canopy.cjs'), 'serve', ...passThrough], { stdio: ['inherit', 'inherit', 'inherit', 'ipc'] });
+  child = spawn(process.execPath, [join(root, 'bin', 'canopy.cjs'), 'serve', ...passThrough], {
+    stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
+  });
 }
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -11,7 +11,10 @@ export const APP_HOST = 'canopy';
 export const APP_URL = `${APP_SCHEME}://${APP_HOST}/index.html`;
 
 /** For protocol.registerSchemesAsPrivileged, before `ready`: a standard, secure origin (fetchable: Vite's module scripts load with CORS mode). */
-export const APP_SCHEME_PRIVILEGES = { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } };
+export const APP_SCHEME_PRIVILEGES = {
+  scheme: APP_SCHEME,
+  privileges: { standard: true, secure: true, supportFetchAPI: true },
+};
 
 /** True for a URL of the app itself (any page or asset of app://canopy). */
 export function isAppUrl(url: string): boolean {
@@ -24,10 +27,16 @@ export function isAppUrl(url: string): boolean {
   }
 }
 
-const SECURITY_HEADERS = { 'Content-Security-Policy': CSP, 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-store' };
+const SECURITY_HEADERS = {
+  'Content-Security-Policy': CSP,
+  'X-Content-Type-Options': 'nosniff',
+  'Cache-Control': 'no-store',
+};
 
 /** The handler for protocol.handle(APP_SCHEME, …): files inside `rendererDir`, everything else refused. */
-export function appProtocolHandler(rendererDir: string): (request: { url: string; method: string }) => Promise<Response> {
+export function appProtocolHandler(
+  rendererDir: string,
+): (request: { url: string; method: string }) => Promise<Response> {
   return async (request) => {
     const refuse = (status: number, text: string) =>
       new Response(text, { status, headers: { ...SECURITY_HEADERS, 'Content-Type': 'text/plain; charset=utf-8' } });

@@ -28,14 +28,25 @@ export interface AppServices {
 
 export function createAppServices(options: AppServicesOptions): AppServices {
   const bus = new EventBus();
-  const catalog = new SessionCatalog({ roots: options.roots, bus, ...(options.demoDir ? { demoDir: options.demoDir } : {}) });
+  const catalog = new SessionCatalog({
+    roots: options.roots,
+    bus,
+    ...(options.demoDir ? { demoDir: options.demoDir } : {}),
+  });
   const search = new AppSearch({ roots: [...options.roots, ...(options.demoDir ? [options.demoDir] : [])], bus });
   // An append becomes searchable at once, not at the next listing.
   const stopFollowing = bus.subscribe((event, payload) => {
     if (event === 'session.appended') void search.appended((payload as { sessionId: string }).sessionId);
   });
-  const handlers = createHandlers({ catalog, search, version: VERSION, transport: options.transport, ...(options.openDialog ? { openDialog: options.openDialog } : {}) });
-  const stopWatching = options.watch === false ? Object.assign(() => {}, { ready: Promise.resolve() }) : catalog.watch();
+  const handlers = createHandlers({
+    catalog,
+    search,
+    version: VERSION,
+    transport: options.transport,
+    ...(options.openDialog ? { openDialog: options.openDialog } : {}),
+  });
+  const stopWatching =
+    options.watch === false ? Object.assign(() => {}, { ready: Promise.resolve() }) : catalog.watch();
   return {
     bus,
     catalog,

@@ -27,14 +27,25 @@ async function start(): Promise<void> {
   let win: BrowserWindow | null = null;
   // The only source of paths besides argv: the user's choice in the native dialog, made in main.
   const openDialog = async (): Promise<string[]> => {
-    const options = { properties: ['openFile', 'openDirectory', 'multiSelections'] as Array<'openFile' | 'openDirectory' | 'multiSelections'>, filters: [{ name: 'pi sessions', extensions: ['jsonl'] }] };
+    const options = {
+      properties: ['openFile', 'openDirectory', 'multiSelections'] as Array<
+        'openFile' | 'openDirectory' | 'multiSelections'
+      >,
+      filters: [{ name: 'pi sessions', extensions: ['jsonl'] }],
+    };
     const r = win ? await dialog.showOpenDialog(win, options) : await dialog.showOpenDialog(options);
     return r.canceled ? [] : r.filePaths;
   };
   const openArgs = (argv: readonly string[], cwd: string) => {
     // argv[0] is the binary; in development the app folder follows it.
-    const paths = openArgsFrom(argv.slice(1)).map((p) => resolve(cwd, p)).filter((p) => p !== app.getAppPath());
-    if (paths.length > 0) void catalog.openPaths(paths).then(() => bus.emit('sessions.changed', { reason: 'added' }), () => undefined);
+    const paths = openArgsFrom(argv.slice(1))
+      .map((p) => resolve(cwd, p))
+      .filter((p) => p !== app.getAppPath());
+    if (paths.length > 0)
+      void catalog.openPaths(paths).then(
+        () => bus.emit('sessions.changed', { reason: 'added' }),
+        () => undefined,
+      );
   };
   const { bus, catalog, handlers, close } = createAppServices({
     openDialog,
@@ -45,7 +56,9 @@ async function start(): Promise<void> {
   protocol.handle(APP_SCHEME, appProtocolHandler(join(__dirname, '../renderer')));
   const appWindows = new Set<unknown>();
   registerIpc(ipcMain, handlers, { isTrustedSender: trustedSender((sender) => appWindows.has(sender)) });
-  app.on('web-contents-created', (_event, contents) => applyWebContentsPolicy(contents, isAppUrl, (url) => void shell.openExternal(url)));
+  app.on('web-contents-created', (_event, contents) =>
+    applyWebContentsPolicy(contents, isAppUrl, (url) => void shell.openExternal(url)),
+  );
 
   const settingsDir = app.getPath('userData');
   const state = await loadWindowState(settingsDir);
@@ -69,14 +82,24 @@ async function start(): Promise<void> {
 
   Menu.setApplicationMenu(
     Menu.buildFromTemplate(
-      menuTemplate(process.platform, {
-        reloadSessions: () => bus.emit('sessions.changed', { reason: 'changed' }),
-        open: () => void openDialog().then((paths) => catalog.openPaths(paths)).then(() => bus.emit('sessions.changed', { reason: 'added' }), () => undefined),
-        openSessionsFolder: () => {
-          const first = catalog.rootsForDisplay()[0];
-          if (first) void shell.openPath(first);
+      menuTemplate(
+        process.platform,
+        {
+          reloadSessions: () => bus.emit('sessions.changed', { reason: 'changed' }),
+          open: () =>
+            void openDialog()
+              .then((paths) => catalog.openPaths(paths))
+              .then(
+                () => bus.emit('sessions.changed', { reason: 'added' }),
+                () => undefined,
+              ),
+          openSessionsFolder: () => {
+            const first = catalog.rootsForDisplay()[0];
+            if (first) void shell.openPath(first);
+          },
         },
-      }, app.isPackaged),
+        app.isPackaged,
+      ),
     ),
   );
   app.on('second-instance', (_event, argv, cwd) => {

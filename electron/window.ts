@@ -24,14 +24,19 @@ export const SECURE_WEB_PREFERENCES = {
 } as const;
 
 export interface WebContentsPolicyTarget {
-  on(event: 'will-navigate' | 'will-redirect', listener: (event: { preventDefault(): void }, url: string) => void): void;
+  on(
+    event: 'will-navigate' | 'will-redirect',
+    listener: (event: { preventDefault(): void }, url: string) => void,
+  ): void;
   on(event: 'will-frame-navigate', listener: (details: { url: string; preventDefault(): void }) => void): void;
   on(event: 'will-attach-webview', listener: (event: { preventDefault(): void }) => void): void;
   setWindowOpenHandler(handler: (details: { url: string }) => { action: 'deny' }): void;
 }
 
 export interface SessionPolicyTarget {
-  setPermissionRequestHandler(handler: (wc: unknown, permission: string, callback: (granted: boolean) => void) => void): void;
+  setPermissionRequestHandler(
+    handler: (wc: unknown, permission: string, callback: (granted: boolean) => void) => void,
+  ): void;
   setPermissionCheckHandler(handler: () => boolean): void;
 }
 

@@ -2,7 +2,14 @@
  * Builds `window.api` from the contract: one function per channel, one `on` for events. Electron
  * objects are passed in (structural types) so this is unit-tested with fakes.
  */
-import { channelMethods, isEventName, type Api, type Args, type Channel, type ResultOf } from '../electron/shared/contract';
+import {
+  channelMethods,
+  isEventName,
+  type Api,
+  type Args,
+  type Channel,
+  type ResultOf,
+} from '../electron/shared/contract';
 import type { Result } from '../electron/shared/errors';
 
 export interface IpcRendererLike {
@@ -13,7 +20,10 @@ export interface IpcRendererLike {
 
 export function buildApi(ipc: IpcRendererLike): Api {
   // What comes back over IPC is main's Result for that channel (dispatch makes it so).
-  const invoke = <C extends Channel>(channel: C) => (args: Args<C>) => ipc.invoke(channel, args ?? {}) as Promise<Result<ResultOf<C>>>;
+  const invoke =
+    <C extends Channel>(channel: C) =>
+    (args: Args<C>) =>
+      ipc.invoke(channel, args ?? {}) as Promise<Result<ResultOf<C>>>;
   const on: Api['on'] = (event, listener) => {
     if (!isEventName(event)) throw new Error(`unknown event ${String(event)}`);
     // Never hand the IpcRendererEvent (and with it `sender`) to the page.

@@ -71,18 +71,26 @@ export function errorOf(err: unknown): { code: string; message: string } {
  * stderr) and makes the exit code EXIT_FILE_ERROR; the other files still run.
  */
 export async function forEachSession(
-  files: string[], args: ParsedArgs, io: CliIo, each: (out: CliIo, file: string, session: ParsedSession) => void, opts: OpenOptions = {},
+  files: string[],
+  args: ParsedArgs,
+  io: CliIo,
+  each: (out: CliIo, file: string, session: ParsedSession) => void,
+  opts: OpenOptions = {},
 ): Promise<number> {
   let exit = EXIT_OK;
   const store = new SessionStore();
   for (const file of files) {
     const out = bufferedIo();
     try {
-      await store.with(file, (session) => {
-        if (session.fatal) throw new CanopyError(session.fatal.code, session.fatal.message);
-        out.clear();
-        each(out, file, session);
-      }, opts);
+      await store.with(
+        file,
+        (session) => {
+          if (session.fatal) throw new CanopyError(session.fatal.code, session.fatal.message);
+          out.clear();
+          each(out, file, session);
+        },
+        opts,
+      );
     } catch (err) {
       exit = EXIT_FILE_ERROR;
       const error = errorOf(err);

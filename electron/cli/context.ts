@@ -1,6 +1,18 @@
 /** `canopy context`: the messages pi sends at a leaf. */
 import { detectProfile, readSession } from '../core';
-import { CliCommand, jsonOption, profileOption, line, jsonLine, stringOpt, profileOpt, needFiles, forEachSession, short, printIssues } from './cli-io';
+import {
+  CliCommand,
+  jsonOption,
+  profileOption,
+  line,
+  jsonLine,
+  stringOpt,
+  profileOpt,
+  needFiles,
+  forEachSession,
+  short,
+  printIssues,
+} from './cli-io';
 
 export function messageSummary(m: unknown): string {
   if (typeof m !== 'object' || m === null) return String(m);
@@ -33,31 +45,40 @@ export const contextCommand: CliCommand = {
     const files = needFiles(args);
     const profile = profileOpt(args);
     const leaf = stringOpt(args, 'leaf');
-    return forEachSession(files, args, io, (io, file, session) => {
-      const r = readSession(session, {
-        profile: profile ?? detectProfile(session),
-        ...(leaf !== undefined ? { leafId: leaf === '' ? null : leaf } : {}),
-      });
-      if (args.values.json) {
-        jsonLine(io, {
-          file,
-          profile: r.profile,
-          leafId: r.leafId,
-          pathIds: r.pathIds,
-          contextEntryIds: r.contextEntryIds,
-          context: r.context,
-          labels: r.labels,
-          sessionName: r.sessionName,
-          issues: r.issues,
+    return forEachSession(
+      files,
+      args,
+      io,
+      (io, file, session) => {
+        const r = readSession(session, {
+          profile: profile ?? detectProfile(session),
+          ...(leaf !== undefined ? { leafId: leaf === '' ? null : leaf } : {}),
         });
-        return;
-      }
-      const messages = (r.context as { messages?: unknown[] } | null)?.messages ?? [];
-      line(io.stdout, file);
-      line(io.stdout, `  profile ${r.profile}  leaf ${r.leafId ?? '(none)'}  path ${r.pathIds.length} entries  context ${r.contextEntryIds.length} entries → ${messages.length} messages`);
-      if (r.sessionName) line(io.stdout, `  name: ${r.sessionName}`);
-      for (const m of messages) line(io.stdout, `  ${messageSummary(m)}`);
-      printIssues(io, r.issues);
-    }, { verify: 'parse' });
+        if (args.values.json) {
+          jsonLine(io, {
+            file,
+            profile: r.profile,
+            leafId: r.leafId,
+            pathIds: r.pathIds,
+            contextEntryIds: r.contextEntryIds,
+            context: r.context,
+            labels: r.labels,
+            sessionName: r.sessionName,
+            issues: r.issues,
+          });
+          return;
+        }
+        const messages = (r.context as { messages?: unknown[] } | null)?.messages ?? [];
+        line(io.stdout, file);
+        line(
+          io.stdout,
+          `  profile ${r.profile}  leaf ${r.leafId ?? '(none)'}  path ${r.pathIds.length} entries  context ${r.contextEntryIds.length} entries → ${messages.length} messages`,
+        );
+        if (r.sessionName) line(io.stdout, `  name: ${r.sessionName}`);
+        for (const m of messages) line(io.stdout, `  ${messageSummary(m)}`);
+        printIssues(io, r.issues);
+      },
+      { verify: 'parse' },
+    );
   },
 };

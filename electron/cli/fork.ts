@@ -2,7 +2,23 @@
 import { forkSession, type ForkOutcome } from '../repo/fork';
 import type { ForkRequestDto } from '../shared/context-dto';
 import { resumeCommand } from '../shared/resume-command';
-import { CliIo, EXIT_OK, EXIT_FILE_ERROR, EXIT_USAGE, CliCommand, ParsedArgs, jsonOption, profileOption, line, jsonLine, stringOpt, profileOpt, needFiles, errorOf, UsageError } from './cli-io';
+import {
+  CliIo,
+  EXIT_OK,
+  EXIT_FILE_ERROR,
+  EXIT_USAGE,
+  CliCommand,
+  ParsedArgs,
+  jsonOption,
+  profileOption,
+  line,
+  jsonLine,
+  stringOpt,
+  profileOpt,
+  needFiles,
+  errorOf,
+  UsageError,
+} from './cli-io';
 
 export async function runFork(file: string, request: ForkRequestDto, args: ParsedArgs, io: CliIo): Promise<number> {
   const profile = profileOpt(args);
@@ -29,14 +45,17 @@ export async function runFork(file: string, request: ForkRequestDto, args: Parse
     });
   } else {
     line(io.stdout, `created ${outcome.path}`);
-    line(io.stdout, `  profile ${outcome.profile}, ${outcome.entries.length} entries, leaf ${outcome.leafId ?? '(none)'}`);
+    line(
+      io.stdout,
+      `  profile ${outcome.profile}, ${outcome.entries.length} entries, leaf ${outcome.leafId ?? '(none)'}`,
+    );
     line(io.stdout, `  continue it with: ${resumeCommand(outcome.path)}`);
   }
   return EXIT_OK;
 }
 
 export const forkCommand: CliCommand = {
-  summary: 'new session file from the path to an entry (pi\'s /fork; --position at = fork at the entry)',
+  summary: "new session file from the path to an entry (pi's /fork; --position at = fork at the entry)",
   usage: 'canopy fork FILE --entry ID [--position before|at] [--profile ca|h3] [--json]',
   options: { ...jsonOption, ...profileOption, entry: { type: 'string' }, position: { type: 'string' } },
   async run(args, io) {
@@ -44,20 +63,26 @@ export const forkCommand: CliCommand = {
     const entryId = stringOpt(args, 'entry');
     if (entryId === undefined) throw new UsageError('--entry ID is required');
     const position = stringOpt(args, 'position') ?? 'before';
-    if (position !== 'before' && position !== 'at') throw new UsageError(`--position must be before or at, not ${JSON.stringify(position)}`);
+    if (position !== 'before' && position !== 'at')
+      throw new UsageError(`--position must be before or at, not ${JSON.stringify(position)}`);
     profileOpt(args);
     return runFork(file!, { kind: 'fork', entryId, position }, args, io);
   },
 };
 
 export const cloneCommand: CliCommand = {
-  summary: 'new session file with the current branch (pi\'s /clone)',
+  summary: "new session file with the current branch (pi's /clone)",
   usage: 'canopy clone FILE [--leaf ID] [--profile ca|h3] [--json]',
   options: { ...jsonOption, ...profileOption, leaf: { type: 'string' } },
   async run(args, io) {
     const [file] = needFiles(args, 1);
     profileOpt(args);
     const leaf = stringOpt(args, 'leaf');
-    return runFork(file!, { kind: 'clone', ...(leaf !== undefined ? { leafId: leaf === '' ? null : leaf } : {}) }, args, io);
+    return runFork(
+      file!,
+      { kind: 'clone', ...(leaf !== undefined ? { leafId: leaf === '' ? null : leaf } : {}) },
+      args,
+      io,
+    );
   },
 };

@@ -5,7 +5,15 @@
  */
 import { cloneCommand, forkCommand } from './fork';
 import { contextCommand } from './context';
-import { EXIT_FILE_ERROR, EXIT_OK, EXIT_USAGE, UsageError, type CliCommand, type CliIo, type ParsedArgs } from './cli-io';
+import {
+  EXIT_FILE_ERROR,
+  EXIT_OK,
+  EXIT_USAGE,
+  UsageError,
+  type CliCommand,
+  type CliIo,
+  type ParsedArgs,
+} from './cli-io';
 import { listCommand } from './list';
 import { searchCommand } from './search';
 import { serveCommand } from './serve';

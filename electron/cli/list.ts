@@ -5,7 +5,7 @@ import { mapLimit } from '../repo/map-limit';
 import { EXIT_OK, CliCommand, jsonOption, line, jsonLine, short, formatSize, UsageError } from './cli-io';
 
 export const listCommand: CliCommand = {
-  summary: 'list sessions under pi\'s sessions root and any --root DIR',
+  summary: "list sessions under pi's sessions root and any --root DIR",
   usage: 'canopy list [--root DIR]... [--headers-only] [--json]',
   options: { ...jsonOption, root: { type: 'string', multiple: true }, 'headers-only': { type: 'boolean' } },
   async run(args, io) {

@@ -18,9 +18,15 @@ function mtimeMs(iso: string): number {
 }
 
 export const searchCommand: CliCommand = {
-  summary: 'full-text search across every session (pi\'s /resume syntax plus filters)',
-  usage: 'canopy search QUERY [--root DIR]... [--limit N] [--json]   (QUERY: words "a phrase" re:<regex> project: role: tool: file: after: before: branch:active)',
-  options: { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' }, root: { type: 'string', multiple: true }, limit: { type: 'string' } },
+  summary: "full-text search across every session (pi's /resume syntax plus filters)",
+  usage:
+    'canopy search QUERY [--root DIR]... [--limit N] [--json]   (QUERY: words "a phrase" re:<regex> project: role: tool: file: after: before: branch:active)',
+  options: {
+    json: { type: 'boolean' },
+    help: { type: 'boolean', short: 'h' },
+    root: { type: 'string', multiple: true },
+    limit: { type: 'string' },
+  },
   async run(args, io) {
     const text = args.positionals.join(' ');
     const parsed = parseSearchQuery(text);
@@ -37,7 +43,10 @@ export const searchCommand: CliCommand = {
     const roots = resolveRoots((args.values.root as string[] | undefined) ?? []);
     const listing = await listSessions(roots);
     for (const k of listing.skipped) io.stderr.write(`${k.path}: not searched: ${k.error.message}\n`);
-    const paths = listing.sessions.map((s) => ({ path: s.path, m: mtimeMs(s.modifiedAt) })).sort((a, b) => b.m - a.m).map((s) => s.path);
+    const paths = listing.sessions
+      .map((s) => ({ path: s.path, m: mtimeMs(s.modifiedAt) }))
+      .sort((a, b) => b.m - a.m)
+      .map((s) => s.path);
     let shown = -1;
     const service = new SearchService({
       roots,
@@ -57,13 +66,18 @@ export const searchCommand: CliCommand = {
       const answer = await service.query(text, { limit, paths: new Set(paths), complete: true });
       for (const h of answer.hits) {
         if (args.values.json) {
-          io.stdout.write(`${JSON.stringify({ sessionId: h.sessionId, path: h.path, entryId: h.entryId, line: h.line, role: h.role, field: h.field, time: h.time === null ? null : new Date(h.time).toISOString(), snippet: h.snippet, match: h.match })}\n`);
+          io.stdout.write(
+            `${JSON.stringify({ sessionId: h.sessionId, path: h.path, entryId: h.entryId, line: h.line, role: h.role, field: h.field, time: h.time === null ? null : new Date(h.time).toISOString(), snippet: h.snippet, match: h.match })}\n`,
+          );
         } else {
-          const where = h.entryId ? `${h.path}:${h.line} ${h.entryId} (${h.role}${h.field === 'thinking' ? ', thinking' : ''})` : `${h.path} (session)`;
+          const where = h.entryId
+            ? `${h.path}:${h.line} ${h.entryId} (${h.role}${h.field === 'thinking' ? ', thinking' : ''})`
+            : `${h.path} (session)`;
           io.stdout.write(`${where}\n  ${h.snippet}\n`);
         }
       }
-      if (answer.more && !args.values.json) io.stderr.write(`more than ${limit} hits: showing the first ${limit} (--limit N)\n`);
+      if (answer.more && !args.values.json)
+        io.stderr.write(`more than ${limit} hits: showing the first ${limit} (--limit N)\n`);
       return answer.hits.length > 0 ? EXIT_HITS : EXIT_NO_HITS;
     } finally {
       service.close();

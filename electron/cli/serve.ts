@@ -18,7 +18,12 @@ function findDemoDir(): Promise<string | null> {
 export const serveCommand: CliCommand = {
   summary: 'serve the app on 127.0.0.1 with a random token (open the printed URL)',
   usage: 'canopy serve [FILE|DIR]... [--root DIR]... [--port N] [--no-watch]',
-  options: { root: { type: 'string', multiple: true }, port: { type: 'string' }, 'no-watch': { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+  options: {
+    root: { type: 'string', multiple: true },
+    port: { type: 'string' },
+    'no-watch': { type: 'boolean' },
+    help: { type: 'boolean', short: 'h' },
+  },
   async run(args, io) {
     const portText = args.values.port as string | undefined;
     const port = portText === undefined ? 0 : Number(portText);
@@ -28,7 +33,9 @@ export const serveCommand: CliCommand = {
     }
     const rendererDir = await findRendererDir();
     if (!rendererDir) {
-      io.stderr.write('canopy serve: the renderer is not built; run `npm run build` (or `npx canopy serve`, which builds it)\n');
+      io.stderr.write(
+        'canopy serve: the renderer is not built; run `npm run build` (or `npx canopy serve`, which builds it)\n',
+      );
       return 1;
     }
     const demoDir = await findDemoDir();
@@ -50,7 +57,9 @@ export const serveCommand: CliCommand = {
     }
     const server = await startServer({ handlers: services.handlers, bus: services.bus, rendererDir, port });
     await services.catalog.list();
-    const read = services.catalog.isDemo() ? `no pi sessions in ${roots.join(', ')}: showing the demo sessions` : services.catalog.rootsForDisplay().join(', ');
+    const read = services.catalog.isDemo()
+      ? `no pi sessions in ${roots.join(', ')}: showing the demo sessions`
+      : services.catalog.rootsForDisplay().join(', ');
     io.stdout.write(`Canopy is serving ${read}\nOpen ${server.url}\n`);
     await new Promise<void>((resolve) => {
       const stop = () => {

@@ -7,7 +7,18 @@ import {
   type ParsedSession,
   type SessionReading,
 } from '../core';
-import { CliIo, CliCommand, jsonOption, profileOption, line, jsonLine, profileOpt, needFiles, forEachSession, printIssues } from './cli-io';
+import {
+  CliIo,
+  CliCommand,
+  jsonOption,
+  profileOption,
+  line,
+  jsonLine,
+  profileOpt,
+  needFiles,
+  forEachSession,
+  printIssues,
+} from './cli-io';
 
 /** Indented text tree; indentation grows only at branch points so 100k-entry chains stay flat. */
 export function printTree(io: CliIo, session: ParsedSession, reading: SessionReading): void {
@@ -39,25 +50,34 @@ export const treeCommand: CliCommand = {
   async run(args, io) {
     const files = needFiles(args);
     const profile = profileOpt(args);
-    return forEachSession(files, args, io, (io, file, s) => {
-      const r = readSession(s, { profile: profile ?? detectProfile(s) });
-      if (args.values.json) {
-        jsonLine(io, {
-          file,
-          profile: r.profile,
-          header: s.header,
-          leafId: r.leafId,
-          entries: listTreeEntries(s),
-          labels: r.labels,
-          sessionName: r.sessionName,
-          issues: r.issues,
-        });
-        return;
-      }
-      line(io.stdout, `${file}  (profile ${r.profile}, ${s.entries.length} entries, leaf ${r.leafId ?? '(none)'}; * = on the current path)`);
-      if (r.sessionName) line(io.stdout, `  name: ${r.sessionName}`);
-      printTree(io, s, r);
-      printIssues(io, r.issues);
-    }, { verify: 'parse' });
+    return forEachSession(
+      files,
+      args,
+      io,
+      (io, file, s) => {
+        const r = readSession(s, { profile: profile ?? detectProfile(s) });
+        if (args.values.json) {
+          jsonLine(io, {
+            file,
+            profile: r.profile,
+            header: s.header,
+            leafId: r.leafId,
+            entries: listTreeEntries(s),
+            labels: r.labels,
+            sessionName: r.sessionName,
+            issues: r.issues,
+          });
+          return;
+        }
+        line(
+          io.stdout,
+          `${file}  (profile ${r.profile}, ${s.entries.length} entries, leaf ${r.leafId ?? '(none)'}; * = on the current path)`,
+        );
+        if (r.sessionName) line(io.stdout, `  name: ${r.sessionName}`);
+        printTree(io, s, r);
+        printIssues(io, r.issues);
+      },
+      { verify: 'parse' },
+    );
   },
 };

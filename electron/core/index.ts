@@ -4,13 +4,37 @@
  * with lazy bodies. PURE: no I/O, no Node APIs.
  */
 export * from './types';
-export { parseSession, parseSessionText, splitLines, ISSUE_KIND_TO_PI, H3_LOAD_ERRORS, type RawLine, type ParseOptions } from './rules/parse';
+export {
+  parseSession,
+  parseSessionText,
+  splitLines,
+  ISSUE_KIND_TO_PI,
+  H3_LOAD_ERRORS,
+  type RawLine,
+  type ParseOptions,
+} from './rules/parse';
 export { detectProfile, openProblem, PROFILE_RULES, type OpenProblem } from './rules/profile';
-export { readPath, readSession, readSessionDetailed, type SessionReading, type DetailedReading, type PathReading, type ReadOptions } from './rules/reading';
+export {
+  readPath,
+  readSession,
+  readSessionDetailed,
+  type SessionReading,
+  type DetailedReading,
+  type PathReading,
+  type ReadOptions,
+} from './rules/reading';
 export { readForGraph, type GraphReading } from './rules/graph-reading';
 export { listTreeEntries, buildTree, type TreeEntry, type Tree } from './rules/tree';
 export { indexById, entriesFor } from './rules/entries';
-export { forkFileLines, planFork, type ForkRequest, type ForkTarget, type ForkEnv, type ForkPlan, type ForkErrorKind } from './rules/fork';
+export {
+  forkFileLines,
+  planFork,
+  type ForkRequest,
+  type ForkTarget,
+  type ForkEnv,
+  type ForkPlan,
+  type ForkErrorKind,
+} from './rules/fork';
 export { encodeCwd, sessionFileName } from './rules/naming';
 export { SessionIndexer, type IndexerOptions, type Decode } from './index/session-index';
 export { BodyError, type LineSource, type BodyCacheOptions } from './index/line-source';
@@ -23,15 +47,40 @@ export type { ProjectedEntry, CaContext, H3Context } from './rules/context';
 // What repo, the CLI and the bench use beyond reading a session: previews and usage of one entry
 // (previews.ts skims bodies for them), the context view and fork preview, lineage, search rules.
 export { previewEntry, PREVIEW_SKIM_KEYS, type EntryPreview, type CheckpointKind } from './rules/entry-preview';
-export { entryUsageFact, ledgerOf, usageFactOf, usageRecordOf, type UsageFact, type CostLedger } from './rules/cost-ledger';
+export {
+  entryUsageFact,
+  ledgerOf,
+  usageFactOf,
+  usageRecordOf,
+  type UsageFact,
+  type CostLedger,
+} from './rules/cost-ledger';
 export { isPlainRecord } from './rules/parse';
 export { TOO_DEEP_MARKER } from './rules/json-depth';
 export { buildContextView, type ContextView, type ContextViewOptions } from './rules/context-view';
 export { previewFork, type ForkPreview } from './rules/fork-preview';
 export { forkPoint } from './rules/lineage';
 export { JsonSkimmer, type SkimKeys } from './index/json-skim';
-export { parseSearchQuery, makeSnippet, matchEntry, requiredSubstrings, termsMetBySession, type SearchQuery, type Snippet } from './search/search-query';
+export {
+  parseSearchQuery,
+  makeSnippet,
+  matchEntry,
+  requiredSubstrings,
+  termsMetBySession,
+  type SearchQuery,
+  type Snippet,
+} from './search/search-query';
 export { searchFields, indexedText, isV1Header, v1EntryId, type SearchRole } from './search/search-text';
 export { rawLineTest, type RawLineTest } from './search/raw-filter';
 
-export { findPayloads, cutPayloads, contentPage, PAYLOAD_CUT_MARKER, PAYLOAD_IMAGE_MIN_BYTES, PAYLOAD_TEXT_MIN_BYTES, PAYLOAD_KEEP_BYTES, type Payload, type PayloadOptions } from './rules/payload-cut';
+export {
+  findPayloads,
+  cutPayloads,
+  contentPage,
+  PAYLOAD_CUT_MARKER,
+  PAYLOAD_IMAGE_MIN_BYTES,
+  PAYLOAD_TEXT_MIN_BYTES,
+  PAYLOAD_KEEP_BYTES,
+  type Payload,
+  type PayloadOptions,
+} from './rules/payload-cut';

@@ -8,7 +8,10 @@ import { validators } from '../shared/validate';
 
 export async function dispatch(handlers: Handlers, channel: unknown, rawArgs: unknown): Promise<Result<unknown>> {
   if (!isChannel(channel)) {
-    return { ok: false, error: { code: 'unknown_channel', message: `unknown channel ${JSON.stringify(String(channel)).slice(0, 80)}` } };
+    return {
+      ok: false,
+      error: { code: 'unknown_channel', message: `unknown channel ${JSON.stringify(String(channel)).slice(0, 80)}` },
+    };
   }
   try {
     const args = validators[channel](rawArgs);

@@ -21,7 +21,12 @@ export function createHandlers(ctx: HandlerContext): Handlers {
     // After the first listing: only then is it known whether demo sessions are shown.
     'app.info': async () => {
       await catalog.list();
-      return { version: ctx.version, transport: ctx.transport, roots: catalog.rootsForDisplay(), demo: catalog.isDemo() };
+      return {
+        version: ctx.version,
+        transport: ctx.transport,
+        roots: catalog.rootsForDisplay(),
+        demo: catalog.isDemo(),
+      };
     },
     'sessions.list': async (args) => {
       const listing = await catalog.list(args.refresh === true);
@@ -54,7 +59,11 @@ export function createHandlers(ctx: HandlerContext): Handlers {
     },
     'session.upload': (args) => catalog.upload(args.name, args.text),
     'session.openDialog': async () => {
-      if (!ctx.openDialog) throw new CanopyError('forbidden', 'no native dialog here: choose a file with the Open button (its bytes are uploaded)');
+      if (!ctx.openDialog)
+        throw new CanopyError(
+          'forbidden',
+          'no native dialog here: choose a file with the Open button (its bytes are uploaded)',
+        );
       return catalog.openPaths(await ctx.openDialog());
     },
     'session.find': (args) => catalog.find(args.idOrPath),

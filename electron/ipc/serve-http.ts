@@ -91,7 +91,8 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     if (!hostOk(req)) return send(res, 421, 'text/plain', 'Misdirected request: wrong Host header');
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     if (url.pathname.startsWith('/api/')) {
-      if (!tokenOk(req)) return sendJson(res, 403, { ok: false, error: { code: 'forbidden', message: 'missing or wrong token' } });
+      if (!tokenOk(req))
+        return sendJson(res, 403, { ok: false, error: { code: 'forbidden', message: 'missing or wrong token' } });
       if (url.pathname === '/api/events' && req.method === 'GET') return openEventStream(res);
       if (req.method !== 'POST') return send(res, 405, 'text/plain', 'POST only');
       return handleApi(req, res, url.pathname.slice('/api/'.length));
@@ -102,19 +103,28 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 
   async function handleApi(req: IncomingMessage, res: ServerResponse, channel: string) {
     if (!String(req.headers['content-type'] ?? '').startsWith('application/json')) {
-      return sendJson(res, 415, { ok: false, error: { code: 'invalid_argument', message: 'Content-Type must be application/json' } });
+      return sendJson(res, 415, {
+        ok: false,
+        error: { code: 'invalid_argument', message: 'Content-Type must be application/json' },
+      });
     }
     const maxBody = channel === 'session.upload' ? Math.max(MAX_UPLOAD_BODY, limits.maxBodyBytes) : limits.maxBodyBytes;
     const text = await readBody(req, maxBody);
     if (text === null) {
       // Answered without closing: Node reads and drops the rest of the body, so the client gets the 413 instead of a reset.
-      return sendJson(res, 413, { ok: false, error: { code: 'invalid_argument', message: `request body over ${maxBody} bytes` } });
+      return sendJson(res, 413, {
+        ok: false,
+        error: { code: 'invalid_argument', message: `request body over ${maxBody} bytes` },
+      });
     }
     let body: unknown;
     try {
       body = JSON.parse(text);
     } catch (err) {
-      return sendJson(res, 400, { ok: false, error: { code: 'invalid_argument', message: `bad request body: ${(err as Error).message}` } });
+      return sendJson(res, 400, {
+        ok: false,
+        error: { code: 'invalid_argument', message: `bad request body: ${(err as Error).message}` },
+      });
     }
     const answer = await dispatch(options.handlers, channel, body);
     let bytes: Buffer;
@@ -149,7 +159,8 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 
   async function serveStatic(res: ServerResponse, pathname: string) {
     // Client-side routes live in the hash, so anything unknown falls back to index.html.
-    const file = (await readStaticFile(options.rendererDir, pathname)) ?? (await readStaticFile(options.rendererDir, '/'));
+    const file =
+      (await readStaticFile(options.rendererDir, pathname)) ?? (await readStaticFile(options.rendererDir, '/'));
     if (!file) return send(res, 404, 'text/plain', 'The renderer is not built: run `npm run build`.');
     res.writeHead(200, { 'Content-Type': file.contentType });
     res.end(file.body);
@@ -193,10 +204,21 @@ function baseHeaders(res: ServerResponse) {
 /** Answers from this size on are compressed for clients that accept it (a 20k-entry graph: 2.8 MB → ~0.65 MB). */
 const COMPRESS_FROM = 64 * 1024;
 
-function send(res: ServerResponse, status: number, type: string, body: string | Buffer, extra: Record<string, string> = {}) {
+function send(
+  res: ServerResponse,
+  status: number,
+  type: string,
+  body: string | Buffer,
+  extra: Record<string, string> = {},
+) {
   // The client may be gone (a timeout, a reset): there is no one to answer.
   if (res.destroyed || res.headersSent) return;
-  const headers = { ...extra, 'Content-Type': `${type}; charset=utf-8`, 'Cache-Control': 'no-store', Vary: 'Accept-Encoding' };
+  const headers = {
+    ...extra,
+    'Content-Type': `${type}; charset=utf-8`,
+    'Cache-Control': 'no-store',
+    Vary: 'Accept-Encoding',
+  };
   const encoding = body.length >= COMPRESS_FROM ? pickEncoding(res.req?.headers['accept-encoding']) : null;
   if (encoding) {
     // Remote users reach serve over a tunnel: the bytes on the wire are what they wait for.

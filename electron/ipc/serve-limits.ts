@@ -29,10 +29,12 @@ export const DEFAULT_LIMITS: ServeLimits = {
 export function resolveLimits(given: Partial<ServeLimits> = {}): ServeLimits {
   const limits = { ...DEFAULT_LIMITS, ...given };
   for (const [key, value] of Object.entries(limits)) {
-    if (!Number.isSafeInteger(value) || value <= 0) throw new RangeError(`serve limit ${key} must be a positive integer, got ${value}`);
+    if (!Number.isSafeInteger(value) || value <= 0)
+      throw new RangeError(`serve limit ${key} must be a positive integer, got ${value}`);
   }
   // Node refuses a headers timeout longer than the request timeout.
-  if (limits.headersTimeoutMs > limits.requestTimeoutMs) throw new RangeError('serve limit headersTimeoutMs must not exceed requestTimeoutMs');
+  if (limits.headersTimeoutMs > limits.requestTimeoutMs)
+    throw new RangeError('serve limit headersTimeoutMs must not exceed requestTimeoutMs');
   return limits;
 }
 

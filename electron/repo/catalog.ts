@@ -3,13 +3,33 @@
  * background summaries, opening a session as a graph, one entry's details, and watching for changes.
  * Every path it opens came from listing the configured roots and is re-checked against them.
  */
-import { previewEntry, type EntryPreview, computeLabels, detectProfile, readForGraph, type Entry, type ParsedSession, type Profile } from '../core';
+import {
+  previewEntry,
+  type EntryPreview,
+  computeLabels,
+  detectProfile,
+  readForGraph,
+  type Entry,
+  type ParsedSession,
+  type Profile,
+} from '../core';
 import type { EventBus } from './event-bus';
 import type { EntryDetailDto, SessionListDto, SessionRowDto, SessionSummaryDto } from '../shared/dto';
 import type { EntryNodesDto, SessionGraphWireDto } from '../shared/entry-nodes';
 import { CanopyError } from '../shared/errors';
 import { realPathSync } from '../storage/stat';
-import { assignIds, baseName, confineListing, groupProjects, insertByPath, mergeListings, outside, parentIdIn, safeReal, type Known } from './listing-rows';
+import {
+  assignIds,
+  baseName,
+  confineListing,
+  groupProjects,
+  insertByPath,
+  mergeListings,
+  outside,
+  parentIdIn,
+  safeReal,
+  type Known,
+} from './listing-rows';
 import { insideRealRoots, realRoots } from './confine';
 import { ContextService, type LoadedSession } from './context-service';
 import { WRITER_IDLE_MS } from './open';
@@ -77,7 +97,9 @@ export class SessionCatalog {
     this.demoDir = options.demoDir;
     this.progressDelayMs = options.progressDelayMs ?? PROGRESS_DELAY_MS;
     this.lazyAboveBytes = options.lazyAboveBytes ?? LAZY_ABOVE_BYTES;
-    this.store = new SessionStore(options.storeBudgetBytes !== undefined ? { budgetBytes: options.storeBudgetBytes } : {});
+    this.store = new SessionStore(
+      options.storeBudgetBytes !== undefined ? { budgetBytes: options.storeBudgetBytes } : {},
+    );
     const bus = this.bus;
     this.opens = new OpenTasks(bus && ((payload) => bus.emit('session.progress', payload)), this.progressDelayMs);
   }
@@ -85,7 +107,11 @@ export class SessionCatalog {
   /** The roots that exist (the demo folder when showing demos), then the opened folders and files. */
   rootsForDisplay(): string[] {
     const roots = this.demo && this.demoDir ? [this.demoDir] : this.roots.filter(exists);
-    return [...roots, ...this.opened.roots(), ...this.opened.singleFiles().filter((f) => this.opened.originOf(f) !== 'uploaded')];
+    return [
+      ...roots,
+      ...this.opened.roots(),
+      ...this.opened.singleFiles().filter((f) => this.opened.originOf(f) !== 'uploaded'),
+    ];
   }
 
   isDemo(): boolean {
@@ -104,7 +130,10 @@ export class SessionCatalog {
 
   /** Adds folders and files chosen in main (dialog, argv, CLI); returns the ids of the files' sessions. */
   async openPaths(paths: readonly string[]): Promise<{ sessionIds: string[] }> {
-    const files = paths.map((p) => this.opened.addPath(p)).filter((p) => p.kind === 'file').map((p) => p.real);
+    const files = paths
+      .map((p) => this.opened.addPath(p))
+      .filter((p) => p.kind === 'file')
+      .map((p) => p.real);
     const listing = await this.list(true);
     return { sessionIds: files.flatMap((real) => this.idOfFile(listing, real)) };
   }
@@ -116,7 +145,10 @@ export class SessionCatalog {
     const [sessionId] = this.idOfFile(listing, real);
     if (sessionId) return { sessionId };
     const skip = listing.skipped.find((s) => s.path === real);
-    throw new CanopyError(skip?.error.code === 'unsupported_format' ? 'unsupported_format' : 'invalid_session', `${name}: ${skip?.error.message ?? 'not a pi session'}`);
+    throw new CanopyError(
+      skip?.error.code === 'unsupported_format' ? 'unsupported_format' : 'invalid_session',
+      `${name}: ${skip?.error.message ?? 'not a pi session'}`,
+    );
   }
 
   /** A listed session named by its id or its file's path (the palette); never adds anything. */
@@ -132,7 +164,10 @@ export class SessionCatalog {
     }
     const [sessionId] = real ? this.idOfFile(listing, real) : [];
     if (sessionId) return { sessionId };
-    throw new CanopyError('not_found', `${idOrPath} is no listed session: open a file with File ▸ Open… or \`canopy FILE\``);
+    throw new CanopyError(
+      'not_found',
+      `${idOrPath} is no listed session: open a file with File ▸ Open… or \`canopy FILE\``,
+    );
   }
 
   private idOfFile(listing: SessionListDto, real: string): string[] {
@@ -198,8 +233,17 @@ export class SessionCatalog {
 
   private async buildListing(): Promise<SessionListDto> {
     const bus = this.bus;
-    const onProgress = bus && delayedProgress((done, total) => bus.emit('sessions.progress', { done, total }), this.progressDelayMs, PROGRESS_GAP_MS);
-    let result = await listSessions(this.roots, { cache: this.listed, ...(onProgress ? { onProgress, progressDelayMs: 0 } : {}) });
+    const onProgress =
+      bus &&
+      delayedProgress(
+        (done, total) => bus.emit('sessions.progress', { done, total }),
+        this.progressDelayMs,
+        PROGRESS_GAP_MS,
+      );
+    let result = await listSessions(this.roots, {
+      cache: this.listed,
+      ...(onProgress ? { onProgress, progressDelayMs: 0 } : {}),
+    });
     const extra = this.opened.isEmpty() ? null : await listOpened(this.opened, this.listed);
     this.demo = false;
     if (extra) result = mergeListings(result, extra);
@@ -277,11 +321,19 @@ export class SessionCatalog {
     return this.withKnown(await this.known(sessionId), fn);
   }
 
-  private withKnown<T>(known: Known, fn: (loaded: LoadedSession) => T | Promise<T>, opts: StoreOpenOptions = {}): Promise<T> {
-    return this.store.with(known.path, (session, open) => {
-      if (session.fatal) throw new CanopyError(session.fatal.code, session.fatal.message);
-      return fn({ row: known.row, path: known.path, session, open });
-    }, { ...this.live, ...opts });
+  private withKnown<T>(
+    known: Known,
+    fn: (loaded: LoadedSession) => T | Promise<T>,
+    opts: StoreOpenOptions = {},
+  ): Promise<T> {
+    return this.store.with(
+      known.path,
+      (session, open) => {
+        if (session.fatal) throw new CanopyError(session.fatal.code, session.fatal.message);
+        return fn({ row: known.row, path: known.path, session, open });
+      },
+      { ...this.live, ...opts },
+    );
   }
 
   /** The graph of a session, its nodes packed for the wire (entry-nodes.ts). */
@@ -308,10 +360,18 @@ export class SessionCatalog {
   /** Every node with its preview and body flags: one pass over the bodies (session.flags; cancellable). */
   async flags(sessionId: string): Promise<{ entries: EntryNodesDto }> {
     const known = await this.known(sessionId);
-    return this.opens.run(sessionId, (task) =>
-      this.withKnown(known, async ({ session, open }) => ({ entries: open.nodes.packed(session.entries, await this.fullPreviews(open, session, task)) }), {
-        signal: task.signal,
-      }),
+    return this.opens.run(
+      sessionId,
+      (task) =>
+        this.withKnown(
+          known,
+          async ({ session, open }) => ({
+            entries: open.nodes.packed(session.entries, await this.fullPreviews(open, session, task)),
+          }),
+          {
+            signal: task.signal,
+          },
+        ),
       'flags',
     );
   }
@@ -319,7 +379,10 @@ export class SessionCatalog {
   /** Previews of every entry: one sequential pass over the bodies per session, then only appended entries. */
   private async fullPreviews(open: OpenSession, session: ParsedSession, task: OpenTask): Promise<EntryPreview[]> {
     const onProgress = task.progress('previews');
-    const previews = await open.bodies.previews(session, { signal: task.signal, ...(onProgress ? { onProgress } : {}) });
+    const previews = await open.bodies.previews(session, {
+      signal: task.signal,
+      ...(onProgress ? { onProgress } : {}),
+    });
     return session.entries.map((e, i) => previews[i] ?? previewEntry(e));
   }
 
@@ -329,14 +392,23 @@ export class SessionCatalog {
   }
 
   private async graph(
-    sessionId: string, { row, path, session, open }: LoadedSession, task: OpenTask, profile?: Profile, leafId?: string | null,
+    sessionId: string,
+    { row, path, session, open }: LoadedSession,
+    task: OpenTask,
+    profile?: Profile,
+    leafId?: string | null,
   ): Promise<SessionGraphWireDto> {
     // A big file's first frame comes from the index; its bodies are read when asked for.
     const lazy = this.isLazy(row);
-    const entries = lazy ? open.nodes.indexed(session.entries) : open.nodes.packed(session.entries, await this.fullPreviews(open, session, task));
+    const entries = lazy
+      ? open.nodes.indexed(session.entries)
+      : open.nodes.packed(session.entries, await this.fullPreviews(open, session, task));
     const detected = detectProfile(session);
     // Context ids without the context's messages: those bodies (screenshots …) wait for the context view.
-    const reading = readForGraph(session, { profile: profile ?? detected, ...(leafId !== undefined ? { leafId } : {}) });
+    const reading = readForGraph(session, {
+      profile: profile ?? detected,
+      ...(leafId !== undefined ? { leafId } : {}),
+    });
     return {
       sessionId,
       cwd: row.cwd,
@@ -409,4 +481,3 @@ export class SessionCatalog {
     this.bus?.emit('sessions.changed', { reason });
   }
 }
-

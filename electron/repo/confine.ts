@@ -45,7 +45,8 @@ export function insideRealRoots(real: readonly string[], path: string): string {
   try {
     resolved = realPathSync(path);
   } catch (err) {
-    if (errnoCode(err) === 'ENOENT' || errnoCode(err) === 'ENOTDIR') throw new CanopyError('not_found', `no such file: ${path}`);
+    if (errnoCode(err) === 'ENOENT' || errnoCode(err) === 'ENOTDIR')
+      throw new CanopyError('not_found', `no such file: ${path}`);
     throw new CanopyError('io', `cannot resolve ${path}: ${(err as Error).message}`);
   }
   if (insideTest(real)(resolved)) return resolved;

@@ -4,8 +4,25 @@
  * file next to the source (repo/fork.ts); the preview runs the same plan without writing.
  */
 import { dirname } from 'node:path';
-import { buildContextView, detectProfile, forkPoint, previewFork, readSessionDetailed, type ForkErrorKind, type ForkPlan, type ParsedSession, type Profile } from '../core';
-import type { ContextViewDto, ForkPreviewDto, ForkRequestDto, ForkResultDto, LineageDto, LineageLinkDto } from '../shared/context-dto';
+import {
+  buildContextView,
+  detectProfile,
+  forkPoint,
+  previewFork,
+  readSessionDetailed,
+  type ForkErrorKind,
+  type ForkPlan,
+  type ParsedSession,
+  type Profile,
+} from '../core';
+import type {
+  ContextViewDto,
+  ForkPreviewDto,
+  ForkRequestDto,
+  ForkResultDto,
+  LineageDto,
+  LineageLinkDto,
+} from '../shared/context-dto';
 import type { SessionListDto, SessionRowDto } from '../shared/dto';
 import { packEntryStates } from '../shared/entry-states';
 import { CanopyError, type ErrorCode } from '../shared/errors';
@@ -45,7 +62,6 @@ function refusalCode(kind: ForkErrorKind): ErrorCode {
   return 'invalid_fork_target';
 }
 
-
 export class ContextService {
   /** The preview's new session id and time, used again by the fork of the same request. */
   private readonly reservations = new ForkReservations();
@@ -55,7 +71,10 @@ export class ContextService {
   view(sessionId: string, profile?: Profile, leafId?: string | null): Promise<ContextViewDto> {
     return this.source.withLoaded(sessionId, async ({ session, open }) => {
       const detected = detectProfile(session);
-      const reading = readSessionDetailed(session, { profile: profile ?? detected, ...(leafId !== undefined ? { leafId } : {}) });
+      const reading = readSessionDetailed(session, {
+        profile: profile ?? detected,
+        ...(leafId !== undefined ? { leafId } : {}),
+      });
       // The ledgers need every entry's usage: one pass over the file (shared with the graph's previews).
       const usageOf = await open.bodies.usageOf(session);
       const view = buildContextView(session, reading, { usageOf });
@@ -86,7 +105,11 @@ export class ContextService {
         if (readOnly) throw new CanopyError('forbidden', readOnly);
         // The preview's name for this request (drawn now when there was no preview).
         const reserved = this.reservations.reserve(sessionId, request, profile);
-        const options = { ...(profile ? { profile } : {}), newSessionId: () => reserved.sessionId, now: () => new Date(reserved.now) };
+        const options = {
+          ...(profile ? { profile } : {}),
+          newSessionId: () => reserved.sessionId,
+          now: () => new Date(reserved.now),
+        };
         return { path, plan: planForkOf(session, path, request, options).plan };
       });
       if (!plan.ok) throw new CanopyError(refusalCode(plan.error.kind), plan.error.message);

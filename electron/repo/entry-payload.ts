@@ -3,7 +3,17 @@
  * payloads cut (core's payload-cut) plus their sizes, and entry.payload reads one payload's bytes
  * back by a positioned read of only its range, a bounded slice per call.
  */
-import { BodyError, contentPage, cutPayloads, findPayloads, isIndexedEntry, isPlainRecord, type Entry, type IndexedEntry, type Payload } from '../core';
+import {
+  BodyError,
+  contentPage,
+  cutPayloads,
+  findPayloads,
+  isIndexedEntry,
+  isPlainRecord,
+  type Entry,
+  type IndexedEntry,
+  type Payload,
+} from '../core';
 import type { PayloadDto, PayloadPageDto } from '../shared/dto';
 import { CanopyError } from '../shared/errors';
 import { decodeBytes } from '../storage/line-scan';
@@ -56,7 +66,10 @@ function readOf(read: ReadBytes, e: IndexedEntry, offset: number, length: number
   try {
     return read(offset, length);
   } catch (err) {
-    throw new BodyError('body_unreadable', `cannot read line ${e.line}: ${err instanceof Error ? err.message : String(err)}`);
+    throw new BodyError(
+      'body_unreadable',
+      `cannot read line ${e.line}: ${err instanceof Error ? err.message : String(err)}`,
+    );
   }
 }
 
@@ -67,8 +80,16 @@ export function lineBytes(read: ReadBytes, e: IndexedEntry): { offset: number; b
 }
 
 function dtoOf(p: Payload, bytes: Uint8Array): PayloadDto {
-  const keptChars = p.keptBytes > 0 ? contentPage(bytes, p.start, p.start + p.keptBytes, p.keptBytes, decodeBytes).text.length : 0;
-  const dto: PayloadDto = { id: p.id, kind: p.kind, sizeBytes: p.sizeBytes, totalBytes: p.end - p.start, keptBytes: p.keptBytes, keptChars };
+  const keptChars =
+    p.keptBytes > 0 ? contentPage(bytes, p.start, p.start + p.keptBytes, p.keptBytes, decodeBytes).text.length : 0;
+  const dto: PayloadDto = {
+    id: p.id,
+    kind: p.kind,
+    sizeBytes: p.sizeBytes,
+    totalBytes: p.end - p.start,
+    keptBytes: p.keptBytes,
+    keptChars,
+  };
   if (p.mimeType !== undefined) dto.mimeType = p.mimeType;
   return dto;
 }
@@ -82,7 +103,11 @@ export function entryBody(open: OpenSession, e: Entry): { raw: Record<string, un
   return bodyOf((offset, length) => open.live.readBytes(offset, length), open.payloads, e);
 }
 
-function bodyOf(read: ReadBytes, scans: PayloadScans, e: Entry): { raw: Record<string, unknown>; payloads?: PayloadDto[] } {
+function bodyOf(
+  read: ReadBytes,
+  scans: PayloadScans,
+  e: Entry,
+): { raw: Record<string, unknown>; payloads?: PayloadDto[] } {
   if (!isIndexedEntry(e) || e.store.byteRange(e.i).length < PAYLOAD_LINE_BYTES) return { raw: e.raw };
   const { offset, bytes } = lineBytes(read, e);
   const payloads = findPayloads(bytes, 0, bytes.length, decodeBytes);
@@ -94,7 +119,8 @@ function bodyOf(read: ReadBytes, scans: PayloadScans, e: Entry): { raw: Record<s
     throw new BodyError('body_invalid', `line ${e.line} is not valid JSON any more (or never was)`);
   }
   // The id only: an entry kept despite a bad envelope has normalised fields (as EntryStore.body checks).
-  if (!isPlainRecord(raw) || raw.id !== e.id) throw new BodyError('body_mismatch', `line ${e.line} no longer holds entry ${e.id}`);
+  if (!isPlainRecord(raw) || raw.id !== e.id)
+    throw new BodyError('body_mismatch', `line ${e.line} no longer holds entry ${e.id}`);
   scans.put(e, { ref: e, offset, payloads });
   return { raw, payloads: payloads.map((p) => dtoOf(p, bytes)) };
 }
@@ -106,7 +132,12 @@ export interface PayloadRequest {
 }
 
 /** entry.payload: a slice of one payload of an entry of a listed session. */
-export function entryPayload(catalog: SessionCatalog, sessionId: string, entryId: string, req: PayloadRequest): Promise<PayloadPageDto> {
+export function entryPayload(
+  catalog: SessionCatalog,
+  sessionId: string,
+  entryId: string,
+  req: PayloadRequest,
+): Promise<PayloadPageDto> {
   return catalog.withLoaded(sessionId, ({ session, open }) => {
     // The later line wins for a duplicate id, as in catalog.entry().
     const e = session.entriesOf('ca').byId.get(entryId);
@@ -127,7 +158,8 @@ function payloadPage(read: ReadBytes, scans: PayloadScans, e: Entry, req: Payloa
   if (!scan || !p) throw new CanopyError('not_found', `entry ${e.id} has no payload ${req.payloadId}`);
   const total = p.end - p.start;
   const offset = req.offset ?? p.keptBytes;
-  if (offset > total) throw new CanopyError('invalid_argument', `offset ${offset} is past the payload's ${total} bytes`);
+  if (offset > total)
+    throw new CanopyError('invalid_argument', `offset ${offset} is past the payload's ${total} bytes`);
   const max = p.kind === 'image' ? IMAGE_PAGE_BYTES : TEXT_PAGE_BYTES;
   const length = Math.min(req.length ?? max, max, total - offset);
   // The slice may end inside an escape: contentPage ends the page before it.
@@ -136,7 +168,10 @@ function payloadPage(read: ReadBytes, scans: PayloadScans, e: Entry, req: Payloa
   try {
     page = contentPage(bytes, 0, length, length, decodeBytes);
   } catch {
-    throw new CanopyError('invalid_argument', `offset ${offset} does not start a character of payload ${req.payloadId}`);
+    throw new CanopyError(
+      'invalid_argument',
+      `offset ${offset} does not start a character of payload ${req.payloadId}`,
+    );
   }
   return { payloadId: p.id, offset, next: offset + page.next, totalBytes: total, text: page.text };
 }

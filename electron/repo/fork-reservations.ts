@@ -16,14 +16,19 @@ export interface Reservation {
 const MAX_RESERVATIONS = 64;
 
 function keyOf(sessionId: string, request: ForkRequestDto, profile: ProfileDto | undefined): string {
-  const parts = request.kind === 'fork' ? ['fork', request.entryId, request.position] : ['clone', request.leafId === undefined ? '~' : String(request.leafId)];
+  const parts =
+    request.kind === 'fork'
+      ? ['fork', request.entryId, request.position]
+      : ['clone', request.leafId === undefined ? '~' : String(request.leafId)];
   return JSON.stringify([sessionId, profile ?? '', ...parts]);
 }
 
 export class ForkReservations {
   private readonly byKey = new Map<string, Reservation>();
 
-  constructor(private readonly draw: () => Reservation = () => ({ sessionId: uuidv7(), now: new Date().toISOString() })) {}
+  constructor(
+    private readonly draw: () => Reservation = () => ({ sessionId: uuidv7(), now: new Date().toISOString() }),
+  ) {}
 
   /** The preview's name for this request (the same until a fork uses it). */
   reserve(sessionId: string, request: ForkRequestDto, profile?: ProfileDto): Reservation {

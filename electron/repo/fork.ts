@@ -6,7 +6,18 @@
 import { randomUUID } from 'node:crypto';
 import { dirname, resolve } from 'node:path';
 import { v7 as uuidv7 } from 'uuid';
-import { detectProfile, forkFileLines, planFork, sessionFileName, type ForkEnv, type ForkErrorKind, type ForkPlan, type ParsedSession, type Profile, type SessionHeader } from '../core';
+import {
+  detectProfile,
+  forkFileLines,
+  planFork,
+  sessionFileName,
+  type ForkEnv,
+  type ForkErrorKind,
+  type ForkPlan,
+  type ParsedSession,
+  type Profile,
+  type SessionHeader,
+} from '../core';
 import type { ForkRequestDto } from '../shared/context-dto';
 import { CanopyError } from '../shared/errors';
 import { CreateFileError, createNewFile } from '../storage/create';
@@ -66,7 +77,12 @@ export function forkEnv(parsed: ParsedSession, sourcePath: string, opts: Omit<Fo
 }
 
 /** pi's plan for `request` on the session read from `sourcePath` (nothing is written). */
-export function planForkOf(parsed: ParsedSession, sourcePath: string, request: ForkRequestDto, opts: ForkOptions = {}): { profile: Profile; plan: ForkPlan } {
+export function planForkOf(
+  parsed: ParsedSession,
+  sourcePath: string,
+  request: ForkRequestDto,
+  opts: ForkOptions = {},
+): { profile: Profile; plan: ForkPlan } {
   if (parsed.fatal) throw new CanopyError(parsed.fatal.code, parsed.fatal.message);
   const profile = opts.profile ?? detectProfile(parsed);
   const plan = planFork(parsed, { ...request, profile }, forkEnv(parsed, sourcePath, opts));
@@ -80,7 +96,10 @@ function refuseCut(parsed: ParsedSession, plan: ForkPlan): ForkPlan {
   const ids = new Set(plan.entries.map((e) => e.id));
   const hit = parsed.entries.find((e) => cut.has(e.line) && ids.has(e.id));
   if (!hit) return plan;
-  return { ok: false, error: { kind: 'invalid_session', message: `line ${hit.line} nests values too deep to be copied exactly` } };
+  return {
+    ok: false,
+    error: { kind: 'invalid_session', message: `line ${hit.line} nests values too deep to be copied exactly` },
+  };
 }
 
 /** Writes a planned fork as a brand-new file next to `sourcePath`; throws CanopyError already_exists / io. */
@@ -102,11 +121,15 @@ export async function writeFork(sourcePath: string, plan: Extract<ForkPlan, { ok
  * (not_found, io, invalid_session, unsupported_format), and so does a failed write (already_exists, io).
  */
 export async function forkSession(
-  sourcePath: string, request: ForkRequestDto, opts: ForkOptions & { store?: SessionStore } = {},
+  sourcePath: string,
+  request: ForkRequestDto,
+  opts: ForkOptions & { store?: SessionStore } = {},
 ): Promise<ForkOutcome> {
   const source = resolve(sourcePath);
   // store.with: a body that is not JSON makes the file be read again with the line as an issue.
-  const { profile, plan } = await (opts.store ?? new SessionStore()).with(source, (parsed) => planForkOf(parsed, source, request, opts));
+  const { profile, plan } = await (opts.store ?? new SessionStore()).with(source, (parsed) =>
+    planForkOf(parsed, source, request, opts),
+  );
   if (!plan.ok) return { ok: false, profile, error: plan.error };
   const path = await writeFork(source, plan);
   return { ok: true, path, profile, header: plan.header, entries: plan.entries, leafId: plan.leafId };

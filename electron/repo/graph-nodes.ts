@@ -54,7 +54,12 @@ export class GraphNodes {
   indexed(entries: Entry[]): EntryNodesDto {
     const hit = this.fromIndex;
     if (hit && same(hit.entries, entries)) return hit.nodes;
-    const nodes = packNodes(entries, (i) => indexPreview(entries[i]!), epochMs(entries), indexedParents(entries) ?? undefined);
+    const nodes = packNodes(
+      entries,
+      (i) => indexPreview(entries[i]!),
+      epochMs(entries),
+      indexedParents(entries) ?? undefined,
+    );
     this.fromIndex = { entries: entries.slice(), previews: null, nodes };
     return nodes;
   }

@@ -83,7 +83,8 @@ export class LiveSession {
    */
   sessionAt(now: number, idleMs: number): ParsedSession {
     if (now - this.pos.stamp.mtimeMs >= idleMs) return this.current;
-    if (!this.writing || this.writing.of !== this.current) this.writing = { of: this.current, session: this.indexer.result({ hideTorn: true }) };
+    if (!this.writing || this.writing.of !== this.current)
+      this.writing = { of: this.current, session: this.indexer.result({ hideTorn: true }) };
     return this.writing.session;
   }
 
@@ -99,7 +100,9 @@ export class LiveSession {
 
   /** An estimate of the memory the index holds. */
   get indexBytes(): number {
-    return this.indexer.followable ? this.indexer.entryCount * INDEX_BYTES_PER_ENTRY : this.pos.stamp.size * PARSED_BYTES_PER_FILE_BYTE;
+    return this.indexer.followable
+      ? this.indexer.entryCount * INDEX_BYTES_PER_ENTRY
+      : this.pos.stamp.size * PARSED_BYTES_PER_FILE_BYTE;
   }
 
   /** Byte offset up to which the file has been indexed for good (complete lines). */
@@ -189,13 +192,19 @@ export class LiveSession {
     const before = this.indexer.entryCount;
     const indexer = this.indexer;
     indexer.rollbackProvisional();
-    for (const line of t.lines) indexer.pushText({ line: line.line, text: line.text, complete: true }, line.offset, line.length);
+    for (const line of t.lines)
+      indexer.pushText({ line: line.line, text: line.text, complete: true }, line.offset, line.length);
     if (t.pendingBytes > 0) {
       const bytes = await readRange(this.path, t.offset, t.pendingBytes);
       indexer.pushLine(bytes, 0, bytes.length, t.nextLine, t.offset, false);
     }
     this.current = indexer.result();
-    this.pos = { offset: t.offset, nextLine: t.nextLine, ino: t.ino, stamp: { size: Math.max(t.size, t.offset + t.pendingBytes), mtimeMs: stamp.mtimeMs } };
+    this.pos = {
+      offset: t.offset,
+      nextLine: t.nextLine,
+      ino: t.ino,
+      stamp: { size: Math.max(t.size, t.offset + t.pendingBytes), mtimeMs: stamp.mtimeMs },
+    };
     const added = indexer.entryCount - before;
     return { kind: t.lines.length > 0 || t.pendingBytes > 0 || added !== 0 ? 'appended' : 'unchanged', added };
   }

@@ -43,7 +43,11 @@ export class OpenTasks {
       // The delay counts from the start of the open, not of the phase: a later phase reports at once.
       progress: (phase) =>
         emit &&
-        delayedProgress((done, total) => emit({ sessionId, phase, done, total }), this.delayMs - (performance.now() - start), PROGRESS_GAP_MS),
+        delayedProgress(
+          (done, total) => emit({ sessionId, phase, done, total }),
+          this.delayMs - (performance.now() - start),
+          PROGRESS_GAP_MS,
+        ),
     };
     try {
       return await fn(task);

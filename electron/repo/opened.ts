@@ -15,8 +15,11 @@ export type OpenedOrigin = 'opened' | 'uploaded';
 
 /** A file name for an upload: its base name without path separators or control characters, ending in `.jsonl`. */
 export function uploadName(name: string): string {
-  // eslint-disable-next-line no-control-regex
-  const base = (name.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f]/g, '').slice(0, 200).replace(/^\.+/, '');
+  const base = (name.split(/[\\/]/).pop() ?? '')
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f]/g, '')
+    .slice(0, 200)
+    .replace(/^\.+/, '');
   const safe = base || 'uploaded';
   return safe.endsWith('.jsonl') ? safe : `${safe}.jsonl`;
 }
@@ -40,7 +43,8 @@ export class OpenedSet {
       facts = statPathSync(real);
     } catch (err) {
       const code = errnoCode(err);
-      if (code === 'ENOENT' || code === 'ENOTDIR') throw new CanopyError('not_found', `no such file or folder: ${path}`);
+      if (code === 'ENOENT' || code === 'ENOTDIR')
+        throw new CanopyError('not_found', `no such file or folder: ${path}`);
       throw new CanopyError('io', `cannot open ${path}: ${(err as Error).message}`);
     }
     if (facts.isDirectory) {
@@ -48,7 +52,8 @@ export class OpenedSet {
       return { real, kind: 'dir' };
     }
     if (!facts.isFile) throw new CanopyError('invalid_session', `${path} is not a file or folder`);
-    if (!real.endsWith('.jsonl')) throw new CanopyError('invalid_session', `${path}: Canopy opens pi session files (*.jsonl)`);
+    if (!real.endsWith('.jsonl'))
+      throw new CanopyError('invalid_session', `${path}: Canopy opens pi session files (*.jsonl)`);
     if (!this.files.has(real)) this.files.set(real, 'opened');
     return { real, kind: 'file' };
   }
@@ -67,7 +72,10 @@ export class OpenedSet {
     if (!this.uploadDir) this.uploadDir = makePrivateDir('canopy-uploads-');
     const dir = this.uploadDir;
     if (realRoots.some((root) => isInside(root, dir))) {
-      throw new CanopyError('forbidden', `the upload folder ${dir} lies inside a session root; uploads are not kept there`);
+      throw new CanopyError(
+        'forbidden',
+        `the upload folder ${dir} lies inside a session root; uploads are not kept there`,
+      );
     }
     // One new private folder per upload: two uploads of the same name never meet.
     const sub = makePrivateDir(`${++this.uploads}-`, dir);
@@ -112,7 +120,8 @@ export class OpenedSet {
 
 /** The sessions of the opened folders (the roots' layout) and files. */
 export async function listOpened(set: OpenedSet, cache?: ListingCache): Promise<SessionListing> {
-  const dirs = set.roots().length > 0 ? await listSessions(set.roots(), cache ? { cache } : {}) : { sessions: [], skipped: [] };
+  const dirs =
+    set.roots().length > 0 ? await listSessions(set.roots(), cache ? { cache } : {}) : { sessions: [], skipped: [] };
   const files = await listSessionFiles(set.singleFiles(), cache);
   return { sessions: [...dirs.sessions, ...files.sessions], skipped: [...dirs.skipped, ...files.skipped] };
 }

@@ -4,7 +4,22 @@
  * over the file (not one random read per entry), or skimmed during the index pass itself, kept by
  * the session's owner (session-store.ts), and extended for appended entries only.
  */
-import { BodyError, entryUsageFact, isIndexedEntry, isPlainRecord, JsonSkimmer, PREVIEW_SKIM_KEYS, previewEntry, usageFactOf, usageRecordOf, type Entry, type EntryPreview, type IndexedEntry, type ParsedSession, type UsageFact } from '../core';
+import {
+  BodyError,
+  entryUsageFact,
+  isIndexedEntry,
+  isPlainRecord,
+  JsonSkimmer,
+  PREVIEW_SKIM_KEYS,
+  previewEntry,
+  usageFactOf,
+  usageRecordOf,
+  type Entry,
+  type EntryPreview,
+  type IndexedEntry,
+  type ParsedSession,
+  type UsageFact,
+} from '../core';
 import { decodeBytes, scanLines, type LineVisitor } from '../storage/line-scan';
 import { lineBytes, type ReadBytes } from './entry-payload';
 
@@ -195,21 +210,34 @@ export class SessionBodies {
   }
 
   /** One sequential pass over the file from the first pending entry. */
-  private async scan(indexed: IndexedEntry[], out: EntryPreview[], usages: Array<UsageFact | null | undefined>, opts: PreviewOptions): Promise<void> {
+  private async scan(
+    indexed: IndexedEntry[],
+    out: EntryPreview[],
+    usages: Array<UsageFact | null | undefined>,
+    opts: PreviewOptions,
+  ): Promise<void> {
     const skimmer = new JsonSkimmer(decodeBytes, PREVIEW_SKIM_KEYS);
     let k = 0;
-    await scanLines(this.path, (b, start, end, _line, lineOffset) => {
-      if (k >= indexed.length) return;
-      // Entries are in file order; a line between them (blank, junk, header) is skipped.
-      while (k < indexed.length && offsetOf(indexed[k]!) < lineOffset) {
-        out[k] = previewOf(indexed[k]!);
+    await scanLines(
+      this.path,
+      (b, start, end, _line, lineOffset) => {
+        if (k >= indexed.length) return;
+        // Entries are in file order; a line between them (blank, junk, header) is skipped.
+        while (k < indexed.length && offsetOf(indexed[k]!) < lineOffset) {
+          out[k] = previewOf(indexed[k]!);
+          k++;
+        }
+        const e = indexed[k];
+        if (!e || offsetOf(e) !== lineOffset) return;
+        ({ preview: out[k]!, usage: usages[k] } = fromSkim(e, skimLine(skimmer, b, start, end)));
         k++;
-      }
-      const e = indexed[k];
-      if (!e || offsetOf(e) !== lineOffset) return;
-      ({ preview: out[k]!, usage: usages[k] } = fromSkim(e, skimLine(skimmer, b, start, end)));
-      k++;
-    }, { fromOffset: offsetOf(indexed[0]!), ...(opts.signal ? { signal: opts.signal } : {}), ...(opts.onProgress ? { onProgress: opts.onProgress } : {}) });
+      },
+      {
+        fromOffset: offsetOf(indexed[0]!),
+        ...(opts.signal ? { signal: opts.signal } : {}),
+        ...(opts.onProgress ? { onProgress: opts.onProgress } : {}),
+      },
+    );
     for (; k < indexed.length; k++) out[k] = previewOf(indexed[k]!);
   }
 
@@ -235,7 +263,8 @@ export class SessionBodies {
         if (isIndexedEntry(e) && entries[e.i] === e) return e.i;
       }
       // Ids of appended entries are added as they come (a replaced provisional line keeps its id).
-      for (; batches.seen < entries.length; batches.seen++) if (!batches.byId.has(entries[batches.seen]!.id)) batches.byId.set(entries[batches.seen]!.id, batches.seen);
+      for (; batches.seen < entries.length; batches.seen++)
+        if (!batches.byId.has(entries[batches.seen]!.id)) batches.byId.set(entries[batches.seen]!.id, batches.seen);
       return batches.byId.get(id);
     };
     const out: Record<string, EntryPreview> = {};
@@ -295,4 +324,3 @@ export function indexPreview(e: Entry): EntryPreview {
   }
   return out;
 }
-

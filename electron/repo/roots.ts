@@ -10,7 +10,8 @@ type Env = Record<string, string | undefined>;
 /** pi's rule: "~" and a leading "~/" mean the home directory; nothing else is expanded. */
 export function expandTilde(path: string, home: string = homedir()): string {
   if (path === '~') return home;
-  if (path.startsWith('~/') || (process.platform === 'win32' && path.startsWith('~\\'))) return join(home, path.slice(2));
+  if (path.startsWith('~/') || (process.platform === 'win32' && path.startsWith('~\\')))
+    return join(home, path.slice(2));
   return path;
 }
 
@@ -21,7 +22,11 @@ export function defaultRoot(env: Env = process.env, home: string = homedir()): s
 }
 
 /** Default root first, then the extra roots; absolute, without duplicates. */
-export function resolveRoots(extra: readonly string[] = [], env: Env = process.env, home: string = homedir()): string[] {
+export function resolveRoots(
+  extra: readonly string[] = [],
+  env: Env = process.env,
+  home: string = homedir(),
+): string[] {
   const all = [defaultRoot(env, home), ...extra.map((r) => expandTilde(r, home))].map((r) => resolve(r));
   return [...new Set(all)];
 }

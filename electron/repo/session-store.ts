@@ -130,7 +130,11 @@ export class SessionStore {
    * rewritten under us, or a line only looked valid) throws a BodyError from inside `fn`: the file
    * is then indexed again (parsing every line after an invalid body) and `fn` runs once more.
    */
-  async with<T>(path: string, fn: (s: ParsedSession, open: OpenSession) => T | Promise<T>, opts: StoreOpenOptions = {}): Promise<T> {
+  async with<T>(
+    path: string,
+    fn: (s: ParsedSession, open: OpenSession) => T | Promise<T>,
+    opts: StoreOpenOptions = {},
+  ): Promise<T> {
     try {
       const open = await this.session(path, opts);
       return await this.settled(path, fn(viewOf(open, opts), open));
@@ -172,7 +176,10 @@ export class SessionStore {
   forget(path: string): void {
     const slot = this.open.get(path);
     this.open.delete(path);
-    void slot?.opening.then((s) => s.live.close(), () => undefined);
+    void slot?.opening.then(
+      (s) => s.live.close(),
+      () => undefined,
+    );
   }
 
   /**
@@ -232,5 +239,7 @@ export class SessionStore {
 }
 
 function viewOf(open: OpenSession, opts: OpenOptions): ParsedSession {
-  return opts.writerIdleMs === undefined ? open.live.session : open.live.sessionAt((opts.now ?? Date.now)(), opts.writerIdleMs);
+  return opts.writerIdleMs === undefined
+    ? open.live.session
+    : open.live.sessionAt((opts.now ?? Date.now)(), opts.writerIdleMs);
 }

@@ -79,7 +79,10 @@ function ioError(path: string, err: unknown): { code: ErrorCode; message: string
 }
 
 function readHeader(file: ProbedFile): HeaderResult {
-  const skip = (code: string, message: string): HeaderResult => ({ ok: false, skipped: { path: file.path, error: { code, message } } });
+  const skip = (code: string, message: string): HeaderResult => ({
+    ok: false,
+    skipped: { path: file.path, error: { code, message } },
+  });
   if (file.readError !== undefined) {
     const e = ioError(file.path, file.readError);
     return skip(e.code, e.message);
@@ -92,7 +95,12 @@ function readHeader(file: ProbedFile): HeaderResult {
     return skip(parsed.fatal?.code ?? 'invalid_session', parsed.fatal?.message ?? 'missing session header');
   }
   const h = parsed.header;
-  const parent = typeof h.parentSession === 'string' ? h.parentSession : typeof h.branchedFrom === 'string' ? h.branchedFrom : undefined;
+  const parent =
+    typeof h.parentSession === 'string'
+      ? h.parentSession
+      : typeof h.branchedFrom === 'string'
+        ? h.branchedFrom
+        : undefined;
   const info: SessionInfo = {
     id: h.id,
     path: file.path,
@@ -134,7 +142,8 @@ export async function listSessions(roots: readonly string[], opts: ListOptions =
     path: e.path,
     error: { code: e.code === 'ENOENT' ? 'not_found' : 'io', message: e.message },
   }));
-  for (const path of outside) skipped.push({ path, error: { code: 'outside_roots', message: `${path} is outside the session roots` } });
+  for (const path of outside)
+    skipped.push({ path, error: { code: 'outside_roots', message: `${path} is outside the session roots` } });
   for (const r of results) {
     if (r.ok) sessions.push({ ...r.info });
     else skipped.push(r.skipped);

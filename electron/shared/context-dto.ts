@@ -194,7 +194,6 @@ export type ForkPreview =
     }
   | { ok: false; error: { kind: ForkErrorKind; message: string } };
 
-
 export type EntryStateDto = EntryState;
 export type EntryContextStateDto = EntryStateInfo;
 export type ContextMessageDto = ContextMessageInfo;
@@ -216,8 +215,7 @@ export interface ContextViewDto extends Omit<ContextView, 'entries'> {
 }
 
 export type ForkRequestDto =
-  | { kind: 'fork'; entryId: string; position: 'before' | 'at' }
-  | { kind: 'clone'; leafId?: string | null };
+  { kind: 'fork'; entryId: string; position: 'before' | 'at' } | { kind: 'clone'; leafId?: string | null };
 
 /** pi's refusals, and Canopy's own: demo sessions are read-only. */
 export type ForkRefusalKind = ForkErrorKind | 'read_only';

@@ -23,7 +23,10 @@ export interface Contract {
   'sessions.list': { args: { refresh?: boolean }; result: SessionListDto };
   'sessions.summaries': { args: { sessionIds: string[] }; result: Record<string, SessionSummaryDto> };
   /** The graph with its nodes packed (entry-nodes.ts graphFromWire unpacks them). */
-  'session.open': { args: { sessionId: string; profile?: ProfileDto; leafId?: string | null }; result: SessionGraphWireDto };
+  'session.open': {
+    args: { sessionId: string; profile?: ProfileDto; leafId?: string | null };
+    result: SessionGraphWireDto;
+  };
   /**
    * Previews (and the flags that need a body) of the named entries of a graph session.open sent
    * `pending`: read in one batch, kept in a byte-bounded cache.
@@ -39,11 +42,20 @@ export interface Contract {
    * A slice of a heavy payload entry.get cut (its `payloads`): a page of text (offset/length in
    * bytes of the file, default from where the cut ends) or base64 characters of an image.
    */
-  'entry.payload': { args: { sessionId: string; entryId: string; payloadId: string; offset?: number; length?: number }; result: PayloadPageDto };
+  'entry.payload': {
+    args: { sessionId: string; entryId: string; payloadId: string; offset?: number; length?: number };
+    result: PayloadPageDto;
+  };
   /** What reaches the model at a leaf (default: the profile's current leaf; null = before the first entry). */
-  'session.context': { args: { sessionId: string; profile?: ProfileDto; leafId?: string | null }; result: ContextViewDto };
+  'session.context': {
+    args: { sessionId: string; profile?: ProfileDto; leafId?: string | null };
+    result: ContextViewDto;
+  };
   /** What a fork/clone would write; pi's refusal is a value here, nothing is written. */
-  'session.forkPreview': { args: { sessionId: string; request: ForkRequestDto; profile?: ProfileDto }; result: ForkPreviewDto };
+  'session.forkPreview': {
+    args: { sessionId: string; request: ForkRequestDto; profile?: ProfileDto };
+    result: ForkPreviewDto;
+  };
   /** Writes the fork/clone as a new file next to the source; a refusal is CanopyError `invalid_fork_target`. */
   'session.fork': { args: { sessionId: string; request: ForkRequestDto; profile?: ProfileDto }; result: ForkResultDto };
   'session.lineage': { args: { sessionId: string }; result: LineageDto };
@@ -109,7 +121,13 @@ export interface Events {
   'search.progress': SearchStatusDto;
 }
 export type EventName = keyof Events;
-export const EVENTS = ['sessions.changed', 'session.appended', 'session.progress', 'sessions.progress', 'search.progress'] as const satisfies readonly EventName[];
+export const EVENTS = [
+  'sessions.changed',
+  'session.appended',
+  'session.progress',
+  'sessions.progress',
+  'search.progress',
+] as const satisfies readonly EventName[];
 type MissingEvent = Exclude<EventName, (typeof EVENTS)[number]>;
 // Fails to compile when an event of the contract is not listed in EVENTS.
 export const _eventsComplete: MissingEvent extends never ? true : MissingEvent = true;

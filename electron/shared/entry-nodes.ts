@@ -32,7 +32,15 @@ export interface EntryNodesDto {
 
 /** Every field of a kind (`satisfies`: the compiler rejects a list that misses one); KindTable.indexOf reads them in this order. */
 const KIND_FIELDS = Object.keys({
-  type: 0, role: 0, toolNames: 0, hasText: 0, isError: 0, stopReason: 0, customType: 0, checkpoint: 0, model: 0,
+  type: 0,
+  role: 0,
+  toolNames: 0,
+  hasText: 0,
+  isError: 0,
+  stopReason: 0,
+  customType: 0,
+  checkpoint: 0,
+  model: 0,
 } satisfies Record<keyof EntryKindDto, 0>) as Array<keyof EntryKindDto>;
 
 /**
@@ -96,14 +104,27 @@ export function packEntryNodes(nodes: readonly EntryNodeDto[]): EntryNodesDto {
  * knows it (the index does), negative when not; only then is the parent looked up by its text.
  */
 export function packNodes(
-  envelopes: readonly NodeEnvelope[], previews: readonly EntryPreview[] | ((i: number) => EntryPreview),
-  epochMsOf?: (i: number) => number, parentIndexOf?: (i: number) => number,
+  envelopes: readonly NodeEnvelope[],
+  previews: readonly EntryPreview[] | ((i: number) => EntryPreview),
+  epochMsOf?: (i: number) => number,
+  parentIndexOf?: (i: number) => number,
 ): EntryNodesDto {
   // A function makes each preview as its node is packed (a short-lived object, not 300k kept ones).
   const previewAt = typeof previews === 'function' ? previews : (i: number) => previews[i]!;
   const n = envelopes.length;
   // push, not new Array(n): V8 keeps a preallocated array of 100k+ holes as a slow dictionary.
-  const out: EntryNodesDto = { ids: [], parents: [], looseParents: {}, lines: [], times: [], timeTexts: {}, previews: [], kinds: [], kind: [], rare: {} };
+  const out: EntryNodesDto = {
+    ids: [],
+    parents: [],
+    looseParents: {},
+    lines: [],
+    times: [],
+    timeTexts: {},
+    previews: [],
+    kinds: [],
+    kind: [],
+    rare: {},
+  };
   for (let i = 0; i < n; i++) out.ids.push(envelopes[i]!.id);
   let firstIndex: Map<string, number> | null = null;
   const lookUp = (parentId: string): number | undefined => {

@@ -5,7 +5,14 @@
  */
 import type { EntryState, EntryStateInfo } from './context-dto';
 
-export const ENTRY_STATES: readonly EntryState[] = ['included', 'summarised', 'other-branch', 'not-projected', 'edited', 'excluded'];
+export const ENTRY_STATES: readonly EntryState[] = [
+  'included',
+  'summarised',
+  'other-branch',
+  'not-projected',
+  'edited',
+  'excluded',
+];
 
 export interface EntryStatesDto {
   /** Entry ids in file order (a duplicated id appears once per line). */
@@ -45,7 +52,16 @@ export function packEntryStates(entries: readonly EntryStateInfo[]): EntryStates
   const stateIndex = new Map(ENTRY_STATES.map((s, i) => [s, i]));
   const reasons = tableOf<string>();
   const refs = tableOf<string>();
-  const out: EntryStatesDto = { ids: [], lines: [], states: [], reasons: reasons.values, reason: [], refs: refs.values, by: [], targets: [] };
+  const out: EntryStatesDto = {
+    ids: [],
+    lines: [],
+    states: [],
+    reasons: reasons.values,
+    reason: [],
+    refs: refs.values,
+    by: [],
+    targets: [],
+  };
   entries.forEach((e, i) => {
     out.ids.push(e.id);
     out.lines.push(e.line);
@@ -59,7 +75,12 @@ export function packEntryStates(entries: readonly EntryStateInfo[]): EntryStates
 
 /** Entry `i` of a packed list, as the core described it. */
 export function entryStateAt(p: EntryStatesDto, i: number): EntryStateInfo {
-  const info: EntryStateInfo = { id: p.ids[i]!, line: p.lines[i]!, state: ENTRY_STATES[p.states[i]!]!, reason: p.reasons[p.reason[i]!]! };
+  const info: EntryStateInfo = {
+    id: p.ids[i]!,
+    line: p.lines[i]!,
+    state: ENTRY_STATES[p.states[i]!]!,
+    reason: p.reasons[p.reason[i]!]!,
+  };
   const by = p.by[i]!;
   if (by >= 0) info.by = p.refs[by]!;
   const k = targetPair(p.targets, i);

@@ -89,7 +89,8 @@ function sessionAtArgs(v: unknown): Args<'session.open'> & Args<'session.context
 
 /** A whole number of bytes from `min` up. */
 function count(value: unknown, name: string, min: number): number {
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < min) fail(`${name} must be an integer of at least ${min}`);
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < min)
+    fail(`${name} must be an integer of at least ${min}`);
   return value;
 }
 
@@ -110,13 +111,15 @@ export const validators: { [C in Channel]: Validator<Args<C>> } = {
   },
   'sessions.summaries': (v) => {
     const o = record(v, ['sessionIds']);
-    if (!Array.isArray(o.sessionIds) || o.sessionIds.length > MAX_IDS) fail(`sessionIds must be an array of at most ${MAX_IDS} ids`);
+    if (!Array.isArray(o.sessionIds) || o.sessionIds.length > MAX_IDS)
+      fail(`sessionIds must be an array of at most ${MAX_IDS} ids`);
     return { sessionIds: o.sessionIds.map((x) => id(x, 'sessionIds[]')) };
   },
   'session.open': sessionAtArgs,
   'session.previews': (v) => {
     const o = record(v, ['sessionId', 'entryIds']);
-    if (!Array.isArray(o.entryIds) || o.entryIds.length > MAX_IDS) fail(`entryIds must be an array of at most ${MAX_IDS} ids`);
+    if (!Array.isArray(o.entryIds) || o.entryIds.length > MAX_IDS)
+      fail(`entryIds must be an array of at most ${MAX_IDS} ids`);
     return { sessionId: id(o.sessionId, 'sessionId'), entryIds: o.entryIds.map((x) => id(x, 'entryIds[]')) };
   },
   'session.flags': sessionIdArgs,
@@ -127,8 +130,13 @@ export const validators: { [C in Channel]: Validator<Args<C>> } = {
   'entry.payload': (v) => {
     const o = record(v, ['sessionId', 'entryId', 'payloadId', 'offset', 'length']);
     // eslint-disable-next-line no-control-regex
-    if (typeof o.payloadId !== 'string' || o.payloadId.length > MAX_PATH || /[\u0000-\u001f]/.test(o.payloadId)) fail('payloadId must be a JSON pointer string');
-    const out: Args<'entry.payload'> = { sessionId: id(o.sessionId, 'sessionId'), entryId: id(o.entryId, 'entryId'), payloadId: o.payloadId };
+    if (typeof o.payloadId !== 'string' || o.payloadId.length > MAX_PATH || /[\u0000-\u001f]/.test(o.payloadId))
+      fail('payloadId must be a JSON pointer string');
+    const out: Args<'entry.payload'> = {
+      sessionId: id(o.sessionId, 'sessionId'),
+      entryId: id(o.entryId, 'entryId'),
+      payloadId: o.payloadId,
+    };
     if (o.offset !== undefined) out.offset = count(o.offset, 'offset', 0);
     if (o.length !== undefined) out.length = count(o.length, 'length', 1);
     return out;
@@ -140,11 +148,13 @@ export const validators: { [C in Channel]: Validator<Args<C>> } = {
   'session.cancelOpen': sessionIdArgs,
   'search.query': (v) => {
     const o = record(v, ['query', 'limit', 'complete']);
-    if (typeof o.query !== 'string' || o.query.length > MAX_QUERY) fail(`query must be a string of at most ${MAX_QUERY} characters`);
+    if (typeof o.query !== 'string' || o.query.length > MAX_QUERY)
+      fail(`query must be a string of at most ${MAX_QUERY} characters`);
     if (o.complete !== undefined && typeof o.complete !== 'boolean') fail('complete must be a boolean');
     const complete = o.complete === true ? { complete: true } : {};
     if (o.limit === undefined) return { query: o.query, ...complete };
-    if (typeof o.limit !== 'number' || !Number.isInteger(o.limit) || o.limit < 1 || o.limit > MAX_IDS) fail(`limit must be an integer from 1 to ${MAX_IDS}`);
+    if (typeof o.limit !== 'number' || !Number.isInteger(o.limit) || o.limit < 1 || o.limit > MAX_IDS)
+      fail(`limit must be an integer from 1 to ${MAX_IDS}`);
     return { query: o.query, limit: o.limit, ...complete };
   },
   'search.status': (v) => {
@@ -153,8 +163,10 @@ export const validators: { [C in Channel]: Validator<Args<C>> } = {
   },
   'session.upload': (v) => {
     const o = record(v, ['name', 'text']);
-    if (typeof o.name !== 'string' || o.name.length > MAX_ID) fail(`name must be a string of at most ${MAX_ID} characters`);
-    if (typeof o.text !== 'string' || o.text.length > MAX_UPLOAD_CHARS) fail('text must be a string of at most 256 MiB');
+    if (typeof o.name !== 'string' || o.name.length > MAX_ID)
+      fail(`name must be a string of at most ${MAX_ID} characters`);
+    if (typeof o.text !== 'string' || o.text.length > MAX_UPLOAD_CHARS)
+      fail('text must be a string of at most 256 MiB');
     return { name: o.name, text: o.text };
   },
   'session.openDialog': (v) => {
@@ -163,8 +175,13 @@ export const validators: { [C in Channel]: Validator<Args<C>> } = {
   },
   'session.find': (v) => {
     const o = record(v, ['idOrPath']);
-    // eslint-disable-next-line no-control-regex
-    if (typeof o.idOrPath !== 'string' || !o.idOrPath || o.idOrPath.length > MAX_PATH || /[\u0000-\u001f]/.test(o.idOrPath)) {
+    if (
+      typeof o.idOrPath !== 'string' ||
+      !o.idOrPath ||
+      o.idOrPath.length > MAX_PATH ||
+      // eslint-disable-next-line no-control-regex
+      /[\u0000-\u001f]/.test(o.idOrPath)
+    ) {
       fail('idOrPath must be a non-empty string without control characters');
     }
     return { idOrPath: o.idOrPath };

@@ -9,7 +9,11 @@ import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 type Env = Record<string, string | undefined>;
 
 /** The OS cache folder for Canopy (not created). */
-export function osCacheDir(env: Env = process.env, platform: NodeJS.Platform = process.platform, home: string = homedir()): string {
+export function osCacheDir(
+  env: Env = process.env,
+  platform: NodeJS.Platform = process.platform,
+  home: string = homedir(),
+): string {
   if (platform === 'darwin') return join(home, 'Library', 'Caches', 'Canopy');
   if (platform === 'win32') return join(env.LOCALAPPDATA || join(home, 'AppData', 'Local'), 'Canopy');
   const xdg = env.XDG_CACHE_HOME;
@@ -49,7 +53,10 @@ export function searchCacheDir(roots: readonly string[], env: Env = process.env)
   let out: CacheDir = { dir: configured ?? fallback };
   if (configured && inRoot(configured)) out = { dir: fallback, relocatedFrom: configured };
   const root = inRoot(out.dir);
-  if (root) throw new Error(`the cache folder ${out.dir} is inside the session root ${root}; set CANOPY_CACHE_DIR to a folder outside it`);
+  if (root)
+    throw new Error(
+      `the cache folder ${out.dir} is inside the session root ${root}; set CANOPY_CACHE_DIR to a folder outside it`,
+    );
   mkdirSync(out.dir, { recursive: true });
   return out;
 }

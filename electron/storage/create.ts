@@ -62,12 +62,19 @@ async function writeContent(handle: FileHandle, content: string | Uint8Array | I
  * Creates `dir/name` with `content` (pieces of text are written as they come: a file larger than
  * one string can be); returns its path. Throws CreateFileError, never overwrites.
  */
-export async function createNewFile(dir: string, name: string, content: string | Uint8Array | Iterable<string>): Promise<string> {
+export async function createNewFile(
+  dir: string,
+  name: string,
+  content: string | Uint8Array | Iterable<string>,
+): Promise<string> {
   const finalPath = join(dir, name);
   if (name === '' || name === '.' || name === '..' || basename(name) !== name || name.includes('\\')) {
     throw new CreateFileError('invalid_name', `invalid file name: ${JSON.stringify(name)}`, finalPath);
   }
-  const exists = await lstat(finalPath).then(() => true, () => false);
+  const exists = await lstat(finalPath).then(
+    () => true,
+    () => false,
+  );
   if (exists) throw new CreateFileError('exists', `refusing to overwrite existing file ${finalPath}`, finalPath);
 
   const tempPath = join(dir, `.${name}.${randomBytes(6).toString('hex')}.tmp`);

@@ -106,7 +106,12 @@ function firstLine(fd: number, path: string, maxBytes: number): FirstLine | null
 }
 
 /** One file: null when it is not a regular file (skipped silently, as list-dir does). */
-function probe(c: Candidate, maxBytes: number, out: ProbeResult, inside?: (realPath: string) => boolean): ProbedFile | null {
+function probe(
+  c: Candidate,
+  maxBytes: number,
+  out: ProbeResult,
+  inside?: (realPath: string) => boolean,
+): ProbedFile | null {
   const errors = out.errors;
   if (c.link) {
     try {
@@ -162,8 +167,12 @@ export async function probeSessionFiles(roots: readonly string[], opts: ProbeOpt
     const found: Candidate[] = [];
     const entries = await readDirEntries(root, errors, true);
     candidates(root, root, entries, found);
-    const dirs = entries.filter((e) => isDirectoryEntry(root, e)).map((e) => ({ dir: join(root, e.name), linked: e.isSymbolicLink() }));
-    const listed = await Promise.all(dirs.map(async ({ dir, linked }) => ({ dir, linked, entries: await readDirEntries(dir, errors, false) })));
+    const dirs = entries
+      .filter((e) => isDirectoryEntry(root, e))
+      .map((e) => ({ dir: join(root, e.name), linked: e.isSymbolicLink() }));
+    const listed = await Promise.all(
+      dirs.map(async ({ dir, linked }) => ({ dir, linked, entries: await readDirEntries(dir, errors, false) })),
+    );
     for (const { dir, linked, entries: inDir } of listed) candidates(root, dir, inDir, found, linked);
     found.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     perRoot.push(found);

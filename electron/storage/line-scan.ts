@@ -31,7 +31,14 @@ export interface ScanOptions {
  * number, its byte offset in the file, and whether a '\n' ended it (false only for the last line).
  * `buf` is reused: copy what must outlive the call.
  */
-export type LineVisitor = (buf: Buffer, start: number, end: number, line: number, offset: number, complete: boolean) => void;
+export type LineVisitor = (
+  buf: Buffer,
+  start: number,
+  end: number,
+  line: number,
+  offset: number,
+  complete: boolean,
+) => void;
 
 export interface ScanResult {
   /** Offset just past the last '\n' (where a follower continues). */
@@ -86,7 +93,11 @@ export async function scanLines(path: string, visit: LineVisitor, opts: ScanOpti
     let sliceStart = performance.now();
 
     // The file may be longer than it was at fstat (a live session grows): read until 0 bytes.
-    for (let bytesRead = readSync(fd, chunk, 0, size, position); bytesRead > 0; bytesRead = readSync(fd, chunk, 0, size, position)) {
+    for (
+      let bytesRead = readSync(fd, chunk, 0, size, position);
+      bytesRead > 0;
+      bytesRead = readSync(fd, chunk, 0, size, position)
+    ) {
       const chunkStart = position;
       position += bytesRead;
       let from = 0;
@@ -133,7 +144,14 @@ export async function scanLines(path: string, visit: LineVisitor, opts: ScanOpti
     }
     const endOffset = pendingLength > 0 ? pendingOffset : position;
     if (pendingLength > 0) visit(pending, 0, pendingLength, lineNo, pendingOffset, false);
-    return { endOffset, nextLine: lineNo, pendingBytes: pendingLength, size: facts.size, ino: facts.ino, mtimeMs: facts.mtimeMs };
+    return {
+      endOffset,
+      nextLine: lineNo,
+      pendingBytes: pendingLength,
+      size: facts.size,
+      ino: facts.ino,
+      mtimeMs: facts.mtimeMs,
+    };
   } finally {
     closeSync(fd);
   }

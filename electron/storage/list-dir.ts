@@ -56,17 +56,19 @@ async function isDirectoryEntry(dir: string, entry: Dirent): Promise<boolean> {
 async function collectFiles(root: string, dir: string, entries: Dirent[], out: ListedFiles): Promise<void> {
   // `.jsonl.tmp` staging files do not end in `.jsonl`, so the suffix test skips them.
   const names = entries.filter((e) => e.name.endsWith('.jsonl') && (e.isFile() || e.isSymbolicLink()));
-  const infos = await Promise.all(names.map(async (entry) => {
-    const path = join(dir, entry.name);
-    try {
-      const s = await stat(path);
-      if (!s.isFile()) return null;
-      return { path, root, dir, size: s.size, mtimeMs: s.mtimeMs };
-    } catch (err) {
-      out.errors.push(toListError(path, err));
-      return null;
-    }
-  }));
+  const infos = await Promise.all(
+    names.map(async (entry) => {
+      const path = join(dir, entry.name);
+      try {
+        const s = await stat(path);
+        if (!s.isFile()) return null;
+        return { path, root, dir, size: s.size, mtimeMs: s.mtimeMs };
+      } catch (err) {
+        out.errors.push(toListError(path, err));
+        return null;
+      }
+    }),
+  );
   for (const info of infos) if (info) out.files.push(info);
 }
 
@@ -84,9 +86,11 @@ export async function listSessionFiles(roots: readonly string[]): Promise<Listed
     for (const entry of entries) {
       if (await isDirectoryEntry(root, entry)) dirs.push(join(root, entry.name));
     }
-    await Promise.all(dirs.map(async (dir) => {
-      await collectFiles(root, dir, await readDirEntries(dir, out.errors, false), found);
-    }));
+    await Promise.all(
+      dirs.map(async (dir) => {
+        await collectFiles(root, dir, await readDirEntries(dir, out.errors, false), found);
+      }),
+    );
     found.files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     for (const file of found.files) out.files.push(file);
   }

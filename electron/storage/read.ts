@@ -100,13 +100,15 @@ export async function* readLineBatches(path: string, opts: ReadLinesOptions = {}
       if (batch.length > 0) yield batch;
     }
     if (pendingLength > 0) {
-      yield [{
-        line: lineNo,
-        text: decodeLine(pending, 0, pendingLength),
-        complete: false,
-        offset: pendingOffset,
-        length: pendingLength,
-      }];
+      yield [
+        {
+          line: lineNo,
+          text: decodeLine(pending, 0, pendingLength),
+          complete: false,
+          offset: pendingOffset,
+          length: pendingLength,
+        },
+      ];
     }
   } finally {
     await handle.close();

@@ -76,7 +76,8 @@ function openExisting(file: string): SearchDatabase {
   try {
     configure(db);
     const version = db.pragma('user_version', { simple: true });
-    if (version !== SEARCH_SCHEMA_VERSION) throw new Error(`schema version ${String(version)}, not ${SEARCH_SCHEMA_VERSION}`);
+    if (version !== SEARCH_SCHEMA_VERSION)
+      throw new Error(`schema version ${String(version)}, not ${SEARCH_SCHEMA_VERSION}`);
     // Reads every table's root page: a damaged file fails here rather than on the first query.
     db.prepare('SELECT (SELECT count(*) FROM files) + (SELECT count(*) FROM fts_text WHERE rowid = 0)').get();
     return db;

@@ -44,7 +44,13 @@ export async function tailFrom(path: string, offset: number, opts: TailOptions =
     throw err;
   }
   const resetTo = (reset: NonNullable<TailResult['reset']>): TailResult => ({
-    lines: [], offset: 0, nextLine: 1, pendingBytes: 0, size: facts.size, ino: facts.ino, reset,
+    lines: [],
+    offset: 0,
+    nextLine: 1,
+    pendingBytes: 0,
+    size: facts.size,
+    ino: facts.ino,
+    reset,
   });
   if (opts.ino !== undefined && opts.ino !== facts.ino) return resetTo('replaced');
   if (facts.size < offset) return resetTo('truncated');
@@ -57,7 +63,11 @@ export async function tailFrom(path: string, offset: number, opts: TailOptions =
   let next = offset;
   let nextLine = opts.firstLine ?? 1;
   let pendingBytes = 0;
-  for await (const batch of readLineBatches(path, { fromOffset: offset, firstLine: nextLine, chunkSize: opts.chunkSize })) {
+  for await (const batch of readLineBatches(path, {
+    fromOffset: offset,
+    firstLine: nextLine,
+    chunkSize: opts.chunkSize,
+  })) {
     for (const line of batch) {
       if (!line.complete) {
         pendingBytes = line.length;

@@ -82,17 +82,24 @@ export function watchSessionRoots(
   };
 
   const watchProjectDir = (dir: string): void => {
-    addWatcher(dir, (name) => {
-      if (name !== null && isSessionFile(name)) files.add(join(dir, name));
-      else if (name === null) dirs.add(dir);
-      else return;
-      schedule();
-    }, false);
+    addWatcher(
+      dir,
+      (name) => {
+        if (name !== null && isSessionFile(name)) files.add(join(dir, name));
+        else if (name === null) dirs.add(dir);
+        else return;
+        schedule();
+      },
+      false,
+    );
   };
 
   const onRootEntry = async (root: string, name: string, report = true): Promise<void> => {
     const path = join(root, name);
-    const isDir = await stat(path).then((s) => s.isDirectory(), () => false);
+    const isDir = await stat(path).then(
+      (s) => s.isDirectory(),
+      () => false,
+    );
     if (closed) return;
     if (isDir && !watchers.has(path)) {
       watchProjectDir(path);
@@ -108,32 +115,43 @@ export function watchSessionRoots(
 
   const watchRoot = async (root: string): Promise<void> => {
     if (recursive) {
-      addWatcher(root, (name) => {
-        if (name === null) dirs.add(root);
-        else if (isSessionFile(name)) files.add(join(root, name));
-        else if (!/[\\/]/.test(name)) dirs.add(join(root, name)); // a project dir came or went
-        else return; // some other file inside a project dir
-        schedule();
-      }, true);
+      addWatcher(
+        root,
+        (name) => {
+          if (name === null) dirs.add(root);
+          else if (isSessionFile(name)) files.add(join(root, name));
+          else if (!/[\\/]/.test(name))
+            dirs.add(join(root, name)); // a project dir came or went
+          else return; // some other file inside a project dir
+          schedule();
+        },
+        true,
+      );
       return;
     }
-    const ok = addWatcher(root, (name) => {
-      if (name === null) {
-        dirs.add(root);
-        schedule();
-      } else if (isSessionFile(name)) {
-        files.add(join(root, name));
-        schedule();
-      } else {
-        void onRootEntry(root, name);
-      }
-    }, false);
+    const ok = addWatcher(
+      root,
+      (name) => {
+        if (name === null) {
+          dirs.add(root);
+          schedule();
+        } else if (isSessionFile(name)) {
+          files.add(join(root, name));
+          schedule();
+        } else {
+          void onRootEntry(root, name);
+        }
+      },
+      false,
+    );
     if (!ok) return;
     const entries = await readdir(root, { withFileTypes: true }).catch(() => []);
-    await Promise.all(entries.map(async (entry) => {
-      if (entry.isDirectory()) watchProjectDir(join(root, entry.name));
-      else if (entry.isSymbolicLink()) await onRootEntry(root, entry.name, false);
-    }));
+    await Promise.all(
+      entries.map(async (entry) => {
+        if (entry.isDirectory()) watchProjectDir(join(root, entry.name));
+        else if (entry.isSymbolicLink()) await onRootEntry(root, entry.name, false);
+      }),
+    );
   };
 
   const ready = Promise.all(roots.map(watchRoot)).then(() => undefined);

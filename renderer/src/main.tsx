@@ -16,7 +16,8 @@ const store = createCanopyStore();
 // Reading the api first also takes the serve token out of the address bar.
 const api = getApi((status) => {
   store.getState().setStreamState(status.state);
-  if (status.state === 'refused') store.getState().setFatalError({ code: 'forbidden', message: 'The server refused the access token.' });
+  if (status.state === 'refused')
+    store.getState().setFatalError({ code: 'forbidden', message: 'The server refused the access token.' });
 });
 const actions = createActions(api, store);
 const services: AppServices = { api, store, actions };

@@ -11,12 +11,20 @@ function withRaw(id: string, parentId: string | null, raw: string): string {
   return JSON.stringify(user(id, parentId, 'PLACEHOLDER')).replace('"PLACEHOLDER"', raw);
 }
 
-
 describe('canopy context/tree on damaged bodies', () => {
   it('a body that is not JSON is an invalid_json issue of its line; every file gets its line', async () => {
     const dir = await tempDir();
-    const bad = await writeSession(dir, 'bad.jsonl', [header('s1', '/p'), user('a', null, 'one'), withRaw('b', 'a', '"wo"rd"'), user('c', 'a', 'three')]);
-    const nul = await writeSession(dir, 'nul.jsonl', [header('s2', '/p'), user('a', null, 'one'), withRaw('b', 'a', '"x\u0000y"')]);
+    const bad = await writeSession(dir, 'bad.jsonl', [
+      header('s1', '/p'),
+      user('a', null, 'one'),
+      withRaw('b', 'a', '"wo"rd"'),
+      user('c', 'a', 'three'),
+    ]);
+    const nul = await writeSession(dir, 'nul.jsonl', [
+      header('s2', '/p'),
+      user('a', null, 'one'),
+      withRaw('b', 'a', '"x\u0000y"'),
+    ]);
     const good = await writeSession(dir, 'good.jsonl', [header('s3', '/p'), user('a', null, 'one')]);
     for (const command of ['context', 'tree']) {
       const r = await cliJson(command, bad, nul, good);
@@ -32,8 +40,16 @@ describe('canopy context/tree on damaged bodies', () => {
 
   it('a body nested 5,000 deep is shown cut, with a too_deep issue at its line', async () => {
     const dir = await tempDir();
-    const file = await writeSession(dir, 'deep.jsonl', [header('s1', '/p'), '', user('a', null, 'one'), withRaw('b', 'a', deep)]);
-    const hdr = await writeSession(dir, 'hdr.jsonl', [JSON.stringify(header('s2', '/p', { x: 'X' })).replace('"X"', deep), user('a', null, 'one')]);
+    const file = await writeSession(dir, 'deep.jsonl', [
+      header('s1', '/p'),
+      '',
+      user('a', null, 'one'),
+      withRaw('b', 'a', deep),
+    ]);
+    const hdr = await writeSession(dir, 'hdr.jsonl', [
+      JSON.stringify(header('s2', '/p', { x: 'X' })).replace('"X"', deep),
+      user('a', null, 'one'),
+    ]);
     const r = await cliJson('context', file, hdr);
     expect(r.code, r.err).toBe(0);
     expect(r.json).toHaveLength(2);

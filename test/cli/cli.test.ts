@@ -5,8 +5,18 @@ import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cli } from './run-cli';
-import { assistant, branchedSession, hashTree, header, nextTime, projectDirName, sampleRoot, tempDir, user, writeSession } from '../repo/helpers';
-
+import {
+  assistant,
+  branchedSession,
+  hashTree,
+  header,
+  nextTime,
+  projectDirName,
+  sampleRoot,
+  tempDir,
+  user,
+  writeSession,
+} from '../repo/helpers';
 
 let agentDir: string;
 beforeEach(async () => {
@@ -32,7 +42,15 @@ describe('canopy list', () => {
       [H3_ID, '/srv/other', undefined],
       [BRANCHED_ID, '/home/alice/proj', 'Refactor plan'],
     ]);
-    expect(Object.keys(sessions[1]).sort()).toEqual(['createdAt', 'cwd', 'id', 'modifiedAt', 'name', 'path', 'sizeBytes']);
+    expect(Object.keys(sessions[1]).sort()).toEqual([
+      'createdAt',
+      'cwd',
+      'id',
+      'modifiedAt',
+      'name',
+      'path',
+      'sizeBytes',
+    ]);
     expect(sessions[1].path).toBe(files.branched);
     expect(skipped).toEqual([{ path: files.garbage, error: { code: 'invalid_session', message: expect.any(String) } }]);
   });
@@ -40,7 +58,9 @@ describe('canopy list', () => {
   it('reads the default root from PI_CODING_AGENT_DIR and adds --root dirs', async () => {
     await writeSession(join(agentDir, 'sessions', projectDirName('/a')), 'a.jsonl', [header('in-default', '/a')]);
     const extra = await tempDir();
-    await writeSession(join(extra, 'p'), 'b.jsonl', [header('in-extra', '/b', { timestamp: '2026-01-01T00:00:00.000Z' })]);
+    await writeSession(join(extra, 'p'), 'b.jsonl', [
+      header('in-extra', '/b', { timestamp: '2026-01-01T00:00:00.000Z' }),
+    ]);
     const r = await cli('list', '--json', '--root', extra);
     expect(r.json[0]!.sessions.map((s: any) => s.id)).toEqual(['in-default', 'in-extra']);
     const none = await cli('list', '--json', '--root', join(extra, 'missing'));
@@ -79,7 +99,17 @@ describe('canopy context', () => {
     expect(r.code).toBe(1);
     expect(r.json).toHaveLength(4);
     const [ok, gone, garbage, format4] = r.json as [any, any, any, any];
-    expect(Object.keys(ok)).toEqual(['file', 'profile', 'leafId', 'pathIds', 'contextEntryIds', 'context', 'labels', 'sessionName', 'issues']);
+    expect(Object.keys(ok)).toEqual([
+      'file',
+      'profile',
+      'leafId',
+      'pathIds',
+      'contextEntryIds',
+      'context',
+      'labels',
+      'sessionName',
+      'issues',
+    ]);
     expect(ok).toMatchObject({
       file: files.branched,
       profile: 'ca',
@@ -91,11 +121,17 @@ describe('canopy context', () => {
       issues: [],
     });
     expect(ok.context.messages.map((m: any) => [m.role, m.content[0].text])).toEqual([
-      ['user', 'first question'], ['assistant', 'first answer'], ['user', 'other question'], ['assistant', 'other answer'],
+      ['user', 'first question'],
+      ['assistant', 'first answer'],
+      ['user', 'other question'],
+      ['assistant', 'other answer'],
     ]);
     expect(gone).toEqual({ file: missing, error: { code: 'not_found', message: expect.any(String) } });
     expect(garbage).toEqual({ file: files.garbage, error: { code: 'invalid_session', message: expect.any(String) } });
-    expect(format4).toEqual({ file: f4, error: { code: 'unsupported_format', message: 'format 4 is not supported yet' } });
+    expect(format4).toEqual({
+      file: f4,
+      error: { code: 'unsupported_format', message: 'format 4 is not supported yet' },
+    });
   });
 
   it('--leaf picks another leaf, --leaf "" means before the first entry, --profile overrides detection', async () => {
@@ -135,7 +171,16 @@ describe('canopy tree', () => {
     const r = await cli('tree', files.branched!, files.h3!, '--json');
     expect(r.code).toBe(0);
     const [b, h] = r.json as [any, any];
-    expect(Object.keys(b)).toEqual(['file', 'profile', 'header', 'leafId', 'entries', 'labels', 'sessionName', 'issues']);
+    expect(Object.keys(b)).toEqual([
+      'file',
+      'profile',
+      'header',
+      'leafId',
+      'entries',
+      'labels',
+      'sessionName',
+      'issues',
+    ]);
     expect(b.header).toEqual(branchedSession()[0]);
     expect(b.entries).toEqual([
       { id: 'u1', parentId: null, type: 'message', line: 2, role: 'user' },
@@ -171,7 +216,8 @@ describe('canopy tree', () => {
   it('a long chain does not indent (no recursion, no runaway width)', async () => {
     const dir = await tempDir();
     const lines: Record<string, unknown>[] = [header('chain', '/c')];
-    for (let i = 0; i < 5000; i++) lines.push(i % 2 === 0 ? user(`e${i}`, i ? `e${i - 1}` : null, 'q') : assistant(`e${i}`, `e${i - 1}`, 'a'));
+    for (let i = 0; i < 5000; i++)
+      lines.push(i % 2 === 0 ? user(`e${i}`, i ? `e${i - 1}` : null, 'q') : assistant(`e${i}`, `e${i - 1}`, 'a'));
     const path = await writeSession(dir, 'chain.jsonl', lines);
     const r = await cli('tree', path);
     expect(r.code).toBe(0);
@@ -195,8 +241,15 @@ describe('canopy fork / clone', () => {
     expect(Object.keys(res)).toEqual(['ok', 'path', 'header', 'entries']);
     expect(res.ok).toBe(true);
     expect(existsSync(res.path)).toBe(true);
-    expect(relative(join(files.branched!, '..'), res.path)).toBe(`${res.header.timestamp.replace(/[:.]/g, '-')}_${res.header.id}.jsonl`);
-    expect(res.header).toMatchObject({ type: 'session', version: 3, cwd: '/home/alice/proj', parentSession: files.branched });
+    expect(relative(join(files.branched!, '..'), res.path)).toBe(
+      `${res.header.timestamp.replace(/[:.]/g, '-')}_${res.header.id}.jsonl`,
+    );
+    expect(res.header).toMatchObject({
+      type: 'session',
+      version: 3,
+      cwd: '/home/alice/proj',
+      parentSession: files.branched,
+    });
     expect(res.entries.slice(0, 2)).toEqual([
       { id: 'u1', parentId: null, type: 'message' },
       { id: 'a1', parentId: 'u1', type: 'message' },
@@ -251,8 +304,17 @@ describe('canopy fork / clone', () => {
 
   it('a v1 file: the ids `tree` prints are the same on every run and `fork` accepts them', async () => {
     const dir = await tempDir();
-    const v1 = (role: string, text: string) => ({ type: 'message', timestamp: nextTime(), message: { role, content: text, timestamp: 1 } });
-    const path = await writeSession(dir, 'v1.jsonl', [{ type: 'session', id: 'old', timestamp: nextTime(), cwd: '/v1' }, v1('user', 'a'), v1('assistant', 'b'), v1('user', 'c')]);
+    const v1 = (role: string, text: string) => ({
+      type: 'message',
+      timestamp: nextTime(),
+      message: { role, content: text, timestamp: 1 },
+    });
+    const path = await writeSession(dir, 'v1.jsonl', [
+      { type: 'session', id: 'old', timestamp: nextTime(), cwd: '/v1' },
+      v1('user', 'a'),
+      v1('assistant', 'b'),
+      v1('user', 'c'),
+    ]);
     const first = await cli('tree', path, '--json');
     const second = await cli('tree', path, '--json');
     const ids = first.json[0]!.entries.map((e: any) => e.id);
@@ -296,8 +358,16 @@ describe('read-only guarantee', () => {
     // Files pi's own SessionManager would rewrite on open: v1, no final newline, empty.
     const v1 = await writeSession(dir, 'v1.jsonl', [
       { type: 'session', id: 'legacy', timestamp: '2025-11-01T00:00:00.000Z', cwd: '/legacy' },
-      { type: 'message', timestamp: '2025-11-01T00:00:01.000Z', message: { role: 'user', content: 'hi', timestamp: 1 } },
-      { type: 'message', timestamp: '2025-11-01T00:00:02.000Z', message: { role: 'assistant', content: [{ type: 'text', text: 'yo' }], timestamp: 2 } },
+      {
+        type: 'message',
+        timestamp: '2025-11-01T00:00:01.000Z',
+        message: { role: 'user', content: 'hi', timestamp: 1 },
+      },
+      {
+        type: 'message',
+        timestamp: '2025-11-01T00:00:02.000Z',
+        message: { role: 'assistant', content: [{ type: 'text', text: 'yo' }], timestamp: 2 },
+      },
     ]);
     const torn = await writeSession(dir, 'torn.jsonl', [header('torn', '/legacy'), user('t1', null, 'q')], false);
     const empty = join(dir, 'empty.jsonl');
@@ -313,7 +383,12 @@ describe('read-only guarantee', () => {
       await cli('context', ...all, '--profile', 'h3', ...json);
     }
     for (const file of [files.branched!, files.h3!, v1, torn]) {
-      for (const argv of [['clone', file], ['clone', file, '--profile', 'h3'], ['fork', file, '--entry', 'u3'], ['fork', file, '--entry', 't1', '--position', 'at']]) {
+      for (const argv of [
+        ['clone', file],
+        ['clone', file, '--profile', 'h3'],
+        ['fork', file, '--entry', 'u3'],
+        ['fork', file, '--entry', 't1', '--position', 'at'],
+      ]) {
         const r = await cli(...argv, '--json');
         const res = r.json[0]!;
         if (res.ok) created.push(relative(root, res.path));
@@ -333,11 +408,15 @@ describe('bin/canopy.cjs', () => {
   it('runs `list --json` as a real process (building out/cli first when needed)', async () => {
     const { root } = await sampleRoot();
     const repoRoot = join(__dirname, '..', '..');
-    const { stdout } = await promisify(execFile)(process.execPath, [join(repoRoot, 'bin', 'canopy.cjs'), 'list', '--json', '--root', root], {
-      cwd: repoRoot,
-      env: { ...process.env, PI_CODING_AGENT_DIR: agentDir },
-      timeout: 120_000,
-    });
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      [join(repoRoot, 'bin', 'canopy.cjs'), 'list', '--json', '--root', root],
+      {
+        cwd: repoRoot,
+        env: { ...process.env, PI_CODING_AGENT_DIR: agentDir },
+        timeout: 120_000,
+      },
+    );
     const lines = stdout.split('\n').filter(Boolean);
     expect(lines).toHaveLength(1);
     const parsed = JSON.parse(lines[0]!);

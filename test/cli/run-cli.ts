@@ -12,7 +12,15 @@ export interface Run {
 export async function cli(...argv: string[]): Promise<Run> {
   let out = '';
   let err = '';
-  const code = await runCli(argv, { stdout: { write: (s: string) => (out += s) }, stderr: { write: (s: string) => (err += s) } });
-  const json = argv.includes('--json') ? out.split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, any>) : [];
+  const code = await runCli(argv, {
+    stdout: { write: (s: string) => (out += s) },
+    stderr: { write: (s: string) => (err += s) },
+  });
+  const json = argv.includes('--json')
+    ? out
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as Record<string, any>)
+    : [];
   return { code, out, err, json };
 }

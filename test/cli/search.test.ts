@@ -4,7 +4,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cli } from './run-cli';
 import { assistant, hashTree, header, projectDirName, sampleRoot, tempDir, user, writeSession } from '../repo/helpers';
 
-
 let cache: string;
 beforeEach(async () => {
   vi.stubEnv('PI_CODING_AGENT_DIR', await tempDir('canopy-agent-'));
@@ -18,12 +17,23 @@ afterEach(() => {
 describe('canopy search', () => {
   it('--json prints one object per hit with sessionId, path, entryId, physical line and snippet; exit 0', async () => {
     const { root, files } = await sampleRoot();
-    await writeSession(join(root, projectDirName('/q')), 'damaged.jsonl', [header('s2', '/q'), '{"broken', user('d1', null, 'unrelated')]);
+    await writeSession(join(root, projectDirName('/q')), 'damaged.jsonl', [
+      header('s2', '/q'),
+      '{"broken',
+      user('d1', null, 'unrelated'),
+    ]);
     const before = await hashTree(root);
     const r = await cli('search', 'other', 'answer', '--root', root, '--json');
     expect(r.code).toBe(0);
     expect(r.json).toEqual([
-      expect.objectContaining({ sessionId: '019c0000-0000-7000-8000-000000000001', path: files.branched, entryId: 'a3', line: 7, role: 'assistant', snippet: 'other answer' }),
+      expect.objectContaining({
+        sessionId: '019c0000-0000-7000-8000-000000000001',
+        path: files.branched,
+        entryId: 'a3',
+        line: 7,
+        role: 'assistant',
+        snippet: 'other answer',
+      }),
     ]);
     // A damaged line and a file that is no session are reported on stderr; the rest is searched.
     expect(r.err).toMatch(/damaged\.jsonl:2: skipped: not valid JSON/);
@@ -43,7 +53,10 @@ describe('canopy search', () => {
 
   it('updates the index first: an appended line is found by the next search', async () => {
     const root = await tempDir('canopy-root-');
-    const file = await writeSession(join(root, projectDirName('/p')), 'a.jsonl', [header('s1', '/p'), user('u1', null, 'first words')]);
+    const file = await writeSession(join(root, projectDirName('/p')), 'a.jsonl', [
+      header('s1', '/p'),
+      user('u1', null, 'first words'),
+    ]);
     const first = await cli('search', 'first', '--root', root);
     expect(first.code).toBe(0);
     expect(first.out).toContain(`${file}:2 u1 (user)`);

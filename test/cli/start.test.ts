@@ -32,7 +32,10 @@ function alive(pid: number): boolean {
 describe.skipIf(HAVE_ELECTRON)('npm start without the Electron binary', () => {
   it('says so in one line, serve names the roots and the URL, and serve dies with its parent', async () => {
     const agent = await tempDir('canopy-start-');
-    const child = spawn(process.execPath, [join(REPO, 'bin/start.cjs'), '--no-watch'], { env: { ...process.env, PI_CODING_AGENT_DIR: agent }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [join(REPO, 'bin/start.cjs'), '--no-watch'], {
+      env: { ...process.env, PI_CODING_AGENT_DIR: agent },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     let err = '';
     child.stderr.on('data', (b: Buffer) => (err += b.toString()));
@@ -45,14 +48,21 @@ describe.skipIf(HAVE_ELECTRON)('npm start without the Electron binary', () => {
     });
     const lines = (err + out).split('\n').filter(Boolean);
     expect(lines).toHaveLength(3);
-    expect(lines[0]).toMatch(/^Canopy: no app window here \(the Electron binary is missing: .+\); serving the app to a browser instead\.$/);
+    expect(lines[0]).toMatch(
+      /^Canopy: no app window here \(the Electron binary is missing: .+\); serving the app to a browser instead\.$/,
+    );
     expect(lines[1]).toMatch(/^Canopy is serving /);
     // The agent dir has no sessions: the demo sessions are shown, and said so.
     expect(lines[1]).toContain(`no pi sessions in ${join(agent, 'sessions')}: showing the demo sessions`);
     expect(lines[2]).toMatch(/^Open http:\/\/127\.0\.0\.1:\d+\/\?token=/);
     expect(err + out).not.toMatch(/\n\s+at /);
 
-    const serve = Number(execFileSync('pgrep', ['-P', String(child.pid)]).toString().trim().split('\n')[0]);
+    const serve = Number(
+      execFileSync('pgrep', ['-P', String(child.pid)])
+        .toString()
+        .trim()
+        .split('\n')[0],
+    );
     expect(alive(serve)).toBe(true);
     child.kill('SIGKILL');
     // Bounded wait for the orphan to notice its parent is gone (the IPC channel closes).
@@ -68,7 +78,10 @@ describe('canopy serve under npx', () => {
     const launcher = `const { spawn } = require('node:child_process');
       const c = spawn(process.execPath, [${JSON.stringify(join(REPO, 'bin/canopy.cjs'))}, 'serve', '--no-watch'], { stdio: ['ignore', 'inherit', 'inherit'] });
       setInterval(() => {}, 1000);`;
-    const npx = spawn(process.execPath, ['-e', launcher], { env: { ...process.env, PI_CODING_AGENT_DIR: agent, npm_command: 'exec' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const npx = spawn(process.execPath, ['-e', launcher], {
+      env: { ...process.env, PI_CODING_AGENT_DIR: agent, npm_command: 'exec' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     await new Promise<void>((resolve, reject) => {
       npx.stdout.on('data', (b: Buffer) => {
@@ -77,7 +90,12 @@ describe('canopy serve under npx', () => {
       });
       npx.on('exit', (code) => reject(new Error(`launcher exited (${code})`)));
     });
-    const serve = Number(execFileSync('pgrep', ['-P', String(npx.pid)]).toString().trim().split('\n')[0]);
+    const serve = Number(
+      execFileSync('pgrep', ['-P', String(npx.pid)])
+        .toString()
+        .trim()
+        .split('\n')[0],
+    );
     expect(alive(serve)).toBe(true);
     npx.kill('SIGKILL');
     for (let i = 0; i < 100 && alive(serve); i++) await new Promise((r) => setTimeout(r, 50));

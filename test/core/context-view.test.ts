@@ -26,7 +26,14 @@ function usageMsg(input: number, output: number, cost: number, extra: Rec = {}):
     content: [{ type: 'text', text: `spent ${input}` }],
     provider: 'anthropic',
     model: 'claude',
-    usage: { input, output, cacheRead: 10, cacheWrite: 5, totalTokens: input + output + 15, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: cost } },
+    usage: {
+      input,
+      output,
+      cacheRead: 10,
+      cacheWrite: 5,
+      totalTokens: input + output + 15,
+      cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: cost },
+    },
     stopReason: 'stop',
     timestamp: 5000 + input,
     ...extra,
@@ -70,7 +77,14 @@ describe('entry states (CA)', () => {
     expect(stateOf(v, 'lb').reason).toMatch(/label/);
     expect(stateOf(v, 'cu').reason).toMatch(/extension state/);
     expect(stateOf(v, 'x1').reason).toMatch(/not on the path/);
-    expect(v.counts).toEqual({ included: 5, summarised: 3, 'other-branch': 1, 'not-projected': 2, edited: 0, excluded: 0 });
+    expect(v.counts).toEqual({
+      included: 5,
+      summarised: 3,
+      'other-branch': 1,
+      'not-projected': 2,
+      edited: 0,
+      excluded: 0,
+    });
     expect(v.messages.map((m) => [m.entryId, m.role, m.sentAs])).toEqual([
       ['c1', 'compactionSummary', 'user'],
       ['u2', 'user', 'user'],
@@ -84,7 +98,14 @@ describe('entry states (CA)', () => {
 
   it('follows a hypothetical leaf onto another branch', () => {
     const { v } = view(compactedCa(), 'ca', 'x1');
-    expect(states(v)).toMatchObject({ u1: ['included'], a1: ['included'], x1: ['included'], mc: ['other-branch'], c1: ['other-branch'], a3: ['other-branch'] });
+    expect(states(v)).toMatchObject({
+      u1: ['included'],
+      a1: ['included'],
+      x1: ['included'],
+      mc: ['other-branch'],
+      c1: ['other-branch'],
+      a3: ['other-branch'],
+    });
     expect(v.compactions).toEqual([]);
     expect(v.state.model).toEqual({ value: { provider: 'anthropic', modelId: 'claude' }, entryId: 'a1' });
   });
@@ -100,19 +121,48 @@ describe('entry states (CA)', () => {
   it('drops system messages of the kept range (1.6.0) and replays the prompt from the compaction', () => {
     const tools = (...names: string[]) => names.map((name) => ({ name, description: `${name} tool`, parameters: {} }));
     const entries = [
-      message('s0', null, { role: 'system', content: 'base', sections: { rules: 'R1', style: 'S1' }, toolsAdded: tools('read', 'bash'), timestamp: 1 }),
+      message('s0', null, {
+        role: 'system',
+        content: 'base',
+        sections: { rules: 'R1', style: 'S1' },
+        toolsAdded: tools('read', 'bash'),
+        timestamp: 1,
+      }),
       user('u1', 's0'),
       assistant('a1', 'u1'),
-      message('s1', 'a1', { role: 'system', content: '', sections: { rules: 'R2' }, toolsRemoved: [{ name: 'bash' }], toolsAdded: tools('edit'), timestamp: 2 }),
+      message('s1', 'a1', {
+        role: 'system',
+        content: '',
+        sections: { rules: 'R2' },
+        toolsRemoved: [{ name: 'bash' }],
+        toolsAdded: tools('edit'),
+        timestamp: 2,
+      }),
       user('u2', 's1'),
       compaction('c1', 'u2', 'u1', {
-        systemMessage: { role: 'system', content: 'base', sections: { rules: 'R2', style: 'S1' }, toolsAdded: tools('read', 'edit'), timestamp: 3 },
+        systemMessage: {
+          role: 'system',
+          content: 'base',
+          sections: { rules: 'R2', style: 'S1' },
+          toolsAdded: tools('read', 'edit'),
+          timestamp: 3,
+        },
       }),
-      message('s2', 'c1', { role: 'system', content: [{ type: 'text', text: 'extra' }], sections: { style: null }, timestamp: 4 }),
+      message('s2', 'c1', {
+        role: 'system',
+        content: [{ type: 'text', text: 'extra' }],
+        sections: { style: null },
+        timestamp: 4,
+      }),
       user('u3', 's2'),
     ];
     const { v } = view(entries, 'ca');
-    expect(states(v)).toMatchObject({ s0: ['summarised', 'c1'], s1: ['summarised', 'c1'], u1: ['included'], s2: ['included'] });
+    expect(states(v)).toMatchObject({
+      s0: ['summarised', 'c1'],
+      s1: ['summarised', 'c1'],
+      u1: ['included'],
+      s2: ['included'],
+    });
     expect(stateOf(v, 's1').reason).toMatch(/kept range: CA 1\.6\.0 drops it/);
     expect(v.messages.map((m) => [m.entryId, m.role])).toEqual([
       ['c1', 'system'],
@@ -158,7 +208,10 @@ describe('entry states (CA)', () => {
       assistant('a2', 'u2'),
       entry('context_edit', 'e1', 'a2', { targetId: 'u2', replacement: null }),
       entry('context_edit', 'e2', 'e1', { targetId: 'a1', replacement: { content: [{ type: 'text', text: 'x' }] } }),
-      entry('context_edit', 'e3', 'e2', { targetId: 'a1', replacement: { content: [{ type: 'text', text: 'shorter' }] } }),
+      entry('context_edit', 'e3', 'e2', {
+        targetId: 'a1',
+        replacement: { content: [{ type: 'text', text: 'shorter' }] },
+      }),
       entry('context_edit', 'e4', 'e3', { targetId: 'x9', replacement: null }),
     ];
     const { v } = view(entries, 'ca');
@@ -175,7 +228,10 @@ describe('entry states (CA)', () => {
     expect(stateOf(v, 'u2').reason).toMatch(/omitted/);
     expect(stateOf(v, 'a1').reason).toMatch(/replaced/);
     expect(stateOf(v, 'e2').reason).toMatch(/superseded/);
-    expect(stateOf(v, 'e3')).toMatchObject({ targetId: 'a1', reason: expect.stringMatching(/changes what its target sends/) });
+    expect(stateOf(v, 'e3')).toMatchObject({
+      targetId: 'a1',
+      reason: expect.stringMatching(/changes what its target sends/),
+    });
     expect(stateOf(v, 'e4').reason).toMatch(/not in the context/);
     expect(v.messages.map((m) => [m.entryId, m.preview])).toEqual([
       ['u1', 'text of u1'],
@@ -190,7 +246,16 @@ describe('entry states (CA)', () => {
 
   it('excludes !! bash runs (and H3 excludes system messages) from what is sent', () => {
     const bash = (id: string, parent: string, exclude: boolean) =>
-      message(id, parent, { role: 'bashExecution', command: 'ls', output: 'a b', exitCode: 0, cancelled: false, truncated: false, excludeFromContext: exclude, timestamp: 9 });
+      message(id, parent, {
+        role: 'bashExecution',
+        command: 'ls',
+        output: 'a b',
+        exitCode: 0,
+        cancelled: false,
+        truncated: false,
+        excludeFromContext: exclude,
+        timestamp: 9,
+      });
     const entries = [
       user('u1', null),
       bash('b1', 'u1', true),
@@ -220,14 +285,27 @@ describe('entry states (CA)', () => {
       ['s1', 'system'],
     ]);
     const h3 = view(entries, 'h3').v;
-    expect(stateOf(h3, 's1')).toMatchObject({ state: 'excluded', reason: expect.stringMatching(/H3's convertToLlm drops it/) });
+    expect(stateOf(h3, 's1')).toMatchObject({
+      state: 'excluded',
+      reason: expect.stringMatching(/H3's convertToLlm drops it/),
+    });
     expect(h3.state.system).toBeNull();
   });
 
   it('keeps an older compaction inside the kept range: CA projects nothing for it, H3 a second summary', () => {
-    const entries = [user('u1', null), compaction('k1', 'u1', 'u1'), user('u2', 'k1'), compaction('k2', 'u2', 'u1'), user('u3', 'k2')];
+    const entries = [
+      user('u1', null),
+      compaction('k1', 'u1', 'u1'),
+      user('u2', 'k1'),
+      compaction('k2', 'u2', 'u1'),
+      user('u3', 'k2'),
+    ];
     const ca = view(entries, 'ca').v;
-    expect(stateOf(ca, 'k1')).toMatchObject({ state: 'not-projected', by: 'k2', reason: expect.stringMatching(/older compaction/) });
+    expect(stateOf(ca, 'k1')).toMatchObject({
+      state: 'not-projected',
+      by: 'k2',
+      reason: expect.stringMatching(/older compaction/),
+    });
     expect(ca.compactions.map((c) => [c.id, c.active, c.state])).toEqual([
       ['k1', false, 'not-projected'],
       ['k2', true, 'included'],
@@ -302,21 +380,42 @@ describe('entry states (H3 checkpoints)', () => {
     expect(v.state.thinkingLevel).toEqual({ value: 'high', entryId: 'tl' });
     expect(v.state.model).toEqual({ value: { provider: 'anthropic', modelId: 'claude' }, entryId: 'a3' });
     expect(v.compactions).toEqual([
-      expect.objectContaining({ id: 'c1', active: true, retainedTailCount: 2, firstKeptEntryId: 'u2', firstKeptOnPath: false, hiddenIds: ['m0', 'at', 'u1', 'a1', 'u2', 'a2'] }),
+      expect.objectContaining({
+        id: 'c1',
+        active: true,
+        retainedTailCount: 2,
+        firstKeptEntryId: 'u2',
+        firstKeptOnPath: false,
+        hiddenIds: ['m0', 'at', 'u1', 'a1', 'u2', 'a2'],
+      }),
     ]);
   });
 
   it('reads the same file under CA: retainedTail ignored, first kept range sent', () => {
     const { v } = view(retainedH3(), 'ca', 'a3');
-    expect(states(v)).toMatchObject({ at: ['summarised', 'c1'], u1: ['summarised', 'c1'], u2: ['included'], a2: ['included'], tl: ['not-projected'] });
+    expect(states(v)).toMatchObject({
+      at: ['summarised', 'c1'],
+      u1: ['summarised', 'c1'],
+      u2: ['included'],
+      a2: ['included'],
+      tl: ['not-projected'],
+    });
     expect(v.messages.map((m) => m.entryId)).toEqual(['c1', 'u2', 'a2', 'u3', 'a3']);
     expect(v.state.activeTools.value).toBeNull();
     expect(v.state.model.entryId).toBe('a3');
-    expect(v.compactions[0]).toMatchObject({ hiddenIds: ['m0', 'at', 'u1', 'a1'], firstKeptOnPath: true, retainedTailCount: 2 });
+    expect(v.compactions[0]).toMatchObject({
+      hiddenIds: ['m0', 'at', 'u1', 'a1'],
+      firstKeptOnPath: true,
+      retainedTailCount: 2,
+    });
   });
 
   it('keeps the active tools when the checkpoint is below the change', () => {
-    const entries = [user('u1', null), entry('active_tools_change', 'at', 'u1', { activeToolNames: ['read'] }), user('u2', 'at')];
+    const entries = [
+      user('u1', null),
+      entry('active_tools_change', 'at', 'u1', { activeToolNames: ['read'] }),
+      user('u2', 'at'),
+    ];
     const { v, reading } = view(entries, 'h3');
     expect(v.state.activeTools).toEqual({ value: ['read'], entryId: 'at' });
     expect((reading.context as Rec).activeToolNames).toEqual(v.state.activeTools.value);
@@ -324,11 +423,25 @@ describe('entry states (H3 checkpoints)', () => {
 
   it('attributes entries above a first-kept stop to the compaction that made the walk stop', () => {
     // k2 keeps from u1 (before k1); walking up, k1 overwrites the stop with its own first kept (a1).
-    const entries = [user('u0', null), user('u1', 'u0'), assistant('a1', 'u1'), compaction('k1', 'a1', 'a1'), user('u2', 'k1'), compaction('k2', 'u2', 'u1'), user('u3', 'k2')];
+    const entries = [
+      user('u0', null),
+      user('u1', 'u0'),
+      assistant('a1', 'u1'),
+      compaction('k1', 'a1', 'a1'),
+      user('u2', 'k1'),
+      compaction('k2', 'u2', 'u1'),
+      user('u3', 'k2'),
+    ];
     const { v, reading } = view(entries, 'h3');
     expect(reading.pathIds).toEqual(['a1', 'k1', 'u2', 'k2', 'u3']);
     expect(reading.contextEntryIds).toEqual(['k2', 'u3']);
-    expect(states(v)).toMatchObject({ u0: ['summarised', 'k1'], u1: ['summarised', 'k1'], a1: ['summarised', 'k2'], k1: ['summarised', 'k2'], u2: ['summarised', 'k2'] });
+    expect(states(v)).toMatchObject({
+      u0: ['summarised', 'k1'],
+      u1: ['summarised', 'k1'],
+      a1: ['summarised', 'k2'],
+      k1: ['summarised', 'k2'],
+      u2: ['summarised', 'k2'],
+    });
     expect(stateOf(v, 'u1').reason).toMatch(/first kept entry/);
   });
 });
@@ -356,13 +469,39 @@ describe('usage and cost', () => {
   it('skips usage records that are not all numbers, and counts CA usage entries and tool results', () => {
     const entries = [
       user('u1', null),
-      message('a1', 'u1', usageMsg(100, 10, 0.1, { usage: { input: 1, output: '2', cacheRead: 0, cacheWrite: 0, cost: { total: 1 } } })),
-      entry('usage', 'us', 'a1', { kind: 'title', provider: 'p', model: 'm', usage: { input: 7, output: 3, cacheRead: 0, cacheWrite: 0, totalTokens: 10, cost: { total: 0.5 } } }),
-      message('t1', 'us', { role: 'toolResult', toolCallId: 'c', toolName: 'x', content: [], usage: { input: 2, output: 2, cacheRead: 0, cacheWrite: 0, cost: { total: 0.25 } }, timestamp: 1 }),
-      entry('branch_summary', 'bs', 't1', { fromId: 'u1', summary: 's', usage: { input: 4, output: 1, cacheRead: 0, cacheWrite: 0, cost: { total: 0.125 } } }),
+      message(
+        'a1',
+        'u1',
+        usageMsg(100, 10, 0.1, { usage: { input: 1, output: '2', cacheRead: 0, cacheWrite: 0, cost: { total: 1 } } }),
+      ),
+      entry('usage', 'us', 'a1', {
+        kind: 'title',
+        provider: 'p',
+        model: 'm',
+        usage: { input: 7, output: 3, cacheRead: 0, cacheWrite: 0, totalTokens: 10, cost: { total: 0.5 } },
+      }),
+      message('t1', 'us', {
+        role: 'toolResult',
+        toolCallId: 'c',
+        toolName: 'x',
+        content: [],
+        usage: { input: 2, output: 2, cacheRead: 0, cacheWrite: 0, cost: { total: 0.25 } },
+        timestamp: 1,
+      }),
+      entry('branch_summary', 'bs', 't1', {
+        fromId: 'u1',
+        summary: 's',
+        usage: { input: 4, output: 1, cacheRead: 0, cacheWrite: 0, cost: { total: 0.125 } },
+      }),
     ];
     const { v } = view(entries, 'ca');
-    expect(v.cost.activePath.records).toEqual({ assistant: 0, toolResult: 1, compaction: 0, branchSummary: 1, usage: 1 });
+    expect(v.cost.activePath.records).toEqual({
+      assistant: 0,
+      toolResult: 1,
+      compaction: 0,
+      branchSummary: 1,
+      usage: 1,
+    });
     expect(v.cost.activePath.input).toBe(13);
     expect(v.cost.activePath.costTotal).toBe(0.875);
     // pi's getAssistantUsage still takes it (its context size is non-zero); the odd field reads as null.
@@ -378,7 +517,10 @@ describe('compaction inspector', () => {
       compaction('c1', 'a1', 'a1'),
       user('u2', 'c1'),
       assistant('a2', 'u2'),
-      compaction('c2', 'a2', 'u2', { details: { readFiles: ['r.ts', 3], modifiedFiles: ['m.ts'] }, tokensBefore: 4321 }),
+      compaction('c2', 'a2', 'u2', {
+        details: { readFiles: ['r.ts', 3], modifiedFiles: ['m.ts'] },
+        tokensBefore: 4321,
+      }),
       user('u3', 'c2'),
     ];
     const { v } = view(entries, 'ca');
@@ -386,8 +528,19 @@ describe('compaction inspector', () => {
       ['c1', false, ['u1']],
       ['c2', true, ['a1', 'c1']],
     ]);
-    expect(v.compactions[1]).toMatchObject({ readFiles: ['r.ts'], modifiedFiles: ['m.ts'], tokensBefore: 4321, retainedTailCount: null, summary: 'summary c2' });
-    expect(states(v)).toMatchObject({ u1: ['summarised', 'c1'], a1: ['summarised', 'c2'], c1: ['summarised', 'c2'], u2: ['included'] });
+    expect(v.compactions[1]).toMatchObject({
+      readFiles: ['r.ts'],
+      modifiedFiles: ['m.ts'],
+      tokensBefore: 4321,
+      retainedTailCount: null,
+      summary: 'summary c2',
+    });
+    expect(states(v)).toMatchObject({
+      u1: ['summarised', 'c1'],
+      a1: ['summarised', 'c2'],
+      c1: ['summarised', 'c2'],
+      u2: ['included'],
+    });
   });
 });
 
@@ -398,25 +551,43 @@ describe('against pi', () => {
     ['H3 file read by CA', retainedH3, 'ca', 'a3'],
     ['images and tool calls', imagesAndTools, 'ca', undefined],
     ['images and tool calls (H3)', imagesAndTools, 'h3', undefined],
-  ])('%s: per-message estimates, what convertToLlm keeps, and the context size match pi', async (_name, build, profile, leaf) => {
-    const pi = await loadPiContext();
-    const raw = build();
-    const { s, reading, v } = view(raw, profile, leaf);
-    const projected = reading.projection.flatMap((p) => p.messages);
-    const kept = projected.filter((m) => pi.convertToLlm(profile, [m]).length === 1);
-    expect(v.messages.map((m) => m.sentAs)).toEqual(kept.map((m) => pi.convertToLlm(profile, [m])[0]!.role));
-    expect(v.messages.map((m) => m.tokens)).toEqual(kept.map((m) => pi.estimateTokens(profile, m)));
-    const branch = reading.pathIds.map((id) => s.entries.find((e) => e.id === id)!.raw);
-    expect(v.contextTokens.tokens).toBe(pi.contextTokens(profile, raw, reading.leafId, projected, branch));
-  });
+  ])(
+    '%s: per-message estimates, what convertToLlm keeps, and the context size match pi',
+    async (_name, build, profile, leaf) => {
+      const pi = await loadPiContext();
+      const raw = build();
+      const { s, reading, v } = view(raw, profile, leaf);
+      const projected = reading.projection.flatMap((p) => p.messages);
+      const kept = projected.filter((m) => pi.convertToLlm(profile, [m]).length === 1);
+      expect(v.messages.map((m) => m.sentAs)).toEqual(kept.map((m) => pi.convertToLlm(profile, [m])[0]!.role));
+      expect(v.messages.map((m) => m.tokens)).toEqual(kept.map((m) => pi.estimateTokens(profile, m)));
+      const branch = reading.pathIds.map((id) => s.entries.find((e) => e.id === id)!.raw);
+      expect(v.contextTokens.tokens).toBe(pi.contextTokens(profile, raw, reading.leafId, projected, branch));
+    },
+  );
 
   it('replays the system prompt as getCurrentSystemMessage does', async () => {
     const pi = await loadPiContext();
     const tool = (name: string) => ({ name, description: 'd', parameters: { type: 'object' } });
     const entries = [
-      message('s0', null, { role: 'system', content: 'base', sections: { a: 'A', b: 'B' }, toolsAdded: [tool('x'), tool('y')], timestamp: 1 }),
+      message('s0', null, {
+        role: 'system',
+        content: 'base',
+        sections: { a: 'A', b: 'B' },
+        toolsAdded: [tool('x'), tool('y')],
+        timestamp: 1,
+      }),
       user('u1', 's0'),
-      message('s1', 'u1', { role: 'system', content: [{ type: 'text', text: 'more' }, { type: 'text', text: 'lines' }], sections: { a: 'A2', b: null, c: 'C' }, toolsRemoved: [{ name: 'x' }], timestamp: 2 }),
+      message('s1', 'u1', {
+        role: 'system',
+        content: [
+          { type: 'text', text: 'more' },
+          { type: 'text', text: 'lines' },
+        ],
+        sections: { a: 'A2', b: null, c: 'C' },
+        toolsRemoved: [{ name: 'x' }],
+        timestamp: 2,
+      }),
       message('s2', 's1', { role: 'system', content: '', toolsAdded: [tool('x')], timestamp: 3 }),
     ];
     const { reading, v } = view(entries, 'ca');
@@ -447,7 +618,16 @@ describe('against pi', () => {
 
 function imagesAndTools(): Rec[] {
   return [
-    user('u1', null, 'look', { message: { role: 'user', content: [{ type: 'text', text: 'see this' }, { type: 'image', data: 'AAAA', mimeType: 'image/png' }], timestamp: 1 } }),
+    user('u1', null, 'look', {
+      message: {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'see this' },
+          { type: 'image', data: 'AAAA', mimeType: 'image/png' },
+        ],
+        timestamp: 1,
+      },
+    }),
     message('a1', 'u1', {
       role: 'assistant',
       content: [
@@ -460,11 +640,35 @@ function imagesAndTools(): Rec[] {
       stopReason: 'toolUse',
       timestamp: 2,
     }),
-    message('t1', 'a1', { role: 'toolResult', toolCallId: 't', toolName: 'read', content: [{ type: 'image', data: 'x' }, { type: 'text', text: 'file body' }], timestamp: 3 }),
+    message('t1', 'a1', {
+      role: 'toolResult',
+      toolCallId: 't',
+      toolName: 'read',
+      content: [
+        { type: 'image', data: 'x' },
+        { type: 'text', text: 'file body' },
+      ],
+      timestamp: 3,
+    }),
     entry('custom_message', 'cm', 't1', { customType: 'note', content: 'a custom note', display: true }),
     entry('branch_summary', 'bs', 'cm', { fromId: 'u1', summary: 'the other branch did X' }),
-    message('b1', 'bs', { role: 'bashExecution', command: 'npm test', output: 'ok', exitCode: 1, cancelled: false, truncated: false, timestamp: 4 }),
-    message('b2', 'b1', { role: 'bashExecution', command: 'secret', output: 'zzz', exitCode: 0, excludeFromContext: true, timestamp: 5 }),
+    message('b1', 'bs', {
+      role: 'bashExecution',
+      command: 'npm test',
+      output: 'ok',
+      exitCode: 1,
+      cancelled: false,
+      truncated: false,
+      timestamp: 4,
+    }),
+    message('b2', 'b1', {
+      role: 'bashExecution',
+      command: 'secret',
+      output: 'zzz',
+      exitCode: 0,
+      excludeFromContext: true,
+      timestamp: 5,
+    }),
     message('a2', 'b2', usageMsg(40, 4, 0.01, { stopReason: 'error' })),
   ];
 }
@@ -474,7 +678,13 @@ describe('scale', () => {
     // Small plain entries (the helpers' builders are too slow at this size).
     const values: Rec[] = [header()];
     for (let i = 0; i < 100_000; i++) {
-      values.push({ type: 'message', id: `e${i}`, parentId: i ? `e${i - 1}` : null, timestamp: ts(i), message: { role: i % 2 ? 'assistant' : 'user', content: 'x' } });
+      values.push({
+        type: 'message',
+        id: `e${i}`,
+        parentId: i ? `e${i - 1}` : null,
+        timestamp: ts(i),
+        message: { role: i % 2 ? 'assistant' : 'user', content: 'x' },
+      });
     }
     values.push(compaction('c', 'e99999', 'e99990'));
     const s = parseSessionText(jsonl(values));

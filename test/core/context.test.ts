@@ -5,19 +5,51 @@ import { assistant, compaction, entry, label, message, ms, session, user } from 
 type Rec = Record<string, any>;
 const rt = (x: unknown) => JSON.parse(JSON.stringify(x));
 const msgOf = (e: Rec) => e.message as Rec;
-const ca = (entries: Rec[], leafId?: string | null) => readSession(session(entries), { profile: 'ca', leafId }) as { context: Rec; contextEntryIds: string[]; issues: any[] };
-const h3 = (entries: Rec[], leafId?: string | null) => readSession(session(entries), { profile: 'h3', leafId }) as { context: Rec; contextEntryIds: string[]; issues: any[] };
+const ca = (entries: Rec[], leafId?: string | null) =>
+  readSession(session(entries), { profile: 'ca', leafId }) as {
+    context: Rec;
+    contextEntryIds: string[];
+    issues: any[];
+  };
+const h3 = (entries: Rec[], leafId?: string | null) =>
+  readSession(session(entries), { profile: 'h3', leafId }) as {
+    context: Rec;
+    contextEntryIds: string[];
+    issues: any[];
+  };
 
 describe('CA selection (buildContextEntries)', () => {
   const table: [string, Rec[], string[]][] = [
-    ['no compaction: the whole path', [user('a', null), assistant('b', 'a'), label('l', 'b', 'a', 'x')], ['a', 'b', 'l']],
-    ['compaction first, then kept range, then after', [user('a', null), assistant('b', 'a'), user('c', 'b'), compaction('k', 'c', 'b'), user('d', 'k')], ['k', 'b', 'c', 'd']],
-    ['firstKept not on the path: nothing before', [user('a', null), assistant('b', 'a'), user('x', 'a'), compaction('k', 'b', 'x'), user('d', 'k')], ['k', 'd']],
+    [
+      'no compaction: the whole path',
+      [user('a', null), assistant('b', 'a'), label('l', 'b', 'a', 'x')],
+      ['a', 'b', 'l'],
+    ],
+    [
+      'compaction first, then kept range, then after',
+      [user('a', null), assistant('b', 'a'), user('c', 'b'), compaction('k', 'c', 'b'), user('d', 'k')],
+      ['k', 'b', 'c', 'd'],
+    ],
+    [
+      'firstKept not on the path: nothing before',
+      [user('a', null), assistant('b', 'a'), user('x', 'a'), compaction('k', 'b', 'x'), user('d', 'k')],
+      ['k', 'd'],
+    ],
     ['firstKept = compaction itself', [user('a', null), compaction('k', 'a', 'k'), user('d', 'k')], ['k', 'd']],
-    ['retainedTail is ignored by CA', [user('a', null), assistant('b', 'a'), compaction('k', 'b', 'a', { retainedTail: [] }), user('d', 'k')], ['k', 'a', 'b', 'd']],
+    [
+      'retainedTail is ignored by CA',
+      [user('a', null), assistant('b', 'a'), compaction('k', 'b', 'a', { retainedTail: [] }), user('d', 'k')],
+      ['k', 'a', 'b', 'd'],
+    ],
     [
       'kept range leaves out system messages',
-      [message('s', null, { role: 'system', content: 'sys' }), user('a', 's'), message('s2', 'a', { role: 'system', content: 'p' }), compaction('k', 's2', 's'), message('s3', 'k', { role: 'system', content: 'q' })],
+      [
+        message('s', null, { role: 'system', content: 'sys' }),
+        user('a', 's'),
+        message('s2', 'a', { role: 'system', content: 'p' }),
+        compaction('k', 's2', 's'),
+        message('s3', 'k', { role: 'system', content: 'q' }),
+      ],
       ['k', 'a', 's3'],
     ],
     [
@@ -35,7 +67,12 @@ describe('CA projection (buildSessionContext)', () => {
   it('projects each entry type like pi', () => {
     const u = user('a', null);
     const b = assistant('b', 'a');
-    const cm = entry('custom_message', 'cm', 'b', { customType: 'note', content: 'hello', display: false, details: { x: 1 } });
+    const cm = entry('custom_message', 'cm', 'b', {
+      customType: 'note',
+      content: 'hello',
+      display: false,
+      details: { x: 1 },
+    });
     const cmNull = entry('custom_message', 'cm2', 'cm', { customType: 'n', display: true });
     const bs = entry('branch_summary', 'bs', 'cm2', { fromId: 'b', summary: 'went elsewhere' });
     const bsEmpty = entry('branch_summary', 'bs2', 'bs', { fromId: 'b', summary: '' });
@@ -54,7 +91,14 @@ describe('CA projection (buildSessionContext)', () => {
         messages: [
           msgOf(u),
           msgOf(b),
-          { role: 'custom', customType: 'note', content: 'hello', display: false, details: { x: 1 }, timestamp: ms(cm.timestamp) },
+          {
+            role: 'custom',
+            customType: 'note',
+            content: 'hello',
+            display: false,
+            details: { x: 1 },
+            timestamp: ms(cm.timestamp),
+          },
           { role: 'custom', customType: 'n', content: [], display: true, timestamp: ms(cmNull.timestamp) },
           { role: 'branchSummary', summary: 'went elsewhere', fromId: 'b', timestamp: ms(bs.timestamp) },
         ],
@@ -90,13 +134,27 @@ describe('CA projection (buildSessionContext)', () => {
     const k = compaction('k', 'a', 'a', { systemMessage: sys, tokensBefore: 42 });
     const r = ca([user('a', null), k, user('b', 'k')]);
     expect(rt(r.context.messages)).toEqual(
-      rt([sys, { role: 'compactionSummary', summary: 'summary k', tokensBefore: 42, timestamp: ms(k.timestamp) }, msgOf(user('a', null)), r.context.messages[3]]),
+      rt([
+        sys,
+        { role: 'compactionSummary', summary: 'summary k', tokensBefore: 42, timestamp: ms(k.timestamp) },
+        msgOf(user('a', null)),
+        r.context.messages[3],
+      ]),
     );
     expect(r.context.messages.map((m: Rec) => m.role)).toEqual(['system', 'compactionSummary', 'user', 'user']);
   });
 
   it('an older compaction inside the kept range gives no messages', () => {
-    const r = readSessionDetailed(session([user('a', null), compaction('k1', 'a', 'a'), user('b', 'k1'), compaction('k2', 'b', 'a'), user('c', 'k2')]), { profile: 'ca' });
+    const r = readSessionDetailed(
+      session([
+        user('a', null),
+        compaction('k1', 'a', 'a'),
+        user('b', 'k1'),
+        compaction('k2', 'b', 'a'),
+        user('c', 'k2'),
+      ]),
+      { profile: 'ca' },
+    );
     expect(r.projection.map((p) => [p.entryId, p.messages.length])).toEqual([
       ['k2', 1],
       ['a', 1],
@@ -119,7 +177,11 @@ describe('CA projection (buildSessionContext)', () => {
   });
 
   it('an assistant message after a model_change sets the model', () => {
-    const r = ca([entry('model_change', 'm', null, { provider: 'x', modelId: 'y' }), user('a', 'm'), assistant('b', 'a', 'r', { provider: 'anthropic', model: 'claude' })]);
+    const r = ca([
+      entry('model_change', 'm', null, { provider: 'x', modelId: 'y' }),
+      user('a', 'm'),
+      assistant('b', 'a', 'r', { provider: 'anthropic', model: 'claude' }),
+    ]);
     expect(r.context.model).toEqual({ provider: 'anthropic', modelId: 'claude' });
   });
 
@@ -129,7 +191,8 @@ describe('CA projection (buildSessionContext)', () => {
 });
 
 describe('CA context_edit', () => {
-  const edit = (id: string, parentId: string, targetId: string, replacement: unknown) => entry('context_edit', id, parentId, { targetId, replacement });
+  const edit = (id: string, parentId: string, targetId: string, replacement: unknown) =>
+    entry('context_edit', id, parentId, { targetId, replacement });
   const base = () => [user('u', null, 'question'), assistant('a', 'u', 'answer')];
 
   it('null replacement omits the target', () => {
@@ -165,7 +228,13 @@ describe('CA context_edit', () => {
   });
 
   it('an edit left outside the kept range by a compaction has no effect', () => {
-    const r = ca([...base(), edit('e', 'a', 'a', null), user('v', 'e'), compaction('k', 'v', 'v'), edit('e2', 'k', 'zz', null)]);
+    const r = ca([
+      ...base(),
+      edit('e', 'a', 'a', null),
+      user('v', 'e'),
+      compaction('k', 'v', 'v'),
+      edit('e2', 'k', 'zz', null),
+    ]);
     expect(r.contextEntryIds).toEqual(['k', 'v', 'e2']);
     expect(r.context.messages.map((m: Rec) => m.role)).toEqual(['compactionSummary', 'user']);
     const kept = ca([...base(), user('v', 'a'), compaction('k', 'v', 'a'), edit('e', 'k', 'a', null)]);
@@ -185,7 +254,11 @@ describe('H3 selection and projection (Session.buildContext)', () => {
     const r = h3([user('a', null), assistant('b', 'a'), k, user('d', 'k')]);
     expect(r.contextEntryIds).toEqual(['k', 'd']);
     expect(rt(r.context.messages)).toEqual(
-      rt([{ role: 'compactionSummary', summary: 'summary k', tokensBefore: 7, timestamp: ms(k.timestamp) }, ...tail, msgOf(user('d', 'k'))]),
+      rt([
+        { role: 'compactionSummary', summary: 'summary k', tokensBefore: 7, timestamp: ms(k.timestamp) },
+        ...tail,
+        msgOf(user('d', 'k')),
+      ]),
     );
   });
 
@@ -196,12 +269,23 @@ describe('H3 selection and projection (Session.buildContext)', () => {
   });
 
   it('firstKept range keeps system messages (no filtering in H3)', () => {
-    const r = h3([message('s', null, { role: 'system', content: 'x' }), user('a', 's'), compaction('k', 'a', 's'), user('d', 'k')]);
+    const r = h3([
+      message('s', null, { role: 'system', content: 'x' }),
+      user('a', 's'),
+      compaction('k', 'a', 's'),
+      user('d', 'k'),
+    ]);
     expect(r.contextEntryIds).toEqual(['k', 's', 'a', 'd']);
   });
 
   it('an older compaction inside the kept range projects a second summary', () => {
-    const r = h3([user('a', null), compaction('k1', 'a', 'a'), user('b', 'k1'), compaction('k2', 'b', 'a'), user('c', 'k2')]);
+    const r = h3([
+      user('a', null),
+      compaction('k1', 'a', 'a'),
+      user('b', 'k1'),
+      compaction('k2', 'b', 'a'),
+      user('c', 'k2'),
+    ]);
     expect(r.context.messages.filter((m: Rec) => m.role === 'compactionSummary')).toHaveLength(2);
   });
 
@@ -214,7 +298,11 @@ describe('H3 selection and projection (Session.buildContext)', () => {
   });
 
   it('custom entries and context_edit entries project nothing', () => {
-    const r = h3([user('a', null), entry('custom', 'c', 'a', { customType: 'x' }), entry('context_edit', 'e', 'c', { targetId: 'a', replacement: null })]);
+    const r = h3([
+      user('a', null),
+      entry('custom', 'c', 'a', { customType: 'x' }),
+      entry('context_edit', 'e', 'c', { targetId: 'a', replacement: null }),
+    ]);
     expect(r.context.messages).toHaveLength(1);
   });
 
@@ -226,8 +314,14 @@ describe('H3 selection and projection (Session.buildContext)', () => {
       compaction('k', 'a', 'a', { retainedTail: [] }),
       user('d', 'k'),
     ]);
-    expect(rt(r.context)).toEqual(rt({ thinkingLevel: 'off', model: null, activeToolNames: null, messages: r.context.messages }));
-    const untruncated = h3([entry('active_tools_change', 'at', null, { activeToolNames: ['read'] }), user('a', 'at'), entry('active_tools_change', 'at2', 'a', { activeToolNames: ['bash'] })]);
+    expect(rt(r.context)).toEqual(
+      rt({ thinkingLevel: 'off', model: null, activeToolNames: null, messages: r.context.messages }),
+    );
+    const untruncated = h3([
+      entry('active_tools_change', 'at', null, { activeToolNames: ['read'] }),
+      user('a', 'at'),
+      entry('active_tools_change', 'at2', 'a', { activeToolNames: ['bash'] }),
+    ]);
     expect(untruncated.context.activeToolNames).toEqual(['bash']);
   });
 });
@@ -245,7 +339,10 @@ describe('malformed payloads never throw', () => {
       const r = readSession(session(entries), { profile });
       expect(JSON.parse(JSON.stringify(r))).toBeTruthy();
     }
-    const kinds = [...readSession(session(entries), { profile: 'ca' }).issues, ...readSession(session(entries), { profile: 'h3' }).issues].map((i) => i.kind);
+    const kinds = [
+      ...readSession(session(entries), { profile: 'ca' }).issues,
+      ...readSession(session(entries), { profile: 'h3' }).issues,
+    ].map((i) => i.kind);
     expect(kinds).toContain('malformed_entry');
   });
 });

@@ -31,7 +31,21 @@ const LINE_KINDS = new Set<IssueKind>([
   'extra_header',
 ]);
 
-const TYPES = ['message', 'message', 'message', 'compaction', 'label', 'leaf', 'model_change', 'custom_message', 'branch_summary', 'context_edit', 'session_info', 'active_tools_change', 'weird'];
+const TYPES = [
+  'message',
+  'message',
+  'message',
+  'compaction',
+  'label',
+  'leaf',
+  'model_change',
+  'custom_message',
+  'branch_summary',
+  'context_edit',
+  'session_info',
+  'active_tools_change',
+  'weird',
+];
 
 /** A structurally plausible session: entries pointing at random earlier (or any) ids. */
 const sessionArb = fc
@@ -50,7 +64,13 @@ const sessionArb = fc
       const pool = cyclic ? ids : ids.slice(0, i);
       const pick = () => (pool.length && r(6) ? pool[r(pool.length)]! : r(2) ? null : 'ghost');
       const e: Rec = { type, id: ids[i], parentId: i === 0 && !cyclic ? null : pick(), timestamp: ts(r(50)) };
-      if (type === 'message') e.message = { role: ['user', 'assistant', 'toolResult', 'system', 'custom'][r(5)], content: r(4) ? 'x' : null, provider: 'p', model: 'm' };
+      if (type === 'message')
+        e.message = {
+          role: ['user', 'assistant', 'toolResult', 'system', 'custom'][r(5)],
+          content: r(4) ? 'x' : null,
+          provider: 'p',
+          model: 'm',
+        };
       if (type === 'compaction') {
         e.summary = 's';
         e.tokensBefore = 1;
@@ -74,7 +94,11 @@ function everything(s: ParsedSession, ids: string[]): void {
     for (const id of [...ids, 'ghost', null]) readSession(s, { profile, leafId: id });
     for (const id of ids.slice(0, 5)) {
       for (const position of ['before', 'at'] as const) {
-        planFork(s, { kind: 'fork', profile, entryId: id, position }, { sourcePath: '/p', newSessionId: 'n', now: ts(1), newEntryId: () => 'x' });
+        planFork(
+          s,
+          { kind: 'fork', profile, entryId: id, position },
+          { sourcePath: '/p', newSessionId: 'n', now: ts(1), newEntryId: () => 'x' },
+        );
       }
     }
     planFork(s, { kind: 'clone', profile }, { sourcePath: '/p', newSessionId: 'n', now: ts(1), newEntryId: () => 'x' });
@@ -88,7 +112,10 @@ describe('garbage in, no throw', () => {
     fc.assert(
       fc.property(fc.string({ maxLength: 400 }), (text) => {
         const s = parseSessionText(text);
-        everything(s, s.entries.map((e) => e.id));
+        everything(
+          s,
+          s.entries.map((e) => e.id),
+        );
       }),
       { numRuns: 300 },
     );
@@ -100,7 +127,10 @@ describe('garbage in, no throw', () => {
         const text = jsonl([header(), ...values.map((v) => JSON.stringify(v) ?? 'null')]);
         const s = parseSessionText(text);
         expect(s.fatal).toBeUndefined();
-        everything(s, s.entries.map((e) => e.id));
+        everything(
+          s,
+          s.entries.map((e) => e.id),
+        );
         // Every non-blank line after the header is an entry or has a line-level issue; both only
         // for an entry H3 rejects and CA keeps (an object with an id but a bad envelope).
         const lines = splitLines(text);
@@ -126,7 +156,16 @@ type Mutation =
   | { kind: 'cut'; at: number; keep: number };
 
 const mutationArb: fc.Arbitrary<Mutation> = fc.oneof(
-  fc.record({ kind: fc.constant('garbage' as const), at: fc.nat(), text: fc.oneof(fc.string({ minLength: 1, maxLength: 20 }), fc.constant('{"type":'), fc.constant('null'), fc.constant('[]')) }),
+  fc.record({
+    kind: fc.constant('garbage' as const),
+    at: fc.nat(),
+    text: fc.oneof(
+      fc.string({ minLength: 1, maxLength: 20 }),
+      fc.constant('{"type":'),
+      fc.constant('null'),
+      fc.constant('[]'),
+    ),
+  }),
   fc.record({ kind: fc.constant('truncate' as const), keep: fc.nat() }),
   fc.record({ kind: fc.constant('blank' as const), at: fc.nat() }),
   fc.record({ kind: fc.constant('duplicate' as const), at: fc.nat() }),
@@ -176,8 +215,9 @@ describe('mutated sessions', () => {
           const lineIssues = s.issues.filter((i) => i.line === l.line && LINE_KINDS.has(i.kind)).map((i) => i.kind);
           const isEntry = s.entries.some((e) => e.line === l.line);
           if (!parses) expect(lineIssues).toEqual([l.complete ? 'invalid_json' : 'torn_last_line']);
-          else if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) expect(lineIssues).toEqual(['not_an_object']);
-          expect(isEntry !== (lineIssues.length > 0), `line ${l.line}`).toBe(true);
+          else if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+            expect(lineIssues).toEqual(['not_an_object']);
+          expect(isEntry !== lineIssues.length > 0, `line ${l.line}`).toBe(true);
         }
         // every duplicate id after its first line is reported
         const seen = new Set<string>();
@@ -231,7 +271,11 @@ describe('cyclic and branching sessions: path invariants', () => {
         const s = parseSessionText(jsonl([header(), ...values]));
         let n = 0;
         for (const id of ids) {
-          const p = planFork(s, { kind: 'fork', profile: 'ca', entryId: id, position: 'at' }, { sourcePath: '/p', newSessionId: 'n', now: ts(1), newEntryId: () => `new${n++}` });
+          const p = planFork(
+            s,
+            { kind: 'fork', profile: 'ca', entryId: id, position: 'at' },
+            { sourcePath: '/p', newSessionId: 'n', now: ts(1), newEntryId: () => `new${n++}` },
+          );
           if (!p.ok) {
             expect(p.error.kind).toBe('invalid_session');
             continue;

@@ -55,7 +55,9 @@ describe('EntrySource type lists', () => {
 
   it('forgets a provisional last line that is taken back and replaced', () => {
     const complete = `${lines(records).join('\n')}\n`;
-    const indexer = indexText(`${complete}${JSON.stringify(entry('label', 'l2', 'b', { targetId: 'b', label: 'temp' }))}`);
+    const indexer = indexText(
+      `${complete}${JSON.stringify(entry('label', 'l2', 'b', { targetId: 'b', label: 'temp' }))}`,
+    );
     expect(computeLabels(indexer.result(), 'ca').labels.get('b')).toBe('temp');
     indexer.rollbackProvisional();
     const bytes = Buffer.from(JSON.stringify(user('l2', 'b')));
@@ -71,7 +73,12 @@ describe('EntrySource type lists', () => {
     expect(detectProfile(s)).toBe('ca');
     const more = session([entry('leaf', 'f1', null, { targetId: 'a' })]).entries;
     s.entries.push(...more);
-    expect(s.entriesOf('ca').ofType('leaf').map((e) => e.id)).toEqual(['f1']);
+    expect(
+      s
+        .entriesOf('ca')
+        .ofType('leaf')
+        .map((e) => e.id),
+    ).toEqual(['f1']);
     expect(detectProfile(s)).toBe('h3');
   });
 });
@@ -79,7 +86,8 @@ describe('EntrySource type lists', () => {
 // The rules read entries only through EntrySource: over parseSession's array and over the index
 // engine's columns it must answer the same, per profile.
 describe('EntrySource: the parsed array and the index agree', () => {
-  const noTimestamp = (id: string, parentId: string): string => JSON.stringify({ type: 'label', id, parentId, targetId: 'a', label: 'x' });
+  const noTimestamp = (id: string, parentId: string): string =>
+    JSON.stringify({ type: 'label', id, parentId, targetId: 'a', label: 'x' });
   const withBad = [...records.slice(0, 3), noTimestamp('bad', 'n1'), ...records.slice(3), user('a', 'b')];
   const text = `${lines(withBad.map((r) => (typeof r === 'string' ? JSON.parse(r) : r))).join('\n')}\n`;
 
@@ -99,7 +107,8 @@ describe('EntrySource: the parsed array and the index agree', () => {
     const parsed = session(withBad);
     const indexed = indexText(text).result();
     expect(parsed.entries.find((e) => e.id === 'bad')?.strictInvalid).toBe('missing_timestamp');
-    for (const profile of ['ca', 'h3'] as const) expect(answers(indexed, profile), profile).toEqual(answers(parsed, profile));
+    for (const profile of ['ca', 'h3'] as const)
+      expect(answers(indexed, profile), profile).toEqual(answers(parsed, profile));
     expect(answers(parsed, 'ca').labels).toEqual(['l1', 'bad']);
     expect(answers(parsed, 'h3').labels).toEqual(['l1']);
     // the later 'a' wins in both readers' index
@@ -121,6 +130,11 @@ describe('EntrySource: the parsed array and the index agree', () => {
     expect(h3.byId.has('bad')).toBe(false);
     expect(h3.byId.has('l9') && h3.byId.has('a')).toBe(true);
     expect(h3.ofType('label').map((e) => e.id)).toEqual(['l1', 'l9']);
-    expect(s.entriesOf('ca').ofType('label').map((e) => e.id)).toEqual(['l1', 'bad', 'l9']);
+    expect(
+      s
+        .entriesOf('ca')
+        .ofType('label')
+        .map((e) => e.id),
+    ).toEqual(['l1', 'bad', 'l9']);
   });
 });

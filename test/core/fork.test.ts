@@ -6,9 +6,19 @@ type Rec = Record<string, any>;
 
 function env(): ForkEnv {
   let n = 0;
-  return { sourcePath: '/s/src.jsonl', newSessionId: 'new-id', now: '2026-02-02T00:00:00.000Z', newEntryId: () => `n${n++}` };
+  return {
+    sourcePath: '/s/src.jsonl',
+    newSessionId: 'new-id',
+    now: '2026-02-02T00:00:00.000Z',
+    newEntryId: () => `n${n++}`,
+  };
 }
-const fork = (entryId: string, position: 'before' | 'at', profile: 'ca' | 'h3' = 'ca'): ForkRequest => ({ kind: 'fork', profile, entryId, position });
+const fork = (entryId: string, position: 'before' | 'at', profile: 'ca' | 'h3' = 'ca'): ForkRequest => ({
+  kind: 'fork',
+  profile,
+  entryId,
+  position,
+});
 const ok = (p: ForkPlan) => {
   if (!p.ok) throw new Error(`expected ok, got ${JSON.stringify(p.error)}`);
   return p;
@@ -20,7 +30,14 @@ describe('CA fork (createBranchedSession, 1.6.0)', () => {
     const entries = [user('a', null), assistant('b', 'a'), user('c', 'b'), assistant('d', 'c')];
     const s = session(entries, header({ cwd: '/work/x', metadata: { m: 1 } }));
     const p = ok(planFork(s, fork('c', 'before'), env()));
-    expect(p.header).toEqual({ type: 'session', version: 3, id: 'new-id', timestamp: '2026-02-02T00:00:00.000Z', cwd: '/work/x', parentSession: '/s/src.jsonl' });
+    expect(p.header).toEqual({
+      type: 'session',
+      version: 3,
+      id: 'new-id',
+      timestamp: '2026-02-02T00:00:00.000Z',
+      cwd: '/work/x',
+      parentSession: '/s/src.jsonl',
+    });
     expect(p.entries).toEqual([entries[0], entries[1]]);
     expect(p.leafId).toBe('b');
   });
@@ -36,7 +53,14 @@ describe('CA fork (createBranchedSession, 1.6.0)', () => {
   it('drops label entries, re-chains parents and re-creates current labels', () => {
     const l1 = label('l1', 'a', 'a', 'first');
     const l2 = label('l2', 'b', 'b', 'second');
-    const entries = [user('a', null), l1, assistant('b', 'l1'), l2, user('c', 'l2'), label('l3', 'c', 'zz', 'elsewhere')];
+    const entries = [
+      user('a', null),
+      l1,
+      assistant('b', 'l1'),
+      l2,
+      user('c', 'l2'),
+      label('l3', 'c', 'zz', 'elsewhere'),
+    ];
     const s = session(entries);
     const p = ok(planFork(s, fork('c', 'at'), env()));
     expect(shape(p)).toEqual([
@@ -46,7 +70,14 @@ describe('CA fork (createBranchedSession, 1.6.0)', () => {
       ['n0', 'c', 'label'],
       ['n1', 'n0', 'label'],
     ]);
-    expect(p.entries[3]).toEqual({ type: 'label', id: 'n0', parentId: 'c', timestamp: l1.timestamp, targetId: 'a', label: 'first' });
+    expect(p.entries[3]).toEqual({
+      type: 'label',
+      id: 'n0',
+      parentId: 'c',
+      timestamp: l1.timestamp,
+      targetId: 'a',
+      label: 'first',
+    });
     expect(p.entries[4]).toMatchObject({ targetId: 'b', label: 'second', timestamp: l2.timestamp });
     expect(p.leafId).toBe('n1');
     // every other field of a re-chained entry is kept
@@ -55,13 +86,28 @@ describe('CA fork (createBranchedSession, 1.6.0)', () => {
 
   it('labels from other branches are re-created when their target is kept; cleared labels are not', () => {
     const side = label('ls', 'x', 'a', 'from side');
-    const s = session([user('a', null), assistant('b', 'a'), user('x', 'a'), side, label('lc', 'ls', 'b', 'tmp'), label('lc2', 'lc', 'b')]);
+    const s = session([
+      user('a', null),
+      assistant('b', 'a'),
+      user('x', 'a'),
+      side,
+      label('lc', 'ls', 'b', 'tmp'),
+      label('lc2', 'lc', 'b'),
+    ]);
     const p = ok(planFork(s, fork('b', 'at'), env()));
-    expect(p.entries.slice(2)).toEqual([{ type: 'label', id: 'n0', parentId: 'b', timestamp: side.timestamp, targetId: 'a', label: 'from side' }]);
+    expect(p.entries.slice(2)).toEqual([
+      { type: 'label', id: 'n0', parentId: 'b', timestamp: side.timestamp, targetId: 'a', label: 'from side' },
+    ]);
   });
 
   it('re-created labels follow pi map order (a re-set label keeps its first place)', () => {
-    const s = session([user('a', null), assistant('b', 'a'), label('l1', 'b', 'b', 'B'), label('l2', 'l1', 'a', 'A'), label('l3', 'l2', 'b', 'B2')]);
+    const s = session([
+      user('a', null),
+      assistant('b', 'a'),
+      label('l1', 'b', 'b', 'B'),
+      label('l2', 'l1', 'a', 'A'),
+      label('l3', 'l2', 'b', 'B2'),
+    ]);
     const p = ok(planFork(s, fork('b', 'at'), env()));
     expect(p.entries.slice(2).map((e) => [e.targetId, e.label])).toEqual([
       ['b', 'B2'],
@@ -70,7 +116,13 @@ describe('CA fork (createBranchedSession, 1.6.0)', () => {
   });
 
   it('re-points a compaction firstKeptEntryId that named a dropped label', () => {
-    const s = session([user('a', null), label('l', 'a', 'a', 'x'), assistant('b', 'l'), compaction('k', 'b', 'l'), user('c', 'k')]);
+    const s = session([
+      user('a', null),
+      label('l', 'a', 'a', 'x'),
+      assistant('b', 'l'),
+      compaction('k', 'b', 'l'),
+      user('c', 'k'),
+    ]);
     const p = ok(planFork(s, fork('c', 'at'), env()));
     const k = p.entries.find((e) => e.id === 'k')!;
     expect(k.firstKeptEntryId).toBe('b');
@@ -83,7 +135,12 @@ describe('CA fork (createBranchedSession, 1.6.0)', () => {
   });
 
   it('copies the full path through compactions (no checkpoint cut)', () => {
-    const s = session([user('a', null), assistant('b', 'a'), compaction('k', 'b', 'b', { retainedTail: [] }), user('c', 'k')]);
+    const s = session([
+      user('a', null),
+      assistant('b', 'a'),
+      compaction('k', 'b', 'b', { retainedTail: [] }),
+      user('c', 'k'),
+    ]);
     expect(shape(planFork(s, fork('c', 'at'), env())).map((r) => r[0])).toEqual(['a', 'b', 'k', 'c']);
   });
 
@@ -96,12 +153,42 @@ describe('CA fork (createBranchedSession, 1.6.0)', () => {
   const refusals: [string, Rec[], ForkRequest, string, string][] = [
     ['unknown entry', [user('a', null)], fork('zz', 'before'), 'invalid_fork_target', 'Invalid entry ID for forking'],
     ['unknown entry (at)', [user('a', null)], fork('zz', 'at'), 'invalid_fork_target', 'Invalid entry ID for forking'],
-    ['before on an assistant message', [user('a', null), assistant('b', 'a')], fork('b', 'before'), 'invalid_fork_target', 'Invalid entry ID for forking'],
-    ['before on a custom_message', [user('a', null), entry('custom_message', 'cm', 'a', { customType: 'x', content: 'y', display: true })], fork('cm', 'before'), 'invalid_fork_target', 'Invalid entry ID for forking'],
-    ['before on a user message whose parent is missing', [user('a', 'ghost')], fork('a', 'before'), 'not_found', 'Entry ghost not found'],
+    [
+      'before on an assistant message',
+      [user('a', null), assistant('b', 'a')],
+      fork('b', 'before'),
+      'invalid_fork_target',
+      'Invalid entry ID for forking',
+    ],
+    [
+      'before on a custom_message',
+      [user('a', null), entry('custom_message', 'cm', 'a', { customType: 'x', content: 'y', display: true })],
+      fork('cm', 'before'),
+      'invalid_fork_target',
+      'Invalid entry ID for forking',
+    ],
+    [
+      'before on a user message whose parent is missing',
+      [user('a', 'ghost')],
+      fork('a', 'before'),
+      'not_found',
+      'Entry ghost not found',
+    ],
     ['clone of an empty session', [], { kind: 'clone', profile: 'ca' }, 'nothing_to_clone', 'Nothing to clone yet'],
-    ['clone with null leaf', [user('a', null)], { kind: 'clone', profile: 'ca', leafId: null }, 'nothing_to_clone', 'Nothing to clone yet'],
-    ['clone at an unknown leaf', [user('a', null)], { kind: 'clone', profile: 'ca', leafId: 'zz' }, 'invalid_fork_target', 'Invalid entry ID for forking'],
+    [
+      'clone with null leaf',
+      [user('a', null)],
+      { kind: 'clone', profile: 'ca', leafId: null },
+      'nothing_to_clone',
+      'Nothing to clone yet',
+    ],
+    [
+      'clone at an unknown leaf',
+      [user('a', null)],
+      { kind: 'clone', profile: 'ca', leafId: 'zz' },
+      'invalid_fork_target',
+      'Invalid entry ID for forking',
+    ],
   ];
   it.each(refusals)('refuses: %s', (_name, entries, req, kind, message) => {
     expect(planFork(session(entries), req, env())).toEqual({ ok: false, error: { kind, message } });
@@ -150,7 +237,14 @@ describe('CA fork (createBranchedSession, 1.6.0)', () => {
 
 describe('H3 fork (getEntriesToFork, 0.82.1)', () => {
   it('copies the checkpoint-truncated path verbatim, header copies source metadata', () => {
-    const entries = [user('a', null), assistant('b', 'a'), user('c', 'b'), compaction('k', 'c', 'b'), user('d', 'k'), assistant('e', 'd')];
+    const entries = [
+      user('a', null),
+      assistant('b', 'a'),
+      user('c', 'b'),
+      compaction('k', 'c', 'b'),
+      user('d', 'k'),
+      assistant('e', 'd'),
+    ];
     const s = session(entries, header({ metadata: { app: 'x' } }));
     const p = ok(planFork(s, fork('d', 'at', 'h3'), env()));
     expect(p.entries).toEqual([entries[1], entries[2], entries[3], entries[4]]);
@@ -178,7 +272,14 @@ describe('H3 fork (getEntriesToFork, 0.82.1)', () => {
   });
 
   it('labels and leaf entries on the path are copied as they are; labels elsewhere are lost', () => {
-    const s = session([user('a', null), label('l', 'a', 'a', 'x'), assistant('b', 'l'), label('l2', 'b', 'b', 'y'), leaf('f', 'l2', 'a'), user('c', 'a')]);
+    const s = session([
+      user('a', null),
+      label('l', 'a', 'a', 'x'),
+      assistant('b', 'l'),
+      label('l2', 'b', 'b', 'y'),
+      leaf('f', 'l2', 'a'),
+      user('c', 'a'),
+    ]);
     expect(shape(planFork(s, fork('b', 'at', 'h3'), env()))).toEqual([
       ['a', null, 'message'],
       ['l', 'a', 'label'],
@@ -197,7 +298,10 @@ describe('H3 fork (getEntriesToFork, 0.82.1)', () => {
 
   it('clone with a leaf id forks "at" it', () => {
     const s = session([user('a', null), assistant('b', 'a'), user('c', 'a')]);
-    expect(shape(planFork(s, { kind: 'clone', profile: 'h3', leafId: 'b' }, env())).map((r) => r[0])).toEqual(['a', 'b']);
+    expect(shape(planFork(s, { kind: 'clone', profile: 'h3', leafId: 'b' }, env())).map((r) => r[0])).toEqual([
+      'a',
+      'b',
+    ]);
   });
 
   it('"before" the root user message gives an empty fork', () => {
@@ -208,9 +312,27 @@ describe('H3 fork (getEntriesToFork, 0.82.1)', () => {
 
   const refusals: [string, Rec[], ForkRequest, string, string][] = [
     ['unknown entry', [user('a', null)], fork('zz', 'at', 'h3'), 'invalid_fork_target', 'Entry zz not found'],
-    ['before on a non-user entry', [user('a', null), assistant('b', 'a')], fork('b', 'before', 'h3'), 'invalid_fork_target', 'Entry b is not a user message'],
-    ['before on a root user message with parentId ""', [user('a', '')], fork('a', 'before', 'h3'), 'not_found', 'Entry  not found'],
-    ['missing parent on the walk', [user('a', 'ghost'), assistant('b', 'a')], fork('b', 'at', 'h3'), 'invalid_session', 'Entry ghost not found'],
+    [
+      'before on a non-user entry',
+      [user('a', null), assistant('b', 'a')],
+      fork('b', 'before', 'h3'),
+      'invalid_fork_target',
+      'Entry b is not a user message',
+    ],
+    [
+      'before on a root user message with parentId ""',
+      [user('a', '')],
+      fork('a', 'before', 'h3'),
+      'not_found',
+      'Entry  not found',
+    ],
+    [
+      'missing parent on the walk',
+      [user('a', 'ghost'), assistant('b', 'a')],
+      fork('b', 'at', 'h3'),
+      'invalid_session',
+      'Entry ghost not found',
+    ],
   ];
   it.each(refusals)('refuses: %s', (_name, entries, req, kind, message) => {
     expect(planFork(session(entries), req, env())).toEqual({ ok: false, error: { kind, message } });

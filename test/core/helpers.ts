@@ -28,7 +28,12 @@ export function user(id: string, parentId: string | null, text = `text of ${id}`
   return entry('message', id, parentId, { message: { role: 'user', content: text, timestamp: 1000 }, ...fields });
 }
 
-export function assistant(id: string, parentId: string | null, text = `reply ${id}`, model = { provider: 'anthropic', model: 'claude' }): Rec {
+export function assistant(
+  id: string,
+  parentId: string | null,
+  text = `reply ${id}`,
+  model = { provider: 'anthropic', model: 'claude' },
+): Rec {
   return entry('message', id, parentId, {
     message: {
       role: 'assistant',
@@ -36,7 +41,14 @@ export function assistant(id: string, parentId: string | null, text = `reply ${i
       api: 'anthropic-messages',
       provider: model.provider,
       model: model.model,
-      usage: { input: 1, output: 1, cacheRead: 0, cacheWrite: 0, totalTokens: 2, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } },
+      usage: {
+        input: 1,
+        output: 1,
+        cacheRead: 0,
+        cacheWrite: 0,
+        totalTokens: 2,
+        cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
+      },
       stopReason: 'stop',
       timestamp: 2000,
     },
@@ -47,7 +59,12 @@ export function message(id: string, parentId: string | null, msg: Rec): Rec {
   return entry('message', id, parentId, { message: msg });
 }
 
-export function compaction(id: string, parentId: string | null, firstKeptEntryId: string | undefined, fields: Rec = {}): Rec {
+export function compaction(
+  id: string,
+  parentId: string | null,
+  firstKeptEntryId: string | undefined,
+  fields: Rec = {},
+): Rec {
   const base: Rec = { summary: `summary ${id}`, tokensBefore: 100, ...fields };
   if (firstKeptEntryId !== undefined) base.firstKeptEntryId = firstKeptEntryId;
   return entry('compaction', id, parentId, base);
@@ -77,7 +94,10 @@ export function session(entries: (Rec | string)[], head: Rec | string = header()
 }
 
 /** Indexes `text` line by line, as a file is opened (the last line provisional when it has no newline). */
-export function indexText(text: string, opts: Pick<IndexerOptions, 'verify' | 'isAscii'> & { onRead?: (offset: number) => void } = {}): SessionIndexer {
+export function indexText(
+  text: string,
+  opts: Pick<IndexerOptions, 'verify' | 'isAscii'> & { onRead?: (offset: number) => void } = {},
+): SessionIndexer {
   const bytes = Buffer.from(text);
   const { onRead, ...rest } = opts;
   const readText = (offset: number, length: number): string => {

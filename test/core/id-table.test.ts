@@ -40,7 +40,8 @@ describe('IdTable', () => {
           if (op.kind === 'add') {
             const i = ids.length;
             const ascii = [...op.id].every((c) => c.charCodeAt(0) < 0x80);
-            const previous = op.asBytes && ascii ? t.addBytes(i, enc.encode(`>${op.id}<`), 1, 1 + op.id.length) : t.addText(i, op.id);
+            const previous =
+              op.asBytes && ascii ? t.addBytes(i, enc.encode(`>${op.id}<`), 1, 1 + op.id.length) : t.addText(i, op.id);
             expect(previous).toBe(model.get(op.id) ?? -1);
             model.set(op.id, i);
             ids.push(op.id);
@@ -80,13 +81,16 @@ describe('IdTable', () => {
     // Growth re-places every id; the one just added must go in last, or emptying its slot on an
     // undo would cut the probe sequence of an id placed after it.
     fc.assert(
-      fc.property(fc.uniqueArray(fc.string({ minLength: 1, maxLength: 12 }), { minLength: 2, maxLength: 70 }), (ids) => {
-        const t = new IdTable(undefined, 2);
-        ids.forEach((id, i) => t.addText(i, id));
-        t.removeLast(-1);
-        for (let i = 0; i < ids.length - 1; i++) expect(t.find(ids[i]!)).toBe(i);
-        expect(t.find(ids[ids.length - 1]!)).toBe(-1);
-      }),
+      fc.property(
+        fc.uniqueArray(fc.string({ minLength: 1, maxLength: 12 }), { minLength: 2, maxLength: 70 }),
+        (ids) => {
+          const t = new IdTable(undefined, 2);
+          ids.forEach((id, i) => t.addText(i, id));
+          t.removeLast(-1);
+          for (let i = 0; i < ids.length - 1; i++) expect(t.find(ids[i]!)).toBe(i);
+          expect(t.find(ids[ids.length - 1]!)).toBe(-1);
+        },
+      ),
       { numRuns: 500 },
     );
   });
@@ -102,7 +106,14 @@ describe('IdTable', () => {
 
 describe("an indexed session's id index", () => {
   it('answers like the Map of its entries, the later line winning (get, has, size, iteration order)', () => {
-    const s = indexedSession([user('a', null), assistant('b', 'a'), user('a', 'b'), user('é', 'a'), assistant('b', 'é'), user('c', 'zz')]);
+    const s = indexedSession([
+      user('a', null),
+      assistant('b', 'a'),
+      user('a', 'b'),
+      user('é', 'a'),
+      assistant('b', 'é'),
+      user('c', 'zz'),
+    ]);
     const byId = indexById(s);
     const plain = new Map<string, Entry>();
     for (const e of s.entries) plain.set(e.id, e);

@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { cutDeep, MAX_DEPTH, nestingExceeds, parseBounded, TOO_DEEP_MARKER } from '../../electron/core/rules/json-depth';
+import {
+  cutDeep,
+  MAX_DEPTH,
+  nestingExceeds,
+  parseBounded,
+  TOO_DEEP_MARKER,
+} from '../../electron/core/rules/json-depth';
 import { parseSessionText } from '../../electron/core';
 
 const nested = (depth: number, open = '[', close = ']'): string => open.repeat(depth) + close.repeat(depth);
@@ -55,7 +61,7 @@ describe('json-depth', () => {
     expect(cutDeep([[1]], 1)).toEqual([TOO_DEEP_MARKER]);
   });
 
-  it('throws JSON.parse\'s SyntaxError for text that is not JSON', () => {
+  it("throws JSON.parse's SyntaxError for text that is not JSON", () => {
     expect(() => parseBounded(nested(5000).slice(1))).toThrow(SyntaxError);
   });
 
@@ -63,9 +69,17 @@ describe('json-depth', () => {
     const h = { type: 'session', version: 3, id: 's', timestamp: '2026-01-01T00:00:00.000Z', cwd: '/' };
     const m = (id: string, content: string): string =>
       `{"type":"message","id":"${id}","parentId":null,"timestamp":"2026-01-01T00:00:01.000Z","message":{"role":"user","content":${content}}}`;
-    const text = [JSON.stringify({ ...h, x: 1 }).replace('1}', `${nested(5000)}}`), '', m('a', nested(5000)), m('b', '"ok"')].join('\n');
+    const text = [
+      JSON.stringify({ ...h, x: 1 }).replace('1}', `${nested(5000)}}`),
+      '',
+      m('a', nested(5000)),
+      m('b', '"ok"'),
+    ].join('\n');
     const s = parseSessionText(text);
-    expect(s.issues.map((i) => [i.line, i.kind])).toEqual([[1, 'too_deep'], [3, 'too_deep']]);
+    expect(s.issues.map((i) => [i.line, i.kind])).toEqual([
+      [1, 'too_deep'],
+      [3, 'too_deep'],
+    ]);
     expect(s.entries.map((e) => e.id)).toEqual(['a', 'b']);
     expect(() => JSON.stringify([s.header, s.entries.map((e) => e.raw)])).not.toThrow();
   });

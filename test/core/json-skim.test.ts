@@ -66,9 +66,33 @@ function expectSkimmed(whole: unknown, skim: unknown, keys: SkimKeys, key: strin
 }
 
 // Units that stress a cut: escapes, multi-byte characters, surrogates (paired and lone), spaces.
-const UNITS = ['a', 'b c', ' ', '  ', '\n', '\t', '"', '\\', '/', '\u0001', '\u001f', 'é', '—', '🌳', '\u2028', '\u00a0', '\ud800', '\udc00'];
-const longish = (max: number): fc.Arbitrary<string> => fc.array(fc.constantFrom(...UNITS), { maxLength: max }).map((u) => u.join(''));
-const str = fc.oneof(fc.string({ maxLength: 10 }), longish(40), fc.constantFrom('', ' '.repeat(30), `${' '.repeat(20)}x`));
+const UNITS = [
+  'a',
+  'b c',
+  ' ',
+  '  ',
+  '\n',
+  '\t',
+  '"',
+  '\\',
+  '/',
+  '\u0001',
+  '\u001f',
+  'é',
+  '—',
+  '🌳',
+  '\u2028',
+  '\u00a0',
+  '\ud800',
+  '\udc00',
+];
+const longish = (max: number): fc.Arbitrary<string> =>
+  fc.array(fc.constantFrom(...UNITS), { maxLength: max }).map((u) => u.join(''));
+const str = fc.oneof(
+  fc.string({ maxLength: 10 }),
+  longish(40),
+  fc.constantFrom('', ' '.repeat(30), `${' '.repeat(20)}x`),
+);
 const key = fc.constantFrom('text', 'content', 'data', 'summary', 'type', 'id', '', 'te', 'x');
 const { value } = fc.letrec((tie) => ({
   value: fc.oneof(
@@ -83,7 +107,8 @@ const { value } = fc.letrec((tie) => ({
   ),
 }));
 /** pi's compact JSON, or with spaces between the tokens. */
-const lineOf = (v: unknown, spaced: boolean): string => (spaced ? JSON.stringify(v, null, 1).replace(/\n/g, ' ') : JSON.stringify(v));
+const lineOf = (v: unknown, spaced: boolean): string =>
+  spaced ? JSON.stringify(v, null, 1).replace(/\n/g, ' ') : JSON.stringify(v);
 
 describe('JsonSkimmer', () => {
   it('gives valid JSON lines back with only the cut keys shortened, wherever the line sits in its buffer', () => {
@@ -101,9 +126,21 @@ describe('JsonSkimmer', () => {
   });
 
   it('cuts long strings under its keys, and answers undefined when the kept part is blank', () => {
-    const line = enc.encode(JSON.stringify({ text: 'x'.repeat(100), data: 'y'.repeat(50), content: ' '.repeat(50) + 'z', other: 'w'.repeat(100) }));
+    const line = enc.encode(
+      JSON.stringify({
+        text: 'x'.repeat(100),
+        data: 'y'.repeat(50),
+        content: ' '.repeat(50) + 'z',
+        other: 'w'.repeat(100),
+      }),
+    );
     expect(skimAt(SMALL, line)).toBeUndefined();
-    const cut = skimAt(SMALL, enc.encode(JSON.stringify({ text: 'x'.repeat(100), data: 'y'.repeat(50), other: 'w'.repeat(100), arr: ['q'.repeat(30)] })));
+    const cut = skimAt(
+      SMALL,
+      enc.encode(
+        JSON.stringify({ text: 'x'.repeat(100), data: 'y'.repeat(50), other: 'w'.repeat(100), arr: ['q'.repeat(30)] }),
+      ),
+    );
     expect(JSON.parse(cut!)).toEqual({ text: 'x'.repeat(8), data: '', other: 'w'.repeat(100), arr: ['q'.repeat(30)] });
   });
 
@@ -121,29 +158,39 @@ describe('JsonSkimmer', () => {
     const mutation = fc.record({
       at: fc.nat(),
       kind: fc.constantFrom('insert', 'delete', 'replace', 'truncate'),
-      byte: fc.oneof(fc.integer({ min: 0, max: 0x1f }), fc.constantFrom(0x22, 0x5c, 0x75, 0x7b, 0x7d, 0x2c, 0x3a, 0x20, 0x30), fc.integer({ min: 0x80, max: 0xff })),
+      byte: fc.oneof(
+        fc.integer({ min: 0, max: 0x1f }),
+        fc.constantFrom(0x22, 0x5c, 0x75, 0x7b, 0x7d, 0x2c, 0x3a, 0x20, 0x30),
+        fc.integer({ min: 0x80, max: 0xff }),
+      ),
     });
     fc.assert(
-      fc.property(value, fc.boolean(), fc.array(mutation, { minLength: 1, maxLength: 3 }), fc.integer({ min: 0, max: 3 }), (v, spaced, edits, shift) => {
-        const bytes = [...enc.encode(lineOf(v, spaced))];
-        for (const m of edits) {
-          const at = bytes.length === 0 ? 0 : m.at % bytes.length;
-          if (m.kind === 'insert') bytes.splice(at, 0, m.byte);
-          else if (m.kind === 'delete') bytes.splice(at, 1);
-          else if (m.kind === 'replace') bytes[at] = m.byte;
-          else bytes.length = at;
-        }
-        const line = Uint8Array.from(bytes);
-        const whole = dec.decode(line);
-        const skim = skimAt(SMALL, line, shift);
-        if (skim === undefined) return;
-        if (skim === null) {
-          expect(parses(whole), `null for a line that parses: ${whole}`).toBe(false);
-          return;
-        }
-        expect(parses(skim), whole).toBe(parses(whole));
-        if (parses(whole)) expectSkimmed(JSON.parse(whole), JSON.parse(skim), SMALL);
-      }),
+      fc.property(
+        value,
+        fc.boolean(),
+        fc.array(mutation, { minLength: 1, maxLength: 3 }),
+        fc.integer({ min: 0, max: 3 }),
+        (v, spaced, edits, shift) => {
+          const bytes = [...enc.encode(lineOf(v, spaced))];
+          for (const m of edits) {
+            const at = bytes.length === 0 ? 0 : m.at % bytes.length;
+            if (m.kind === 'insert') bytes.splice(at, 0, m.byte);
+            else if (m.kind === 'delete') bytes.splice(at, 1);
+            else if (m.kind === 'replace') bytes[at] = m.byte;
+            else bytes.length = at;
+          }
+          const line = Uint8Array.from(bytes);
+          const whole = dec.decode(line);
+          const skim = skimAt(SMALL, line, shift);
+          if (skim === undefined) return;
+          if (skim === null) {
+            expect(parses(whole), `null for a line that parses: ${whole}`).toBe(false);
+            return;
+          }
+          expect(parses(skim), whole).toBe(parses(whole));
+          if (parses(whole)) expectSkimmed(JSON.parse(whole), JSON.parse(skim), SMALL);
+        },
+      ),
       { numRuns: 3000 },
     );
   });
@@ -157,39 +204,95 @@ const mixed = fc.array(fc.constantFrom(...UNITS), { minLength: 300, maxLength: 1
 const text = fc.oneof(
   { weight: 3, arbitrary: short },
   { weight: 5, arbitrary: mixed },
-  { weight: 1, arbitrary: fc.tuple(fc.constantFrom(...UNITS), fc.integer({ min: 300, max: 1400 }), longish(12)).map(([u, n, tail]) => `${tail}${u.repeat(n)}${tail}`) },
-  { weight: 2, arbitrary: fc.tuple(fc.integer({ min: 600, max: 700 }), fc.constantFrom('word ', 'a\n', 'é—', ' ', '\n\n  ')).map(([n, w]) => w.repeat(Math.ceil(n / w.length)).slice(0, n)) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(fc.constantFrom(...UNITS), fc.integer({ min: 300, max: 1400 }), longish(12))
+      .map(([u, n, tail]) => `${tail}${u.repeat(n)}${tail}`),
+  },
+  {
+    weight: 2,
+    arbitrary: fc
+      .tuple(fc.integer({ min: 600, max: 700 }), fc.constantFrom('word ', 'a\n', 'é—', ' ', '\n\n  '))
+      .map(([n, w]) => w.repeat(Math.ceil(n / w.length)).slice(0, n)),
+  },
   { weight: 1, arbitrary: fc.integer({ min: 630, max: 700 }).map((n) => `${' '.repeat(n)}late text`) },
 );
 /** Tool arguments: what a cut must not break around (rarely blank, so most such lines are cut). */
 const arg = fc.oneof(short, mixed);
-const usage = fc.record({ input: fc.nat(), output: fc.nat(), cacheRead: fc.nat(), cacheWrite: fc.nat(), cost: fc.record({ total: fc.double({ min: 0, max: 9, noNaN: true }) }) });
-const textBlock = fc.record({ type: fc.constant('text'), text, textSignature: fc.option(text, { nil: undefined }) }, { requiredKeys: ['type', 'text'] });
+const usage = fc.record({
+  input: fc.nat(),
+  output: fc.nat(),
+  cacheRead: fc.nat(),
+  cacheWrite: fc.nat(),
+  cost: fc.record({ total: fc.double({ min: 0, max: 9, noNaN: true }) }),
+});
+const textBlock = fc.record(
+  { type: fc.constant('text'), text, textSignature: fc.option(text, { nil: undefined }) },
+  { requiredKeys: ['type', 'text'] },
+);
 const block = fc.oneof(
   textBlock,
   fc.record({ type: fc.constant('thinking'), thinking: text, thinkingSignature: text }),
   fc.record({ type: fc.constant('image'), data: text, mimeType: fc.constant('image/png') }),
-  fc.record({ type: fc.constant('toolCall'), id: fc.string(), name: fc.oneof(fc.constantFrom('read', 'bash', 'edit'), mixed), arguments: fc.record({ path: arg, content: arg, command: arg, oldText: arg, newText: arg }) }),
+  fc.record({
+    type: fc.constant('toolCall'),
+    id: fc.string(),
+    name: fc.oneof(fc.constantFrom('read', 'bash', 'edit'), mixed),
+    arguments: fc.record({ path: arg, content: arg, command: arg, oldText: arg, newText: arg }),
+  }),
 );
 const content = fc.oneof(text, fc.array(block, { maxLength: 4 }));
 const message = fc.oneof(
   fc.record({ role: fc.constant('user'), content }),
   fc.record({
-    role: fc.constant('assistant'), content: fc.array(block, { minLength: 1, maxLength: 4 }), provider: fc.constantFrom('anthropic', 'openai'), model: short, usage,
+    role: fc.constant('assistant'),
+    content: fc.array(block, { minLength: 1, maxLength: 4 }),
+    provider: fc.constantFrom('anthropic', 'openai'),
+    model: short,
+    usage,
     stopReason: fc.constantFrom('stop', 'toolUse'),
   }),
+  fc.record(
+    {
+      role: fc.constant('assistant'),
+      content,
+      provider: fc.constantFrom('anthropic', 'openai'),
+      model: text,
+      usage,
+      stopReason: fc.constantFrom('stop', 'toolUse', 'error', 'aborted'),
+      errorMessage: fc.option(text, { nil: undefined }),
+    },
+    { requiredKeys: ['role', 'content', 'usage', 'stopReason'] },
+  ),
   fc.record({
-    role: fc.constant('assistant'), content, provider: fc.constantFrom('anthropic', 'openai'), model: text, usage,
-    stopReason: fc.constantFrom('stop', 'toolUse', 'error', 'aborted'), errorMessage: fc.option(text, { nil: undefined }),
-  }, { requiredKeys: ['role', 'content', 'usage', 'stopReason'] }),
-  fc.record({ role: fc.constant('toolResult'), toolCallId: fc.string(), toolName: fc.oneof(fc.constantFrom('read', 'bash'), text), content, details: fc.record({ diff: text, output: text }), isError: fc.boolean() }),
-  fc.record({ role: fc.constant('bashExecution'), command: text, output: text, exitCode: fc.integer({ min: 0, max: 2 }), excludeFromContext: fc.boolean() }),
+    role: fc.constant('toolResult'),
+    toolCallId: fc.string(),
+    toolName: fc.oneof(fc.constantFrom('read', 'bash'), text),
+    content,
+    details: fc.record({ diff: text, output: text }),
+    isError: fc.boolean(),
+  }),
+  fc.record({
+    role: fc.constant('bashExecution'),
+    command: text,
+    output: text,
+    exitCode: fc.integer({ min: 0, max: 2 }),
+    excludeFromContext: fc.boolean(),
+  }),
   fc.record({ role: fc.constantFrom('custom', 'hookMessage'), customType: text, content }),
   fc.record({ role: fc.constant('system'), content }),
 );
 const entry = fc.oneof(
   { weight: 4, arbitrary: fc.record({ type: fc.constant('message'), message }) },
-  fc.record({ type: fc.constant('compaction'), summary: text, firstKeptEntryId: fc.string(), tokensBefore: fc.nat(), usage, details: fc.record({ readFiles: fc.array(text, { maxLength: 2 }) }) }),
+  fc.record({
+    type: fc.constant('compaction'),
+    summary: text,
+    firstKeptEntryId: fc.string(),
+    tokensBefore: fc.nat(),
+    usage,
+    details: fc.record({ readFiles: fc.array(text, { maxLength: 2 }) }),
+  }),
   fc.record({ type: fc.constant('branch_summary'), summary: text, fromId: fc.string(), usage }),
   fc.record({ type: fc.constant('custom_message'), customType: text, content, display: fc.boolean() }),
   fc.record({ type: fc.constant('custom'), customType: text, data: fc.oneof(text, fc.record({ content: text })) }),
@@ -202,7 +305,15 @@ const toolCalls = fc.record({
   type: fc.constant('message'),
   message: fc.record({
     role: fc.constant('assistant'),
-    content: fc.array(fc.record({ type: fc.constant('toolCall'), id: short, name: mixed, arguments: fc.record({ path: arg, content: arg }) }), { minLength: 1, maxLength: 3 }),
+    content: fc.array(
+      fc.record({
+        type: fc.constant('toolCall'),
+        id: short,
+        name: mixed,
+        arguments: fc.record({ path: arg, content: arg }),
+      }),
+      { minLength: 1, maxLength: 3 },
+    ),
     stopReason: fc.constant('toolUse'),
   }),
 });
@@ -214,12 +325,15 @@ describe('PREVIEW_SKIM_KEYS', () => {
     let longNames = 0;
     fc.assert(
       fc.property(fc.oneof(entry, toolCalls), (fields) => {
-        const line = enc.encode(JSON.stringify({ ...fields, id: 'e1', parentId: null, timestamp: '2026-01-01T00:00:00.000Z' }));
+        const line = enc.encode(
+          JSON.stringify({ ...fields, id: 'e1', parentId: null, timestamp: '2026-01-01T00:00:00.000Z' }),
+        );
         const skim = skimmer.skim(line, 0, line.length);
         expect(skim).not.toBeNull();
         if (typeof skim !== 'string') return;
         if (skim.length < line.length) cut++;
-        const asEntry = (raw: Record<string, unknown>): Entry => ({ type: raw.type as string, raw }) as unknown as Entry;
+        const asEntry = (raw: Record<string, unknown>): Entry =>
+          ({ type: raw.type as string, raw }) as unknown as Entry;
         const whole = asEntry(JSON.parse(dec.decode(line)) as Record<string, unknown>);
         const part = asEntry(JSON.parse(skim) as Record<string, unknown>);
         expect(previewEntry(part)).toEqual(previewEntry(whole));

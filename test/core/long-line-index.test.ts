@@ -8,12 +8,19 @@ import { assistant, header, indexText, jsonl, message, user } from './helpers';
 
 const MiB = 1024 * 1024;
 const shot = (id: string, parentId: string | null, chars: number) =>
-  message(id, parentId, { role: 'user', content: [{ type: 'image', data: 'A'.repeat(chars), mimeType: 'image/png' }], timestamp: 1 });
+  message(id, parentId, {
+    role: 'user',
+    content: [{ type: 'image', data: 'A'.repeat(chars), mimeType: 'image/png' }],
+    timestamp: 1,
+  });
 
 describe('long lines in the index pass', () => {
   it.each([
     ['an ASCII line over 1 MiB', [user('a', null), shot('b', 'a', MiB + 10), assistant('c', 'b')]],
-    ['a line over 1 MiB of bytes but under 1 Mi characters (no issue)', [user('a', null, 'é'.repeat(600_000)), assistant('c', 'a')]],
+    [
+      'a line over 1 MiB of bytes but under 1 Mi characters (no issue)',
+      [user('a', null, 'é'.repeat(600_000)), assistant('c', 'a')],
+    ],
     ['a non-ASCII line over 1 Mi characters', [user('a', null, 'é'.repeat(MiB + 5)), assistant('c', 'a')]],
   ])('%s: the same issues with and without the ASCII check', (_name, entries) => {
     const text = jsonl([header(), ...entries]);

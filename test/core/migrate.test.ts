@@ -3,7 +3,11 @@ import { parseSessionText, readSession } from '../../electron/core';
 import { jsonl, ts } from './helpers';
 
 const v1Header = { type: 'session', id: 'old', timestamp: ts(0), cwd: '/x' };
-const msg = (role: string, text: string, n: number) => ({ type: 'message', timestamp: ts(n), message: { role, content: text, timestamp: n } });
+const msg = (role: string, text: string, n: number) => ({
+  type: 'message',
+  timestamp: ts(n),
+  message: { role, content: text, timestamp: n },
+});
 
 function parseWithIds(values: unknown[]) {
   let n = 0;
@@ -25,14 +29,27 @@ describe('migrate v1 → v3 (in memory)', () => {
   });
 
   it('names v1 entries by physical line when no id source is given: the same ids on every read', () => {
-    const text = [JSON.stringify(v1Header), '', JSON.stringify(msg('user', 'a', 1)), JSON.stringify(msg('user', 'b', 2))].join('\n') + '\n';
+    const text =
+      [JSON.stringify(v1Header), '', JSON.stringify(msg('user', 'a', 1)), JSON.stringify(msg('user', 'b', 2))].join(
+        '\n',
+      ) + '\n';
     const first = parseSessionText(text);
-    expect(first.entries.map((e) => [e.id, e.parentId])).toEqual([['00000003', null], ['00000004', '00000003']]);
+    expect(first.entries.map((e) => [e.id, e.parentId])).toEqual([
+      ['00000003', null],
+      ['00000004', '00000003'],
+    ]);
     expect(parseSessionText(text).entries.map((e) => e.id)).toEqual(first.entries.map((e) => e.id));
   });
 
   it('keeps physical line numbers of v1 entries', () => {
-    const text = [JSON.stringify(v1Header), '', JSON.stringify(msg('user', 'a', 1)), 'junk', JSON.stringify(msg('user', 'b', 2))].join('\n') + '\n';
+    const text =
+      [
+        JSON.stringify(v1Header),
+        '',
+        JSON.stringify(msg('user', 'a', 1)),
+        'junk',
+        JSON.stringify(msg('user', 'b', 2)),
+      ].join('\n') + '\n';
     const s = parseSessionText(text);
     expect(s.entries.map((e) => e.line)).toEqual([3, 5]);
     expect(s.entries[1]!.parentId).toBe(s.entries[0]!.id);
@@ -83,8 +100,20 @@ describe('migrate v2 → v3', () => {
   it('renames hookMessage to custom and keeps everything else', () => {
     const s = parseWithIds([
       { type: 'session', version: 2, id: 'v2', timestamp: ts(0), cwd: '/x', branchedFrom: '/b.jsonl' },
-      { type: 'message', id: 'a', parentId: null, timestamp: ts(1), message: { role: 'hookMessage', customType: 'h', content: 'x', display: true, timestamp: 1 } },
-      { type: 'message', id: 'b', parentId: 'a', timestamp: ts(2), message: { role: 'user', content: 'y', timestamp: 2 } },
+      {
+        type: 'message',
+        id: 'a',
+        parentId: null,
+        timestamp: ts(1),
+        message: { role: 'hookMessage', customType: 'h', content: 'x', display: true, timestamp: 1 },
+      },
+      {
+        type: 'message',
+        id: 'b',
+        parentId: 'a',
+        timestamp: ts(2),
+        message: { role: 'user', content: 'y', timestamp: 2 },
+      },
     ]);
     expect(s.format).toBe(2);
     expect(s.migrated).toBe(true);

@@ -7,11 +7,17 @@ import { entry, header, indexedSession, jsonl, user } from './helpers';
 describe('NameColumn', () => {
   it('gives back what was set per row (none included), across growth', () => {
     fc.assert(
-      fc.property(fc.array(fc.option(fc.constantFrom('message', 'leaf', 'user', 'assistant', '', '__proto__'), { nil: undefined }), { maxLength: 3000 }), (names) => {
-        const c = new NameColumn();
-        names.forEach((n, i) => c.set(i, n));
-        names.forEach((n, i) => expect(c.get(i)).toBe(n));
-      }),
+      fc.property(
+        fc.array(
+          fc.option(fc.constantFrom('message', 'leaf', 'user', 'assistant', '', '__proto__'), { nil: undefined }),
+          { maxLength: 3000 },
+        ),
+        (names) => {
+          const c = new NameColumn();
+          names.forEach((n, i) => c.set(i, n));
+          names.forEach((n, i) => expect(c.get(i)).toBe(n));
+        },
+      ),
       { numRuns: 100 },
     );
   });
@@ -29,7 +35,10 @@ describe('NameColumn', () => {
 
 describe('an indexed session with many distinct entry types', () => {
   it('indexes them all (no limit on distinct types) and reads as the parsed file', () => {
-    const entries = [user('u0', null), ...Array.from({ length: 600 }, (_, i) => entry(`kind_${i}`, `e${i}`, i === 0 ? 'u0' : `e${i - 1}`))];
+    const entries = [
+      user('u0', null),
+      ...Array.from({ length: 600 }, (_, i) => entry(`kind_${i}`, `e${i}`, i === 0 ? 'u0' : `e${i - 1}`)),
+    ];
     const lazy = indexedSession(entries);
     const eager = parseSessionText(jsonl([header(), ...entries]));
     expect(lazy.entries.map((e) => e.type)).toEqual(eager.entries.map((e) => e.type));

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { entriesFor, ISSUE_KIND_TO_PI, parseSession, parseSessionText, splitLines, type IssueKind } from '../../electron/core';
+import {
+  entriesFor,
+  ISSUE_KIND_TO_PI,
+  parseSession,
+  parseSessionText,
+  splitLines,
+  type IssueKind,
+} from '../../electron/core';
 import { assistant, header, jsonl, session, user } from './helpers';
 
 const kinds = (s: { issues: { kind: string; line: number }[] }) => s.issues.map((i) => [i.line, i.kind]);
@@ -8,8 +15,21 @@ describe('splitLines', () => {
   it.each([
     ['', []],
     ['a\n', [{ line: 1, text: 'a', complete: true }]],
-    ['a\nb', [{ line: 1, text: 'a', complete: true }, { line: 2, text: 'b', complete: false }]],
-    ['a\n\nb\n', [{ line: 1, text: 'a', complete: true }, { line: 2, text: '', complete: true }, { line: 3, text: 'b', complete: true }]],
+    [
+      'a\nb',
+      [
+        { line: 1, text: 'a', complete: true },
+        { line: 2, text: 'b', complete: false },
+      ],
+    ],
+    [
+      'a\n\nb\n',
+      [
+        { line: 1, text: 'a', complete: true },
+        { line: 2, text: '', complete: true },
+        { line: 3, text: 'b', complete: true },
+      ],
+    ],
   ])('%j', (text, expected) => {
     expect(splitLines(text)).toEqual(expected);
   });
@@ -19,7 +39,10 @@ describe('parse: lines', () => {
   it('skips blank and whitespace-only lines without issues and keeps physical line numbers', () => {
     const s = session(['', '   ', user('a', null), '\t', assistant('b', 'a')]);
     expect(s.issues).toEqual([]);
-    expect(s.entries.map((e) => [e.id, e.line])).toEqual([['a', 4], ['b', 6]]);
+    expect(s.entries.map((e) => [e.id, e.line])).toEqual([
+      ['a', 4],
+      ['b', 6],
+    ]);
   });
 
   it('accepts CRLF line endings', () => {
@@ -63,7 +86,13 @@ describe('parse: lines', () => {
 });
 
 describe('parse: entry envelope (H3 §4.2 order)', () => {
-  const base = { type: 'message', id: 'x', parentId: null, timestamp: '2026-01-01T00:00:00.000Z', message: { role: 'user', content: 'hi' } };
+  const base = {
+    type: 'message',
+    id: 'x',
+    parentId: null,
+    timestamp: '2026-01-01T00:00:00.000Z',
+    message: { role: 'user', content: 'hi' },
+  };
   const cases: [string, unknown, IssueKind | null][] = [
     ['valid', base, null],
     ['null', null, 'not_an_object'],
@@ -87,7 +116,11 @@ describe('parse: entry envelope (H3 §4.2 order)', () => {
     ['timestamp number', { ...base, timestamp: 17 }, 'missing_timestamp'],
     ['unparsable timestamp text passes', { ...base, timestamp: 'yesterday' }, null],
     ['leaf without targetId', { type: 'leaf', id: 'l', parentId: null, timestamp: 't' }, 'invalid_target_id'],
-    ['leaf with numeric targetId', { type: 'leaf', id: 'l', parentId: null, timestamp: 't', targetId: 1 }, 'invalid_target_id'],
+    [
+      'leaf with numeric targetId',
+      { type: 'leaf', id: 'l', parentId: null, timestamp: 't', targetId: 1 },
+      'invalid_target_id',
+    ],
     ['leaf with null targetId', { type: 'leaf', id: 'l', parentId: null, timestamp: 't', targetId: null }, null],
     ['label without targetId passes', { type: 'label', id: 'l', parentId: null, timestamp: 't' }, null],
     ['id check before parentId check', { ...base, id: '', parentId: 5 }, 'missing_id'],
@@ -106,7 +139,13 @@ describe('parse: entry envelope (H3 §4.2 order)', () => {
       // pi's CA reader keeps every object after the header except type "session" lines; Canopy
       // drops those without a usable id too (documented in parse.ts judgeEntry).
       const v = value as Record<string, unknown> | null;
-      const caKeeps = typeof v === 'object' && v !== null && !Array.isArray(v) && typeof v.id === 'string' && v.id !== '' && v.type !== 'session';
+      const caKeeps =
+        typeof v === 'object' &&
+        v !== null &&
+        !Array.isArray(v) &&
+        typeof v.id === 'string' &&
+        v.id !== '' &&
+        v.type !== 'session';
       expect(s.entries.map((e) => e.strictInvalid)).toEqual(caKeeps ? [kind] : []);
     }
   });
@@ -147,7 +186,10 @@ describe('parse: header', () => {
     const text = ['null', '0', JSON.stringify(header()), JSON.stringify(user('a', null))].join('\n') + '\n';
     const s = parseSessionText(text);
     expect(s.fatal).toBeUndefined();
-    expect(kinds(s)).toEqual([[1, 'not_an_object'], [2, 'not_an_object']]);
+    expect(kinds(s)).toEqual([
+      [1, 'not_an_object'],
+      [2, 'not_an_object'],
+    ]);
   });
 
   const fatalCases: [string, string, 'invalid_session' | 'unsupported_format'][] = [
@@ -159,7 +201,11 @@ describe('parse: header', () => {
     ['header with numeric id', jsonl([{ type: 'session', id: 5 }]), 'invalid_session'],
     ['array first', '[1]\n', 'invalid_session'],
     ['number first', '42\n', 'invalid_session'],
-    ['format 4 kind header', jsonl([{ kind: 'header', version: 4, id: 's', createdAt: 1, cwd: '/' }]), 'unsupported_format'],
+    [
+      'format 4 kind header',
+      jsonl([{ kind: 'header', version: 4, id: 's', createdAt: 1, cwd: '/' }]),
+      'unsupported_format',
+    ],
     ['format 4 v:4', jsonl([{ v: 4, id: 's' }]), 'unsupported_format'],
   ];
   it.each(fatalCases)('fatal: %s', (_name, text, code) => {

@@ -27,7 +27,8 @@ function scan(value: unknown, opts = SMALL) {
   const payloads = findPayloads(b, start, end, decode, opts);
   const cut = payloads ? cutPayloads(b, start, end, payloads, decode) : null;
   /** The decoded content of a payload's byte range. */
-  const content = (i: number): string => JSON.parse(`"${decode(b, start + payloads![i]!.start, start + payloads![i]!.end)}"`) as string;
+  const content = (i: number): string =>
+    JSON.parse(`"${decode(b, start + payloads![i]!.start, start + payloads![i]!.end)}"`) as string;
   return { line, b, start, end, payloads, cut, content };
 }
 
@@ -36,9 +37,29 @@ const LONG = 'line one "quoted" \\ back\u00e9 \u2603 ☃ 😀\n'.repeat(4);
 
 describe('findPayloads', () => {
   it('finds an image block of a user message with its mime type and a pointer to its data', () => {
-    const entry = { type: 'message', id: 'a', message: { role: 'user', content: [{ type: 'text', text: 'hi' }, { type: 'image', data: B64, mimeType: 'image/png' }] } };
+    const entry = {
+      type: 'message',
+      id: 'a',
+      message: {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'hi' },
+          { type: 'image', data: B64, mimeType: 'image/png' },
+        ],
+      },
+    };
     const { payloads, content, cut } = scan(entry);
-    expect(payloads).toEqual([{ id: '/message/content/1/data', kind: 'image', mimeType: 'image/png', start: expect.any(Number), end: expect.any(Number), sizeBytes: (B64.length * 3) / 4, keptBytes: 0 }]);
+    expect(payloads).toEqual([
+      {
+        id: '/message/content/1/data',
+        kind: 'image',
+        mimeType: 'image/png',
+        start: expect.any(Number),
+        end: expect.any(Number),
+        sizeBytes: (B64.length * 3) / 4,
+        keptBytes: 0,
+      },
+    ]);
     expect(content(0)).toBe(B64);
     const parsed = JSON.parse(cut!);
     expect(parsed.message.content[1]).toEqual({ type: 'image', data: '', mimeType: 'image/png' });
@@ -51,7 +72,10 @@ describe('findPayloads', () => {
   });
 
   it('cuts long text with escapes (\\" \\\\ \\uXXXX, multi-byte) at a character boundary', () => {
-    const entry = { type: 'message', message: { role: 'toolResult', toolName: 'bash', content: [{ type: 'text', text: LONG }] } };
+    const entry = {
+      type: 'message',
+      message: { role: 'toolResult', toolName: 'bash', content: [{ type: 'text', text: LONG }] },
+    };
     const { payloads, content, cut } = scan(entry);
     expect(payloads).toHaveLength(1);
     expect(payloads![0]).toMatchObject({ id: '/message/content/0/text', kind: 'text' });
@@ -64,7 +88,14 @@ describe('findPayloads', () => {
   it('finds images inside a tool result and nested arrays, and a long text next to them', () => {
     const entry = {
       type: 'message',
-      message: { role: 'toolResult', content: [[{ type: 'image', data: B64, mimeType: 'image/webp' }], { type: 'text', text: LONG }, { type: 'image', data: B64 }] },
+      message: {
+        role: 'toolResult',
+        content: [
+          [{ type: 'image', data: B64, mimeType: 'image/webp' }],
+          { type: 'text', text: LONG },
+          { type: 'image', data: B64 },
+        ],
+      },
     };
     const { payloads, content } = scan(entry);
     expect(payloads!.map((p) => [p.id, p.kind, p.mimeType])).toEqual([
@@ -85,7 +116,16 @@ describe('findPayloads', () => {
   });
 
   it('returns a line without payloads as is', () => {
-    const entry = { type: 'message', message: { role: 'user', content: [{ type: 'image', data: 'short', mimeType: 'image/png' }, { type: 'text', text: 'tiny "q" \\' }] } };
+    const entry = {
+      type: 'message',
+      message: {
+        role: 'user',
+        content: [
+          { type: 'image', data: 'short', mimeType: 'image/png' },
+          { type: 'text', text: 'tiny "q" \\' },
+        ],
+      },
+    };
     const { payloads, cut, line } = scan(entry);
     expect(payloads).toEqual([]);
     expect(cut).toBe(line);
@@ -101,11 +141,17 @@ describe('findPayloads', () => {
   it('on any JSON value: the cut parses, and putting the ranges back at their pointers gives the line', () => {
     fc.assert(
       fc.property(fc.jsonValue({ maxDepth: 4 }), (v) => {
-        const { payloads, cut, content, line } = scan({ v, img: { type: 'image', data: B64 } }, { imageMinBytes: 16, textMinBytes: 4, keepBytes: 2 });
+        const { payloads, cut, content, line } = scan(
+          { v, img: { type: 'image', data: B64 } },
+          { imageMinBytes: 16, textMinBytes: 4, keepBytes: 2 },
+        );
         const parsed = JSON.parse(cut!) as Record<string, unknown>;
         expect(parsed.img).toEqual({ type: 'image', data: '' });
         payloads!.forEach((p, i) => {
-          const tokens = p.id.split('/').slice(1).map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
+          const tokens = p.id
+            .split('/')
+            .slice(1)
+            .map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
           const last = tokens.pop()!;
           let at: any = parsed;
           for (const t of tokens) at = at[t];
@@ -120,22 +166,25 @@ describe('findPayloads', () => {
 });
 
 describe('contentPage', () => {
-  it.each([7, 1])('pages a text through its escapes and characters back to the whole string (pages of %i bytes)', (size) => {
-    const { b, start, payloads } = scan({ text: LONG });
-    const p = payloads![0]!;
-    let at = start + p.keptBytes + p.start;
-    let text = JSON.parse(`"${decode(b, start + p.start, at)}"`) as string;
-    let pages = 0;
-    while (at < start + p.end) {
-      const page = contentPage(b, at, start + p.end, size, decode);
-      expect(page.next).toBeGreaterThan(at);
-      text += page.text;
-      at = page.next;
-      pages++;
-    }
-    expect(text).toBe(LONG);
-    expect(pages).toBeGreaterThan(3);
-  });
+  it.each([7, 1])(
+    'pages a text through its escapes and characters back to the whole string (pages of %i bytes)',
+    (size) => {
+      const { b, start, payloads } = scan({ text: LONG });
+      const p = payloads![0]!;
+      let at = start + p.keptBytes + p.start;
+      let text = JSON.parse(`"${decode(b, start + p.start, at)}"`) as string;
+      let pages = 0;
+      while (at < start + p.end) {
+        const page = contentPage(b, at, start + p.end, size, decode);
+        expect(page.next).toBeGreaterThan(at);
+        text += page.text;
+        at = page.next;
+        pages++;
+      }
+      expect(text).toBe(LONG);
+      expect(pages).toBeGreaterThan(3);
+    },
+  );
 
   it('throws when asked to start inside an escape', () => {
     const [b, s] = placed('"a\\\\xyz"');

@@ -32,16 +32,24 @@ let loaded: Promise<PiContext> | undefined;
 export function loadPiContext(): Promise<PiContext> {
   loaded ??= (async () => {
     const caMessages = (await import(/* @vite-ignore */ caUrl('./core/messages.js'))) as { convertToLlm: Fn };
-    const caCompaction = (await import(/* @vite-ignore */ caUrl('./core/compaction/compaction.js'))) as Record<string, Fn>;
+    const caCompaction = (await import(/* @vite-ignore */ caUrl('./core/compaction/compaction.js'))) as Record<
+      string,
+      Fn
+    >;
     const caSession = (await import(/* @vite-ignore */ caUrl('./core/session-manager.js'))) as Record<string, Fn>;
-    const transcript = (await import(/* @vite-ignore */ caUrl('../node_modules/@earendil-works/pi-ai/dist/utils/transcript.js'))) as Record<string, Fn>;
+    const transcript = (await import(
+      /* @vite-ignore */ caUrl('../node_modules/@earendil-works/pi-ai/dist/utils/transcript.js')
+    )) as Record<string, Fn>;
     const h3Core = h3 as unknown as Record<string, Fn>;
     return {
-      convertToLlm: (profile, messages) => (profile === 'ca' ? caMessages.convertToLlm(messages) : h3Core.convertToLlm!(messages)),
-      estimateTokens: (profile, message) => (profile === 'ca' ? caCompaction.estimateTokens!(message) : h3Core.estimateTokens!(message)),
+      convertToLlm: (profile, messages) =>
+        profile === 'ca' ? caMessages.convertToLlm(messages) : h3Core.convertToLlm!(messages),
+      estimateTokens: (profile, message) =>
+        profile === 'ca' ? caCompaction.estimateTokens!(message) : h3Core.estimateTokens!(message),
       contextTokens: (profile, entries, leafId, messages, branch) =>
         profile === 'ca'
-          ? caCompaction.estimateProjectedContextTokens!(caSession.buildSessionProjection!(entries, leafId), branch).tokens
+          ? caCompaction.estimateProjectedContextTokens!(caSession.buildSessionProjection!(entries, leafId), branch)
+              .tokens
           : h3Core.estimateContextTokens!(messages).tokens,
       currentSystem: (messages) => transcript.getCurrentSystemMessage!(messages),
       h3Stats: async (entries) => {

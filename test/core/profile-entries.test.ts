@@ -6,8 +6,19 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
-  buildTree, detectProfile, entriesFor, indexById, openProblem, parseSessionText, planFork, readSession,
-  type ForkEnv, type ForkPlan, type IssueKind, type ParsedSession, type Profile,
+  buildTree,
+  detectProfile,
+  entriesFor,
+  indexById,
+  openProblem,
+  parseSessionText,
+  planFork,
+  readSession,
+  type ForkEnv,
+  type ForkPlan,
+  type IssueKind,
+  type ParsedSession,
+  type Profile,
 } from '../../electron/core';
 import { assistant, entry, header, jsonl, label, session, ts, user } from './helpers';
 
@@ -15,7 +26,12 @@ type Rec = Record<string, unknown>;
 
 function env(): ForkEnv {
   let n = 0;
-  return { sourcePath: '/s/src.jsonl', newSessionId: 'new-id', now: '2026-02-02T00:00:00.000Z', newEntryId: () => `n${n++}` };
+  return {
+    sourcePath: '/s/src.jsonl',
+    newSessionId: 'new-id',
+    now: '2026-02-02T00:00:00.000Z',
+    newEntryId: () => `n${n++}`,
+  };
 }
 const clone = (profile: Profile) => ({ kind: 'clone' as const, profile });
 const ok = (p: ForkPlan) => {
@@ -29,12 +45,29 @@ const without = (o: Rec, key: string): Rec => {
 };
 
 describe('CA keeps entries that fail the H3 envelope check (bug 1)', () => {
-  it('the brief\'s repro: an assistant message without timestamp stays on the CA path', () => {
+  it("the brief's repro: an assistant message without timestamp stays on the CA path", () => {
     const text = jsonl([
       { type: 'session', version: 3, id: 's1', timestamp: '2026-01-01T00:00:00.000Z', cwd: '/x' },
-      { type: 'message', id: 'a', parentId: null, timestamp: '2026-01-01T00:00:01.000Z', message: { role: 'user', content: 'hi', timestamp: 1 } },
-      { type: 'message', id: 'b', parentId: 'a', message: { role: 'assistant', content: [], provider: 'p', model: 'm', timestamp: 2 } },
-      { type: 'message', id: 'c', parentId: 'b', timestamp: '2026-01-01T00:00:03.000Z', message: { role: 'user', content: 'again', timestamp: 3 } },
+      {
+        type: 'message',
+        id: 'a',
+        parentId: null,
+        timestamp: '2026-01-01T00:00:01.000Z',
+        message: { role: 'user', content: 'hi', timestamp: 1 },
+      },
+      {
+        type: 'message',
+        id: 'b',
+        parentId: 'a',
+        message: { role: 'assistant', content: [], provider: 'p', model: 'm', timestamp: 2 },
+      },
+      {
+        type: 'message',
+        id: 'c',
+        parentId: 'b',
+        timestamp: '2026-01-01T00:00:03.000Z',
+        message: { role: 'user', content: 'again', timestamp: 3 },
+      },
     ]);
     const s = parseSessionText(text);
     const ca = readSession(s, { profile: 'ca' });
@@ -85,7 +118,13 @@ describe('CA keeps entries that fail the H3 envelope check (bug 1)', () => {
   });
 
   it('entries without a usable id are still dropped (documented divergence)', () => {
-    const s = session([user('a', null), without(assistant('b', 'a'), 'id'), { ...assistant('x', 'a'), id: '' }, { ...assistant('y', 'a'), id: 9 }, user('c', 'a')]);
+    const s = session([
+      user('a', null),
+      without(assistant('b', 'a'), 'id'),
+      { ...assistant('x', 'a'), id: '' },
+      { ...assistant('y', 'a'), id: 9 },
+      user('c', 'a'),
+    ]);
     expect(s.entries.map((e) => e.id)).toEqual(['a', 'c']);
     expect(s.issues.map((i) => i.kind)).toEqual(['missing_id', 'missing_id', 'missing_id']);
   });
@@ -144,7 +183,12 @@ describe('CA fork of strict-invalid entries', () => {
   });
 
   it('re-creates a label with the timestamp as written (missing stays missing)', () => {
-    const s = session([user('a', null), assistant('b', 'a'), without(label('l', 'b', 'a', 'mark'), 'timestamp'), user('c', 'l')]);
+    const s = session([
+      user('a', null),
+      assistant('b', 'a'),
+      without(label('l', 'b', 'a', 'mark'), 'timestamp'),
+      user('c', 'l'),
+    ]);
     const p = ok(planFork(s, { kind: 'fork', profile: 'ca', entryId: 'c', position: 'at' }, env0()));
     const written = JSON.parse(JSON.stringify(p.entries)) as Rec[];
     expect(written.at(-1)).toEqual({ type: 'label', id: 'n0', parentId: 'c', targetId: 'a', label: 'mark' });
@@ -184,7 +228,12 @@ describe('planFork refuses files pi cannot open (bugs 2 and 3)', () => {
   const files: Array<[string, string, number, boolean]> = [
     ['v1 header (no version)', [JSON.stringify(without(header(), 'version')), a, b].join('\n') + '\n', 1, true],
     ['v2 header', [JSON.stringify(header({ version: 2 })), a, b].join('\n') + '\n', 1, true],
-    ['v2 header and a bad line: the header comes first', [JSON.stringify(header({ version: 2 })), a, '{oops', b].join('\n') + '\n', 1, true],
+    [
+      'v2 header and a bad line: the header comes first',
+      [JSON.stringify(header({ version: 2 })), a, '{oops', b].join('\n') + '\n',
+      1,
+      true,
+    ],
     ['version "3" (a string)', [JSON.stringify(header({ version: '3' })), a].join('\n') + '\n', 1, true],
     ['header without cwd', [JSON.stringify(without(header(), 'cwd')), a].join('\n') + '\n', 1, true],
     ['header without timestamp', [JSON.stringify(without(header(), 'timestamp')), a].join('\n') + '\n', 1, true],
@@ -199,11 +248,26 @@ describe('planFork refuses files pi cannot open (bugs 2 and 3)', () => {
     ['a number line', [v3, a, '42', b].join('\n') + '\n', 3, true],
     ['an array line', [v3, a, '[1,2]', b].join('\n') + '\n', 3, true],
     ['entry without id', [v3, a, withEntry(without(assistant('b', 'a'), 'id'))].join('\n') + '\n', 3, true],
-    ['entry without timestamp', [v3, a, withEntry(without(assistant('b', 'a'), 'timestamp'))].join('\n') + '\n', 3, true],
+    [
+      'entry without timestamp',
+      [v3, a, withEntry(without(assistant('b', 'a'), 'timestamp'))].join('\n') + '\n',
+      3,
+      true,
+    ],
     ['entry without type', [v3, a, withEntry(without(assistant('b', 'a'), 'type'))].join('\n') + '\n', 3, true],
-    ['entry with a numeric parentId', [v3, a, withEntry({ ...assistant('b', 'a'), parentId: 7 })].join('\n') + '\n', 3, true],
+    [
+      'entry with a numeric parentId',
+      [v3, a, withEntry({ ...assistant('b', 'a'), parentId: 7 })].join('\n') + '\n',
+      3,
+      true,
+    ],
     ['entry without parentId', [v3, a, withEntry(without(assistant('b', 'a'), 'parentId'))].join('\n') + '\n', 3, true],
-    ['leaf entry with a bad targetId', [v3, a, withEntry(entry('leaf', 'l', 'a', { targetId: 5 }))].join('\n') + '\n', 3, true],
+    [
+      'leaf entry with a bad targetId',
+      [v3, a, withEntry(entry('leaf', 'l', 'a', { targetId: 5 }))].join('\n') + '\n',
+      3,
+      true,
+    ],
   ];
   it.each(files)('%s', (_name, text, line, caOpens) => {
     const s = parseSessionText(text);
@@ -217,7 +281,8 @@ describe('planFork refuses files pi cannot open (bugs 2 and 3)', () => {
     expect(openProblem(s, 'h3')?.line).toBe(line);
     // Every fork request is refused, not only clones.
     const target = s.entries[0]?.id;
-    if (target) expect(planFork(s, { kind: 'fork', profile: 'h3', entryId: target, position: 'at' }, env()).ok).toBe(false);
+    if (target)
+      expect(planFork(s, { kind: 'fork', profile: 'h3', entryId: target, position: 'at' }, env()).ok).toBe(false);
 
     const ca = planFork(s, clone('ca'), env());
     expect(ca.ok).toBe(caOpens);
@@ -232,7 +297,11 @@ describe('planFork refuses files pi cannot open (bugs 2 and 3)', () => {
     ['blank lines and CRLF', [v3, '', a, b, c].join('\r\n') + '\r\n'],
     ['duplicate ids', [v3, a, b, withEntry(assistant('b', 'a')), c].join('\n') + '\n'],
     ['a dangling parent off the forked path', [v3, a, b, withEntry(user('x', 'missing'))].join('\n') + '\n'],
-    ['a second header with a valid envelope', [v3, a, withEntry({ type: 'session', id: 'h2', parentId: null, timestamp: ts(9), cwd: '/x' }), b].join('\n') + '\n'],
+    [
+      'a second header with a valid envelope',
+      [v3, a, withEntry({ type: 'session', id: 'h2', parentId: null, timestamp: ts(9), cwd: '/x' }), b].join('\n') +
+        '\n',
+    ],
   ];
   it.each(fine)('%s: both profiles fork', (_name, text) => {
     const s: ParsedSession = parseSessionText(text);

@@ -8,7 +8,13 @@ function chain(n: number): string {
   const values: Record<string, unknown>[] = [header()];
   for (let i = 0; i < n; i++) {
     const role = i % 2 ? 'assistant' : 'user';
-    values.push({ type: 'message', id: `e${i}`, parentId: i ? `e${i - 1}` : null, timestamp: ts(i), message: { role, content: 'x', provider: 'p', model: 'm' } });
+    values.push({
+      type: 'message',
+      id: `e${i}`,
+      parentId: i ? `e${i - 1}` : null,
+      timestamp: ts(i),
+      message: { role, content: 'x', provider: 'p', model: 'm' },
+    });
   }
   return jsonl(values);
 }
@@ -26,7 +32,11 @@ describe('scale: 100k-entry chain, no recursion', () => {
     expect(h3.pathIds).toHaveLength(N);
     const tree = buildTree(s);
     expect(tree.roots).toEqual(['e0']);
-    const plan = planFork(s, { kind: 'clone', profile: 'ca' }, { sourcePath: '/p', newSessionId: 'n', now: ts(0), newEntryId: () => 'x' });
+    const plan = planFork(
+      s,
+      { kind: 'clone', profile: 'ca' },
+      { sourcePath: '/p', newSessionId: 'n', now: ts(0), newEntryId: () => 'x' },
+    );
     expect(plan.ok && plan.entries.length).toBe(N);
   });
 

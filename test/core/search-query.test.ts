@@ -20,18 +20,52 @@ function parse(text: string): SearchQuery {
 
 describe('parseSearchQuery', () => {
   it.each([
-    ['foo bar', [['word', 'foo'], ['word', 'bar']]],
-    ['foo "node  cve" bar', [['word', 'foo'], ['phrase', 'node cve'], ['word', 'bar']]],
+    [
+      'foo bar',
+      [
+        ['word', 'foo'],
+        ['word', 'bar'],
+      ],
+    ],
+    [
+      'foo "node  cve" bar',
+      [
+        ['word', 'foo'],
+        ['phrase', 'node cve'],
+        ['word', 'bar'],
+      ],
+    ],
     // pi: an unclosed quote falls back to splitting on whitespace.
-    ['say "hello world', [['word', 'say'], ['word', '"hello'], ['word', 'world']]],
-    ['  spaced   out  ', [['word', 'spaced'], ['word', 'out']]],
-    ['C:\\dir http://x', [['word', 'C:\\dir'], ['word', 'http://x']]],
+    [
+      'say "hello world',
+      [
+        ['word', 'say'],
+        ['word', '"hello'],
+        ['word', 'world'],
+      ],
+    ],
+    [
+      '  spaced   out  ',
+      [
+        ['word', 'spaced'],
+        ['word', 'out'],
+      ],
+    ],
+    [
+      'C:\\dir http://x',
+      [
+        ['word', 'C:\\dir'],
+        ['word', 'http://x'],
+      ],
+    ],
   ])('%j → terms', (text, terms) => {
     expect(parse(text).terms.map((t) => [t.kind, t.value])).toEqual(terms);
   });
 
   it('takes filters and leaves the rest as terms', () => {
-    const q = parse('project:canopy role:bash tool:Read file:"src/a b.ts" after:2026-01-02 before:2026-02-01 branch:active npm');
+    const q = parse(
+      'project:canopy role:bash tool:Read file:"src/a b.ts" after:2026-01-02 before:2026-02-01 branch:active npm',
+    );
     expect(q.terms.map((t) => t.value)).toEqual(['npm']);
     expect(q.filters).toEqual({
       projects: ['canopy'],
@@ -116,8 +150,12 @@ describe('matching as pi does', () => {
     const word = fc.constantFrom('red', 'fox', 'Ran', 'a', 'of');
     const gap = fc.constantFrom(' ', '  ', '\t', '\n\n', ' \u00a0');
     const atom = fc.constantFrom('\\s', '\\s+', '\\s*', ' ', ' +', '\\s?', '\\s\\s');
-    const pattern = fc.array(fc.tuple(word, atom), { minLength: 1, maxLength: 4 }).map((xs) => xs.map(([w, a]) => w + a).join(''));
-    const text = fc.array(fc.tuple(word, gap), { minLength: 1, maxLength: 8 }).map((xs) => xs.map(([w, g]) => w + g).join(''));
+    const pattern = fc
+      .array(fc.tuple(word, atom), { minLength: 1, maxLength: 4 })
+      .map((xs) => xs.map(([w, a]) => w + a).join(''));
+    const text = fc
+      .array(fc.tuple(word, gap), { minLength: 1, maxLength: 8 })
+      .map((xs) => xs.map(([w, g]) => w + g).join(''));
     fc.assert(
       fc.property(pattern, text, (source, t) => {
         const re = new RegExp(source, 'i');
@@ -144,29 +182,74 @@ describe('matching as pi does', () => {
 describe('searchFields', () => {
   it('takes text, tool calls and results, bash and summaries; never image data', () => {
     const assistant = searchFields({
-      type: 'message', id: 'a', parentId: 'u', timestamp: '2026-01-01T00:00:00Z',
-      message: { role: 'assistant', content: [
-        { type: 'thinking', thinking: 'hmm deep', thinkingSignature: 'SIG' },
-        { type: 'text', text: 'Reading it' },
-        { type: 'toolCall', id: 't', name: 'read', arguments: { path: 'src/app.ts', limit: 20 } },
-      ] },
+      type: 'message',
+      id: 'a',
+      parentId: 'u',
+      timestamp: '2026-01-01T00:00:00Z',
+      message: {
+        role: 'assistant',
+        content: [
+          { type: 'thinking', thinking: 'hmm deep', thinkingSignature: 'SIG' },
+          { type: 'text', text: 'Reading it' },
+          { type: 'toolCall', id: 't', name: 'read', arguments: { path: 'src/app.ts', limit: 20 } },
+        ],
+      },
     });
-    expect(assistant).toMatchObject({ id: 'a', parentId: 'u', role: 'assistant', thinking: 'hmm deep', tools: ['read'], paths: 'src/app.ts' });
+    expect(assistant).toMatchObject({
+      id: 'a',
+      parentId: 'u',
+      role: 'assistant',
+      thinking: 'hmm deep',
+      tools: ['read'],
+      paths: 'src/app.ts',
+    });
     expect(assistant.text).toBe('Reading it\nread\nsrc/app.ts\n20');
     expect(assistant.time).toBe(Date.parse('2026-01-01T00:00:00Z'));
 
-    const user = searchFields({ type: 'message', id: 'u', message: { role: 'user', content: [{ type: 'text', text: 'look' }, { type: 'image', data: 'QUJDREVGR0g=', mimeType: 'image/png' }] } });
+    const user = searchFields({
+      type: 'message',
+      id: 'u',
+      message: {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'look' },
+          { type: 'image', data: 'QUJDREVGR0g=', mimeType: 'image/png' },
+        ],
+      },
+    });
     expect(user.text).toBe('look');
     expect(JSON.stringify(user)).not.toContain('QUJD');
 
-    const result = searchFields({ type: 'message', id: 'r', message: { role: 'toolResult', toolName: 'bash', content: [{ type: 'text', text: 'edited ./lib/x.js and /etc/hosts' }] } });
+    const result = searchFields({
+      type: 'message',
+      id: 'r',
+      message: {
+        role: 'toolResult',
+        toolName: 'bash',
+        content: [{ type: 'text', text: 'edited ./lib/x.js and /etc/hosts' }],
+      },
+    });
     expect(result).toMatchObject({ role: 'tool', tools: ['bash'], paths: './lib/x.js\n/etc/hosts' });
 
-    expect(searchFields({ type: 'message', id: 'b', message: { role: 'bashExecution', command: 'ls', output: 'a.txt' } })).toMatchObject({ role: 'bash', text: 'ls\na.txt' });
-    expect(searchFields({ type: 'compaction', id: 'c', summary: 'so far' })).toMatchObject({ role: 'summary', text: 'so far' });
-    expect(searchFields({ type: 'custom_message', id: 'm', customType: 'note', content: 'hi' })).toMatchObject({ role: 'custom', text: 'note\nhi' });
-    expect(searchFields({ type: 'session_info', id: 'n', name: ' Plan ' })).toMatchObject({ sessionName: 'Plan', text: 'Plan' });
-    expect(searchFields({ type: 'label', id: 'l', targetId: 'a', label: 'keep' })).toMatchObject({ role: 'other', text: 'keep' });
+    expect(
+      searchFields({ type: 'message', id: 'b', message: { role: 'bashExecution', command: 'ls', output: 'a.txt' } }),
+    ).toMatchObject({ role: 'bash', text: 'ls\na.txt' });
+    expect(searchFields({ type: 'compaction', id: 'c', summary: 'so far' })).toMatchObject({
+      role: 'summary',
+      text: 'so far',
+    });
+    expect(searchFields({ type: 'custom_message', id: 'm', customType: 'note', content: 'hi' })).toMatchObject({
+      role: 'custom',
+      text: 'note\nhi',
+    });
+    expect(searchFields({ type: 'session_info', id: 'n', name: ' Plan ' })).toMatchObject({
+      sessionName: 'Plan',
+      text: 'Plan',
+    });
+    expect(searchFields({ type: 'label', id: 'l', targetId: 'a', label: 'keep' })).toMatchObject({
+      role: 'other',
+      text: 'keep',
+    });
     expect(searchFields({ type: 'leaf', id: 'f', targetId: 'a' })).toMatchObject({ leafTarget: 'a', text: '' });
   });
 });

@@ -6,7 +6,9 @@ const childrenOf = (t: ReturnType<typeof buildTree>) => Object.fromEntries([...t
 
 describe('buildTree', () => {
   it('roots: null, "", self-parent and missing parent (pi getTree)', () => {
-    const t = buildTree(session([user('a', null), user('b', ''), user('c', 'c'), user('d', 'ghost'), assistant('e', 'a')]));
+    const t = buildTree(
+      session([user('a', null), user('b', ''), user('c', 'c'), user('d', 'ghost'), assistant('e', 'a')]),
+    );
     expect(t.roots).toEqual(['a', 'b', 'c', 'd']);
     expect(childrenOf(t)).toEqual({ a: ['e'] });
     expect(t.issues.map((i) => [i.line, i.kind])).toEqual([
@@ -57,7 +59,14 @@ describe('buildTree', () => {
 
 describe('listTreeEntries', () => {
   it('lists every line in file order with role and targetId', () => {
-    const s = session([user('a', null), assistant('b', 'a'), label('l', 'b', 'a', 'x'), leaf('f', 'l', null), entry('context_edit', 'e', 'f', { targetId: 'b', replacement: null }), user('a', null)]);
+    const s = session([
+      user('a', null),
+      assistant('b', 'a'),
+      label('l', 'b', 'a', 'x'),
+      leaf('f', 'l', null),
+      entry('context_edit', 'e', 'f', { targetId: 'b', replacement: null }),
+      user('a', null),
+    ]);
     expect(listTreeEntries(s)).toEqual([
       { id: 'a', parentId: null, type: 'message', line: 2, role: 'user' },
       { id: 'b', parentId: 'a', type: 'message', line: 3, role: 'assistant' },
@@ -74,7 +83,12 @@ describe('detectProfile', () => {
     ['plain CA file', [user('a', null), assistant('b', 'a')], header(), 'ca'],
     ['leaf entry', [user('a', null), leaf('f', 'a', null)], header(), 'h3'],
     ['active_tools_change', [entry('active_tools_change', 't', null, { activeToolNames: [] })], header(), 'h3'],
-    ['compaction with retainedTail key (even undefined-valued null)', [user('a', null), compaction('k', 'a', 'a', { retainedTail: null })], header(), 'h3'],
+    [
+      'compaction with retainedTail key (even undefined-valued null)',
+      [user('a', null), compaction('k', 'a', 'a', { retainedTail: null })],
+      header(),
+      'h3',
+    ],
     ['compaction without retainedTail', [user('a', null), compaction('k', 'a', 'a')], header(), 'ca'],
     ['header metadata', [user('a', null)], header({ metadata: {} }), 'h3'],
   ])('%s', (_name, entries, head, profile) => {

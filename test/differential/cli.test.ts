@@ -25,7 +25,13 @@ async function cli(argv: string[]): Promise<{ code: number; lines: unknown[] }> 
   let out = '';
   const io = { stdout: { write: (c: string) => (out += c) }, stderr: { write: () => true } };
   const code = await runCli(argv, io);
-  return { code, lines: out.split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as unknown) };
+  return {
+    code,
+    lines: out
+      .split('\n')
+      .filter((l) => l.trim())
+      .map((l) => JSON.parse(l) as unknown),
+  };
 }
 
 /** Files with stable ids (v1 ids are random per read) and no cycles, from every writer. */
@@ -47,7 +53,12 @@ async function contextMatches(report: Report, file: CorpusFile, profile: Profile
   }
   report.count(`${profile}: context compared`);
   if (code !== 0 || !out || out.error) {
-    report.mismatch(file.name, profile, 'canopy context', `pi reads the file; canopy exits ${code}: ${JSON.stringify(out?.error)}`);
+    report.mismatch(
+      file.name,
+      profile,
+      'canopy context',
+      `pi reads the file; canopy exits ${code}: ${JSON.stringify(out?.error)}`,
+    );
     return;
   }
   for (const field of ['leafId', 'pathIds', 'contextEntryIds', 'context', 'labels', 'sessionName'] as const) {
@@ -57,7 +68,13 @@ async function contextMatches(report: Report, file: CorpusFile, profile: Profile
 
 const OPEN_FAILURES = new Set(['invalid_session', 'invalid_entry']);
 
-async function forkMatches(report: Report, file: CorpusFile, profile: Profile, req: PiForkRequest, argv: string[]): Promise<void> {
+async function forkMatches(
+  report: Report,
+  file: CorpusFile,
+  profile: Profile,
+  req: PiForkRequest,
+  argv: string[],
+): Promise<void> {
   const { code, lines } = await cli(argv);
   const out = lines[0] as Record<string, any> | undefined;
   const what = argv.slice(0, 1).concat(argv.slice(2)).join(' ');
@@ -68,7 +85,12 @@ async function forkMatches(report: Report, file: CorpusFile, profile: Profile, r
     pi = await piFork(file.path, profile, req, { scratchDir: corpus.scratch, newSessionId });
   } catch (error) {
     // CA cannot open the file at all ("not a valid pi session").
-    pi = { ok: false, error: { kind: 'invalid_session', message: (error as Error).message }, sourcePath: file.path, sourceEntryIds: [] };
+    pi = {
+      ok: false,
+      error: { kind: 'invalid_session', message: (error as Error).message },
+      sourcePath: file.path,
+      sourceEntryIds: [],
+    };
   }
   if (!pi.ok) {
     report.count(`${profile}: refusals compared`);
@@ -77,7 +99,12 @@ async function forkMatches(report: Report, file: CorpusFile, profile: Profile, r
     } else if (OPEN_FAILURES.has(pi.error.kind)) {
       // pi cannot open the source: Canopy says invalid_session (or, for format 4, unsupported_format).
       if (!['invalid_session', 'unsupported_format'].includes(String(out.error?.kind))) {
-        report.mismatch(file.name, profile, `${what} refusal kind`, `pi=${pi.error.kind} canopy=${String(out.error?.kind)}`);
+        report.mismatch(
+          file.name,
+          profile,
+          `${what} refusal kind`,
+          `pi=${pi.error.kind} canopy=${String(out.error?.kind)}`,
+        );
       }
     } else {
       report.check(file.name, profile, `${what} refusal kind`, pi.error.kind, out.error?.kind);
@@ -90,15 +117,20 @@ async function forkMatches(report: Report, file: CorpusFile, profile: Profile, r
   }
   report.count(`${profile}: forks compared`);
   const path = String(out.path);
-  if (dirname(path) !== dirname(file.path)) report.mismatch(file.name, profile, what, `new file not next to the source: ${path}`);
+  if (dirname(path) !== dirname(file.path))
+    report.mismatch(file.name, profile, what, `new file not next to the source: ${path}`);
   if (basename(path) !== sessionFileName(String(out.header.timestamp), newSessionId)) {
     report.mismatch(file.name, profile, what, `file name ${basename(path)} does not match header time and id`);
   }
-  const written = readFileSync(path, 'utf8').split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as Record<string, unknown>);
+  const written = readFileSync(path, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
   const [header, ...entries] = written;
   const piHeader: Record<string, unknown> = { ...pi.header, parentSession: file.path };
   const cHeader: Record<string, unknown> = { ...header };
-  const sourceHasCwd = typeof (JSON.parse(readFileSync(file.path, 'utf8').split('\n')[0] ?? '{}') as { cwd?: unknown }).cwd === 'string';
+  const sourceHasCwd =
+    typeof (JSON.parse(readFileSync(file.path, 'utf8').split('\n')[0] ?? '{}') as { cwd?: unknown }).cwd === 'string';
   for (const h of [piHeader, cHeader]) {
     delete h.timestamp;
     if (profile === 'ca') delete h.id;
@@ -107,7 +139,13 @@ async function forkMatches(report: Report, file: CorpusFile, profile: Profile, r
   }
   report.check(file.name, profile, `${what} header`, piHeader, cHeader);
   const source = new Set(pi.sourceEntryIds);
-  report.check(file.name, profile, `${what} entries`, mapEntryIds(pi.entries, freshIdNamer(source)), mapEntryIds(entries, freshIdNamer(source)));
+  report.check(
+    file.name,
+    profile,
+    `${what} entries`,
+    mapEntryIds(pi.entries, freshIdNamer(source)),
+    mapEntryIds(entries, freshIdNamer(source)),
+  );
 }
 
 async function runProfile(profile: Profile): Promise<Report> {
@@ -130,10 +168,32 @@ async function runProfile(profile: Profile): Promise<Report> {
     if (ids.length === 0) continue;
     const rng = fileRng(file.name, `cli-${profile}`);
     const target = rng.pick(ids);
-    await forkMatches(report, file, profile, { kind: 'fork', entry: { id: target }, position: 'at' }, ['fork', file.path, '--entry', target, '--position', 'at', '--profile', profile, '--json']);
-    const user = ids.find((id) => text.includes(`"id":"${id}","parentId"`) && new RegExp(`"id":"${id}"[^\\n]*"message":\\{"role":"user"`).test(text));
+    await forkMatches(report, file, profile, { kind: 'fork', entry: { id: target }, position: 'at' }, [
+      'fork',
+      file.path,
+      '--entry',
+      target,
+      '--position',
+      'at',
+      '--profile',
+      profile,
+      '--json',
+    ]);
+    const user = ids.find(
+      (id) =>
+        text.includes(`"id":"${id}","parentId"`) &&
+        new RegExp(`"id":"${id}"[^\\n]*"message":\\{"role":"user"`).test(text),
+    );
     if (user) {
-      await forkMatches(report, file, profile, { kind: 'fork', entry: { id: user }, position: 'before' }, ['fork', file.path, '--entry', user, '--profile', profile, '--json']);
+      await forkMatches(report, file, profile, { kind: 'fork', entry: { id: user }, position: 'before' }, [
+        'fork',
+        file.path,
+        '--entry',
+        user,
+        '--profile',
+        profile,
+        '--json',
+      ]);
     }
     await forkMatches(report, file, profile, { kind: 'clone' }, ['clone', file.path, '--profile', profile, '--json']);
   }
@@ -145,7 +205,8 @@ describe('differential: the canopy command vs pi', () => {
     it(`${profile}: context --json and fork/clone --json match pi`, async () => {
       const report = await runProfile(profile);
       console.log(report.summary(`differential cli, profile ${profile}`));
-      if (report.mismatches.length > 0) expect.fail(`${report.mismatches.length} mismatches with pi:\n${report.failureText()}`);
+      if (report.mismatches.length > 0)
+        expect.fail(`${report.mismatches.length} mismatches with pi:\n${report.failureText()}`);
     });
   }
 });

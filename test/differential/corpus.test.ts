@@ -64,18 +64,48 @@ const isWriter = (l: Loaded, ...w: string[]): boolean => w.includes(l.file.write
 
 /** Each shape the brief asks for, as a predicate over one file. */
 const SHAPES: Array<[string, (l: Loaded) => boolean]> = [
-  ['H3 compaction with a retained tail', (l) => isWriter(l, 'h3') && l.entries.some((e) => e.type === 'compaction' && e.retainedTail?.length > 0)],
-  ['H3 compaction with retainedTail []', (l) => isWriter(l, 'h3') && l.entries.some((e) => e.type === 'compaction' && Array.isArray(e.retainedTail) && e.retainedTail.length === 0)],
-  ['H3 compaction with firstKeptEntryId only', (l) => isWriter(l, 'h3') && l.entries.some((e) => e.type === 'compaction' && e.firstKeptEntryId && !('retainedTail' in e))],
-  ['H3 compaction with neither', (l) => isWriter(l, 'h3') && l.entries.some((e) => e.type === 'compaction' && !e.firstKeptEntryId && !('retainedTail' in e))],
-  ['CA compaction (pi cut point)', (l) => isWriter(l, 'ca') && l.entries.some((e) => e.type === 'compaction' && e.firstKeptEntryId !== e.id)],
-  ['CA compaction keeping nothing (own id)', (l) => isWriter(l, 'ca') && l.entries.some((e) => e.type === 'compaction' && e.firstKeptEntryId === e.id)],
+  [
+    'H3 compaction with a retained tail',
+    (l) => isWriter(l, 'h3') && l.entries.some((e) => e.type === 'compaction' && e.retainedTail?.length > 0),
+  ],
+  [
+    'H3 compaction with retainedTail []',
+    (l) =>
+      isWriter(l, 'h3') &&
+      l.entries.some((e) => e.type === 'compaction' && Array.isArray(e.retainedTail) && e.retainedTail.length === 0),
+  ],
+  [
+    'H3 compaction with firstKeptEntryId only',
+    (l) =>
+      isWriter(l, 'h3') &&
+      l.entries.some((e) => e.type === 'compaction' && e.firstKeptEntryId && !('retainedTail' in e)),
+  ],
+  [
+    'H3 compaction with neither',
+    (l) =>
+      isWriter(l, 'h3') &&
+      l.entries.some((e) => e.type === 'compaction' && !e.firstKeptEntryId && !('retainedTail' in e)),
+  ],
+  [
+    'CA compaction (pi cut point)',
+    (l) => isWriter(l, 'ca') && l.entries.some((e) => e.type === 'compaction' && e.firstKeptEntryId !== e.id),
+  ],
+  [
+    'CA compaction keeping nothing (own id)',
+    (l) => isWriter(l, 'ca') && l.entries.some((e) => e.type === 'compaction' && e.firstKeptEntryId === e.id),
+  ],
   ['CA compaction carrying a systemMessage', (l) => l.entries.some((e) => e.type === 'compaction' && e.systemMessage)],
   [
     'firstKeptEntryId on another branch',
     (l) => {
       const byId = byIdOf(l.entries);
-      return l.entries.some((e) => e.type === 'compaction' && byId.has(e.firstKeptEntryId) && e.firstKeptEntryId !== e.id && !ancestors(byId, e.id).has(e.firstKeptEntryId));
+      return l.entries.some(
+        (e) =>
+          e.type === 'compaction' &&
+          byId.has(e.firstKeptEntryId) &&
+          e.firstKeptEntryId !== e.id &&
+          !ancestors(byId, e.id).has(e.firstKeptEntryId),
+      );
     },
   ],
   [
@@ -91,23 +121,45 @@ const SHAPES: Array<[string, (l: Loaded) => boolean]> = [
       });
     },
   ],
-  ['H3 /tree move without summary', (l) => l.entries.some((e, i) => e.type === 'leaf' && l.entries[i + 1]?.type !== 'branch_summary')],
-  ['H3 /tree move with summary', (l) => l.entries.some((e, i) => e.type === 'leaf' && l.entries[i + 1]?.type === 'branch_summary')],
+  [
+    'H3 /tree move without summary',
+    (l) => l.entries.some((e, i) => e.type === 'leaf' && l.entries[i + 1]?.type !== 'branch_summary'),
+  ],
+  [
+    'H3 /tree move with summary',
+    (l) => l.entries.some((e, i) => e.type === 'leaf' && l.entries[i + 1]?.type === 'branch_summary'),
+  ],
   ['H3 moveTo(null)', (l) => isWriter(l, 'h3') && l.entries.some((e) => e.type === 'leaf' && e.targetId === null)],
   ['CA branchWithSummary', (l) => isWriter(l, 'ca') && l.entries.some((e) => e.type === 'branch_summary')],
-  ['CA resetLeaf then append (second root)', (l) => isWriter(l, 'ca') && l.entries.filter((e) => e.parentId === null).length > 1],
-  ['CA branch then append (a fork in the tree)', (l) => {
-    if (!isWriter(l, 'ca')) return false;
-    const kids = new Map<string, number>();
-    for (const e of l.entries) if (typeof e.parentId === 'string') kids.set(e.parentId, (kids.get(e.parentId) ?? 0) + 1);
-    return [...kids.values()].some((n) => n > 1);
-  }],
-  ['label set then changed', (l) => {
-    const seen = new Set<string>();
-    return l.entries.some((e) => e.type === 'label' && e.label && (seen.has(e.targetId) || (seen.add(e.targetId), false)));
-  }],
+  [
+    'CA resetLeaf then append (second root)',
+    (l) => isWriter(l, 'ca') && l.entries.filter((e) => e.parentId === null).length > 1,
+  ],
+  [
+    'CA branch then append (a fork in the tree)',
+    (l) => {
+      if (!isWriter(l, 'ca')) return false;
+      const kids = new Map<string, number>();
+      for (const e of l.entries)
+        if (typeof e.parentId === 'string') kids.set(e.parentId, (kids.get(e.parentId) ?? 0) + 1);
+      return [...kids.values()].some((n) => n > 1);
+    },
+  ],
+  [
+    'label set then changed',
+    (l) => {
+      const seen = new Set<string>();
+      return l.entries.some(
+        (e) => e.type === 'label' && e.label && (seen.has(e.targetId) || (seen.add(e.targetId), false)),
+      );
+    },
+  ],
   ['label cleared', (l) => l.entries.some((e) => e.type === 'label' && !e.label)],
-  ['whitespace-only label', (l) => l.entries.some((e) => e.type === 'label' && typeof e.label === 'string' && e.label.length > 0 && !e.label.trim())],
+  [
+    'whitespace-only label',
+    (l) =>
+      l.entries.some((e) => e.type === 'label' && typeof e.label === 'string' && e.label.length > 0 && !e.label.trim()),
+  ],
   ['session name', (l) => l.entries.some((e) => e.type === 'session_info' && e.name)],
   ['session name cleared', (l) => l.entries.some((e) => e.type === 'session_info' && !e.name)],
   ['model change', (l) => l.entries.some((e) => e.type === 'model_change')],
@@ -118,21 +170,51 @@ const SHAPES: Array<[string, (l: Loaded) => boolean]> = [
   ['custom_message display false', (l) => l.entries.some((e) => e.type === 'custom_message' && e.display === false)],
   ['image in a user message', (l) => l.entries.some((e) => msg(e)?.role === 'user' && hasImage(msg(e)?.content))],
   ['image in a tool result', (l) => l.entries.some((e) => msg(e)?.role === 'toolResult' && hasImage(msg(e)?.content))],
-  ['assistant thinking block', (l) => l.entries.some((e) => msg(e)?.role === 'assistant' && msg(e)?.content?.some?.((b: Rec) => b.type === 'thinking'))],
-  ['assistant toolCall block', (l) => l.entries.some((e) => msg(e)?.role === 'assistant' && msg(e)?.content?.some?.((b: Rec) => b.type === 'toolCall'))],
+  [
+    'assistant thinking block',
+    (l) =>
+      l.entries.some((e) => msg(e)?.role === 'assistant' && msg(e)?.content?.some?.((b: Rec) => b.type === 'thinking')),
+  ],
+  [
+    'assistant toolCall block',
+    (l) =>
+      l.entries.some((e) => msg(e)?.role === 'assistant' && msg(e)?.content?.some?.((b: Rec) => b.type === 'toolCall')),
+  ],
   ['toolResult with details', (l) => l.entries.some((e) => msg(e)?.role === 'toolResult' && msg(e)?.details)],
   ['bashExecution', (l) => l.entries.some((e) => msg(e)?.role === 'bashExecution' && !msg(e)?.excludeFromContext)],
-  ['bashExecution excluded from context', (l) => l.entries.some((e) => msg(e)?.role === 'bashExecution' && msg(e)?.excludeFromContext === true)],
-  ['context_edit null', (l) => isWriter(l, 'ca') && l.entries.some((e) => e.type === 'context_edit' && e.replacement === null)],
-  ['context_edit {content}', (l) => isWriter(l, 'ca') && l.entries.some((e) => e.type === 'context_edit' && e.replacement?.content !== undefined)],
+  [
+    'bashExecution excluded from context',
+    (l) => l.entries.some((e) => msg(e)?.role === 'bashExecution' && msg(e)?.excludeFromContext === true),
+  ],
+  [
+    'context_edit null',
+    (l) => isWriter(l, 'ca') && l.entries.some((e) => e.type === 'context_edit' && e.replacement === null),
+  ],
+  [
+    'context_edit {content}',
+    (l) =>
+      isWriter(l, 'ca') && l.entries.some((e) => e.type === 'context_edit' && e.replacement?.content !== undefined),
+  ],
   ['usage entry', (l) => isWriter(l, 'ca') && l.entries.some((e) => e.type === 'usage')],
   ['system message', (l) => isWriter(l, 'ca') && l.entries.some((e) => msg(e)?.role === 'system')],
   ['line over 1 MiB (H3 writer)', (l) => isWriter(l, 'h3') && l.longestLine > 1024 * 1024],
   ['line over 1 MiB (CA writer)', (l) => isWriter(l, 'ca') && l.longestLine > 1024 * 1024],
-  ['36-char ids (H3 writer)', (l) => isWriter(l, 'h3') && l.entries.some((e) => typeof e.id === 'string' && e.id.length === 36)],
-  ['36-char ids (CA writer)', (l) => isWriter(l, 'ca') && l.entries.some((e) => typeof e.id === 'string' && e.id.length === 36)],
-  ['fork made by pi (H3)', (l) => l.file.writer === 'pi-fork' && l.file.features.includes('h3') && typeof l.header?.parentSession === 'string'],
-  ['fork made by pi (CA)', (l) => l.file.writer === 'pi-fork' && l.file.features.includes('ca') && typeof l.header?.parentSession === 'string'],
+  [
+    '36-char ids (H3 writer)',
+    (l) => isWriter(l, 'h3') && l.entries.some((e) => typeof e.id === 'string' && e.id.length === 36),
+  ],
+  [
+    '36-char ids (CA writer)',
+    (l) => isWriter(l, 'ca') && l.entries.some((e) => typeof e.id === 'string' && e.id.length === 36),
+  ],
+  [
+    'fork made by pi (H3)',
+    (l) => l.file.writer === 'pi-fork' && l.file.features.includes('h3') && typeof l.header?.parentSession === 'string',
+  ],
+  [
+    'fork made by pi (CA)',
+    (l) => l.file.writer === 'pi-fork' && l.file.features.includes('ca') && typeof l.header?.parentSession === 'string',
+  ],
   ['clone made by pi', (l) => l.file.features.includes('fork-clone')],
   ['header metadata', (l) => isWriter(l, 'h3') && l.header?.metadata !== undefined],
   ['v1 file', (l) => l.file.format === 1 && l.header !== null && !('version' in l.header)],

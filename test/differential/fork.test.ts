@@ -8,7 +8,14 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseSessionText, planFork, type ForkEnv, type ForkRequest, type ParsedSession, type Profile } from '../../electron/core';
+import {
+  parseSessionText,
+  planFork,
+  type ForkEnv,
+  type ForkRequest,
+  type ParsedSession,
+  type Profile,
+} from '../../electron/core';
 import type { CorpusFile } from '../fixtures/corpus/build';
 import { piFork, type EntryRef, type PiForkRequest, type PiForkResult } from '../oracle/pi-oracle';
 import { fileRng, freshIdNamer, hasParentCycle, makeCorpus, mapEntryIds, Report, type CorpusHandle } from './support';
@@ -55,15 +62,22 @@ function rawInfo(text: string): Map<string, RawInfo> {
 }
 
 /** The requests to try on one file: a deterministic sample of entries in both positions, clones, refusals. */
-function requestsFor(file: CorpusFile, profile: Profile, allIds: string[], info: Map<string, RawInfo>, v1: boolean): PiForkRequest[] {
+function requestsFor(
+  file: CorpusFile,
+  profile: Profile,
+  allIds: string[],
+  info: Map<string, RawInfo>,
+  v1: boolean,
+): PiForkRequest[] {
   const rng = fileRng(file.name, `fork-${profile}`);
   // Only string ids can be asked for (CA keeps bogus lines such as `42` as entries without an id).
   const piIds = allIds.filter((id) => typeof id === 'string');
   const ref = (id: string): EntryRef => (v1 ? { index: allIds.indexOf(id) } : { id });
-  const byType = (pred: (i: RawInfo) => boolean): string[] => piIds.filter((id) => {
-    const i = info.get(id);
-    return i !== undefined && pred(i);
-  });
+  const byType = (pred: (i: RawInfo) => boolean): string[] =>
+    piIds.filter((id) => {
+      const i = info.get(id);
+      return i !== undefined && pred(i);
+    });
   const users = v1 ? [] : byType((i) => i.type === 'message' && i.role === 'user');
   // The first entry and first prompt (forks that start empty sessions), one later prompt, one
   // label/compaction/leaf entry (re-chaining, checkpoints) and one entry of any kind.
@@ -71,7 +85,11 @@ function requestsFor(file: CorpusFile, profile: Profile, allIds: string[], info:
   if (piIds[0] !== undefined) targets.add(piIds[0]);
   if (users[0] !== undefined) targets.add(users[0]);
   for (const id of rng.sample(users.slice(1), 1)) targets.add(id);
-  for (const id of rng.sample(byType((i) => i.type === 'label' || i.type === 'compaction' || i.type === 'leaf'), 1)) targets.add(id);
+  for (const id of rng.sample(
+    byType((i) => i.type === 'label' || i.type === 'compaction' || i.type === 'leaf'),
+    1,
+  ))
+    targets.add(id);
   for (const id of rng.sample(piIds, v1 ? 3 : 1)) targets.add(id);
 
   const reqs: PiForkRequest[] = [];
@@ -87,7 +105,8 @@ function requestsFor(file: CorpusFile, profile: Profile, allIds: string[], info:
 }
 
 function describeReq(req: PiForkRequest): string {
-  const show = (r: EntryRef | null | undefined): string => (r === undefined ? 'current leaf' : r === null ? 'null' : 'id' in r ? r.id : `#${r.index}`);
+  const show = (r: EntryRef | null | undefined): string =>
+    r === undefined ? 'current leaf' : r === null ? 'null' : 'id' in r ? r.id : `#${r.index}`;
   return req.kind === 'fork' ? `fork ${req.position} ${show(req.entry)}` : `clone ${show(req.leaf)}`;
 }
 
@@ -100,20 +119,43 @@ function canopyRequest(req: PiForkRequest, profile: Profile, parsed: ParsedSessi
     return id;
   };
   if (req.kind === 'fork') return { kind: 'fork', profile, entryId: resolve(req.entry), position: req.position };
-  return { kind: 'clone', profile, leafId: req.leaf === undefined ? undefined : req.leaf === null ? null : resolve(req.leaf) };
+  return {
+    kind: 'clone',
+    profile,
+    leafId: req.leaf === undefined ? undefined : req.leaf === null ? null : resolve(req.leaf),
+  };
 }
 
-function compareFork(report: Report, file: CorpusFile, profile: Profile, req: PiForkRequest, parsed: ParsedSession, pi: PiForkResult, sourceCwd: unknown): void {
+function compareFork(
+  report: Report,
+  file: CorpusFile,
+  profile: Profile,
+  req: PiForkRequest,
+  parsed: ParsedSession,
+  pi: PiForkResult,
+  sourceCwd: unknown,
+): void {
   const what = describeReq(req);
   const plan = planFork(parsed, canopyRequest(req, profile, parsed), forkEnv(pi.sourcePath));
   if (!pi.ok) {
     report.count(`${profile}: refusals compared`);
-    if (plan.ok) report.mismatch(file.name, profile, what, `pi refuses (${pi.error.kind}: ${pi.error.message}); Canopy plans a fork`);
+    if (plan.ok)
+      report.mismatch(
+        file.name,
+        profile,
+        what,
+        `pi refuses (${pi.error.kind}: ${pi.error.message}); Canopy plans a fork`,
+      );
     else report.check(file.name, profile, `${what} refusal kind`, pi.error.kind, plan.error.kind);
     return;
   }
   if (!plan.ok) {
-    report.mismatch(file.name, profile, what, `pi forks (${pi.entries.length} entries); Canopy refuses: ${plan.error.kind}: ${plan.error.message}`);
+    report.mismatch(
+      file.name,
+      profile,
+      what,
+      `pi forks (${pi.entries.length} entries); Canopy refuses: ${plan.error.kind}: ${plan.error.message}`,
+    );
     return;
   }
   report.count(`${profile}: forks compared`);
@@ -122,8 +164,20 @@ function compareFork(report: Report, file: CorpusFile, profile: Profile, req: Pi
   // (CA falls back to the process cwd).
   const piHeader = { ...pi.header };
   const cHeader: Record<string, unknown> = { ...plan.header };
-  if (cHeader.id !== NEW_SESSION_ID) report.mismatch(file.name, profile, `${what} header.id`, `Canopy header id ${String(cHeader.id)} is not env.newSessionId`);
-  if (cHeader.timestamp !== NOW) report.mismatch(file.name, profile, `${what} header.timestamp`, `Canopy header timestamp ${String(cHeader.timestamp)} is not env.now`);
+  if (cHeader.id !== NEW_SESSION_ID)
+    report.mismatch(
+      file.name,
+      profile,
+      `${what} header.id`,
+      `Canopy header id ${String(cHeader.id)} is not env.newSessionId`,
+    );
+  if (cHeader.timestamp !== NOW)
+    report.mismatch(
+      file.name,
+      profile,
+      `${what} header.timestamp`,
+      `Canopy header timestamp ${String(cHeader.timestamp)} is not env.now`,
+    );
   delete piHeader.timestamp;
   delete cHeader.timestamp;
   if (profile === 'ca') {
@@ -151,7 +205,13 @@ function compareFork(report: Report, file: CorpusFile, profile: Profile, req: Pi
   const cMapped = mapEntryIds(cEntries, cNames);
   report.check(file.name, profile, `${what} entries`, piMapped, cMapped);
   if (pi.leafError === undefined) {
-    report.check(file.name, profile, `${what} leafId`, pi.leafId === null ? null : piNames(pi.leafId), cLeaf === null ? null : cNames(cLeaf));
+    report.check(
+      file.name,
+      profile,
+      `${what} leafId`,
+      pi.leafId === null ? null : piNames(pi.leafId),
+      cLeaf === null ? null : cNames(cLeaf),
+    );
   }
 }
 
@@ -159,11 +219,30 @@ function compareFork(report: Report, file: CorpusFile, profile: Profile, req: Pi
 const OPEN_FAILURES = new Set(['invalid_session', 'invalid_entry']);
 
 /** pi cannot even open the source, so it forks nothing: Canopy must refuse too. */
-function unopenable(report: Report, file: CorpusFile, profile: Profile, parsed: ParsedSession, piMessage: string): void {
+function unopenable(
+  report: Report,
+  file: CorpusFile,
+  profile: Profile,
+  parsed: ParsedSession,
+  piMessage: string,
+): void {
   report.count(`${profile}: files pi cannot open (refusal compared)`);
   const plan = planFork(parsed, { kind: 'clone', profile }, forkEnv(file.path));
-  if (plan.ok) report.mismatch(file.name, profile, 'clone of a file pi cannot open', `pi: ${piMessage}; Canopy plans a fork of ${plan.entries.length} entries`);
-  else report.check(file.name, profile, 'clone of a file pi cannot open: refusal kind', 'invalid_session', plan.error.kind);
+  if (plan.ok)
+    report.mismatch(
+      file.name,
+      profile,
+      'clone of a file pi cannot open',
+      `pi: ${piMessage}; Canopy plans a fork of ${plan.entries.length} entries`,
+    );
+  else
+    report.check(
+      file.name,
+      profile,
+      'clone of a file pi cannot open: refusal kind',
+      'invalid_session',
+      plan.error.kind,
+    );
 }
 
 async function runProfile(profile: Profile): Promise<Report> {
@@ -200,17 +279,27 @@ async function runProfile(profile: Profile): Promise<Report> {
     }
     const v1 = parsed.format === 1;
     if (v1 && first.sourceEntryIds.length !== parsed.entries.length) {
-      report.mismatch(file.name, profile, 'entries', `v1 entry count differs: pi=${first.sourceEntryIds.length} canopy=${parsed.entries.length}`);
+      report.mismatch(
+        file.name,
+        profile,
+        'entries',
+        `v1 entry count differs: pi=${first.sourceEntryIds.length} canopy=${parsed.entries.length}`,
+      );
       continue;
     }
     const sourceCwd = parsed.header?.cwd;
     compareFork(report, file, profile, { kind: 'clone' }, parsed, first, sourceCwd);
     const info = rawInfo(text);
-    let requests = requestsFor(file, profile, first.sourceEntryIds, info, v1).filter((r) => !(r.kind === 'clone' && r.leaf === undefined));
+    let requests = requestsFor(file, profile, first.sourceEntryIds, info, v1).filter(
+      (r) => !(r.kind === 'clone' && r.leaf === undefined),
+    );
     // Big files (huge lines, deep chains) cost a full parse per pi fork: sample fewer requests.
     if (bytes.length > 512 * 1024 || first.sourceEntryIds.length > 1000) requests = requests.slice(0, 4);
     for (const req of requests) {
-      const pi = await piFork(file.path, profile, req, { ...opts, listSourceIds: profile === 'h3' ? false : undefined });
+      const pi = await piFork(file.path, profile, req, {
+        ...opts,
+        listSourceIds: profile === 'h3' ? false : undefined,
+      });
       if (profile === 'h3') pi.sourceEntryIds = first.sourceEntryIds;
       compareFork(report, file, profile, req, parsed, pi, sourceCwd);
     }
@@ -225,7 +314,8 @@ describe('differential: fork and clone (Canopy planFork vs pi)', () => {
     it(`${profile}: fork plans and refusals match pi`, async () => {
       const report = await runProfile(profile);
       console.log(report.summary(`differential fork, profile ${profile}`));
-      if (report.mismatches.length > 0) expect.fail(`${report.mismatches.length} mismatches with pi:\n${report.failureText()}`);
+      if (report.mismatches.length > 0)
+        expect.fail(`${report.mismatches.length} mismatches with pi:\n${report.failureText()}`);
     });
   }
 });

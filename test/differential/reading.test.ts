@@ -7,7 +7,14 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseSessionText, readForGraph, readSession, type ParsedSession, type Profile, type SessionReading } from '../../electron/core';
+import {
+  parseSessionText,
+  readForGraph,
+  readSession,
+  type ParsedSession,
+  type Profile,
+  type SessionReading,
+} from '../../electron/core';
 import type { CorpusFile } from '../fixtures/corpus/build';
 import { piRead, type PiReadResult } from '../oracle/pi-oracle';
 import { fileRng, hasParentCycle, makeCorpus, physicalLineOfNonBlank, Report, type CorpusHandle } from './support';
@@ -99,7 +106,13 @@ function compareReading(
     report.check(name, profile, `${what} pathIds`, result.pathIds, hc.pathIds.map(ids.toPi));
     report.check(name, profile, `${what} contextEntryIds`, result.contextEntryIds, hc.contextEntryIds.map(ids.toPi));
     const hg = readForGraph(parsed, { profile, leafId: leafId === null ? null : ids.toCanopy(leafId) });
-    report.check(name, profile, `${what} graph contextEntryIds`, result.contextEntryIds, hg.contextEntryIds.map(ids.toPi));
+    report.check(
+      name,
+      profile,
+      `${what} graph contextEntryIds`,
+      result.contextEntryIds,
+      hg.contextEntryIds.map(ids.toPi),
+    );
     report.check(name, profile, `${what} context`, result.context, hc.context);
     report.count(`${profile}: hypothetical leaves compared`);
   }
@@ -108,14 +121,27 @@ function compareReading(
 const HEADER_ISSUES = new Set(['invalid_header', 'unsupported_version', 'byte_order_mark']);
 
 /** pi refuses to open the file: Canopy must not read it silently. */
-function compareRefusal(report: Report, file: CorpusFile, profile: Profile, text: string, parsed: ParsedSession, message: string, code: string): void {
+function compareRefusal(
+  report: Report,
+  file: CorpusFile,
+  profile: Profile,
+  text: string,
+  parsed: ParsedSession,
+  message: string,
+  code: string,
+): void {
   const name = file.name;
   report.count(`${profile}: files pi refuses (${code})`);
   if (parsed.fatal) return;
   if (profile === 'ca') {
     // Canopy may still show such a file (e.g. after a BOM) but must flag the header problem.
     if (!parsed.issues.some((i) => i.line <= 1 && HEADER_ISSUES.has(i.kind))) {
-      report.mismatch(name, profile, 'refusal', `pi refuses (${message}) but Canopy parses it without a fatal error or header issue`);
+      report.mismatch(
+        name,
+        profile,
+        'refusal',
+        `pi refuses (${message}) but Canopy parses it without a fatal error or header issue`,
+      );
     }
     return;
   }
@@ -123,7 +149,12 @@ function compareRefusal(report: Report, file: CorpusFile, profile: Profile, text
     const n = Number(/ line (\d+) /.exec(message)?.[1]);
     const line = physicalLineOfNonBlank(text, n);
     if (!parsed.issues.some((i) => i.line === line)) {
-      report.mismatch(name, profile, 'refusal', `pi: ${message}; Canopy has no issue on physical line ${line} (issues: ${JSON.stringify(parsed.issues.map((i) => [i.line, i.kind]))})`);
+      report.mismatch(
+        name,
+        profile,
+        'refusal',
+        `pi: ${message}; Canopy has no issue on physical line ${line} (issues: ${JSON.stringify(parsed.issues.map((i) => [i.line, i.kind]))})`,
+      );
     }
     return;
   }
@@ -162,7 +193,12 @@ async function runProfile(profile: Profile): Promise<Report> {
         const c = readSession(parsed, { profile });
         const kinds = pi.stage === 'leaf' ? LEAF_FAILURE_KINDS : PATH_FAILURE_KINDS;
         if (!c.issues.some((i) => kinds.has(i.kind))) {
-          report.mismatch(file.name, profile, `pi ${pi.stage} failure`, `pi: ${pi.error.message}; Canopy issues: ${JSON.stringify(c.issues.map((i) => i.kind))}`);
+          report.mismatch(
+            file.name,
+            profile,
+            `pi ${pi.stage} failure`,
+            `pi: ${pi.error.message}; Canopy issues: ${JSON.stringify(c.issues.map((i) => i.kind))}`,
+          );
         }
         report.count(`${profile}: files pi loads but cannot walk (${pi.stage}; issue checked)`);
       }
@@ -188,7 +224,8 @@ describe('differential: reading (Canopy core vs pi)', () => {
     it(`${profile}: leaf, path, context, labels and name match pi (current and hypothetical leaves)`, async () => {
       const report = await runProfile(profile);
       console.log(report.summary(`differential reading, profile ${profile}`));
-      if (report.mismatches.length > 0) expect.fail(`${report.mismatches.length} mismatches with pi:\n${report.failureText()}`);
+      if (report.mismatches.length > 0)
+        expect.fail(`${report.mismatches.length} mismatches with pi:\n${report.failureText()}`);
     });
   }
 });

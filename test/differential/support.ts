@@ -67,7 +67,10 @@ export function firstDiff(pi: unknown, canopy: unknown, path = '$'): string | nu
 const ID_FIELDS = ['id', 'parentId', 'targetId', 'firstKeptEntryId', 'fromId'] as const;
 
 /** Replace ids in entry objects through `map` (ids not in the map stay). Returns new objects. */
-export function mapEntryIds(entries: ReadonlyArray<Record<string, unknown>>, map: (id: string) => string): Record<string, unknown>[] {
+export function mapEntryIds(
+  entries: ReadonlyArray<Record<string, unknown>>,
+  map: (id: string) => string,
+): Record<string, unknown>[] {
   return entries.map((e) => {
     const out: Record<string, unknown> = { ...e };
     for (const f of ID_FIELDS) if (typeof out[f] === 'string') out[f] = map(out[f] as string);
@@ -187,9 +190,13 @@ export class Report {
   summary(title: string): string {
     const lines = [`${title}:`];
     for (const [k, v] of [...this.counts].sort()) lines.push(`  ${k}: ${v}`);
-    for (const [reason, files] of this.skipped) lines.push(`  skipped (${reason}): ${files.length} [${files.slice(0, 4).join(', ')}${files.length > 4 ? ', …' : ''}]`);
+    for (const [reason, files] of this.skipped)
+      lines.push(
+        `  skipped (${reason}): ${files.length} [${files.slice(0, 4).join(', ')}${files.length > 4 ? ', …' : ''}]`,
+      );
     const slow = [...this.timings].sort((a, b) => b[1] - a[1]).slice(0, 3);
-    if (slow.length > 0) lines.push(`  slowest files: ${slow.map(([f, ms]) => `${f} ${Math.round(ms)} ms`).join(', ')}`);
+    if (slow.length > 0)
+      lines.push(`  slowest files: ${slow.map(([f, ms]) => `${f} ${Math.round(ms)} ms`).join(', ')}`);
     lines.push(`  mismatches: ${this.mismatches.length}`);
     return lines.join('\n');
   }

@@ -23,7 +23,8 @@ describe.skipIf(!HAVE_CHROMIUM)('canopy serve in Chromium', () => {
   const graphs = new Map<string, SessionGraphDto>();
   let pageErrors: string[] = [];
 
-  const api = <T,>(channel: string, args: unknown, token?: string): Promise<{ status: number; body: Result<T> }> => h.api<T>(channel, args, token);
+  const api = <T>(channel: string, args: unknown, token?: string): Promise<{ status: number; body: Result<T> }> =>
+    h.api<T>(channel, args, token);
   const shot = (name: string) => h.shot(name);
 
   /** A session whose graph satisfies `pick`, found through the API itself. */
@@ -55,7 +56,9 @@ describe.skipIf(!HAVE_CHROMIUM)('canopy serve in Chromium', () => {
     await page.waitForSelector('[data-testid="session-row"]');
     expect(page.url()).not.toContain('token');
     expect(await page.textContent('[data-testid="session-count"]')).toBe(String(list.sessions.length));
-    const first = await page.$$eval('[data-testid="session-row"]', (rows) => rows.map((r) => (r as HTMLElement).dataset.sessionId));
+    const first = await page.$$eval('[data-testid="session-row"]', (rows) =>
+      rows.map((r) => (r as HTMLElement).dataset.sessionId),
+    );
     expect(first.length).toBeGreaterThan(5);
     for (const id of first) expect(list.sessions.some((s) => s.sessionId === id)).toBe(true);
     expect(await page.$$('[data-testid="project-row"]')).not.toHaveLength(0);
@@ -63,12 +66,22 @@ describe.skipIf(!HAVE_CHROMIUM)('canopy serve in Chromium', () => {
   });
 
   it('opens a branched session and highlights the leaf → root path', async () => {
-    const g = find((x) => x.leafId !== null && x.pathIds.length >= 3 && x.entries.some((e) => e.parentId !== null && x.entries.filter((o) => o.parentId === e.parentId).length > 1), 'a branch');
+    const g = find(
+      (x) =>
+        x.leafId !== null &&
+        x.pathIds.length >= 3 &&
+        x.entries.some((e) => e.parentId !== null && x.entries.filter((o) => o.parentId === e.parentId).length > 1),
+      'a branch',
+    );
     await openViaRow(g.sessionId);
     await page.click('text=fit');
     await page.waitForSelector(`.react-flow__node[data-id="${g.leafId}"][data-on-path="true"]`);
     const nodes = await page.$$eval('.react-flow__node', (els) =>
-      els.map((el) => ({ id: (el as HTMLElement).dataset.id!, kind: (el as HTMLElement).dataset.kind!, onPath: (el as HTMLElement).dataset.onPath === 'true' })),
+      els.map((el) => ({
+        id: (el as HTMLElement).dataset.id!,
+        kind: (el as HTMLElement).dataset.kind!,
+        onPath: (el as HTMLElement).dataset.onPath === 'true',
+      })),
     );
     const path = new Set(g.pathIds);
     const drawnEntries = nodes.filter((n) => !n.id.startsWith('chain:'));
@@ -85,7 +98,8 @@ describe.skipIf(!HAVE_CHROMIUM)('canopy serve in Chromium', () => {
   });
 
   it('marks both kinds of compaction checkpoint differently', async () => {
-    const compactionOf = (g: SessionGraphDto, kind: string): EntryNodeDto | undefined => g.entries.find((e) => e.type === 'compaction' && e.checkpoint === kind);
+    const compactionOf = (g: SessionGraphDto, kind: string): EntryNodeDto | undefined =>
+      g.entries.find((e) => e.type === 'compaction' && e.checkpoint === kind);
     const retained = find((g) => compactionOf(g, 'retained-tail') !== undefined, 'a retainedTail compaction');
     const firstKept = find((g) => {
       const c = compactionOf(g, 'first-kept');
@@ -103,7 +117,9 @@ describe.skipIf(!HAVE_CHROMIUM)('canopy serve in Chromium', () => {
     await shot('03-retained-tail');
 
     const fc = compactionOf(firstKept, 'first-kept')!;
-    await page.goto(`${origin}/#/session/${encodeURIComponent(firstKept.sessionId)}?entry=${encodeURIComponent(fc.id)}`);
+    await page.goto(
+      `${origin}/#/session/${encodeURIComponent(firstKept.sessionId)}?entry=${encodeURIComponent(fc.id)}`,
+    );
     const fNode = await page.waitForSelector(`.react-flow__node[data-id="${fc.id}"]`);
     expect(await fNode.getAttribute('data-checkpoint')).toBe('first-kept');
     await page.click('text=fit');
@@ -121,7 +137,13 @@ describe.skipIf(!HAVE_CHROMIUM)('canopy serve in Chromium', () => {
         const r = n.getBoundingClientRect();
         return [...n.querySelectorAll('.react-flow__handle')].map((el) => {
           const b = el.getBoundingClientRect();
-          return { id: el.getAttribute('data-handleid'), x: (b.left - r.left) / zoom, y: (b.top - r.top) / zoom, width: b.width / zoom, height: b.height / zoom };
+          return {
+            id: el.getAttribute('data-handleid'),
+            x: (b.left - r.left) / zoom,
+            y: (b.top - r.top) / zoom,
+            width: b.width / zoom,
+            height: b.height / zoom,
+          };
         });
       });
     });
@@ -140,7 +162,9 @@ describe.skipIf(!HAVE_CHROMIUM)('canopy serve in Chromium', () => {
   it('shows the selected entry in the inspector with its line number', async () => {
     const g = find((x) => x.entries.some((e) => e.role === 'assistant' && e.model), 'an assistant message');
     await openViaRow(g.sessionId);
-    const target = g.entries.find((e) => e.id === g.leafId && e.role === 'assistant') ?? g.entries.find((e) => e.role === 'assistant' && e.model)!;
+    const target =
+      g.entries.find((e) => e.id === g.leafId && e.role === 'assistant') ??
+      g.entries.find((e) => e.role === 'assistant' && e.model)!;
     await page.goto(`${origin}/#/session/${encodeURIComponent(g.sessionId)}?entry=${encodeURIComponent(target.id)}`);
     await page.click(`.react-flow__node[data-id="${target.id}"]`);
     await page.waitForSelector(`[data-testid="inspector"][data-entry-id="${target.id}"]`);
@@ -178,7 +202,12 @@ describe.skipIf(!HAVE_CHROMIUM)('canopy serve in Chromium', () => {
     const id = await inspected.getAttribute('data-entry-id');
     const byId = new Map(g.entries.map((e) => [e.id, e]));
     const ancestors = new Set<string>();
-    for (let cur = byId.get(g.leafId!)?.parentId ?? null; cur && !ancestors.has(cur); cur = byId.get(cur)?.parentId ?? null) ancestors.add(cur);
+    for (
+      let cur = byId.get(g.leafId!)?.parentId ?? null;
+      cur && !ancestors.has(cur);
+      cur = byId.get(cur)?.parentId ?? null
+    )
+      ancestors.add(cur);
     expect(ancestors.has(id!), `${id} is an ancestor of the leaf`).toBe(true);
 
     const hit = g.entries.find((e) => e.preview.trim().length > 8 && e.type === 'message' && e.role === 'user')!;

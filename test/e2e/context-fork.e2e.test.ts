@@ -11,7 +11,13 @@ import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../electron/cli';
-import { buildContextView, parseSessionText, readSession, readSessionDetailed, type ParsedSession } from '../../electron/core';
+import {
+  buildContextView,
+  parseSessionText,
+  readSession,
+  readSessionDetailed,
+  type ParsedSession,
+} from '../../electron/core';
 import type { EntryNodeDto, SessionGraphDto, SessionListDto, SessionRowDto } from '../../electron/shared/dto';
 import type { CorpusFile } from '../fixtures/corpus/build';
 import { deepLink, HAVE_CHROMIUM, startHarness, type Harness } from './harness';
@@ -44,7 +50,10 @@ const readJsonl = (path: string): Json[] =>
 async function cli(argv: string[]): Promise<{ code: number; out: string; err: string }> {
   let out = '';
   let err = '';
-  const code = await runCli(argv, { stdout: { write: (c: string) => (out += c) }, stderr: { write: (c: string) => (err += c) } });
+  const code = await runCli(argv, {
+    stdout: { write: (c: string) => (out += c) },
+    stderr: { write: (c: string) => (err += c) },
+  });
   return { code, out, err };
 }
 
@@ -88,9 +97,11 @@ describe.skipIf(!HAVE_CHROMIUM)('context view and forks in Chromium', () => {
     if (!s) parsed.set(file.path, (s = parseSessionText(readFileSync(file.path, 'utf8'))));
     return s;
   };
-  const graphOf = async (sessionId: string): Promise<SessionGraphDto> => graphFromWire(await h.call<SessionGraphWireDto>('session.open', { sessionId }));
+  const graphOf = async (sessionId: string): Promise<SessionGraphDto> =>
+    graphFromWire(await h.call<SessionGraphWireDto>('session.open', { sessionId }));
   /** Files every reader agrees on: format 3 and no parent cycle (v1 ids are drawn at random when read). */
-  const usable = (f: CorpusFile) => f.format === 3 && !f.cyclic && rowOf(f) !== undefined && !f.features.includes('huge-line');
+  const usable = (f: CorpusFile) =>
+    f.format === 3 && !f.cyclic && rowOf(f) !== undefined && !f.features.includes('huge-line');
 
   async function openContext(sessionId: string, entryId?: string) {
     await page.goto(deepLink(h.origin, sessionId, entryId));
@@ -100,7 +111,9 @@ describe.skipIf(!HAVE_CHROMIUM)('context view and forks in Chromium', () => {
   }
 
   const contextIdsOnScreen = () =>
-    page.$$eval('[data-testid="context-entry"]', (els) => els.map((el) => [(el as HTMLElement).dataset.entryId!, (el as HTMLElement).dataset.state!] as const));
+    page.$$eval('[data-testid="context-entry"]', (els) =>
+      els.map((el) => [(el as HTMLElement).dataset.entryId!, (el as HTMLElement).dataset.state!] as const),
+    );
 
   beforeAll(async () => {
     h = await startHarness({ watch: true });
@@ -116,11 +129,26 @@ describe.skipIf(!HAVE_CHROMIUM)('context view and forks in Chromium', () => {
   });
 
   it('lists the context entries in the order readSession gives, for both profiles and every kind of file', async () => {
-    const wanted = ['compaction', 'compaction-nested', 'compaction-other-branch', 'context-edit', 'branches', 'bash', 'system', 'tree-summary', 'compaction-empty-tail', 'settings', 'custom', 'labels'];
+    const wanted = [
+      'compaction',
+      'compaction-nested',
+      'compaction-other-branch',
+      'context-edit',
+      'branches',
+      'bash',
+      'system',
+      'tree-summary',
+      'compaction-empty-tail',
+      'settings',
+      'custom',
+      'labels',
+    ];
     const sample: CorpusFile[] = [];
     for (const feature of wanted) {
       for (const writer of ['ca', 'h3'] as const) {
-        const f = h.corpus.find((c) => c.writer === writer && c.features.includes(feature) && usable(c) && !sample.includes(c));
+        const f = h.corpus.find(
+          (c) => c.writer === writer && c.features.includes(feature) && usable(c) && !sample.includes(c),
+        );
         if (f) sample.push(f);
       }
     }
@@ -138,10 +166,15 @@ describe.skipIf(!HAVE_CHROMIUM)('context view and forks in Chromium', () => {
       await openContext(row.sessionId);
       await page.waitForSelector(`[data-testid="context-panel"][data-leaf-id="${reading.leafId ?? ''}"]`);
       const shown = await contextIdsOnScreen();
-      expect(shown.map(([id]) => id), file.name).toEqual(reading.contextEntryIds);
+      expect(
+        shown.map(([id]) => id),
+        file.name,
+      ).toEqual(reading.contextEntryIds);
       for (const [id, state] of shown) expect(state, `${file.name} ${id}`).toBe(states.get(id));
       // The total the panel shows is the core's estimate.
-      expect(await page.textContent('[data-testid="context-total"]')).toContain(view.tokens.total.toLocaleString('en-US'));
+      expect(await page.textContent('[data-testid="context-total"]')).toContain(
+        view.tokens.total.toLocaleString('en-US'),
+      );
       compared++;
     }
     console.log(`[e2e] context entry ids equal readSession().contextEntryIds on ${compared} files`);
@@ -150,7 +183,9 @@ describe.skipIf(!HAVE_CHROMIUM)('context view and forks in Chromium', () => {
 
   it('shows the context at a what-if leaf on another branch, as readSession with that leaf', async () => {
     let done = 0;
-    for (const file of h.corpus.filter((c) => (c.features.includes('branches') || c.features.includes('compaction-other-branch')) && usable(c))) {
+    for (const file of h.corpus.filter(
+      (c) => (c.features.includes('branches') || c.features.includes('compaction-other-branch')) && usable(c),
+    )) {
       const s = session(file);
       const reading = readSession(s);
       const onPath = new Set(reading.pathIds);
@@ -163,9 +198,14 @@ describe.skipIf(!HAVE_CHROMIUM)('context view and forks in Chromium', () => {
       await page.click('[data-testid="what-if-leaf"]');
       await page.waitForSelector(`[data-testid="context-panel"][data-leaf-id="${target.id}"]`);
       const expected = readSession(s, { leafId: target.id }).contextEntryIds;
-      expect((await contextIdsOnScreen()).map(([id]) => id), file.name).toEqual(expected);
+      expect(
+        (await contextIdsOnScreen()).map(([id]) => id),
+        file.name,
+      ).toEqual(expected);
       // The graph marks the what-if leaf and shades the entries by the hypothetical context.
-      await page.waitForSelector(`.react-flow__node[data-id="${target.id}"][data-what-if-leaf="true"][data-context="included"]`);
+      await page.waitForSelector(
+        `.react-flow__node[data-id="${target.id}"][data-what-if-leaf="true"][data-context="included"]`,
+      );
       if (++done === 3) break;
     }
     expect(done).toBeGreaterThan(0);
@@ -175,7 +215,13 @@ describe.skipIf(!HAVE_CHROMIUM)('context view and forks in Chromium', () => {
   });
 
   it('shades graph nodes with the states buildContextView gives', async () => {
-    const sample = h.corpus.filter((c) => usable(c) && ['context-edit', 'compaction', 'bash', 'branches', 'compaction-nested'].some((f) => c.features.includes(f))).slice(0, 6);
+    const sample = h.corpus
+      .filter(
+        (c) =>
+          usable(c) &&
+          ['context-edit', 'compaction', 'bash', 'branches', 'compaction-nested'].some((f) => c.features.includes(f)),
+      )
+      .slice(0, 6);
     let checked = 0;
     for (const file of sample) {
       const s = session(file);
@@ -201,13 +247,26 @@ describe.skipIf(!HAVE_CHROMIUM)('context view and forks in Chromium', () => {
   });
 
   it('inspects a compaction: summary beside what it replaced, hidden entries highlighted on the graph', async () => {
-    const file = h.corpus.find((c) => c.writer === 'ca' && c.features.includes('compaction') && usable(c) && readSession(session(c)).contextEntryIds.length > 0 && buildContextView(session(c), readSessionDetailed(session(c))).compactions.some((x) => x.active && x.hiddenIds.length > 0))!;
+    const file = h.corpus.find(
+      (c) =>
+        c.writer === 'ca' &&
+        c.features.includes('compaction') &&
+        usable(c) &&
+        readSession(session(c)).contextEntryIds.length > 0 &&
+        buildContextView(session(c), readSessionDetailed(session(c))).compactions.some(
+          (x) => x.active && x.hiddenIds.length > 0,
+        ),
+    )!;
     const s = session(file);
     const info = buildContextView(s, readSessionDetailed(s)).compactions.find((c) => c.active)!;
     await page.goto(deepLink(h.origin, rowOf(file)!.sessionId, info.id));
     await page.click('[data-testid="tab-entry"]');
-    await page.waitForSelector(`[data-testid="inspector"][data-entry-id="${info.id}"] [data-testid="compaction-inspector"][data-active="true"]`);
-    expect(await page.getAttribute('[data-testid="compaction-hidden"]', 'data-count')).toBe(String(info.hiddenIds.length));
+    await page.waitForSelector(
+      `[data-testid="inspector"][data-entry-id="${info.id}"] [data-testid="compaction-inspector"][data-active="true"]`,
+    );
+    expect(await page.getAttribute('[data-testid="compaction-hidden"]', 'data-count')).toBe(
+      String(info.hiddenIds.length),
+    );
     await page.click('[data-testid="highlight-hidden"]');
     await page.waitForSelector('.react-flow__node[data-highlight="true"]');
     await page.waitForTimeout(400);
@@ -229,7 +288,9 @@ describe.skipIf(!HAVE_CHROMIUM)('context view and forks in Chromium', () => {
     const hv = buildContextView(session(h3), readSessionDetailed(session(h3)));
     const tailed = hv.compactions.find((c) => c.active)!;
     await page.goto(deepLink(h.origin, rowOf(h3)!.sessionId, tailed.id));
-    const ci = await page.waitForSelector(`[data-testid="inspector"][data-entry-id="${tailed.id}"] [data-testid="compaction-inspector"][data-active="true"]`);
+    const ci = await page.waitForSelector(
+      `[data-testid="inspector"][data-entry-id="${tailed.id}"] [data-testid="compaction-inspector"][data-active="true"]`,
+    );
     const text = (await ci.textContent())!;
     expect(text).toContain(`retainedTail: ${tailed.retainedTailCount} message`);
     for (const m of hv.messages.filter((x) => x.copyOf)) expect(text).toContain(`copy of ${m.copyOf}`);
@@ -243,7 +304,9 @@ describe.skipIf(!HAVE_CHROMIUM)('context view and forks in Chromium', () => {
     await page.click('[data-testid="tab-entry"]');
     await page.waitForSelector(`[data-testid="inspector"][data-entry-id="${entry.id}"] [data-testid="fork-panel"]`);
     await page.click(`[data-testid="fork-panel"] [data-fork-mode="${mode}"]`);
-    await page.waitForSelector(`[data-testid="fork-panel"][data-mode="${mode}"] [data-testid="fork-preview"][data-status="ok"]`);
+    await page.waitForSelector(
+      `[data-testid="fork-panel"][data-mode="${mode}"] [data-testid="fork-preview"][data-status="ok"]`,
+    );
     const previewCount = Number(await page.getAttribute('[data-testid="fork-entry-count"]', 'data-count'));
     await h.shot(shotName);
     await page.click('[data-testid="fork-button"]');
@@ -263,10 +326,15 @@ describe.skipIf(!HAVE_CHROMIUM)('context view and forks in Chromium', () => {
       { writer: 'h3', mode: 'at' },
     ];
     for (const { writer, mode } of cases) {
-      const file = h.corpus.find((c) => c.writer === writer && usable(c) && c.features.includes(writer === 'h3' ? 'compaction' : 'labels'))!;
+      const file = h.corpus.find(
+        (c) => c.writer === writer && usable(c) && c.features.includes(writer === 'h3' ? 'compaction' : 'labels'),
+      )!;
       const g = await graphOf(rowOf(file)!.sessionId);
       const users = g.entries.filter((e) => e.type === 'message' && e.role === 'user' && e.parentId !== null);
-      const target = mode === 'before' ? users[users.length - 1]! : g.entries.find((e) => e.id === g.pathIds[Math.floor(g.pathIds.length / 2)])!;
+      const target =
+        mode === 'before'
+          ? users[users.length - 1]!
+          : g.entries.find((e) => e.id === g.pathIds[Math.floor(g.pathIds.length / 2)])!;
       const { newRow, previewCount } = await forkThroughUi(file, target, mode, `14-fork-preview-${writer}`);
       const uiFile = readJsonl(newRow.path);
       expect(uiFile.length - 1).toBe(previewCount);
@@ -276,7 +344,9 @@ describe.skipIf(!HAVE_CHROMIUM)('context view and forks in Chromium', () => {
       const out = JSON.parse(r.out) as { ok: boolean; path: string };
       expect(out.ok).toBe(true);
       compareForkFiles(uiFile, readJsonl(out.path), new Set(session(file).entries.map((e) => e.id)));
-      console.log(`[e2e] ${writer} fork ${mode} ${target.id}: UI file equals canopy fork (${uiFile.length - 1} entries)`);
+      console.log(
+        `[e2e] ${writer} fork ${mode} ${target.id}: UI file equals canopy fork (${uiFile.length - 1} entries)`,
+      );
     }
     await h.shot('15-fork-result');
   });
@@ -291,7 +361,9 @@ describe.skipIf(!HAVE_CHROMIUM)('context view and forks in Chromium', () => {
     const childRow = await page.waitForSelector(`[data-testid="session-row"][data-session-id="${childId}"]`);
     expect(await childRow.getAttribute('data-depth')).toBe('1');
     expect(await childRow.getAttribute('data-parent-session-id')).toBe(parentId);
-    const order = await page.$$eval('[data-testid="session-row"]', (els) => els.map((el) => [(el as HTMLElement).dataset.sessionId!, Number((el as HTMLElement).dataset.depth)] as const));
+    const order = await page.$$eval('[data-testid="session-row"]', (els) =>
+      els.map((el) => [(el as HTMLElement).dataset.sessionId!, Number((el as HTMLElement).dataset.depth)] as const),
+    );
     const pi = order.findIndex(([id]) => id === parentId);
     const ci = order.findIndex(([id]) => id === childId);
     expect(pi).toBeGreaterThanOrEqual(0);
@@ -315,7 +387,9 @@ describe.skipIf(!HAVE_CHROMIUM)('context view and forks in Chromium', () => {
       const assistant = g.entries.find((e) => e.type === 'message' && e.role === 'assistant')!;
       await page.goto(deepLink(h.origin, g.sessionId, assistant.id));
       await page.click('[data-testid="tab-entry"]');
-      await page.waitForSelector(`[data-testid="inspector"][data-entry-id="${assistant.id}"] [data-testid="fork-panel"]`);
+      await page.waitForSelector(
+        `[data-testid="inspector"][data-entry-id="${assistant.id}"] [data-testid="fork-panel"]`,
+      );
       const before = hashTree(h.sessionsDir);
       await page.click('[data-testid="fork-panel"] [data-fork-mode="before"]');
       const preview = await page.waitForSelector('[data-testid="fork-preview"][data-status="refused"]');
@@ -323,7 +397,10 @@ describe.skipIf(!HAVE_CHROMIUM)('context view and forks in Chromium', () => {
       expect(text).toContain(writer === 'ca' ? 'Invalid entry ID for forking' : 'is not a user message');
       expect(await page.isDisabled('[data-testid="fork-button"]')).toBe(true);
       await page.click('[data-testid="fork-button"]', { force: true });
-      const refused = await h.api('session.fork', { sessionId: g.sessionId, request: { kind: 'fork', entryId: assistant.id, position: 'before' } });
+      const refused = await h.api('session.fork', {
+        sessionId: g.sessionId,
+        request: { kind: 'fork', entryId: assistant.id, position: 'before' },
+      });
       expect(refused.body).toMatchObject({ ok: false, error: { code: 'invalid_fork_target' } });
       await page.waitForTimeout(300);
       expect(hashTree(h.sessionsDir)).toBe(before);
@@ -344,7 +421,7 @@ describe.skipIf(!HAVE_CHROMIUM)('context view and forks in Chromium', () => {
     // The opening zoom animates for a while that depends on the machine's load: wait until the
     // viewport holds still instead of sleeping a fixed time.
     let before = await viewport();
-    for (let still = 0; still < 3; ) {
+    for (let still = 0; still < 3;) {
       await page.waitForTimeout(150);
       const now = await viewport();
       still = now === before ? still + 1 : 0;
@@ -357,15 +434,24 @@ describe.skipIf(!HAVE_CHROMIUM)('context view and forks in Chromium', () => {
       id,
       parentId: g.leafId,
       timestamp: new Date().toISOString(),
-      message: { role: 'user', content: [{ type: 'text', text: 'live append probe: does the view follow?' }], timestamp: Date.now() },
+      message: {
+        role: 'user',
+        content: [{ type: 'text', text: 'live append probe: does the view follow?' }],
+        timestamp: Date.now(),
+      },
     };
     const t0 = performance.now();
     appendFileSync(file.path, `${JSON.stringify(line)}\n`);
     await page.waitForSelector(`.react-flow__node[data-id="${id}"][data-leaf="true"]`, { timeout: 15_000 });
     const tNode = performance.now() - t0;
-    await page.waitForSelector(`[data-testid="context-panel"][data-leaf-id="${id}"] [data-testid="context-entry"][data-entry-id="${id}"]`, { timeout: 15_000 });
+    await page.waitForSelector(
+      `[data-testid="context-panel"][data-leaf-id="${id}"] [data-testid="context-entry"][data-entry-id="${id}"]`,
+      { timeout: 15_000 },
+    );
     const tContext = performance.now() - t0;
-    console.log(`[e2e] live append: node on screen after ${Math.round(tNode)} ms, context view after ${Math.round(tContext)} ms`);
+    console.log(
+      `[e2e] live append: node on screen after ${Math.round(tNode)} ms, context view after ${Math.round(tContext)} ms`,
+    );
 
     expect(decodeURIComponent(new URL(page.url()).hash)).toBe(`#/session/${row.sessionId}?entry=${selected}`);
     expect(await page.$(`.react-flow__node[data-id="${g.leafId}"][data-leaf="true"]`)).toBeNull();
@@ -385,7 +471,10 @@ describe.skipIf(!HAVE_CHROMIUM)('context view and forks in Chromium', () => {
       await page.evaluate((sel) => {
         const w = window as unknown as { __probe?: Promise<number> };
         w.__probe = new Promise<number>((resolve) => {
-          const tick = () => (document.querySelector(sel) ? resolve(performance.timeOrigin + performance.now()) : requestAnimationFrame(tick));
+          const tick = () =>
+            document.querySelector(sel)
+              ? resolve(performance.timeOrigin + performance.now())
+              : requestAnimationFrame(tick);
           requestAnimationFrame(tick);
         });
       }, `[data-testid="graph-panel"][data-leaf-id="${childId}"]`);
@@ -398,7 +487,9 @@ describe.skipIf(!HAVE_CHROMIUM)('context view and forks in Chromium', () => {
     }
     const sorted = [...lags].sort((a, b) => a - b);
     const median = sorted[Math.floor(sorted.length / 2)]!;
-    console.log(`[e2e] live append latency (page frame after write): ${lags.map((x) => Math.round(x)).join(', ')} ms; median ${Math.round(median)} ms (target <= 250 ms)`);
+    console.log(
+      `[e2e] live append latency (page frame after write): ${lags.map((x) => Math.round(x)).join(', ')} ms; median ${Math.round(median)} ms (target <= 250 ms)`,
+    );
     // Speed is the bench's to judge (a stalled frame on a loaded machine is not a regression);
     // here every append must have reached the graph, each after its write.
     expect(lags).toHaveLength(5);
@@ -408,7 +499,10 @@ describe.skipIf(!HAVE_CHROMIUM)('context view and forks in Chromium', () => {
 
   it('looks right in the dark theme too', async () => {
     await page.emulateMedia({ colorScheme: 'dark' });
-    const file = h.corpus.find((c) => c.writer === 'h3' && usable(c) && c.features.includes('compaction') && c.features.includes('branches')) ?? h.corpus.find((c) => c.writer === 'h3' && usable(c) && c.features.includes('compaction'))!;
+    const file =
+      h.corpus.find(
+        (c) => c.writer === 'h3' && usable(c) && c.features.includes('compaction') && c.features.includes('branches'),
+      ) ?? h.corpus.find((c) => c.writer === 'h3' && usable(c) && c.features.includes('compaction'))!;
     await openContext(rowOf(file)!.sessionId);
     await page.waitForTimeout(300);
     await h.shot('20-dark-context');
@@ -416,7 +510,9 @@ describe.skipIf(!HAVE_CHROMIUM)('context view and forks in Chromium', () => {
     const c = g.entries.find((e) => e.type === 'compaction')!;
     await page.goto(deepLink(h.origin, g.sessionId, c.id));
     await page.click('[data-testid="tab-entry"]');
-    await page.waitForSelector(`[data-testid="inspector"][data-entry-id="${c.id}"] [data-testid="fork-preview"][data-status="ok"]`);
+    await page.waitForSelector(
+      `[data-testid="inspector"][data-entry-id="${c.id}"] [data-testid="fork-preview"][data-status="ok"]`,
+    );
     await page.waitForTimeout(300);
     await h.shot('21-dark-entry-fork');
     await page.emulateMedia({ colorScheme: 'light' });

@@ -40,7 +40,8 @@ describe.skipIf(!HAVE_CHROMIUM)('daily use (chromium)', () => {
   /** Moves the palette's selection down to the first entry item (the actions group may come first). */
   const selectEntryItem = async () => {
     for (let i = 0; i < 60; i++) {
-      if ((await page.getAttribute('[data-testid="palette-item"][data-selected="true"]', 'data-kind')) === 'entry') return;
+      if ((await page.getAttribute('[data-testid="palette-item"][data-selected="true"]', 'data-kind')) === 'entry')
+        return;
       await page.keyboard.press('ArrowDown');
     }
     throw new Error('no entry item in the palette');
@@ -57,7 +58,9 @@ describe.skipIf(!HAVE_CHROMIUM)('daily use (chromium)', () => {
       if (!r.body.ok) continue;
       const graph = graphFromWire(r.body.data);
       if (graph.issues.length > 0) continue;
-      const entry = graph.entries.find((e) => e.type === 'message' && e.role === 'assistant' && e.parentId !== null && e.hasText);
+      const entry = graph.entries.find(
+        (e) => e.type === 'message' && e.role === 'assistant' && e.parentId !== null && e.hasText,
+      );
       if (entry) {
         target = { row, entryId: entry.id };
         break;
@@ -74,7 +77,9 @@ describe.skipIf(!HAVE_CHROMIUM)('daily use (chromium)', () => {
 
   it('the palette jumps to a session and to an entry of it', async () => {
     await palette(target.row.sessionId);
-    expect(await page.getAttribute('[data-testid="palette-item"][data-kind="session"]', 'data-id')).toBe(target.row.sessionId);
+    expect(await page.getAttribute('[data-testid="palette-item"][data-kind="session"]', 'data-id')).toBe(
+      target.row.sessionId,
+    );
     await page.keyboard.press('Enter');
     await page.waitForSelector(`[data-testid="graph-panel"][data-session-id="${target.row.sessionId}"]`);
     expect(await page.$('[data-testid="palette"]')).toBeNull();
@@ -91,11 +96,21 @@ describe.skipIf(!HAVE_CHROMIUM)('daily use (chromium)', () => {
   it('the palette opens a session from its pasted file path (looked up by main)', async () => {
     const other = list.sessions.find((r) => r.sessionId !== target.row.sessionId)!;
     await palette(other.path);
-    const item = await page.waitForSelector(`[data-testid="palette-item"][data-kind="session"][data-id="${other.sessionId}"]`);
+    const item = await page.waitForSelector(
+      `[data-testid="palette-item"][data-kind="session"][data-id="${other.sessionId}"]`,
+    );
     expect(await item.textContent()).toContain(`Open ${other.path}`);
     // It is first: the lookup ranks above any fuzzy match of the path's letters.
-    expect(await page.getAttribute('[data-testid="palette-item"][data-kind="session"]', 'data-id')).toBe(other.sessionId);
-    for (let i = 0; i < 60 && (await page.getAttribute('[data-testid="palette-item"][data-selected="true"]', 'data-id')) !== other.sessionId; i++) await page.keyboard.press('ArrowDown');
+    expect(await page.getAttribute('[data-testid="palette-item"][data-kind="session"]', 'data-id')).toBe(
+      other.sessionId,
+    );
+    for (
+      let i = 0;
+      i < 60 &&
+      (await page.getAttribute('[data-testid="palette-item"][data-selected="true"]', 'data-id')) !== other.sessionId;
+      i++
+    )
+      await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
     await page.waitForSelector(`[data-testid="graph-panel"][data-session-id="${other.sessionId}"]`);
   });
@@ -115,7 +130,9 @@ describe.skipIf(!HAVE_CHROMIUM)('daily use (chromium)', () => {
     await palette(target.entryId);
     await selectEntryItem();
     await page.keyboard.press('Enter');
-    await page.waitForSelector(`[data-testid="inspector"][data-entry-id="${target.entryId}"] [data-testid="fork-preview"][data-status="ok"]`);
+    await page.waitForSelector(
+      `[data-testid="inspector"][data-entry-id="${target.entryId}"] [data-testid="fork-preview"][data-status="ok"]`,
+    );
 
     await palette('fork here');
     expect(await page.getAttribute('[data-testid="palette-item"][data-selected="true"]', 'data-id')).toBe('entry.fork');

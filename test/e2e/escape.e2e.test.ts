@@ -26,7 +26,8 @@ function rawGet(port: number, path: string): Promise<{ status: number; body: str
   });
 }
 
-if (!HAVE_CHROMIUM) console.warn('[skipped] path-escape e2e: no Chromium at /usr/bin/chromium (apt-get install chromium)');
+if (!HAVE_CHROMIUM)
+  console.warn('[skipped] path-escape e2e: no Chromium at /usr/bin/chromium (apt-get install chromium)');
 
 describe.skipIf(!HAVE_CHROMIUM)('path escapes through canopy serve', () => {
   let h: Harness;
@@ -40,7 +41,13 @@ describe.skipIf(!HAVE_CHROMIUM)('path escapes through canopy serve', () => {
       secretFile,
       [
         { type: 'session', version: 3, id: OUTSIDE_ID, timestamp: '2026-03-01T10:00:00.000Z', cwd: '/outside' },
-        { type: 'message', id: 'u1', parentId: null, timestamp: '2026-03-01T10:00:01.000Z', message: { role: 'user', content: SECRET, timestamp: 1 } },
+        {
+          type: 'message',
+          id: 'u1',
+          parentId: null,
+          timestamp: '2026-03-01T10:00:01.000Z',
+          message: { role: 'user', content: SECRET, timestamp: 1 },
+        },
       ]
         .map((l) => JSON.stringify(l))
         .join('\n') + '\n',
@@ -79,7 +86,11 @@ describe.skipIf(!HAVE_CHROMIUM)('path escapes through canopy serve', () => {
   });
 
   it('serves no file outside the built renderer', async () => {
-    for (const path of ['/../../../../etc/passwd', '/%2e%2e/%2e%2e/%2e%2e/etc/passwd', '/assets/..%2f..%2f..%2fpackage.json']) {
+    for (const path of [
+      '/../../../../etc/passwd',
+      '/%2e%2e/%2e%2e/%2e%2e/etc/passwd',
+      '/assets/..%2f..%2f..%2fpackage.json',
+    ]) {
       const r = await rawGet(h.server.port, path);
       expect(r.body).not.toContain('root:x:0:0');
       expect(r.body).not.toContain('"devDependencies"');

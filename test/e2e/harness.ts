@@ -65,7 +65,11 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     if (msg.type() === 'error') pageErrors.push(msg.text());
   });
 
-  async function api<T>(channel: string, args: unknown, token = server.token): Promise<{ status: number; body: Result<T> }> {
+  async function api<T>(
+    channel: string,
+    args: unknown,
+    token = server.token,
+  ): Promise<{ status: number; body: Result<T> }> {
     const res = await fetch(`${origin}/api/${channel}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-canopy-token': token },

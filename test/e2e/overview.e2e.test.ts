@@ -11,22 +11,63 @@ const line = (v: unknown) => JSON.stringify(v);
 const ID = '019c0000-0000-7000-8000-00000000f1a5';
 let clock = Date.parse('2026-03-01T10:00:00.000Z');
 const ts = () => new Date((clock += 1000)).toISOString();
-const usage = { input: 1, output: 1, cacheRead: 0, cacheWrite: 0, totalTokens: 2, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } };
-const user = (id: string, parentId: string | null, text: string) => line({ type: 'message', id, parentId, timestamp: ts(), message: { role: 'user', content: text, timestamp: 1 } });
+const usage = {
+  input: 1,
+  output: 1,
+  cacheRead: 0,
+  cacheWrite: 0,
+  totalTokens: 2,
+  cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
+};
+const user = (id: string, parentId: string | null, text: string) =>
+  line({ type: 'message', id, parentId, timestamp: ts(), message: { role: 'user', content: text, timestamp: 1 } });
 const assistant = (id: string, parentId: string, text: string) =>
-  line({ type: 'message', id, parentId, timestamp: ts(), message: { role: 'assistant', content: [{ type: 'text', text }], provider: 'p', model: 'm', api: 'x', stopReason: 'stop', timestamp: 2, usage } });
+  line({
+    type: 'message',
+    id,
+    parentId,
+    timestamp: ts(),
+    message: {
+      role: 'assistant',
+      content: [{ type: 'text', text }],
+      provider: 'p',
+      model: 'm',
+      api: 'x',
+      stopReason: 'stop',
+      timestamp: 2,
+      usage,
+    },
+  });
 
 /** u0 → r0, then three branches of 12 messages each; the last one written (branch c) holds the leaf. */
 function sessionText(): string {
-  const out = [line({ type: 'session', version: 3, id: ID, timestamp: ts(), cwd: '/overview' }), user('u0', null, 'plan the work'), assistant('r0', 'u0', 'three ways to go')];
+  const out = [
+    line({ type: 'session', version: 3, id: ID, timestamp: ts(), cwd: '/overview' }),
+    user('u0', null, 'plan the work'),
+    assistant('r0', 'u0', 'three ways to go'),
+  ];
   for (const b of ['a', 'b', 'c']) {
     let parent = 'r0';
     for (let i = 0; i < 12; i++) {
       const id = `${b}${i}`;
-      out.push(i % 2 === 0 ? user(id, parent, `branch ${b} question ${i}`) : assistant(id, parent, `branch ${b} answer ${i}`));
+      out.push(
+        i % 2 === 0 ? user(id, parent, `branch ${b} question ${i}`) : assistant(id, parent, `branch ${b} answer ${i}`),
+      );
       parent = id;
     }
-    if (b === 'b') out.push(line({ type: 'compaction', id: 'cb', parentId: parent, timestamp: ts(), summary: 'branch b so far', firstKeptEntryId: 'b10', tokensBefore: 1000 }), user('b12', 'cb', 'branch b after the summary'));
+    if (b === 'b')
+      out.push(
+        line({
+          type: 'compaction',
+          id: 'cb',
+          parentId: parent,
+          timestamp: ts(),
+          summary: 'branch b so far',
+          firstKeptEntryId: 'b10',
+          tokensBefore: 1000,
+        }),
+        user('b12', 'cb', 'branch b after the summary'),
+      );
   }
   return `${out.join('\n')}\n`;
 }
@@ -44,8 +85,14 @@ describe.skipIf(!HAVE_CHROMIUM)('the graph overview', () => {
     });
     await h.page.reload();
     await h.page.waitForSelector('[data-testid="session-row"]');
-    await h.page.setInputFiles('[data-testid="open-input"]', { name: 'branches.jsonl', mimeType: 'application/json', buffer: Buffer.from(sessionText()) });
-    await h.page.waitForSelector(`[data-testid="graph-panel"][data-session-id="${ID}"] [data-testid="overview-canvas"]`);
+    await h.page.setInputFiles('[data-testid="open-input"]', {
+      name: 'branches.jsonl',
+      mimeType: 'application/json',
+      buffer: Buffer.from(sessionText()),
+    });
+    await h.page.waitForSelector(
+      `[data-testid="graph-panel"][data-session-id="${ID}"] [data-testid="overview-canvas"]`,
+    );
   }, 180_000);
   afterAll(() => h?.close());
 
@@ -69,7 +116,11 @@ describe.skipIf(!HAVE_CHROMIUM)('the graph overview', () => {
       for (let y = 0; y < height; y++)
         for (let x = 0; x < width; x++) {
           const k = 4 * (y * width + x);
-          if (Math.abs(data[k]! - r!) + Math.abs(data[k + 1]! - g!) + Math.abs(data[k + 2]! - b!) < 12 && data[k + 3]! > 200) hits.push([x / scale, y / scale]);
+          if (
+            Math.abs(data[k]! - r!) + Math.abs(data[k + 1]! - g!) + Math.abs(data[k + 2]! - b!) < 12 &&
+            data[k + 3]! > 200
+          )
+            hits.push([x / scale, y / scale]);
         }
       // Group into marks a few pixels across.
       const marks: Array<{ x: number; y: number; n: number }> = [];

@@ -40,10 +40,17 @@ function png(w: number, h: number): Buffer {
   ihdr.writeUInt32BE(w, 0);
   ihdr.writeUInt32BE(h, 4);
   ihdr.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
-const OUTPUT = Array.from({ length: 55_000 }, (_, i) => `${String(i).padStart(6, '0')} build step "ok" \\ done ✓`).join('\n');
+const OUTPUT = Array.from({ length: 55_000 }, (_, i) => `${String(i).padStart(6, '0')} build step "ok" \\ done ✓`).join(
+  '\n',
+);
 
 if (!HAVE_CHROMIUM) console.warn('[skipped] payload e2e: no Chromium at /usr/bin/chromium (apt-get install chromium)');
 
@@ -57,13 +64,56 @@ describe.skipIf(!HAVE_CHROMIUM)('heavy payloads in the inspector', () => {
     const t = (s: number) => `2026-03-01T10:00:0${s}.000Z`;
     const lines = [
       { type: 'session', version: 3, id: SID, timestamp: t(0), cwd: '/payload' },
-      { type: 'message', id: 'u1', parentId: null, timestamp: t(1), message: { role: 'user', content: [{ type: 'text', text: 'Here is a screenshot' }, { type: 'image', data: image, mimeType: 'image/png' }], timestamp: 1 } },
-      { type: 'message', id: 'a1', parentId: 'u1', timestamp: t(2), message: { role: 'assistant', content: [{ type: 'toolCall', id: 'c1', name: 'bash', arguments: { command: 'npm run build' } }], provider: 'p', model: 'm', usage: { input: 1, output: 1, cacheRead: 0, cacheWrite: 0, totalTokens: 2, cost: { total: 0 } }, stopReason: 'toolUse', timestamp: 2 } },
-      { type: 'message', id: 't1', parentId: 'a1', timestamp: t(3), message: { role: 'toolResult', toolCallId: 'c1', toolName: 'bash', content: [{ type: 'text', text: OUTPUT }], isError: false, timestamp: 3 } },
+      {
+        type: 'message',
+        id: 'u1',
+        parentId: null,
+        timestamp: t(1),
+        message: {
+          role: 'user',
+          content: [
+            { type: 'text', text: 'Here is a screenshot' },
+            { type: 'image', data: image, mimeType: 'image/png' },
+          ],
+          timestamp: 1,
+        },
+      },
+      {
+        type: 'message',
+        id: 'a1',
+        parentId: 'u1',
+        timestamp: t(2),
+        message: {
+          role: 'assistant',
+          content: [{ type: 'toolCall', id: 'c1', name: 'bash', arguments: { command: 'npm run build' } }],
+          provider: 'p',
+          model: 'm',
+          usage: { input: 1, output: 1, cacheRead: 0, cacheWrite: 0, totalTokens: 2, cost: { total: 0 } },
+          stopReason: 'toolUse',
+          timestamp: 2,
+        },
+      },
+      {
+        type: 'message',
+        id: 't1',
+        parentId: 'a1',
+        timestamp: t(3),
+        message: {
+          role: 'toolResult',
+          toolCallId: 'c1',
+          toolName: 'bash',
+          content: [{ type: 'text', text: OUTPUT }],
+          isError: false,
+          timestamp: 3,
+        },
+      },
     ];
     const dir = join(h.sessionsDir, '--payload--');
     mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, `2026-03-01T10-00-00-000Z_${SID}.jsonl`), lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
+    writeFileSync(
+      join(dir, `2026-03-01T10-00-00-000Z_${SID}.jsonl`),
+      lines.map((l) => JSON.stringify(l)).join('\n') + '\n',
+    );
     await h.call('sessions.list', { refresh: true });
     // The token URL first: the tab keeps the token for the deep links below.
     await h.page.goto(h.server.url);
@@ -73,10 +123,16 @@ describe.skipIf(!HAVE_CHROMIUM)('heavy payloads in the inspector', () => {
 
   it("keeps entry.get's answers small", async () => {
     for (const id of ['u1', 't1']) {
-      const r = await fetch(`${h.origin}/api/entry.get`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-canopy-token': h.server.token }, body: JSON.stringify({ sessionId: SID, entryId: id }) });
+      const r = await fetch(`${h.origin}/api/entry.get`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-canopy-token': h.server.token },
+        body: JSON.stringify({ sessionId: SID, entryId: id }),
+      });
       const text = await r.text();
       const detail = (JSON.parse(text) as { data: EntryDetailDto }).data;
-      console.log(`[e2e] entry.get ${id}: ${text.length} bytes of JSON for a ${id === 'u1' ? image.length : OUTPUT.length}-character payload`);
+      console.log(
+        `[e2e] entry.get ${id}: ${text.length} bytes of JSON for a ${id === 'u1' ? image.length : OUTPUT.length}-character payload`,
+      );
       expect(detail.payloads).toHaveLength(1);
       expect(text.length).toBeLessThan(80 * 1024);
     }
@@ -86,12 +142,16 @@ describe.skipIf(!HAVE_CHROMIUM)('heavy payloads in the inspector', () => {
     const page = h.page;
     await page.emulateMedia({ colorScheme: 'dark' });
     await page.goto(deepLink(h.origin, SID, 'u1'));
-    const placeholder = await page.waitForSelector('[data-testid="inspector"][data-entry-id="u1"] [data-testid="payload"][data-kind="image"]');
+    const placeholder = await page.waitForSelector(
+      '[data-testid="inspector"][data-entry-id="u1"] [data-testid="payload"][data-kind="image"]',
+    );
     expect(await placeholder.textContent()).toMatch(/image\/png · \d(\.\d)? MiB/);
     await page.getByRole('button', { name: 'Load image' }).focus();
     await page.keyboard.press('Enter');
     const img = await page.waitForSelector('[data-testid="inspector"] img[data-testid="content-image"]');
-    await page.waitForFunction(() => (document.querySelector('[data-testid="inspector"] img') as HTMLImageElement | null)?.naturalWidth === 1300);
+    await page.waitForFunction(
+      () => (document.querySelector('[data-testid="inspector"] img') as HTMLImageElement | null)?.naturalWidth === 1300,
+    );
     expect(await img.getAttribute('src')).toHaveLength('data:image/png;base64,'.length + image.length);
     await page.waitForTimeout(200);
     await h.shot('payload-image');
@@ -101,12 +161,18 @@ describe.skipIf(!HAVE_CHROMIUM)('heavy payloads in the inspector', () => {
   it('shows a tool output placeholder; Load more adds text', async () => {
     const page = h.page;
     await page.goto(deepLink(h.origin, SID, 't1'));
-    const box = await page.waitForSelector('[data-testid="inspector"][data-entry-id="t1"] [data-testid="payload"][data-kind="text"]');
+    const box = await page.waitForSelector(
+      '[data-testid="inspector"][data-entry-id="t1"] [data-testid="payload"][data-kind="text"]',
+    );
     expect(await box.textContent()).toContain('tool output · ');
     expect(await box.textContent()).toContain('first 64 KiB');
     const before = (await box.textContent())!.length;
     await page.getByRole('button', { name: 'Load more' }).click();
-    await page.waitForFunction((n) => (document.querySelector('[data-testid="payload"][data-kind="text"]')?.textContent?.length ?? 0) > n + 200_000, before);
+    await page.waitForFunction(
+      (n) =>
+        (document.querySelector('[data-testid="payload"][data-kind="text"]')?.textContent?.length ?? 0) > n + 200_000,
+      before,
+    );
     expect(await box.textContent()).toContain('first 320 KiB');
     expect(await box.textContent()).toContain('007000 build step');
     await page.waitForTimeout(200);

@@ -15,14 +15,20 @@ describe.skipIf(!HAVE_CHROMIUM)('search panel in Chromium', () => {
   beforeAll(async () => {
     h = await startHarness({ perWriter: 4 });
     const call = assistant('a2', 'u1', '');
-    (call.message as Record<string, unknown>).content = [{ type: 'toolCall', id: 't1', name: 'read', arguments: { path: 'src/deeply/hidden-module.ts' } }];
-    await writeSession(join(h.sessionsDir, projectDirName('/home/e2e/search')), `2026-01-09T10-00-00-000Z_${SID}.jsonl`, [
-      header(SID, '/home/e2e/search'),
-      user('u1', null, 'where is the config loader'),
-      call,
-      assistant('a3', 'a2', 'The loader reads the quokka manifest first, then the rest.'),
-      user('u4', 'a3', 'thanks'),
-    ]);
+    (call.message as Record<string, unknown>).content = [
+      { type: 'toolCall', id: 't1', name: 'read', arguments: { path: 'src/deeply/hidden-module.ts' } },
+    ];
+    await writeSession(
+      join(h.sessionsDir, projectDirName('/home/e2e/search')),
+      `2026-01-09T10-00-00-000Z_${SID}.jsonl`,
+      [
+        header(SID, '/home/e2e/search'),
+        user('u1', null, 'where is the config loader'),
+        call,
+        assistant('a3', 'a2', 'The loader reads the quokka manifest first, then the rest.'),
+        user('u4', 'a3', 'thanks'),
+      ],
+    );
   });
 
   afterAll(async () => {

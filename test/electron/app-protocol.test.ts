@@ -26,7 +26,14 @@ describe('the app:// protocol', () => {
   });
 
   it('refuses paths out of the folder, other hosts and methods', async () => {
-    for (const url of ['app://canopy/../secret.txt', 'app://canopy/%2e%2e/secret.txt', 'app://canopy/assets/..%2f..%2fsecret.txt', 'app://canopy/assets/link.txt', 'app://canopy/%00', 'app://canopy/missing.js']) {
+    for (const url of [
+      'app://canopy/../secret.txt',
+      'app://canopy/%2e%2e/secret.txt',
+      'app://canopy/assets/..%2f..%2fsecret.txt',
+      'app://canopy/assets/link.txt',
+      'app://canopy/%00',
+      'app://canopy/missing.js',
+    ]) {
       const r = await get(url);
       expect(r.status, url).toBe(404);
       expect(await r.text()).not.toContain('do not serve');

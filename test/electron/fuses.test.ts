@@ -4,7 +4,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const root = join(__dirname, '../..');
-const build = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).build as { electronFuses?: Record<string, boolean>; asar?: boolean };
+const build = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).build as {
+  electronFuses?: Record<string, boolean>;
+  asar?: boolean;
+};
 const schema = JSON.parse(readFileSync(join(root, 'node_modules/app-builder-lib/scheme.json'), 'utf8')) as {
   definitions: { FuseOptionsV1: { properties: Record<string, unknown> } };
 };

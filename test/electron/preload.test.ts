@@ -17,7 +17,8 @@ function fakeIpcRenderer() {
       listeners.get(channel)!.add(fn);
     },
     removeListener: (channel: string, fn: (e: unknown, p: unknown) => void) => listeners.get(channel)?.delete(fn),
-    fire: (channel: string, payload: unknown) => listeners.get(channel)?.forEach((fn) => fn({ sender: 'secret' }, payload)),
+    fire: (channel: string, payload: unknown) =>
+      listeners.get(channel)?.forEach((fn) => fn({ sender: 'secret' }, payload)),
   };
 }
 

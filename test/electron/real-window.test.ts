@@ -13,7 +13,11 @@ const root = resolve(__dirname, '../..');
 
 function electronBinary(): { path: string | null; reason: string } {
   const pathFile = join(root, 'node_modules/electron/path.txt');
-  if (!existsSync(pathFile)) return { path: null, reason: 'the Electron binary was never downloaded (node_modules/electron/path.txt is missing)' };
+  if (!existsSync(pathFile))
+    return {
+      path: null,
+      reason: 'the Electron binary was never downloaded (node_modules/electron/path.txt is missing)',
+    };
   try {
     // Resolving `electron` downloads the binary when it is missing; only ask once the file says it exists.
     const path = createRequire(__filename)('electron') as unknown as string;

@@ -74,7 +74,10 @@ describe('web contents policy', () => {
   it('grants no permission', () => {
     let request: ((wc: unknown, p: string, cb: (g: boolean) => void) => void) | undefined;
     let check: (() => boolean) | undefined;
-    applySessionPolicy({ setPermissionRequestHandler: (h) => (request = h), setPermissionCheckHandler: (h) => (check = h) });
+    applySessionPolicy({
+      setPermissionRequestHandler: (h) => (request = h),
+      setPermissionCheckHandler: (h) => (check = h),
+    });
     const answers: boolean[] = [];
     request!({}, 'media', (g) => answers.push(g));
     request!({}, 'notifications', (g) => answers.push(g));
@@ -87,19 +90,29 @@ describe('menu', () => {
   it('has the platform roles and a working reload command', () => {
     let reloaded = 0;
     let opened = 0;
-    const t = menuTemplate('linux', { open: () => opened++, reloadSessions: () => reloaded++, openSessionsFolder: () => {} }, false);
+    const t = menuTemplate(
+      'linux',
+      { open: () => opened++, reloadSessions: () => reloaded++, openSessionsFolder: () => {} },
+      false,
+    );
     expect(t.map((m) => ('role' in m ? m.role : m.label))).toEqual(['File', 'editMenu', 'View', 'windowMenu']);
     const file = t[0] as { submenu: Array<{ label?: string; click?: () => void }> };
     file.submenu.find((i) => i.label === 'Reload Sessions')!.click!();
     expect(reloaded).toBe(1);
     file.submenu.find((i) => i.label === 'Open…')!.click!();
     expect(opened).toBe(1);
-    expect(menuTemplate('darwin', { open: () => {}, reloadSessions: () => {}, openSessionsFolder: () => {} }, false)[0]).toEqual({ role: 'appMenu' });
+    expect(
+      menuTemplate('darwin', { open: () => {}, reloadSessions: () => {}, openSessionsFolder: () => {} }, false)[0],
+    ).toEqual({ role: 'appMenu' });
   });
 
   it('offers the DevTools toggle only in a development build', () => {
     const roles = (packaged: boolean) => {
-      const view = menuTemplate('linux', { open: () => {}, reloadSessions: () => {}, openSessionsFolder: () => {} }, packaged)[2] as { submenu: Array<{ role?: string }> };
+      const view = menuTemplate(
+        'linux',
+        { open: () => {}, reloadSessions: () => {}, openSessionsFolder: () => {} },
+        packaged,
+      )[2] as { submenu: Array<{ role?: string }> };
       return view.submenu.map((i) => i.role);
     };
     expect(roles(false)).toContain('toggleDevTools');

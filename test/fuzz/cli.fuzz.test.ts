@@ -13,41 +13,60 @@ import { damagedFiles, type Damaged } from './mutate';
 async function cliJson(argv: string[]): Promise<{ code: number; lines: Record<string, any>[]; err: string }> {
   let out = '';
   let err = '';
-  const code = await runCli(argv, { stdout: { write: (s: string) => (out += s) }, stderr: { write: (s: string) => (err += s) } });
-  return { code, err, lines: out.split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, any>) };
+  const code = await runCli(argv, {
+    stdout: { write: (s: string) => (out += s) },
+    stderr: { write: (s: string) => (err += s) },
+  });
+  return {
+    code,
+    err,
+    lines: out
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as Record<string, any>),
+  };
 }
 
 function checkReported(file: Damaged, result: Record<string, any>): void {
   if (result.error) {
     // Only a damaged header (or no header left) makes a file unreadable.
-    expect(['invalid_session', 'unsupported_format'], `${file.name}: ${JSON.stringify(result.error)}`).toContain(result.error.code);
+    expect(['invalid_session', 'unsupported_format'], `${file.name}: ${JSON.stringify(result.error)}`).toContain(
+      result.error.code,
+    );
     return;
   }
   const issues = result.issues as { line: number; kind: string }[];
   for (const [line, kinds] of file.expected) {
-    expect(issues.some((i) => i.line === line && kinds.includes(i.kind)), `${file.name}: line ${line} should have ${kinds.join('|')}; got ${JSON.stringify(issues)}`).toBe(true);
+    expect(
+      issues.some((i) => i.line === line && kinds.includes(i.kind)),
+      `${file.name}: line ${line} should have ${kinds.join('|')}; got ${JSON.stringify(issues)}`,
+    ).toBe(true);
   }
 }
 
 describe('fuzz: canopy context / tree', () => {
-  it('every damaged file gets exactly one JSON line, with its bad lines at their physical lines', { timeout: 120_000 }, async () => {
-    const dir = await tempDir('canopy-fuzz-');
-    const files = damagedFiles(20261201, { huge: true });
-    const paths: string[] = [];
-    for (const f of files) {
-      const p = join(dir, f.name);
-      await writeFile(p, f.bytes);
-      paths.push(p);
-    }
-    for (const command of ['context', 'tree']) {
-      for (const profile of ['ca', 'h3']) {
-        const r = await cliJson([command, ...paths, '--profile', profile, '--json']);
-        expect(r.err).toBe('');
-        expect([0, 1]).toContain(r.code);
-        expect(r.lines.map((l) => l.file)).toEqual(paths);
-        files.forEach((f, i) => checkReported(f, r.lines[i]!));
-        expect(r.code).toBe(r.lines.some((l) => l.error) ? 1 : 0);
+  it(
+    'every damaged file gets exactly one JSON line, with its bad lines at their physical lines',
+    { timeout: 120_000 },
+    async () => {
+      const dir = await tempDir('canopy-fuzz-');
+      const files = damagedFiles(20261201, { huge: true });
+      const paths: string[] = [];
+      for (const f of files) {
+        const p = join(dir, f.name);
+        await writeFile(p, f.bytes);
+        paths.push(p);
       }
-    }
-  });
+      for (const command of ['context', 'tree']) {
+        for (const profile of ['ca', 'h3']) {
+          const r = await cliJson([command, ...paths, '--profile', profile, '--json']);
+          expect(r.err).toBe('');
+          expect([0, 1]).toContain(r.code);
+          expect(r.lines.map((l) => l.file)).toEqual(paths);
+          files.forEach((f, i) => checkReported(f, r.lines[i]!));
+          expect(r.code).toBe(r.lines.some((l) => l.error) ? 1 : 0);
+        }
+      }
+    },
+  );
 });

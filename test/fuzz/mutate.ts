@@ -7,9 +7,24 @@ import { Rng } from '../fixtures/corpus/rng';
 import { assistant, branchedSession, entry, user } from '../repo/helpers';
 
 export const MUTATIONS = [
-  'byte_flip', 'nul', 'invalid_utf8', 'bom', 'crlf', 'truncate', 'delete_line', 'duplicate_line', 'blank_lines',
-  'unescaped_quote', 'deep_array_body', 'deep_object_body', 'deep_header', 'colliding_ids', 'cycle', 'proto_keys',
-  'huge_numbers', 'huge_line',
+  'byte_flip',
+  'nul',
+  'invalid_utf8',
+  'bom',
+  'crlf',
+  'truncate',
+  'delete_line',
+  'duplicate_line',
+  'blank_lines',
+  'unescaped_quote',
+  'deep_array_body',
+  'deep_object_body',
+  'deep_header',
+  'colliding_ids',
+  'cycle',
+  'proto_keys',
+  'huge_numbers',
+  'huge_line',
 ] as const;
 export type Mutation = (typeof MUTATIONS)[number];
 
@@ -90,10 +105,16 @@ function mutateLines(kind: Mutation, rng: Rng, lines: string[]): Buffer {
       if (!lines[k]!.includes('"hi"')) lines[k] = lines[k]!.replace(/"label":"/, '"label":"x"y');
       return join(lines);
     case 'deep_array_body':
-      lines[k] = withText(lines[k]!, '['.repeat(DEEP) + ']'.repeat(DEEP)).replace(/"name":"[^"]*"/, `"name":${'['.repeat(DEEP)}${']'.repeat(DEEP)}`);
+      lines[k] = withText(lines[k]!, '['.repeat(DEEP) + ']'.repeat(DEEP)).replace(
+        /"name":"[^"]*"/,
+        `"name":${'['.repeat(DEEP)}${']'.repeat(DEEP)}`,
+      );
       return join(lines);
     case 'deep_object_body':
-      lines[k] = lines[k]!.replace(/,"timestamp":"([^"]*)"/, `,"timestamp":"$1","deep":${'{"a":'.repeat(DEEP)}1${'}'.repeat(DEEP)}`);
+      lines[k] = lines[k]!.replace(
+        /,"timestamp":"([^"]*)"/,
+        `,"timestamp":"$1","deep":${'{"a":'.repeat(DEEP)}1${'}'.repeat(DEEP)}`,
+      );
       return join(lines);
     case 'deep_header':
       lines[0] = lines[0]!.replace(/}$/, `,"metadata":${'{"a":['.repeat(DEEP / 2)}${']}'.repeat(DEEP / 2)}}`);
@@ -110,12 +131,22 @@ function mutateLines(kind: Mutation, rng: Rng, lines: string[]): Buffer {
       return join(lines);
     }
     case 'proto_keys':
-      lines[k] = lines[k]!.replace(/"id":"[^"]*"/, '"id":"__proto__"').replace(/}$/, ',"__proto__":{"polluted":true},"constructor":{"prototype":1}}');
+      lines[k] = lines[k]!.replace(/"id":"[^"]*"/, '"id":"__proto__"').replace(
+        /}$/,
+        ',"__proto__":{"polluted":true},"constructor":{"prototype":1}}',
+      );
       lines.push(JSON.stringify(entry('label', 'l9', '__proto__', { targetId: '__proto__', label: '__proto__' })));
       return join(lines);
     case 'huge_numbers':
-      lines[k] = lines[k]!.replace(/"timestamp":(\d+)/, '"timestamp":1e400').replace(/"input":1/, `"input":${'9'.repeat(400)}`);
-      lines.push(JSON.stringify(entry('message', 'x1', 'a4', { message: { role: 'user', content: 'n', timestamp: -1e308 } })).replace('-1e+308', '-1e999'));
+      lines[k] = lines[k]!.replace(/"timestamp":(\d+)/, '"timestamp":1e400').replace(
+        /"input":1/,
+        `"input":${'9'.repeat(400)}`,
+      );
+      lines.push(
+        JSON.stringify(
+          entry('message', 'x1', 'a4', { message: { role: 'user', content: 'n', timestamp: -1e308 } }),
+        ).replace('-1e+308', '-1e999'),
+      );
       return join(lines);
     case 'huge_line':
       lines[k] = withText(lines[k]!, `"${'x'.repeat(HUGE_LINE_BYTES)}"`);

@@ -21,7 +21,10 @@ let server: RunningServer;
 let dir: string;
 const files = damagedFiles(7, { huge: true });
 
-async function call(channel: Channel, args: unknown): Promise<{ ok: boolean; data?: any; error?: { code: string; message: string } }> {
+async function call(
+  channel: Channel,
+  args: unknown,
+): Promise<{ ok: boolean; data?: any; error?: { code: string; message: string } }> {
   const res = await fetch(`${server.url.replace(/\/?(\?.*)?$/, '')}/api/${channel}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-canopy-token': server.token },
@@ -43,7 +46,10 @@ beforeAll(async () => {
   for (const f of files) await writeFile(join(dir, 'root', f.name), f.bytes);
   // The files were just written: a clock a minute ahead reads them as a writer long idle.
   const catalog = new SessionCatalog({ roots: [join(dir, 'root')], now: () => Date.now() + 60_000 });
-  server = await startServer({ handlers: createHandlers({ catalog, version: 'fuzz', transport: 'http' }), rendererDir: renderer });
+  server = await startServer({
+    handlers: createHandlers({ catalog, version: 'fuzz', transport: 'http' }),
+    rendererDir: renderer,
+  });
 });
 
 afterAll(async () => server?.close());
@@ -62,7 +68,10 @@ async function everyChannel(sessionId: string, file: Damaged): Promise<void> {
     const issues = (opened.data as SessionGraphWireDto).issues;
     for (const [line, kinds] of file.expected) {
       if (kinds.includes('too_deep')) continue;
-      expect(issues.some((i) => i.line === line && kinds.includes(i.kind)), `${file.name}: line ${line} ${kinds.join('|')} in ${JSON.stringify(issues)}`).toBe(true);
+      expect(
+        issues.some((i) => i.line === line && kinds.includes(i.kind)),
+        `${file.name}: line ${line} ${kinds.join('|')} in ${JSON.stringify(issues)}`,
+      ).toBe(true);
     }
   }
   if (entries.length === 0) await run('entry.get', { sessionId, entryId: 'no-such-entry' });
@@ -74,8 +83,18 @@ async function everyChannel(sessionId: string, file: Damaged): Promise<void> {
     }
   }
   // A pointer into whatever the entry is (mostly no payload: not_found), and an offset past any payload.
-  await run('entry.payload', { sessionId, entryId: entries[0]?.id ?? 'no-such-entry', payloadId: '/message/content/0/text' });
-  await run('entry.payload', { sessionId, entryId: entries.at(-1)?.id ?? 'no-such-entry', payloadId: '/data', offset: 1e12, length: 1 });
+  await run('entry.payload', {
+    sessionId,
+    entryId: entries[0]?.id ?? 'no-such-entry',
+    payloadId: '/message/content/0/text',
+  });
+  await run('entry.payload', {
+    sessionId,
+    entryId: entries.at(-1)?.id ?? 'no-such-entry',
+    payloadId: '/data',
+    offset: 1e12,
+    length: 1,
+  });
   for (const profile of ['ca', 'h3'] as const) await run('session.context', { sessionId, profile });
   await run('session.context', { sessionId, leafId: entries[0]?.id ?? null });
   const request = entries[1] ? { kind: 'fork', entryId: entries[1].id, position: 'at' } : { kind: 'clone' };
@@ -92,7 +111,10 @@ async function everyChannel(sessionId: string, file: Damaged): Promise<void> {
   await run('search.status', {});
   await run('session.openDialog', {}); // serve has no dialog: forbidden
   // The damaged bytes (their first 4 MiB) uploaded as an opened file, decoded as a browser's file reader would.
-  await run('session.upload', { name: `${file.name}.jsonl`, text: file.bytes.subarray(0, 4 * 1024 * 1024).toString('utf8') });
+  await run('session.upload', {
+    name: `${file.name}.jsonl`,
+    text: file.bytes.subarray(0, 4 * 1024 * 1024).toString('utf8'),
+  });
   await run('sessions.list', { refresh: true });
   await run('app.info', {});
   expect(CHANNELS.filter((c) => !tried.has(c))).toEqual([]);

@@ -16,29 +16,89 @@ describe('dispatch', () => {
     ['wrong type', 'sessions.list', { refresh: 'yes' }, 'invalid_argument'],
     ['array args', 'app.info', [], 'invalid_argument'],
     ['missing id', 'session.open', {}, 'invalid_argument'],
-    ['path as id is only an opaque string, but control chars are refused', 'entry.get', { sessionId: 'a\u0000', entryId: 'b' }, 'invalid_argument'],
+    [
+      'path as id is only an opaque string, but control chars are refused',
+      'entry.get',
+      { sessionId: 'a\u0000', entryId: 'b' },
+      'invalid_argument',
+    ],
     ['bad profile', 'session.open', { sessionId: 'x', profile: 'h4' }, 'invalid_argument'],
     ['too long id', 'entry.get', { sessionId: 'x'.repeat(300), entryId: 'b' }, 'invalid_argument'],
     ['ids not array', 'sessions.summaries', { sessionIds: 'a' }, 'invalid_argument'],
-    ['payload: negative offset', 'entry.payload', { sessionId: 's', entryId: 'e', payloadId: '/data', offset: -1 }, 'invalid_argument'],
-    ['payload: zero length', 'entry.payload', { sessionId: 's', entryId: 'e', payloadId: '/data', length: 0 }, 'invalid_argument'],
+    [
+      'payload: negative offset',
+      'entry.payload',
+      { sessionId: 's', entryId: 'e', payloadId: '/data', offset: -1 },
+      'invalid_argument',
+    ],
+    [
+      'payload: zero length',
+      'entry.payload',
+      { sessionId: 's', entryId: 'e', payloadId: '/data', length: 0 },
+      'invalid_argument',
+    ],
     ['payload: no pointer', 'entry.payload', { sessionId: 's', entryId: 'e' }, 'invalid_argument'],
-    ['payload: a path instead of ids', 'entry.payload', { sessionId: 's', entryId: 'e', payloadId: '/data', path: '/etc/passwd' }, 'invalid_argument'],
+    [
+      'payload: a path instead of ids',
+      'entry.payload',
+      { sessionId: 's', entryId: 'e', payloadId: '/data', path: '/etc/passwd' },
+      'invalid_argument',
+    ],
     ['context: path instead of id', 'session.context', { path: '/etc/passwd' }, 'invalid_argument'],
     ['context: leafId not a string', 'session.context', { sessionId: 's', leafId: 5 }, 'invalid_argument'],
     ['context: bad profile', 'session.context', { sessionId: 's', profile: 'H3' }, 'invalid_argument'],
     ['fork: no request', 'session.fork', { sessionId: 's' }, 'invalid_argument'],
     ['fork: request not an object', 'session.fork', { sessionId: 's', request: 'fork' }, 'invalid_argument'],
     ['fork: unknown kind', 'session.fork', { sessionId: 's', request: { kind: 'copy' } }, 'invalid_argument'],
-    ['fork: missing position', 'session.fork', { sessionId: 's', request: { kind: 'fork', entryId: 'e' } }, 'invalid_argument'],
-    ['fork: bad position', 'session.fork', { sessionId: 's', request: { kind: 'fork', entryId: 'e', position: 'after' } }, 'invalid_argument'],
-    ['fork: empty entry id', 'session.fork', { sessionId: 's', request: { kind: 'fork', entryId: '', position: 'at' } }, 'invalid_argument'],
-    ['fork: extra request key', 'session.fork', { sessionId: 's', request: { kind: 'fork', entryId: 'e', position: 'at', path: '/tmp/x' } }, 'invalid_argument'],
-    ['fork: clone with entryId', 'session.fork', { sessionId: 's', request: { kind: 'clone', entryId: 'e' } }, 'invalid_argument'],
-    ['fork: clone leaf too long', 'session.fork', { sessionId: 's', request: { kind: 'clone', leafId: 'x'.repeat(300) } }, 'invalid_argument'],
-    ['fork: extra top-level key', 'session.fork', { sessionId: 's', request: { kind: 'clone' }, dir: '/tmp' }, 'invalid_argument'],
+    [
+      'fork: missing position',
+      'session.fork',
+      { sessionId: 's', request: { kind: 'fork', entryId: 'e' } },
+      'invalid_argument',
+    ],
+    [
+      'fork: bad position',
+      'session.fork',
+      { sessionId: 's', request: { kind: 'fork', entryId: 'e', position: 'after' } },
+      'invalid_argument',
+    ],
+    [
+      'fork: empty entry id',
+      'session.fork',
+      { sessionId: 's', request: { kind: 'fork', entryId: '', position: 'at' } },
+      'invalid_argument',
+    ],
+    [
+      'fork: extra request key',
+      'session.fork',
+      { sessionId: 's', request: { kind: 'fork', entryId: 'e', position: 'at', path: '/tmp/x' } },
+      'invalid_argument',
+    ],
+    [
+      'fork: clone with entryId',
+      'session.fork',
+      { sessionId: 's', request: { kind: 'clone', entryId: 'e' } },
+      'invalid_argument',
+    ],
+    [
+      'fork: clone leaf too long',
+      'session.fork',
+      { sessionId: 's', request: { kind: 'clone', leafId: 'x'.repeat(300) } },
+      'invalid_argument',
+    ],
+    [
+      'fork: extra top-level key',
+      'session.fork',
+      { sessionId: 's', request: { kind: 'clone' }, dir: '/tmp' },
+      'invalid_argument',
+    ],
     ['preview: array request', 'session.forkPreview', { sessionId: 's', request: [] }, 'invalid_argument'],
-    ['preview: bad profile', 'session.forkPreview', { sessionId: 's', request: { kind: 'clone' }, profile: 'h4' }, 'invalid_argument'],
+    [
+      'preview: bad profile',
+      'session.forkPreview',
+      { sessionId: 's', request: { kind: 'clone' }, profile: 'h4' },
+      'invalid_argument',
+    ],
     ['lineage: extra key', 'session.lineage', { sessionId: 's', depth: 2 }, 'invalid_argument'],
     ['lineage: missing id', 'session.lineage', {}, 'invalid_argument'],
   ])('refuses %s without calling a handler', async (_name, channel, args, code) => {
@@ -64,7 +124,10 @@ describe('dispatch', () => {
     const fork = { sessionId: 's', request: { kind: 'fork', entryId: 'e1', position: 'before' }, profile: 'h3' };
     const refused = await dispatch(handlers, 'session.forkPreview', fork);
     // A preview refusal is a normal value, not an error.
-    expect(refused).toEqual({ ok: true, data: { ok: false, error: { kind: 'invalid_fork_target', message: 'Invalid entry ID for forking' } } });
+    expect(refused).toEqual({
+      ok: true,
+      data: { ok: false, error: { kind: 'invalid_fork_target', message: 'Invalid entry ID for forking' } },
+    });
     await dispatch(handlers, 'session.fork', { sessionId: 's', request: { kind: 'clone', leafId: null } });
     await dispatch(handlers, 'session.fork', { sessionId: 's', request: { kind: 'clone' } });
     await dispatch(handlers, 'session.context', { sessionId: 's', leafId: null, profile: 'ca' });
@@ -74,7 +137,12 @@ describe('dispatch', () => {
       ['session.fork', { sessionId: 's', request: { kind: 'clone' } }],
       ['session.context', { sessionId: 's', leafId: null, profile: 'ca' }],
     ]);
-    expect(await dispatch(handlers, 'session.fork', { sessionId: 's', request: { kind: 'fork', entryId: 'e', position: 'at' } })).toEqual({
+    expect(
+      await dispatch(handlers, 'session.fork', {
+        sessionId: 's',
+        request: { kind: 'fork', entryId: 'e', position: 'at' },
+      }),
+    ).toEqual({
       ok: false,
       error: { code: 'invalid_fork_target', message: 'Invalid entry ID for forking' },
     });

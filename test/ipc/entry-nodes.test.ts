@@ -10,7 +10,14 @@ import { graphFromWire, graphToWire, packEntryNodes, unpackEntryNodes } from '..
 const ids = ['a', 'b', 'c', 'dup', '__proto__', 'x y'];
 const timestamp = fc.oneof(
   fc.integer({ min: 0, max: 4102444800000 }).map((ms) => new Date(ms).toISOString()),
-  fc.constantFrom('', '2026-01-01T00:00:00Z', '2026-01-01 10:00', 'not a time', '+010000-01-01T00:00:00.000Z', '2026-02-30T00:00:00.000Z'),
+  fc.constantFrom(
+    '',
+    '2026-01-01T00:00:00Z',
+    '2026-01-01 10:00',
+    'not a time',
+    '+010000-01-01T00:00:00.000Z',
+    '2026-02-30T00:00:00.000Z',
+  ),
 );
 const node = fc.record(
   {

@@ -16,7 +16,19 @@ export function recordingHandlers() {
     'sessions.summaries': async (args) => {
       calls.push({ channel: 'sessions.summaries', args });
       // One summary per asked id: asking many gives a large answer (compression tests).
-      return Object.fromEntries(args.sessionIds.map((id) => [id, { name: `session ${id} …`, firstMessage: 'x'.repeat(200), entryCount: 1, messageCount: 1, lastActivity: null, issueCount: 0 }]));
+      return Object.fromEntries(
+        args.sessionIds.map((id) => [
+          id,
+          {
+            name: `session ${id} …`,
+            firstMessage: 'x'.repeat(200),
+            entryCount: 1,
+            messageCount: 1,
+            lastActivity: null,
+            issueCount: 0,
+          },
+        ]),
+      );
     },
     'session.open': async (args) => {
       calls.push({ channel: 'session.open', args });
@@ -60,7 +72,12 @@ export function recordingHandlers() {
     },
     'search.query': async (args) => {
       calls.push({ channel: 'search.query', args });
-      return { hits: [], more: false, cut: false, status: { indexing: false, done: 0, total: 0, indexPath: null, problems: 0, error: null } };
+      return {
+        hits: [],
+        more: false,
+        cut: false,
+        status: { indexing: false, done: 0, total: 0, indexPath: null, problems: 0, error: null },
+      };
     },
     'search.status': async (args) => {
       calls.push({ channel: 'search.status', args });

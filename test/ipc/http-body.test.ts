@@ -8,7 +8,13 @@ function allAscii(bytes: Buffer): boolean {
 
 describe('asciiJsonBytes', () => {
   it('is the same value as JSON.stringify, in all-ASCII bytes', () => {
-    const value = { preview: 'cut here…', tree: 'é🌳', lone: '\ud800x', key_ü: ['\u2028', 'plain', 1, null], latin: 'ÿ\u0080' };
+    const value = {
+      preview: 'cut here…',
+      tree: 'é🌳',
+      lone: '\ud800x',
+      key_ü: ['\u2028', 'plain', 1, null],
+      latin: 'ÿ\u0080',
+    };
     const bytes = asciiJsonBytes(value);
     expect(allAscii(bytes)).toBe(true);
     expect(JSON.parse(bytes.toString('latin1'))).toEqual(value);
@@ -25,16 +31,20 @@ describe('asciiJsonBytes', () => {
 
   it('gives any JSON value back through all-ASCII bytes, and escapes only what is not ASCII', () => {
     fc.assert(
-      fc.property(fc.jsonValue({ maxDepth: 3 }), fc.array(fc.string({ unit: 'binary' }), { maxLength: 4 }), (value, texts) => {
-        const v = { value, texts };
-        const bytes = asciiJsonBytes(v);
-        expect(allAscii(bytes)).toBe(true);
-        expect(JSON.parse(bytes.toString('latin1'))).toEqual(JSON.parse(JSON.stringify(v)));
-        // Each non-ASCII code unit becomes exactly one 6-byte escape.
-        const json = JSON.stringify(v);
-        const wide = [...json].reduce((n, c) => n + (c.length === 2 ? 2 : c.charCodeAt(0) >= 0x80 ? 1 : 0), 0);
-        expect(bytes.length).toBe(json.length + 5 * wide);
-      }),
+      fc.property(
+        fc.jsonValue({ maxDepth: 3 }),
+        fc.array(fc.string({ unit: 'binary' }), { maxLength: 4 }),
+        (value, texts) => {
+          const v = { value, texts };
+          const bytes = asciiJsonBytes(v);
+          expect(allAscii(bytes)).toBe(true);
+          expect(JSON.parse(bytes.toString('latin1'))).toEqual(JSON.parse(JSON.stringify(v)));
+          // Each non-ASCII code unit becomes exactly one 6-byte escape.
+          const json = JSON.stringify(v);
+          const wide = [...json].reduce((n, c) => n + (c.length === 2 ? 2 : c.charCodeAt(0) >= 0x80 ? 1 : 0), 0);
+          expect(bytes.length).toBe(json.length + 5 * wide);
+        },
+      ),
       { numRuns: 500 },
     );
   });

@@ -36,8 +36,14 @@ describe('registerIpc', () => {
     registerIpc(ipc, handlers, { isTrustedSender: trusted });
     const call = ipc.handlers.get('sessions.list')!;
     expect(await call(appFrame, {})).toMatchObject({ ok: true });
-    expect(await call(evilFrame, {})).toEqual({ ok: false, error: { code: 'forbidden', message: 'request from an untrusted frame' } });
-    expect(await call({ senderFrame: null, sender: appContents }, {})).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    expect(await call(evilFrame, {})).toEqual({
+      ok: false,
+      error: { code: 'forbidden', message: 'request from an untrusted frame' },
+    });
+    expect(await call({ senderFrame: null, sender: appContents }, {})).toMatchObject({
+      ok: false,
+      error: { code: 'forbidden' },
+    });
     expect(calls).toHaveLength(1);
   });
 
@@ -52,12 +58,21 @@ describe('registerIpc', () => {
 describe('trustedSender', () => {
   it('trusts only the top frame of an app window showing app://canopy', () => {
     expect(trusted(appFrame)).toBe(true);
-    expect(trusted({ senderFrame: { url: 'app://canopy/index.html#/session/a', parent: null }, sender: appContents })).toBe(true);
+    expect(
+      trusted({ senderFrame: { url: 'app://canopy/index.html#/session/a', parent: null }, sender: appContents }),
+    ).toBe(true);
     // An iframe inside the app window, even one showing the app.
-    expect(trusted({ senderFrame: { url: 'app://canopy/index.html', parent: appFrame.senderFrame }, sender: appContents })).toBe(false);
+    expect(
+      trusted({ senderFrame: { url: 'app://canopy/index.html', parent: appFrame.senderFrame }, sender: appContents }),
+    ).toBe(false);
     // Another window (a webContents Canopy did not create).
     expect(trusted({ senderFrame: appFrame.senderFrame, sender: {} })).toBe(false);
-    for (const url of ['file:///opt/canopy/out/renderer/index.html', 'app://evil/index.html', 'app://u:p@canopy/', 'not a url']) {
+    for (const url of [
+      'file:///opt/canopy/out/renderer/index.html',
+      'app://evil/index.html',
+      'app://u:p@canopy/',
+      'not a url',
+    ]) {
       expect(trusted({ senderFrame: { url, parent: null }, sender: appContents })).toBe(false);
     }
   });
@@ -73,10 +88,16 @@ describe('answers Electron cannot clone', () => {
     handlers['sessions.list'] = async () => deep as never;
     handlers['session.lineage'] = async () => ({ callback: () => 1 }) as never;
     registerIpc(ipc, handlers, { isTrustedSender: () => true });
-    const list = (await ipc.handlers.get('sessions.list')!(appFrame, {})) as { ok: boolean; error: { code: string; message: string } };
+    const list = (await ipc.handlers.get('sessions.list')!(appFrame, {})) as {
+      ok: boolean;
+      error: { code: string; message: string };
+    };
     expect(list).toMatchObject({ ok: false, error: { code: 'internal' } });
     expect(list.error.message).toMatch(/^sessions\.list: the answer could not be sent: .*call stack/);
-    expect(await ipc.handlers.get('session.lineage')!(appFrame, { sessionId: 's' })).toMatchObject({ ok: false, error: { code: 'internal' } });
+    expect(await ipc.handlers.get('session.lineage')!(appFrame, { sessionId: 's' })).toMatchObject({
+      ok: false,
+      error: { code: 'internal' },
+    });
     expect(await ipc.handlers.get('app.info')!(appFrame, {})).toMatchObject({ ok: true });
   });
 });

@@ -14,13 +14,22 @@ interface Reply {
   body: string;
 }
 
-function call(port: number, path: string, opts: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Reply> {
+function call(
+  port: number,
+  path: string,
+  opts: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<Reply> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path, method: opts.method ?? 'GET', headers: opts.headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
-    });
+    const req = request(
+      { host: '127.0.0.1', port, path, method: opts.method ?? 'GET', headers: opts.headers },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }),
+        );
+      },
+    );
     req.on('error', reject);
     if (opts.body) req.write(opts.body);
     req.end();
@@ -28,7 +37,12 @@ function call(port: number, path: string, opts: { method?: string; headers?: Rec
 }
 
 /** A POST whose answer is kept as bytes (no decoding). */
-function callRaw(port: number, path: string, headers: Record<string, string>, body: string): Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+function callRaw(
+  port: number,
+  path: string,
+  headers: Record<string, string>,
+  body: string,
+): Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port, path, method: 'POST', headers }, (res) => {
       const chunks: Buffer[] = [];
@@ -60,7 +74,12 @@ describe('canopy serve (HTTP transport)', () => {
   const api = (channel: string, body: unknown, headers: Record<string, string> = {}) =>
     call(server.port, `/api/${channel}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', host: `127.0.0.1:${server.port}`, 'x-canopy-token': server.token, ...headers },
+      headers: {
+        'content-type': 'application/json',
+        host: `127.0.0.1:${server.port}`,
+        'x-canopy-token': server.token,
+        ...headers,
+      },
       body: JSON.stringify(body),
     });
 
@@ -72,7 +91,10 @@ describe('canopy serve (HTTP transport)', () => {
   it('answers a channel with the Result value and no CORS headers', async () => {
     const r = await api('app.info', {});
     expect(r.status).toBe(200);
-    expect(JSON.parse(r.body)).toEqual({ ok: true, data: { version: 'test', transport: 'http', roots: ['/r'], demo: false } });
+    expect(JSON.parse(r.body)).toEqual({
+      ok: true,
+      data: { version: 'test', transport: 'http', roots: ['/r'], demo: false },
+    });
     expect(Object.keys(r.headers).filter((h) => h.startsWith('access-control'))).toEqual([]);
     expect(r.headers['content-security-policy']).toContain("default-src 'none'");
   });
@@ -84,9 +106,17 @@ describe('canopy serve (HTTP transport)', () => {
     const expected = JSON.parse(plain.body) as { ok: boolean; data: Record<string, unknown> };
     expect(Object.keys(expected.data)).toHaveLength(600);
     const raw = (acceptEncoding: string) =>
-      callRaw(server.port, '/api/sessions.summaries', {
-        'content-type': 'application/json', host: `127.0.0.1:${server.port}`, 'x-canopy-token': server.token, 'accept-encoding': acceptEncoding,
-      }, JSON.stringify({ sessionIds }));
+      callRaw(
+        server.port,
+        '/api/sessions.summaries',
+        {
+          'content-type': 'application/json',
+          host: `127.0.0.1:${server.port}`,
+          'x-canopy-token': server.token,
+          'accept-encoding': acceptEncoding,
+        },
+        JSON.stringify({ sessionIds }),
+      );
     const zipped = await raw('br;q=0.5, gzip;q=0.8');
     expect(zipped.headers['content-encoding']).toBe('gzip');
     expect(zipped.body.length).toBeLessThan(plain.body.length / 4);
@@ -125,7 +155,10 @@ describe('canopy serve (HTTP transport)', () => {
   });
 
   it('validates arguments and refuses non-JSON bodies', async () => {
-    expect(JSON.parse((await api('session.open', { path: '/etc/passwd' })).body)).toMatchObject({ ok: false, error: { code: 'invalid_argument' } });
+    expect(JSON.parse((await api('session.open', { path: '/etc/passwd' })).body)).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_argument' },
+    });
     const text = await call(server.port, '/api/app.info', {
       method: 'POST',
       headers: { 'content-type': 'text/plain', 'x-canopy-token': server.token },

@@ -35,7 +35,12 @@ interface Reply {
 }
 
 /** One request on its own connection; `error` is the client-side error, if any (a reset). */
-function post(server: RunningServer, channel: string, body: Buffer | string, headers: Record<string, string> = {}): Promise<Reply> {
+function post(
+  server: RunningServer,
+  channel: string,
+  body: Buffer | string,
+  headers: Record<string, string> = {},
+): Promise<Reply> {
   return new Promise((resolve, reject) => {
     const req = request(
       {
@@ -44,7 +49,12 @@ function post(server: RunningServer, channel: string, body: Buffer | string, hea
         path: `/api/${channel}`,
         method: 'POST',
         agent: false,
-        headers: { 'content-type': 'application/json', host: `127.0.0.1:${server.port}`, 'x-canopy-token': server.token, ...headers },
+        headers: {
+          'content-type': 'application/json',
+          host: `127.0.0.1:${server.port}`,
+          'x-canopy-token': server.token,
+          ...headers,
+        },
       },
       (res) => {
         const chunks: Buffer[] = [];
@@ -87,7 +97,13 @@ function drip(socket: Socket, text: string): Promise<void> {
 
 describe('serve limits', () => {
   it('has sane defaults and refuses nonsense', () => {
-    expect(resolveLimits()).toEqual({ maxBodyBytes: 1048576, headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, maxConnections: 64, maxEventStreams: 16 });
+    expect(resolveLimits()).toEqual({
+      maxBodyBytes: 1048576,
+      headersTimeoutMs: 10_000,
+      requestTimeoutMs: 30_000,
+      maxConnections: 64,
+      maxEventStreams: 16,
+    });
     expect(() => resolveLimits({ maxConnections: 0 })).toThrow(RangeError);
     expect(() => resolveLimits({ headersTimeoutMs: 5000, requestTimeoutMs: 1000 })).toThrow(/headersTimeoutMs/);
   });
@@ -97,9 +113,14 @@ describe('serve limits', () => {
     const huge = Buffer.alloc(50 * 1024 * 1024, 0x20);
     const declared = await post(server, 'app.info', huge);
     expect(declared.status).toBe(413);
-    expect(JSON.parse(declared.body)).toMatchObject({ ok: false, error: { code: 'invalid_argument', message: 'request body over 1048576 bytes' } });
+    expect(JSON.parse(declared.body)).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_argument', message: 'request body over 1048576 bytes' },
+    });
     // No Content-Length: the size is only known while reading.
-    const chunked = await post(server, 'app.info', huge.subarray(0, 8 * 1024 * 1024), { 'transfer-encoding': 'chunked' });
+    const chunked = await post(server, 'app.info', huge.subarray(0, 8 * 1024 * 1024), {
+      'transfer-encoding': 'chunked',
+    });
     expect(chunked.status).toBe(413);
     const inLimit = await post(server, 'app.info', `{}${' '.repeat(1024 * 1024 - 2)}`);
     expect(inLimit.status).toBe(200);
@@ -146,7 +167,9 @@ describe('serve limits', () => {
     const server = await serve({ maxEventStreams: 2 });
     const openStream = async () => {
       const socket = await rawSocket(server);
-      socket.write(`GET /api/events HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nX-Canopy-Token: ${server.token}\r\n\r\n`);
+      socket.write(
+        `GET /api/events HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nX-Canopy-Token: ${server.token}\r\n\r\n`,
+      );
       while (!/\r\n\r\n/.test(socket.received())) await once(socket, 'data');
       return socket;
     };
@@ -186,7 +209,9 @@ describe('serve survives its handlers', () => {
     const list = await post(server, 'sessions.list', '{}');
     expect(list.status).toBe(500);
     expect(JSON.parse(list.body)).toMatchObject({ ok: false, error: { code: 'internal' } });
-    expect(JSON.parse(list.body).error.message).toMatch(/^sessions\.list: the answer could not be serialised: .*call stack/);
+    expect(JSON.parse(list.body).error.message).toMatch(
+      /^sessions\.list: the answer could not be serialised: .*call stack/,
+    );
     const lineage = JSON.parse((await post(server, 'session.lineage', '{"sessionId":"s"}')).body);
     expect(lineage).toMatchObject({ ok: false, error: { code: 'internal' } });
     expect(JSON.parse((await post(server, 'session.cancelOpen', '{"sessionId":"s"}')).body)).toEqual({

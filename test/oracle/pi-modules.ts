@@ -60,7 +60,10 @@ export interface CaSessionManagerStatic {
 
 export interface CaModule {
   SessionManager: CaSessionManagerStatic;
-  buildSessionContext(entries: CaEntry[], leafId?: string | null): { messages: unknown[]; thinkingLevel: string; model: unknown };
+  buildSessionContext(
+    entries: CaEntry[],
+    leafId?: string | null,
+  ): { messages: unknown[]; thinkingLevel: string; model: unknown };
   buildContextEntries(entries: CaEntry[], leafId?: string | null): CaEntry[];
 }
 

@@ -31,8 +31,7 @@ export interface PiError {
 }
 
 export type PiLeafResult =
-  | { ok: true; pathIds: string[]; contextEntryIds: string[]; context: unknown }
-  | { ok: false; error: PiError };
+  { ok: true; pathIds: string[]; contextEntryIds: string[]; context: unknown } | { ok: false; error: PiError };
 
 export type PiReadResult =
   | {
@@ -93,7 +92,11 @@ const reusableCopies = new Map<string, { copy: string; dir: string }>();
  * open the same copy again (pi has already migrated it on the first open, so v1 ids then stay
  * stable; forks are written next to it under fresh names and never touch it).
  */
-async function openCaCopy(file: string, scratchDir: string, reuse = false): Promise<{ sm: CaSessionManager; copy: string; dir: string }> {
+async function openCaCopy(
+  file: string,
+  scratchDir: string,
+  reuse = false,
+): Promise<{ sm: CaSessionManager; copy: string; dir: string }> {
   const { ca } = await loadPi();
   const key = `${scratchDir}\0${file}`;
   let place = reuse ? reusableCopies.get(key) : undefined;
@@ -241,7 +244,13 @@ export type PiForkResult =
       /** The entry id the request resolved to (undefined for a whole-file H3 clone). */
       resolvedEntryId?: string | null;
     }
-  | { ok: false; error: { kind: string; message: string }; sourcePath: string; sourceEntryIds: string[]; resolvedEntryId?: string | null };
+  | {
+      ok: false;
+      error: { kind: string; message: string };
+      sourcePath: string;
+      sourceEntryIds: string[];
+      resolvedEntryId?: string | null;
+    };
 
 function resolveRef(ref: EntryRef, entryIds: string[]): string {
   if ('id' in ref) return ref.id;
@@ -267,7 +276,8 @@ async function forkCa(file: string, req: PiForkRequest, opts: ForkOracleOptions)
   let position: 'before' | 'at';
   if (req.kind === 'clone') {
     // interactive-mode handleCloneCommand: nothing to clone without a leaf; else fork "at" it.
-    const leaf = req.leaf === undefined ? sm.getLeafId() : req.leaf === null ? null : resolveRef(req.leaf, sourceEntryIds);
+    const leaf =
+      req.leaf === undefined ? sm.getLeafId() : req.leaf === null ? null : resolveRef(req.leaf, sourceEntryIds);
     if (!leaf) return refuse('nothing_to_clone', 'Nothing to clone yet', leaf);
     entryId = leaf;
     position = 'at';
@@ -361,7 +371,13 @@ async function forkH3(file: string, req: PiForkRequest, opts: ForkOracleOptions)
   let sourceEntryIds: string[] = [];
   const refuse = (error: unknown, resolvedEntryId?: string | null): PiForkResult => {
     const e = toPiError(error, 'invalid_session');
-    return { ok: false, error: { kind: e.code, message: e.message }, sourcePath: file, sourceEntryIds, resolvedEntryId };
+    return {
+      ok: false,
+      error: { kind: e.code, message: e.message },
+      sourcePath: file,
+      sourceEntryIds,
+      resolvedEntryId,
+    };
   };
   let meta: Awaited<ReturnType<typeof h3.loadJsonlSessionMetadata>>;
   try {
@@ -411,6 +427,11 @@ async function forkH3(file: string, req: PiForkRequest, opts: ForkOracleOptions)
   };
 }
 
-export function piFork(file: string, profile: Profile, req: PiForkRequest, opts: ForkOracleOptions): Promise<PiForkResult> {
+export function piFork(
+  file: string,
+  profile: Profile,
+  req: PiForkRequest,
+  opts: ForkOracleOptions,
+): Promise<PiForkResult> {
   return profile === 'ca' ? forkCa(file, req, opts) : forkH3(file, req, opts);
 }

@@ -2,7 +2,13 @@
  * Real context views for renderer tests: a small session read by electron/core, turned into the
  * DTOs main sends (session.open's graph and session.context's view).
  */
-import { buildContextView, parseSessionText, readSessionDetailed, type ParsedSession, type Profile } from '../../electron/core';
+import {
+  buildContextView,
+  parseSessionText,
+  readSessionDetailed,
+  type ParsedSession,
+  type Profile,
+} from '../../electron/core';
 import type { ContextViewDto, ForkPreviewDto, LineageDto } from '../../electron/shared/context-dto';
 import { packEntryStates } from '../../electron/shared/entry-states';
 import type { EntryNodeDto, SessionGraphDto } from '../../electron/shared/dto';
@@ -13,13 +19,27 @@ let t = 0;
 const at = () => new Date(Date.UTC(2026, 0, 1) + ++t * 1000).toISOString();
 const usage = { input: 100, output: 20, cacheRead: 0, cacheWrite: 0, totalTokens: 120, cost: { total: 0.01 } };
 
-const user = (id: string, parentId: string | null, text: string): Rec => ({ type: 'message', id, parentId, timestamp: at(), message: { role: 'user', content: text, timestamp: 1 } });
+const user = (id: string, parentId: string | null, text: string): Rec => ({
+  type: 'message',
+  id,
+  parentId,
+  timestamp: at(),
+  message: { role: 'user', content: text, timestamp: 1 },
+});
 const assistant = (id: string, parentId: string, text: string): Rec => ({
   type: 'message',
   id,
   parentId,
   timestamp: at(),
-  message: { role: 'assistant', content: [{ type: 'text', text }], provider: 'anthropic', model: 'claude-x', usage, stopReason: 'stop', timestamp: 2 },
+  message: {
+    role: 'assistant',
+    content: [{ type: 'text', text }],
+    provider: 'anthropic',
+    model: 'claude-x',
+    usage,
+    stopReason: 'stop',
+    timestamp: 2,
+  },
 });
 
 /**
@@ -35,10 +55,32 @@ export const FIXTURE_LINES: Rec[] = [
   { type: 'model_change', id: 'm1', parentId: 'a1', timestamp: at(), provider: 'openai', modelId: 'gpt-5' },
   user('u2', 'm1', 'Fix it please'),
   assistant('a2', 'u2', 'Fixed: waits for the event now.'),
-  { type: 'compaction', id: 'c1', parentId: 'a2', timestamp: at(), summary: '## Goal\nFix the slow test', firstKeptEntryId: 'u2', tokensBefore: 5000, details: { readFiles: ['a.ts'], modifiedFiles: ['b.ts'] } },
+  {
+    type: 'compaction',
+    id: 'c1',
+    parentId: 'a2',
+    timestamp: at(),
+    summary: '## Goal\nFix the slow test',
+    firstKeptEntryId: 'u2',
+    tokensBefore: 5000,
+    details: { readFiles: ['a.ts'], modifiedFiles: ['b.ts'] },
+  },
   user('u3', 'c1', 'Now run it'),
   { type: 'label', id: 'l1', parentId: 'u3', timestamp: at(), targetId: 'u3', label: 'ran tests' },
-  { type: 'message', id: 'b1', parentId: 'l1', timestamp: at(), message: { role: 'bashExecution', command: 'npm test', output: 'ok', exitCode: 0, excludeFromContext: true, timestamp: 3 } },
+  {
+    type: 'message',
+    id: 'b1',
+    parentId: 'l1',
+    timestamp: at(),
+    message: {
+      role: 'bashExecution',
+      command: 'npm test',
+      output: 'ok',
+      exitCode: 0,
+      excludeFromContext: true,
+      timestamp: 3,
+    },
+  },
   assistant('a3', 'b1', 'All green.'),
 ];
 
@@ -48,7 +90,14 @@ export function fixtureSession(): ParsedSession {
 
 function nodeOf(e: ParsedSession['entries'][number]): EntryNodeDto {
   const m = e.raw.message as Rec | undefined;
-  const node: EntryNodeDto = { id: e.id, parentId: e.parentId, type: e.type, line: e.line, timestamp: e.timestamp, preview: `preview of ${e.id}` };
+  const node: EntryNodeDto = {
+    id: e.id,
+    parentId: e.parentId,
+    type: e.type,
+    line: e.line,
+    timestamp: e.timestamp,
+    preview: `preview of ${e.id}`,
+  };
   if (m && typeof m.role === 'string') node.role = m.role;
   if (m?.role === 'assistant') node.hasText = true;
   if (e.type === 'compaction') {
@@ -58,14 +107,19 @@ function nodeOf(e: ParsedSession['entries'][number]): EntryNodeDto {
   return node;
 }
 
-export function fixture(opts: { profile?: Profile; leafId?: string; sessionId?: string } = {}): { graph: SessionGraphDto; view: ContextViewDto } {
+export function fixture(opts: { profile?: Profile; leafId?: string; sessionId?: string } = {}): {
+  graph: SessionGraphDto;
+  view: ContextViewDto;
+} {
   const s = fixtureSession();
   const profile = opts.profile ?? 'ca';
   const sessionId = opts.sessionId ?? 's1';
   const current = readSessionDetailed(s, { profile });
   const reading = opts.leafId === undefined ? current : readSessionDetailed(s, { profile, leafId: opts.leafId });
   const core = buildContextView(s, reading);
-  const view = JSON.parse(JSON.stringify({ sessionId, detectedProfile: 'ca', issues: [], ...core, entries: packEntryStates(core.entries) })) as ContextViewDto;
+  const view = JSON.parse(
+    JSON.stringify({ sessionId, detectedProfile: 'ca', issues: [], ...core, entries: packEntryStates(core.entries) }),
+  ) as ContextViewDto;
   const graph: SessionGraphDto = {
     sessionId,
     cwd: '/home/alice/proj',

@@ -45,7 +45,11 @@ export function fakeElementBox(width: number, height: number): void {
   const props = ['clientWidth', 'clientHeight', 'offsetWidth', 'offsetHeight'] as const;
   const saved = props.map((p) => [p, Object.getOwnPropertyDescriptor(HTMLElement.prototype, p)] as const);
   beforeAll(() => {
-    for (const p of props) Object.defineProperty(HTMLElement.prototype, p, { configurable: true, get: () => (p.endsWith('Width') ? width : height) });
+    for (const p of props)
+      Object.defineProperty(HTMLElement.prototype, p, {
+        configurable: true,
+        get: () => (p.endsWith('Width') ? width : height),
+      });
   });
   afterAll(() => {
     for (const [p, d] of saved) if (d) Object.defineProperty(HTMLElement.prototype, p, d);

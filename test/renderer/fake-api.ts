@@ -2,7 +2,9 @@ import { CHANNELS, type Api, type Events, type EventName } from '../../electron/
 import type { SessionListDto, SessionRowDto, SessionSummaryDto } from '../../electron/shared/dto';
 import type { Result } from '../../electron/shared/errors';
 
-type Handlers = { [K in Exclude<keyof Api, 'on'>]?: (args: Parameters<Api[K]>[0]) => Promise<Awaited<ReturnType<Api[K]>>> };
+type Handlers = {
+  [K in Exclude<keyof Api, 'on'>]?: (args: Parameters<Api[K]>[0]) => Promise<Awaited<ReturnType<Api[K]>>>;
+};
 
 export interface FakeApi {
   api: Api;
@@ -11,7 +13,10 @@ export interface FakeApi {
   listenerCount(): number;
 }
 
-const notStubbed = async (): Promise<Result<never>> => ({ ok: false, error: { code: 'internal', message: 'not stubbed' } });
+const notStubbed = async (): Promise<Result<never>> => ({
+  ok: false,
+  error: { code: 'internal', message: 'not stubbed' },
+});
 
 export function fakeApi(handlers: Handlers): FakeApi {
   const calls: FakeApi['calls'] = [];
@@ -55,7 +60,14 @@ export function row(sessionId: string, cwd: string, extra: Partial<SessionRowDto
 }
 
 export function summary(name: string | null, firstMessage: string | null, entryCount = 4): SessionSummaryDto {
-  return { name, firstMessage, entryCount, messageCount: entryCount, lastActivity: '2026-01-02T10:00:00.000Z', issueCount: 0 };
+  return {
+    name,
+    firstMessage,
+    entryCount,
+    messageCount: entryCount,
+    lastActivity: '2026-01-02T10:00:00.000Z',
+    issueCount: 0,
+  };
 }
 
 export function listOf(rows: SessionRowDto[]): SessionListDto {

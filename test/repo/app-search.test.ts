@@ -21,18 +21,34 @@ describe('search through the handlers', () => {
     await services.search.idle();
     expect(progress.at(-1)).toBe(false);
     const r = await services.handlers['search.query']({ query: '"second answer"' });
-    expect(r.hits.map((h) => [h.sessionId, h.entryId, h.line, h.fileName])).toEqual([[BRANCHED, 'a2', 5, files.branched!.split('/').pop()]]);
+    expect(r.hits.map((h) => [h.sessionId, h.entryId, h.line, h.fileName])).toEqual([
+      [BRANCHED, 'a2', 5, files.branched!.split('/').pop()],
+    ]);
     expect(r.status).toMatchObject({ indexing: false, done: 2, total: 2 });
 
     await appendFile(files.branched!, `${JSON.stringify(assistant('a9', 'a3', 'brand new words'))}\n`);
     services.bus.emit('session.appended', { sessionId: BRANCHED, sizeBytes: 0 });
     await services.search.idle();
-    await expect.poll(async () => (await services.handlers['search.query']({ query: 'brand new' })).hits.map((h) => h.entryId), { interval: 20, timeout: 5000 }).toEqual(['a9']);
+    await expect
+      .poll(async () => (await services.handlers['search.query']({ query: 'brand new' })).hits.map((h) => h.entryId), {
+        interval: 20,
+        timeout: 5000,
+      })
+      .toEqual(['a9']);
 
     const bad = await dispatch(services.handlers, 'search.query', { query: 're:(' });
-    expect(bad).toMatchObject({ ok: false, error: { code: 'invalid_argument', message: expect.stringMatching(/not a valid regular expression/) } });
-    expect(await dispatch(services.handlers, 'search.query', { query: 'x', limit: 0 })).toMatchObject({ ok: false, error: { code: 'invalid_argument' } });
-    expect(await dispatch(services.handlers, 'search.query', { query: 'x', extra: 1 })).toMatchObject({ ok: false, error: { code: 'invalid_argument' } });
+    expect(bad).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_argument', message: expect.stringMatching(/not a valid regular expression/) },
+    });
+    expect(await dispatch(services.handlers, 'search.query', { query: 'x', limit: 0 })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_argument' },
+    });
+    expect(await dispatch(services.handlers, 'search.query', { query: 'x', extra: 1 })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_argument' },
+    });
     services.close();
     // Nothing of Canopy's was written under the root (only the test's own append changed a file).
     expect([...(await hashTree(root)).keys()].sort()).toEqual([...before.keys()].sort());

@@ -5,7 +5,17 @@ import { createAppServices } from '../../electron/app-services';
 import { dispatch } from '../../electron/ipc/dispatch';
 import { SessionCatalog } from '../../electron/repo/catalog';
 import { parseFileEagerly } from '../../electron/repo/open';
-import { assistant, branchedSession, hashTree, header, projectDirName, sampleRoot, tempDir, user, writeSession } from './helpers';
+import {
+  assistant,
+  branchedSession,
+  hashTree,
+  header,
+  projectDirName,
+  sampleRoot,
+  tempDir,
+  user,
+  writeSession,
+} from './helpers';
 import { graphFromWire } from '../../electron/shared/entry-nodes';
 
 const BRANCHED = '019c0000-0000-7000-8000-000000000001';
@@ -19,7 +29,7 @@ describe('SessionCatalog through the handlers', () => {
     const list = await dispatch(handlers, 'sessions.list', {});
     expect(list.ok).toBe(true);
     if (!list.ok) return;
-    const data = list.data as Awaited<ReturnType<typeof handlers['sessions.list']>>;
+    const data = list.data as Awaited<ReturnType<(typeof handlers)['sessions.list']>>;
     expect(data.sessions.map((s) => s.sessionId).sort()).toEqual([BRANCHED, H3]);
     expect(data.projects.map((p) => [p.cwd, p.sessionCount]).sort()).toEqual([
       ['/home/alice/proj', 1],
@@ -29,7 +39,11 @@ describe('SessionCatalog through the handlers', () => {
 
     const summaries = await handlers['sessions.summaries']({ sessionIds: [BRANCHED, 'nope'] });
     expect(Object.keys(summaries)).toEqual([BRANCHED]);
-    expect(summaries[BRANCHED]).toMatchObject({ name: 'Refactor plan', firstMessage: 'first question', messageCount: 6 });
+    expect(summaries[BRANCHED]).toMatchObject({
+      name: 'Refactor plan',
+      firstMessage: 'first question',
+      messageCount: 6,
+    });
     expect(await hashTree(root)).toEqual(before);
   });
 
@@ -42,7 +56,12 @@ describe('SessionCatalog through the handlers', () => {
     expect(g.pathIds).toEqual(['u1', 'a1', 'u3', 'a3', 'l1', 'n1']);
     expect(g.labels).toEqual({ u1: 'start' });
     expect(g.sessionName).toBe('Refactor plan');
-    expect(graphFromWire(g).entries.find((e) => e.id === 'u3')).toMatchObject({ type: 'message', role: 'user', preview: 'other question', line: 6 });
+    expect(graphFromWire(g).entries.find((e) => e.id === 'u3')).toMatchObject({
+      type: 'message',
+      role: 'user',
+      preview: 'other question',
+      line: 6,
+    });
 
     const h3 = await handlers['session.open']({ sessionId: H3 });
     expect([h3.detectedProfile, h3.profile, h3.leafId]).toEqual(['h3', 'h3', 'h2']);
@@ -60,8 +79,14 @@ describe('SessionCatalog through the handlers', () => {
     expect(e.line).toBe(3);
     expect((e.raw.message as { role: string }).role).toBe('assistant');
     expect((await handlers['entry.get']({ sessionId: BRANCHED, entryId: 'u1' })).label).toBe('start');
-    expect(await dispatch(handlers, 'entry.get', { sessionId: BRANCHED, entryId: 'zz' })).toMatchObject({ ok: false, error: { code: 'not_found' } });
-    expect(await dispatch(handlers, 'session.open', { sessionId: 'nope' })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    expect(await dispatch(handlers, 'entry.get', { sessionId: BRANCHED, entryId: 'zz' })).toMatchObject({
+      ok: false,
+      error: { code: 'not_found' },
+    });
+    expect(await dispatch(handlers, 'session.open', { sessionId: 'nope' })).toMatchObject({
+      ok: false,
+      error: { code: 'not_found' },
+    });
   });
 
   it('gives copies of one session distinct ids', async () => {
@@ -117,7 +142,11 @@ describe('SessionCatalog through the handlers', () => {
   it('never shows a session file that resolves outside the roots (symlink escape)', async () => {
     const root = await tempDir('canopy-root-');
     const outside = await tempDir('canopy-outside-');
-    const secret = await writeSession(outside, 'secret.jsonl', branchedSession('019c0000-0000-7000-8000-0000000000ee', '/secret/cwd'));
+    const secret = await writeSession(
+      outside,
+      'secret.jsonl',
+      branchedSession('019c0000-0000-7000-8000-0000000000ee', '/secret/cwd'),
+    );
     const proj = join(root, projectDirName('/p'));
     await mkdir(proj, { recursive: true });
     await symlink(secret, join(proj, 'link.jsonl'));
@@ -125,16 +154,24 @@ describe('SessionCatalog through the handlers', () => {
     const list = await handlers['sessions.list']({});
     expect(list.sessions).toEqual([]);
     expect(list.projects).toEqual([]);
-    expect(list.skipped).toEqual([{ path: join(proj, 'link.jsonl'), error: expect.objectContaining({ code: 'outside_roots' }) }]);
+    expect(list.skipped).toEqual([
+      { path: join(proj, 'link.jsonl'), error: expect.objectContaining({ code: 'outside_roots' }) },
+    ]);
     expect(JSON.stringify(list)).not.toContain('/secret/cwd');
-    expect(await dispatch(handlers, 'session.open', { sessionId: '019c0000-0000-7000-8000-0000000000ee' })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    expect(
+      await dispatch(handlers, 'session.open', { sessionId: '019c0000-0000-7000-8000-0000000000ee' }),
+    ).toMatchObject({ ok: false, error: { code: 'not_found' } });
     expect(await handlers['sessions.summaries']({ sessionIds: ['019c0000-0000-7000-8000-0000000000ee'] })).toEqual({});
   });
 
   it('falls back to the demo sessions when the roots hold none', async () => {
     const empty = await tempDir('canopy-empty-');
     const demo = await tempDir('canopy-demo-');
-    await writeSession(join(demo, projectDirName('/demo')), 'demo.jsonl', branchedSession('019c0000-0000-7000-8000-00000000000d', '/demo'));
+    await writeSession(
+      join(demo, projectDirName('/demo')),
+      'demo.jsonl',
+      branchedSession('019c0000-0000-7000-8000-00000000000d', '/demo'),
+    );
     await writeFile(join(empty, 'README'), 'no sessions here');
     const { handlers } = createAppServices({ roots: [empty], demoDir: demo, transport: 'http', watch: false });
     const list = await handlers['sessions.list']({});
@@ -145,7 +182,11 @@ describe('SessionCatalog through the handlers', () => {
   it("app.info asked first (the renderer's first call) already says demo, and names no root that does not exist", async () => {
     const missing = join(await tempDir('canopy-gone-'), 'no-such-root');
     const demo = await tempDir('canopy-demo-');
-    await writeSession(join(demo, projectDirName('/demo')), 'demo.jsonl', branchedSession('019c0000-0000-7000-8000-00000000000d', '/demo'));
+    await writeSession(
+      join(demo, projectDirName('/demo')),
+      'demo.jsonl',
+      branchedSession('019c0000-0000-7000-8000-00000000000d', '/demo'),
+    );
     const { handlers } = createAppServices({ roots: [missing], demoDir: demo, transport: 'http', watch: false });
     expect(await handlers['app.info']({})).toMatchObject({ demo: true, roots: [demo] });
     const plain = createAppServices({ roots: [missing], transport: 'http', watch: false });
@@ -159,7 +200,9 @@ describe('SessionCatalog lineage in the listing', () => {
     const proj = join(root, projectDirName('/home/alice/proj'));
     const parentName = '2026-03-01T10-00-00-000Z_019c0000-0000-7000-8000-000000000001.jsonl';
     await writeSession(proj, 'moved-child.jsonl', [
-      header('019c0000-0000-7000-8000-0000000000c2', '/home/alice/proj', { parentSession: `/elsewhere/sessions/--x--/${parentName}` }),
+      header('019c0000-0000-7000-8000-0000000000c2', '/home/alice/proj', {
+        parentSession: `/elsewhere/sessions/--x--/${parentName}`,
+      }),
       user('c1', null, 'forked elsewhere'),
     ]);
     const rows = (await new SessionCatalog({ roots: [root] }).list()).sessions;
@@ -167,7 +210,7 @@ describe('SessionCatalog lineage in the listing', () => {
   });
 });
 
-describe('SessionCatalog with a line that only looks like pi\'s', () => {
+describe("SessionCatalog with a line that only looks like pi's", () => {
   it('opens the graph pi reads: a crash-merged line (a cut line, then the next one) is not an entry', async () => {
     const root = await tempDir('canopy-merged-');
     const id = '019c0000-0000-7000-8000-0000000000d1';

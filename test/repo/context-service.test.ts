@@ -6,12 +6,24 @@ import { resumeCommand } from '../../electron/shared/resume-command';
 import type { Handlers } from '../../electron/shared/contract';
 import { unpackEntryStates } from '../../electron/shared/entry-states';
 import type { ForkPreviewDto, ForkRequestDto } from '../../electron/shared/dto';
-import { assistant, branchedSession, entry, hashTree, header, projectDirName, readJsonl, sampleRoot, tempDir, user, writeSession } from './helpers';
-
+import {
+  assistant,
+  branchedSession,
+  entry,
+  hashTree,
+  header,
+  projectDirName,
+  readJsonl,
+  sampleRoot,
+  tempDir,
+  user,
+  writeSession,
+} from './helpers';
 
 const BRANCHED = '019c0000-0000-7000-8000-000000000001';
 const H3 = '019c0000-0000-7000-8000-000000000002';
-const FILE_NAME = /^\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z_[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}\.jsonl$/;
+const FILE_NAME =
+  /^\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z_[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}\.jsonl$/;
 
 async function services() {
   const { root, files } = await sampleRoot();
@@ -22,7 +34,9 @@ async function services() {
 /** Only `added` appeared under root; every file that was there is byte-identical. */
 async function expectOnlyAdded(root: string, before: Map<string, string>, added: string[]) {
   const after = await hashTree(root);
-  expect([...after.keys()].filter((k) => !before.has(k)).sort()).toEqual(added.map((p) => p.slice(root.length + 1)).sort());
+  expect([...after.keys()].filter((k) => !before.has(k)).sort()).toEqual(
+    added.map((p) => p.slice(root.length + 1)).sort(),
+  );
   for (const [k, h] of before) expect(after.get(k)).toBe(h);
 }
 
@@ -67,8 +81,14 @@ describe('session.context', () => {
     expect(unpackEntryStates(h3.entries).find((e) => e.id === 'h4')).toMatchObject({ state: 'other-branch' });
     const asCa = await handlers['session.context']({ sessionId: H3, profile: 'ca' });
     expect([asCa.profile, asCa.leafId]).toEqual(['ca', 'h4']);
-    expect(unpackEntryStates(asCa.entries).find((e) => e.id === 'h4')).toMatchObject({ state: 'not-projected', reason: expect.stringMatching(/leaf pointer/) });
-    expect(await dispatch(handlers, 'session.context', { sessionId: 'nope' })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    expect(unpackEntryStates(asCa.entries).find((e) => e.id === 'h4')).toMatchObject({
+      state: 'not-projected',
+      reason: expect.stringMatching(/leaf pointer/),
+    });
+    expect(await dispatch(handlers, 'session.context', { sessionId: 'nope' })).toMatchObject({
+      ok: false,
+      error: { code: 'not_found' },
+    });
   });
 });
 
@@ -124,7 +144,10 @@ describe('fork preview vs fork', () => {
     const again = await handlers['session.forkPreview']({ sessionId: BRANCHED, request });
     if (!first.ok || !again.ok) throw new Error('refused');
     expect(again.fileName).toBe(first.fileName);
-    const other = await handlers['session.forkPreview']({ sessionId: BRANCHED, request: { kind: 'clone', leafId: 'a2' } });
+    const other = await handlers['session.forkPreview']({
+      sessionId: BRANCHED,
+      request: { kind: 'clone', leafId: 'a2' },
+    });
     expect(other.ok && other.fileName).not.toBe(first.fileName);
     const written = await handlers['session.fork']({ sessionId: BRANCHED, request });
     expect(basename(written.path)).toBe(first.fileName);
@@ -138,10 +161,26 @@ describe('fork preview vs fork', () => {
     const { root, handlers } = await services();
     const before = await hashTree(root);
     const refusals: [string, ForkRequestDto, ForkPreviewDto][] = [
-      [BRANCHED, { kind: 'fork', entryId: 'a1', position: 'before' }, { ok: false, error: { kind: 'invalid_fork_target', message: 'Invalid entry ID for forking' } }],
-      [BRANCHED, { kind: 'fork', entryId: 'zz', position: 'at' }, { ok: false, error: { kind: 'invalid_fork_target', message: 'Invalid entry ID for forking' } }],
-      [BRANCHED, { kind: 'clone', leafId: null }, { ok: false, error: { kind: 'nothing_to_clone', message: 'Nothing to clone yet' } }],
-      [H3, { kind: 'fork', entryId: 'h2', position: 'before' }, { ok: false, error: { kind: 'invalid_fork_target', message: 'Entry h2 is not a user message' } }],
+      [
+        BRANCHED,
+        { kind: 'fork', entryId: 'a1', position: 'before' },
+        { ok: false, error: { kind: 'invalid_fork_target', message: 'Invalid entry ID for forking' } },
+      ],
+      [
+        BRANCHED,
+        { kind: 'fork', entryId: 'zz', position: 'at' },
+        { ok: false, error: { kind: 'invalid_fork_target', message: 'Invalid entry ID for forking' } },
+      ],
+      [
+        BRANCHED,
+        { kind: 'clone', leafId: null },
+        { ok: false, error: { kind: 'nothing_to_clone', message: 'Nothing to clone yet' } },
+      ],
+      [
+        H3,
+        { kind: 'fork', entryId: 'h2', position: 'before' },
+        { ok: false, error: { kind: 'invalid_fork_target', message: 'Entry h2 is not a user message' } },
+      ],
     ];
     for (const [sessionId, request, expected] of refusals) {
       expect(await handlers['session.forkPreview']({ sessionId, request })).toEqual(expected);
@@ -162,8 +201,14 @@ describe('fork preview vs fork', () => {
     await handlers['sessions.list']({});
     const before = await hashTree(demo);
     const request: ForkRequestDto = { kind: 'clone' };
-    expect(await handlers['session.forkPreview']({ sessionId: demoId, request })).toMatchObject({ ok: false, error: { kind: 'read_only' } });
-    expect(await dispatch(handlers, 'session.fork', { sessionId: demoId, request })).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    expect(await handlers['session.forkPreview']({ sessionId: demoId, request })).toMatchObject({
+      ok: false,
+      error: { kind: 'read_only' },
+    });
+    expect(await dispatch(handlers, 'session.fork', { sessionId: demoId, request })).toMatchObject({
+      ok: false,
+      error: { code: 'forbidden' },
+    });
     expect(await hashTree(demo)).toEqual(before);
   });
 });
@@ -194,7 +239,10 @@ describe('session.lineage', () => {
       ].sort(),
     );
     // An H3 clone copies everything; its leaf (the leaf entry's target) is the fork point.
-    expect((await handlers['session.lineage']({ sessionId: h3Clone.sessionId })).parent).toMatchObject({ sessionId: H3, forkPointEntryId: 'h2' });
+    expect((await handlers['session.lineage']({ sessionId: h3Clone.sessionId })).parent).toMatchObject({
+      sessionId: H3,
+      forkPointEntryId: 'h2',
+    });
   });
 
   it('reports a parent that is not listed by its path', async () => {
@@ -207,6 +255,11 @@ describe('session.lineage', () => {
       entry('label', 'o3', 'o2', { targetId: 'o1', label: 'x' }),
     ]);
     await handlers['sessions.list']({ refresh: true });
-    expect(await handlers['session.lineage']({ sessionId: id })).toEqual({ sessionId: id, parent: null, missingParentPath: '/gone/parent.jsonl', children: [] });
+    expect(await handlers['session.lineage']({ sessionId: id })).toEqual({
+      sessionId: id,
+      parent: null,
+      missingParentPath: '/gone/parent.jsonl',
+      children: [],
+    });
   });
 });

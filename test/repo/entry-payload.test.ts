@@ -18,10 +18,28 @@ async function heavyRoot() {
   const root = await tempDir('canopy-payload-');
   const shot = user('u2', 'u1', 'look');
   (shot.message as { content: unknown[] }).content.push({ type: 'image', data: IMAGE, mimeType: 'image/png' });
-  const result = entry('message', 't1', 'u2', { message: { role: 'toolResult', toolCallId: 'c1', toolName: 'bash', content: [{ type: 'text', text: OUTPUT }], isError: false, timestamp: 1 } });
-  await writeSession(join(root, projectDirName('/p')), `2026-03-01_${SID}.jsonl`, [header(SID, '/p'), user('u1', null, 'hi'), shot, result]);
+  const result = entry('message', 't1', 'u2', {
+    message: {
+      role: 'toolResult',
+      toolCallId: 'c1',
+      toolName: 'bash',
+      content: [{ type: 'text', text: OUTPUT }],
+      isError: false,
+      timestamp: 1,
+    },
+  });
+  await writeSession(join(root, projectDirName('/p')), `2026-03-01_${SID}.jsonl`, [
+    header(SID, '/p'),
+    user('u1', null, 'hi'),
+    shot,
+    result,
+  ]);
   // No search index: its background build would read the lines too.
-  const handlers = createHandlers({ catalog: new SessionCatalog({ roots: [root] }), version: 'test', transport: 'http' });
+  const handlers = createHandlers({
+    catalog: new SessionCatalog({ roots: [root] }),
+    version: 'test',
+    transport: 'http',
+  });
   await handlers['sessions.list']({});
   return handlers;
 }
@@ -31,12 +49,30 @@ describe('heavy payloads', () => {
     const handlers = await heavyRoot();
     const e = await handlers['entry.get']({ sessionId: SID, entryId: 'u2' });
     expect(JSON.stringify(e).length).toBeLessThan(4096);
-    expect(e.payloads).toEqual([{ id: '/message/content/1/data', kind: 'image', mimeType: 'image/png', sizeBytes: (IMAGE.length * 3) / 4, totalBytes: IMAGE.length, keptBytes: 0, keptChars: 0 }]);
+    expect(e.payloads).toEqual([
+      {
+        id: '/message/content/1/data',
+        kind: 'image',
+        mimeType: 'image/png',
+        sizeBytes: (IMAGE.length * 3) / 4,
+        totalBytes: IMAGE.length,
+        keptBytes: 0,
+        keptChars: 0,
+      },
+    ]);
     const content = (e.raw.message as { content: Array<Record<string, unknown>> }).content;
-    expect(content).toEqual([{ type: 'text', text: 'look' }, { type: 'image', data: '', mimeType: 'image/png' }]);
+    expect(content).toEqual([
+      { type: 'text', text: 'look' },
+      { type: 'image', data: '', mimeType: 'image/png' },
+    ]);
     let data = '';
     for (let offset = 0, n = 0; offset < IMAGE.length; n++) {
-      const page = await handlers['entry.payload']({ sessionId: SID, entryId: 'u2', payloadId: '/message/content/1/data', offset });
+      const page = await handlers['entry.payload']({
+        sessionId: SID,
+        entryId: 'u2',
+        payloadId: '/message/content/1/data',
+        offset,
+      });
       expect(page.totalBytes).toBe(IMAGE.length);
       expect(page.text.length).toBeLessThanOrEqual(4 * 1024 * 1024);
       data += page.text;
@@ -52,13 +88,18 @@ describe('heavy payloads', () => {
     const [p] = e.payloads!;
     expect(p).toMatchObject({ id: '/message/content/0/text', kind: 'text', totalBytes: expect.any(Number) });
     expect(p!.keptBytes).toBeLessThanOrEqual(64 * 1024);
-    const cut = ((e.raw.message as { content: Array<{ text: string }> }).content[0]!.text);
+    const cut = (e.raw.message as { content: Array<{ text: string }> }).content[0]!.text;
     let text = cut.slice(0, p!.keptChars);
     expect(OUTPUT.startsWith(text)).toBe(true);
     let offset: number | undefined;
     let pages = 0;
     for (;;) {
-      const page = await handlers['entry.payload']({ sessionId: SID, entryId: 't1', payloadId: p!.id, ...(offset === undefined ? {} : { offset }) });
+      const page = await handlers['entry.payload']({
+        sessionId: SID,
+        entryId: 't1',
+        payloadId: p!.id,
+        ...(offset === undefined ? {} : { offset }),
+      });
       text += page.text;
       pages++;
       if (page.next >= page.totalBytes) break;
@@ -74,9 +115,18 @@ describe('heavy payloads', () => {
     expect((await handlers['entry.get']({ sessionId: SID, entryId: 'u1' })).payloads).toBeUndefined();
     const unknown = await dispatch(handlers, 'entry.payload', { sessionId: SID, entryId: 'u2', payloadId: '/nope' });
     expect(unknown).toMatchObject({ ok: false, error: { code: 'not_found' } });
-    const past = await dispatch(handlers, 'entry.payload', { sessionId: SID, entryId: 't1', payloadId: '/message/content/0/text', offset: 1e9 });
+    const past = await dispatch(handlers, 'entry.payload', {
+      sessionId: SID,
+      entryId: 't1',
+      payloadId: '/message/content/0/text',
+      offset: 1e9,
+    });
     expect(past).toMatchObject({ ok: false, error: { code: 'invalid_argument' } });
-    const small = await dispatch(handlers, 'entry.payload', { sessionId: SID, entryId: 'u1', payloadId: '/message/content/0/text' });
+    const small = await dispatch(handlers, 'entry.payload', {
+      sessionId: SID,
+      entryId: 'u1',
+      payloadId: '/message/content/0/text',
+    });
     expect(small).toMatchObject({ ok: false, error: { code: 'not_found' } });
   });
 

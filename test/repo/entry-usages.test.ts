@@ -19,7 +19,13 @@ const entryUsages = (path: string, s: ParsedSession) => new SessionBodies(path).
 const root = mkdtempSync(join(tmpdir(), 'canopy-usages-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-const usage = (n: number, total: unknown = n / 1000) => ({ input: n, output: 2 * n, cacheRead: 3 * n, cacheWrite: 4, cost: { total } });
+const usage = (n: number, total: unknown = n / 1000) => ({
+  input: n,
+  output: 2 * n,
+  cacheRead: 3 * n,
+  cacheWrite: 4,
+  cost: { total },
+});
 const line = (o: object) => `${JSON.stringify(o)}\n`;
 
 async function expectSameLedger(path: string, live: LiveSession): Promise<ReturnType<typeof ledgerOf>> {
@@ -39,14 +45,44 @@ describe('entryUsages', () => {
     await expectSameLedger(path, live);
 
     const ts = '2026-02-01T00:00:00.000Z';
-    appendFileSync(path, [
-      line({ type: 'message', id: 'tr', parentId: null, timestamp: ts, message: { role: 'toolResult', toolCallId: 'x', content: [], usage: usage(7) } }),
-      line({ type: 'message', id: 'bad', parentId: 'tr', timestamp: ts, message: { role: 'assistant', content: [], usage: usage(9, 'free') } }),
-      line({ type: 'usage', id: 'u1', parentId: 'bad', timestamp: ts, usage: usage(11) }),
-      line({ type: 'compaction', id: 'c1', parentId: 'u1', timestamp: ts, summary: 's', firstKeptEntryId: 'tr', tokensBefore: 1, usage: usage(13) }),
-      'junk\n',
-      line({ type: 'message', id: 'ok', parentId: 'c1', timestamp: ts, message: { role: 'assistant', content: [], usage: usage(17) } }),
-    ].join(''));
+    appendFileSync(
+      path,
+      [
+        line({
+          type: 'message',
+          id: 'tr',
+          parentId: null,
+          timestamp: ts,
+          message: { role: 'toolResult', toolCallId: 'x', content: [], usage: usage(7) },
+        }),
+        line({
+          type: 'message',
+          id: 'bad',
+          parentId: 'tr',
+          timestamp: ts,
+          message: { role: 'assistant', content: [], usage: usage(9, 'free') },
+        }),
+        line({ type: 'usage', id: 'u1', parentId: 'bad', timestamp: ts, usage: usage(11) }),
+        line({
+          type: 'compaction',
+          id: 'c1',
+          parentId: 'u1',
+          timestamp: ts,
+          summary: 's',
+          firstKeptEntryId: 'tr',
+          tokensBefore: 1,
+          usage: usage(13),
+        }),
+        'junk\n',
+        line({
+          type: 'message',
+          id: 'ok',
+          parentId: 'c1',
+          timestamp: ts,
+          message: { role: 'assistant', content: [], usage: usage(17) },
+        }),
+      ].join(''),
+    );
     await live.refresh();
     const after = await expectSameLedger(path, live);
     expect(after.records.usage).toBe(1);

@@ -23,7 +23,14 @@ describe('fork of a session full of images', () => {
       withImage(user('u1', null, 'look'), img(1)),
       assistant('a1', 'u1', 'I see'),
       withImage(user('u2', 'a1', 'and this'), img(2)),
-      { type: 'custom', id: 'c1', parentId: 'u2', timestamp: '2026-03-01T10:10:00.000Z', customType: 'x', data: { type: 'image', data: 'kept as is' } },
+      {
+        type: 'custom',
+        id: 'c1',
+        parentId: 'u2',
+        timestamp: '2026-03-01T10:10:00.000Z',
+        customType: 'x',
+        data: { type: 'image', data: 'kept as is' },
+      },
       assistant('a2', 'c1', 'both'),
     ];
     await writeSession(`${root}/${projectDirName('/work/img')}`, `2026-03-01T10-00-00-000Z_${SID}.jsonl`, lines);

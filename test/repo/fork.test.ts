@@ -5,7 +5,6 @@ import { caEntryId, forkSession } from '../../electron/repo/fork';
 import { CanopyError } from '../../electron/shared/errors';
 import { branchedSession, hashTree, projectDirName, readJsonl, sampleRoot, tempDir, writeSession } from './helpers';
 
-
 const fixedNow = () => new Date('2026-04-01T12:00:00.000Z');
 const fixedId = () => '019d0000-aaaa-7bbb-8ccc-000000000099';
 const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -21,7 +20,11 @@ describe('forkSession (CA)', () => {
   it('forks before a user message into the source directory, re-creating labels with fresh ids', async () => {
     const { root, path, byId } = await branchedFile();
     const before = await hashTree(root);
-    const out = await forkSession(path, { kind: 'fork', entryId: 'u3', position: 'before' }, { now: fixedNow, newSessionId: fixedId });
+    const out = await forkSession(
+      path,
+      { kind: 'fork', entryId: 'u3', position: 'before' },
+      { now: fixedNow, newSessionId: fixedId },
+    );
     if (!out.ok) throw new Error(out.error.message);
     expect(out.path).toBe(join(dirname(path), '2026-04-01T12-00-00-000Z_019d0000-aaaa-7bbb-8ccc-000000000099.jsonl'));
     expect(out.profile).toBe('ca');
@@ -38,7 +41,14 @@ describe('forkSession (CA)', () => {
     expect(written.slice(1, 3)).toEqual([byId.get('u1'), byId.get('a1')]);
     const label = written[3]!;
     expect(written).toHaveLength(4);
-    expect(label).toEqual({ type: 'label', id: expect.stringMatching(/^[0-9a-f]{8}$/), parentId: 'a1', timestamp: byId.get('l1')!.timestamp, targetId: 'u1', label: 'start' });
+    expect(label).toEqual({
+      type: 'label',
+      id: expect.stringMatching(/^[0-9a-f]{8}$/),
+      parentId: 'a1',
+      timestamp: byId.get('l1')!.timestamp,
+      targetId: 'u1',
+      label: 'start',
+    });
     expect(byId.has(label.id as string)).toBe(false);
     // What was returned is what was written.
     expect([out.header, ...out.entries]).toEqual(written);
@@ -53,7 +63,9 @@ describe('forkSession (CA)', () => {
     const out = await forkSession(path, { kind: 'clone' });
     if (!out.ok) throw new Error(out.error.message);
     expect(out.header.id).toMatch(UUID_V7);
-    expect(out.path).toBe(join(dirname(path), `${(out.header.timestamp as string).replace(/[:.]/g, '-')}_${out.header.id}.jsonl`));
+    expect(out.path).toBe(
+      join(dirname(path), `${(out.header.timestamp as string).replace(/[:.]/g, '-')}_${out.header.id}.jsonl`),
+    );
     const written = await readJsonl(out.path);
     expect(written.slice(1, 5)).toEqual(['u1', 'a1', 'u3', 'a3'].map((id) => byId.get(id)));
     expect(written[5]).toEqual({ ...byId.get('n1'), parentId: 'a3' });
@@ -75,18 +87,27 @@ describe('forkSession (CA)', () => {
     const { path } = await branchedFile();
     const taken = join(dirname(path), '2026-04-01T12-00-00-000Z_019d0000-aaaa-7bbb-8ccc-000000000099.jsonl');
     await writeFile(taken, 'PRECIOUS\n');
-    const err = await forkSession(path, { kind: 'clone' }, { now: fixedNow, newSessionId: fixedId }).catch((e: unknown) => e);
+    const err = await forkSession(path, { kind: 'clone' }, { now: fixedNow, newSessionId: fixedId }).catch(
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(CanopyError);
     expect((err as CanopyError).code).toBe('already_exists');
     expect(await readFile(taken, 'utf8')).toBe('PRECIOUS\n');
-    expect((await readdir(dirname(path))).sort()).toEqual(['2026-04-01T12-00-00-000Z_019d0000-aaaa-7bbb-8ccc-000000000099.jsonl', 'src.jsonl']);
+    expect((await readdir(dirname(path))).sort()).toEqual([
+      '2026-04-01T12-00-00-000Z_019d0000-aaaa-7bbb-8ccc-000000000099.jsonl',
+      'src.jsonl',
+    ]);
   });
 
   it('throws typed file errors for missing files, non-sessions and format 4', async () => {
     const dir = await tempDir();
     const bad = await writeSession(dir, 'bad.jsonl', ['nope']);
     const f4 = await writeSession(dir, 'f4.jsonl', [{ kind: 'header', version: 4, id: 's', createdAt: 1, cwd: '/' }]);
-    for (const [p, code] of [[join(dir, 'missing.jsonl'), 'not_found'], [bad, 'invalid_session'], [f4, 'unsupported_format']] as const) {
+    for (const [p, code] of [
+      [join(dir, 'missing.jsonl'), 'not_found'],
+      [bad, 'invalid_session'],
+      [f4, 'unsupported_format'],
+    ] as const) {
       const err = await forkSession(p, { kind: 'clone' }).catch((e: unknown) => e);
       expect((err as CanopyError).code).toBe(code);
     }

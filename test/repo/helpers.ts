@@ -24,7 +24,13 @@ export function header(id: string, cwd: string, extra: Rec = {}): Rec {
 
 export function user(id: string, parentId: string | null, text: string): Rec {
   const timestamp = nextTime();
-  return { type: 'message', id, parentId, timestamp, message: { role: 'user', content: [{ type: 'text', text }], timestamp: Date.parse(timestamp) } };
+  return {
+    type: 'message',
+    id,
+    parentId,
+    timestamp,
+    message: { role: 'user', content: [{ type: 'text', text }], timestamp: Date.parse(timestamp) },
+  };
 }
 
 export function assistant(id: string, parentId: string | null, text: string): Rec {
@@ -40,7 +46,14 @@ export function assistant(id: string, parentId: string | null, text: string): Re
       api: 'anthropic-messages',
       provider: 'anthropic',
       model: 'claude-test',
-      usage: { input: 1, output: 1, cacheRead: 0, cacheWrite: 0, totalTokens: 2, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } },
+      usage: {
+        input: 1,
+        output: 1,
+        cacheRead: 0,
+        cacheWrite: 0,
+        totalTokens: 2,
+        cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
+      },
       stopReason: 'stop',
       timestamp: Date.parse(timestamp),
     },
@@ -57,7 +70,12 @@ export function jsonl(lines: (Rec | string)[], finalNewline = true): string {
   return finalNewline && lines.length > 0 ? `${body}\n` : body;
 }
 
-export async function writeSession(dir: string, name: string, lines: (Rec | string)[], finalNewline = true): Promise<string> {
+export async function writeSession(
+  dir: string,
+  name: string,
+  lines: (Rec | string)[],
+  finalNewline = true,
+): Promise<string> {
   await mkdir(dir, { recursive: true });
   const path = join(dir, name);
   await writeFile(path, jsonl(lines, finalNewline));
@@ -94,7 +112,11 @@ export async function sampleRoot(): Promise<{ root: string; files: Record<string
   const proj = join(root, projectDirName('/home/alice/proj'));
   const other = join(root, projectDirName('/srv/other'));
   const files: Record<string, string> = {};
-  files.branched = await writeSession(proj, '2026-03-01T10-00-00-000Z_019c0000-0000-7000-8000-000000000001.jsonl', branchedSession());
+  files.branched = await writeSession(
+    proj,
+    '2026-03-01T10-00-00-000Z_019c0000-0000-7000-8000-000000000001.jsonl',
+    branchedSession(),
+  );
   files.h3 = await writeSession(other, '2026-03-02T10-00-00-000Z_019c0000-0000-7000-8000-000000000002.jsonl', [
     header('019c0000-0000-7000-8000-000000000002', '/srv/other', { timestamp: '2026-03-02T10:00:00.000Z' }),
     user('h1', null, 'hello'),
@@ -115,7 +137,13 @@ export async function hashTree(dir: string): Promise<Map<string, string>> {
     for (const e of await readdir(d, { withFileTypes: true })) {
       const p = join(d, e.name);
       if (e.isDirectory()) stack.push(p);
-      else out.set(relative(dir, p), createHash('sha256').update(await readFile(p)).digest('hex'));
+      else
+        out.set(
+          relative(dir, p),
+          createHash('sha256')
+            .update(await readFile(p))
+            .digest('hex'),
+        );
     }
   }
   return out;
@@ -125,7 +153,10 @@ export async function hashTree(dir: string): Promise<Map<string, string>> {
 export async function readJsonl(path: string): Promise<Rec[]> {
   const text = await readFile(path, 'utf8');
   expectTrailingNewline(text);
-  return text.split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as Rec);
+  return text
+    .split('\n')
+    .filter((l) => l !== '')
+    .map((l) => JSON.parse(l) as Rec);
 }
 
 function expectTrailingNewline(text: string): void {

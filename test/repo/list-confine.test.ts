@@ -11,7 +11,10 @@ describe('listing confines by real path before reading a byte', () => {
     const outside = await tempDir('canopy-outside-');
     // Like /etc/passwd: not a session; reading its first line would make it invalid_session.
     await writeFile(join(outside, 'passwd'), 'root:x:0:0:root:/root:/bin/bash\n');
-    await writeSession(join(outside, 'dir'), 'real.jsonl', [header('outside-session', '/secret'), user('a', null, 'hi')]);
+    await writeSession(join(outside, 'dir'), 'real.jsonl', [
+      header('outside-session', '/secret'),
+      user('a', null, 'hi'),
+    ]);
     const proj = join(root, projectDirName('/p'));
     await writeSession(proj, 'ok.jsonl', [header('inside-session', '/p'), user('a', null, 'hi')]);
     await symlink(join(outside, 'passwd'), join(proj, 'passwd.jsonl'));
@@ -21,10 +24,12 @@ describe('listing confines by real path before reading a byte', () => {
 
     const listing = await listSessions([root]);
     expect(listing.sessions.map((s) => s.path).sort()).toEqual([join(proj, 'alias.jsonl'), join(proj, 'ok.jsonl')]);
-    expect(listing.skipped.map((k) => [k.path, k.error.code]).sort()).toEqual([
-      [join(proj, 'passwd.jsonl'), 'outside_roots'],
-      [join(root, 'linked-project', 'real.jsonl'), 'outside_roots'],
-    ].sort());
+    expect(listing.skipped.map((k) => [k.path, k.error.code]).sort()).toEqual(
+      [
+        [join(proj, 'passwd.jsonl'), 'outside_roots'],
+        [join(root, 'linked-project', 'real.jsonl'), 'outside_roots'],
+      ].sort(),
+    );
     const rows = await new SessionCatalog({ roots: [root] }).list();
     expect(rows.skipped.map((k) => k.error.code)).toEqual(['outside_roots', 'outside_roots']);
     expect(JSON.stringify(rows)).not.toContain('/secret');

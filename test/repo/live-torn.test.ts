@@ -8,7 +8,6 @@ import { header, jsonl, tempDir, user, writeSession } from './helpers';
 
 const ID = '019c0000-0000-7000-8000-0000000000aa';
 
-
 async function tornKinds(catalog: SessionCatalog): Promise<string[]> {
   return catalog.withLoaded(ID, (l) => readSession(l.session).issues.map((i) => `${i.line}:${i.kind}`));
 }
@@ -31,7 +30,10 @@ describe('an unfinished last line in the live view', () => {
     expect((await catalog.open(ID)).issues.map((i) => i.kind)).toEqual(['torn_last_line']);
 
     let out = '';
-    await runCli(['context', path, '--json'], { stdout: { write: (s: string) => (out += s) }, stderr: { write: () => undefined } });
+    await runCli(['context', path, '--json'], {
+      stdout: { write: (s: string) => (out += s) },
+      stderr: { write: () => undefined },
+    });
     expect((JSON.parse(out) as { issues: { kind: string }[] }).issues.map((i) => i.kind)).toEqual(['torn_last_line']);
   });
 

@@ -33,7 +33,6 @@ function recorder(bus: EventBus): { opens: Progress[]; lists: Events['sessions.p
   return out;
 }
 
-
 describe('session.open progress and cancel', () => {
   it('reports the bytes read while indexing (previews skimmed in the same read) and while a flags pass reads previews, up to the bytes to read', async () => {
     const { root, size } = await bigSession();
@@ -58,11 +57,14 @@ describe('session.open progress and cancel', () => {
       if (phase === 'index') expect(total).toBe(size);
       else expect(total).toBeGreaterThan(size * 0.99);
       expect(events.every((e) => e.sessionId === sessionId && e.total === total && e.done <= total)).toBe(true);
-      if (phase === 'previews') expect(events.map((e) => e.done)).toEqual([...events.map((e) => e.done)].sort((a, b) => a - b));
+      if (phase === 'previews')
+        expect(events.map((e) => e.done)).toEqual([...events.map((e) => e.done)].sort((a, b) => a - b));
       expect(events.at(-1)!.done, phase).toBe(total);
     }
     // Indexing comes first.
-    expect(seen.opens.findIndex((e) => e.phase === 'previews')).toBeGreaterThan(seen.opens.findIndex((e) => e.phase === 'index'));
+    expect(seen.opens.findIndex((e) => e.phase === 'previews')).toBeGreaterThan(
+      seen.opens.findIndex((e) => e.phase === 'index'),
+    );
   });
 
   it('stays silent for opens faster than the delay', async () => {

@@ -47,8 +47,16 @@ describe('SessionStore.parsed', () => {
     const dir = await tempDir();
     const path = await writeSession(dir, 'v1.jsonl', [
       { type: 'session', id: 'v1', timestamp: '2025-11-01T00:00:00.000Z', cwd: '/p' },
-      { type: 'message', timestamp: '2025-11-01T00:00:01.000Z', message: { role: 'user', content: 'hi', timestamp: 1 } },
-      { type: 'message', timestamp: '2025-11-01T00:00:02.000Z', message: { role: 'assistant', content: [], timestamp: 2 } },
+      {
+        type: 'message',
+        timestamp: '2025-11-01T00:00:01.000Z',
+        message: { role: 'user', content: 'hi', timestamp: 1 },
+      },
+      {
+        type: 'message',
+        timestamp: '2025-11-01T00:00:02.000Z',
+        message: { role: 'assistant', content: [], timestamp: 2 },
+      },
     ]);
     const ids = (await openSession(path)).entries.map((e) => e.id);
     expect(ids).toHaveLength(2);
@@ -60,13 +68,19 @@ describe('SessionStore.parsed', () => {
     const a = await writeSession(dir, 'a.jsonl', ['garbage']);
     const b = await writeSession(dir, 'b.jsonl', [{ kind: 'header', version: 4, id: 's', createdAt: 1, cwd: '/' }]);
     expect((await openSession(a)).fatal?.code).toBe('invalid_session');
-    expect((await openSession(b)).fatal).toEqual({ code: 'unsupported_format', message: 'format 4 is not supported yet' });
+    expect((await openSession(b)).fatal).toEqual({
+      code: 'unsupported_format',
+      message: 'format 4 is not supported yet',
+    });
   });
 
   it('throws typed errors for a missing path and a directory', async () => {
     const dir = await tempDir();
     await mkdir(join(dir, 'd.jsonl'));
-    for (const [path, code] of [[join(dir, 'missing.jsonl'), 'not_found'], [join(dir, 'd.jsonl'), 'invalid_session']] as const) {
+    for (const [path, code] of [
+      [join(dir, 'missing.jsonl'), 'not_found'],
+      [join(dir, 'd.jsonl'), 'invalid_session'],
+    ] as const) {
       const err = await openSession(path).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(CanopyError);
       expect((err as CanopyError).code).toBe(code);

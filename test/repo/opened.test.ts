@@ -35,15 +35,26 @@ describe('opening files beyond the roots', () => {
     expect((await handlers['session.open']({ sessionId: OUTSIDE_ID })).path).toBe(file);
     // The palette's lookup names only listed sessions; a renderer-supplied path adds nothing.
     expect(await handlers['session.find']({ idOrPath: file })).toEqual({ sessionId: OUTSIDE_ID });
-    expect(await dispatch(handlers, 'session.find', { idOrPath: other })).toMatchObject({ ok: false, error: { code: 'not_found' } });
-    expect((await handlers['sessions.list']({ refresh: true })).sessions.some((r) => r.sessionId === OTHER_ID)).toBe(false);
-    expect(await dispatch(handlers, 'session.open', { sessionId: OTHER_ID })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    expect(await dispatch(handlers, 'session.find', { idOrPath: other })).toMatchObject({
+      ok: false,
+      error: { code: 'not_found' },
+    });
+    expect((await handlers['sessions.list']({ refresh: true })).sessions.some((r) => r.sessionId === OTHER_ID)).toBe(
+      false,
+    );
+    expect(await dispatch(handlers, 'session.open', { sessionId: OTHER_ID })).toMatchObject({
+      ok: false,
+      error: { code: 'not_found' },
+    });
   });
 
   it('an opened folder lists its sessions; a fork of an opened file is written next to it and listed', async () => {
     const { catalog, handlers, outside, file } = await setup();
     await catalog.openPaths([outside]);
-    const ids = (await handlers['sessions.list']({})).sessions.filter((r) => r.origin === 'opened').map((r) => r.sessionId).sort();
+    const ids = (await handlers['sessions.list']({})).sessions
+      .filter((r) => r.origin === 'opened')
+      .map((r) => r.sessionId)
+      .sort();
     expect(ids).toEqual([OUTSIDE_ID, OTHER_ID]);
     services!.close();
     const again = await setup();
@@ -65,19 +76,37 @@ describe('opening files beyond the roots', () => {
     expect(row.path.startsWith(root)).toBe(false);
     expect(row.fileName).toBe('name.jsonl');
     expect((await handlers['session.context']({ sessionId })).messages.length).toBeGreaterThan(0);
-    expect(await handlers['session.forkPreview']({ sessionId, request: { kind: 'clone' } })).toMatchObject({ ok: false, error: { kind: 'read_only' } });
-    expect(await dispatch(handlers, 'session.fork', { sessionId, request: { kind: 'clone' } })).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    expect(await handlers['session.forkPreview']({ sessionId, request: { kind: 'clone' } })).toMatchObject({
+      ok: false,
+      error: { kind: 'read_only' },
+    });
+    expect(await dispatch(handlers, 'session.fork', { sessionId, request: { kind: 'clone' } })).toMatchObject({
+      ok: false,
+      error: { code: 'forbidden' },
+    });
     expect(await hashTree(root)).toEqual(before);
     // Not a session: refused with the reason, nothing listed.
-    expect(await dispatch(handlers, 'session.upload', { name: 'x.jsonl', text: 'not json\n' })).toMatchObject({ ok: false, error: { code: 'invalid_session' } });
+    expect(await dispatch(handlers, 'session.upload', { name: 'x.jsonl', text: 'not json\n' })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_session' },
+    });
     expect(await hashTree(root)).toEqual(before);
   });
 
   it('takes no path from the renderer: the dialog channel takes no arguments and serve has no dialog', async () => {
     const { handlers, file } = await setup('http');
-    expect(await dispatch(handlers, 'session.openDialog', { path: file })).toMatchObject({ ok: false, error: { code: 'invalid_argument' } });
-    expect(await dispatch(handlers, 'session.openDialog', {})).toMatchObject({ ok: false, error: { code: 'forbidden' } });
-    expect(await dispatch(handlers, 'session.upload', { name: 'a.jsonl', text: 'x', path: file })).toMatchObject({ ok: false, error: { code: 'invalid_argument' } });
+    expect(await dispatch(handlers, 'session.openDialog', { path: file })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_argument' },
+    });
+    expect(await dispatch(handlers, 'session.openDialog', {})).toMatchObject({
+      ok: false,
+      error: { code: 'forbidden' },
+    });
+    expect(await dispatch(handlers, 'session.upload', { name: 'a.jsonl', text: 'x', path: file })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_argument' },
+    });
     expect((await handlers['sessions.list']({})).sessions.some((r) => r.sessionId === OUTSIDE_ID)).toBe(false);
   });
 
@@ -85,7 +114,12 @@ describe('opening files beyond the roots', () => {
     const { root } = await sampleRoot();
     const outside = await tempDir('canopy-outside-');
     const file = await writeSession(outside, 'mine.jsonl', branchedSession(OUTSIDE_ID, '/elsewhere'));
-    services = createAppServices({ roots: [root], transport: 'electron', watch: false, openDialog: async () => [file] });
+    services = createAppServices({
+      roots: [root],
+      transport: 'electron',
+      watch: false,
+      openDialog: async () => [file],
+    });
     expect(await services.handlers['session.openDialog']({})).toEqual({ sessionIds: [OUTSIDE_ID] });
   });
 
@@ -104,4 +138,3 @@ describe('opening files beyond the roots', () => {
     expect(uploadName('a\u0000b.jsonl')).toBe('ab.jsonl');
   });
 });
-

@@ -13,24 +13,51 @@ const reads = vi.hoisted(() => ({ passes: [] as string[], probes: 0, headers: []
 
 vi.mock('../../electron/storage/line-scan', async (importOriginal) => {
   const m = await importOriginal<typeof import('../../electron/storage/line-scan')>();
-  return { ...m, scanLines: (path: string, ...rest: Parameters<typeof m.scanLines> extends [string, ...infer R] ? R : never) => (reads.passes.push(path), m.scanLines(path, ...rest)) };
+  return {
+    ...m,
+    scanLines: (path: string, ...rest: Parameters<typeof m.scanLines> extends [string, ...infer R] ? R : never) => (
+      reads.passes.push(path),
+      m.scanLines(path, ...rest)
+    ),
+  };
 });
 vi.mock('../../electron/storage/read', async (importOriginal) => {
   const m = await importOriginal<typeof import('../../electron/storage/read')>();
   return {
     ...m,
-    readLineBatches: (path: string, opts?: Parameters<typeof m.readLineBatches>[1]) => (reads.passes.push(path), m.readLineBatches(path, opts)),
-    readRange: (path: string, offset: number, length: number) => (reads.passes.push(path), m.readRange(path, offset, length)),
-    readFirstLine: (path: string, ...rest: unknown[]) => (reads.headers.push(path), (m.readFirstLine as (...a: unknown[]) => ReturnType<typeof m.readFirstLine>)(path, ...rest)),
+    readLineBatches: (path: string, opts?: Parameters<typeof m.readLineBatches>[1]) => (
+      reads.passes.push(path),
+      m.readLineBatches(path, opts)
+    ),
+    readRange: (path: string, offset: number, length: number) => (
+      reads.passes.push(path),
+      m.readRange(path, offset, length)
+    ),
+    readFirstLine: (path: string, ...rest: unknown[]) => (
+      reads.headers.push(path),
+      (m.readFirstLine as (...a: unknown[]) => ReturnType<typeof m.readFirstLine>)(path, ...rest)
+    ),
   };
 });
 vi.mock('../../electron/storage/tail', async (importOriginal) => {
   const m = await importOriginal<typeof import('../../electron/storage/tail')>();
-  return { ...m, tailFrom: (path: string, ...rest: Parameters<typeof m.tailFrom> extends [string, ...infer R] ? R : never) => (reads.passes.push(path), m.tailFrom(path, ...rest)) };
+  return {
+    ...m,
+    tailFrom: (path: string, ...rest: Parameters<typeof m.tailFrom> extends [string, ...infer R] ? R : never) => (
+      reads.passes.push(path),
+      m.tailFrom(path, ...rest)
+    ),
+  };
 });
 vi.mock('../../electron/storage/header-probe', async (importOriginal) => {
   const m = await importOriginal<typeof import('../../electron/storage/header-probe')>();
-  return { ...m, probeSessionFiles: (...args: Parameters<typeof m.probeSessionFiles>) => (reads.probes++, m.probeSessionFiles(...args)) };
+  return {
+    ...m,
+    probeSessionFiles: (...args: Parameters<typeof m.probeSessionFiles>) => (
+      reads.probes++,
+      m.probeSessionFiles(...args)
+    ),
+  };
 });
 
 const ID = '019c0000-0000-7000-8000-000000000001';
@@ -45,7 +72,11 @@ describe('reads', () => {
   it('open → previews → context → fork preview → fork: one read of the source, no relisting', async () => {
     const root = await tempDir('canopy-reads-');
     const lines = [...branchedSession(ID), user('u4', 'a3', 'more'), assistant('a4', 'u4', 'reply')];
-    const path = await writeSession(join(root, projectDirName('/home/alice/proj')), `2026-03-01T10-00-00-000Z_${ID}.jsonl`, lines);
+    const path = await writeSession(
+      join(root, projectDirName('/home/alice/proj')),
+      `2026-03-01T10-00-00-000Z_${ID}.jsonl`,
+      lines,
+    );
     const bus = new EventBus();
     const events: string[] = [];
     bus.subscribe((event) => events.push(event));
@@ -83,7 +114,10 @@ describe('reads', () => {
 
   it('a second open of an unchanged file reads nothing', async () => {
     const root = await tempDir('canopy-reads-');
-    const path = await writeSession(join(root, projectDirName('/p')), 's.jsonl', [header(ID, '/p'), user('u1', null, 'q')]);
+    const path = await writeSession(join(root, projectDirName('/p')), 's.jsonl', [
+      header(ID, '/p'),
+      user('u1', null, 'q'),
+    ]);
     const catalog = new SessionCatalog({ roots: [root] });
     await catalog.list();
     reset();

@@ -23,11 +23,13 @@ describe('session roots', () => {
 
   it('adds --root dirs after the default, absolute and without duplicates', () => {
     const env = { PI_CODING_AGENT_DIR: '/opt/agent' };
-    expect(rootsFromArgs(['app.js', '--root', 'rel/dir', '--root=/abs', '--other', '--root', '/opt/agent/sessions'], env, home)).toEqual([
-      '/opt/agent/sessions',
-      resolve('rel/dir'),
-      '/abs',
-    ]);
+    expect(
+      rootsFromArgs(
+        ['app.js', '--root', 'rel/dir', '--root=/abs', '--other', '--root', '/opt/agent/sessions'],
+        env,
+        home,
+      ),
+    ).toEqual(['/opt/agent/sessions', resolve('rel/dir'), '/abs']);
     expect(resolveRoots(['~/more'], env, home)).toEqual(['/opt/agent/sessions', join(home, 'more')]);
   });
 });

@@ -10,7 +10,23 @@ import { Rng } from '../fixtures/corpus/rng';
 
 type Rec = Record<string, unknown>;
 
-const WORDS = ['alpha', 'build', 'config', 'delta', 'error', 'file', 'graph', 'index', 'json', 'kernel', 'lint', 'merge', 'node', 'patch', 'query'];
+const WORDS = [
+  'alpha',
+  'build',
+  'config',
+  'delta',
+  'error',
+  'file',
+  'graph',
+  'index',
+  'json',
+  'kernel',
+  'lint',
+  'merge',
+  'node',
+  'patch',
+  'query',
+];
 
 /** A long session (several index blocks) of seeded filler text, ids `<prefix>N`. */
 function longSession(r: Rng, sid: string, prefix: string, count: number): Rec[] {
@@ -90,9 +106,17 @@ describe('search index blocks and lazy verification', () => {
     const root = await tempDir('canopy-search-root-');
     const cache = await tempDir('canopy-search-cache-');
     const { version: _, ...v1Header } = header('v1sess', '/p');
-    const body = (role: string, text: string): Rec => ({ type: 'message', timestamp: '2026-01-05T10:00:00.000Z', message: { role, content: text, timestamp: 0 } });
+    const body = (role: string, text: string): Rec => ({
+      type: 'message',
+      timestamp: '2026-01-05T10:00:00.000Z',
+      message: { role, content: text, timestamp: 0 },
+    });
     const file = await writeSession(join(root, projectDirName('/p')), 'v1.jsonl', [
-      v1Header, body('user', 'first question'), '', body('assistant', 'an answer with needle'), body('user', 'needle again'),
+      v1Header,
+      body('user', 'first question'),
+      '',
+      body('assistant', 'an answer with needle'),
+      body('user', 'needle again'),
     ]);
     const service = new SearchService({ roots: [root], env: { CANOPY_CACHE_DIR: cache } });
     await service.update([file]);
@@ -110,7 +134,10 @@ describe('search index blocks and lazy verification', () => {
   it('a first build is a bulk load that ends as a normal index another process reuses', async () => {
     const root = await tempDir('canopy-search-root-');
     const cache = await tempDir('canopy-search-cache-');
-    const file = await writeSession(join(root, projectDirName('/p')), 'b.jsonl', [header('bulk', '/p'), user('u1', null, 'bulk loaded words')]);
+    const file = await writeSession(join(root, projectDirName('/p')), 'b.jsonl', [
+      header('bulk', '/p'),
+      user('u1', null, 'bulk loaded words'),
+    ]);
     const first = new SearchService({ roots: [root], env: { CANOPY_CACHE_DIR: cache } });
     await first.update([file]);
     expect((await first.query('loaded')).hits).toHaveLength(1);
@@ -129,7 +156,10 @@ describe('search index blocks and lazy verification', () => {
   it('an index left mid bulk load (schema version cleared) is rebuilt', async () => {
     const root = await tempDir('canopy-search-root-');
     const cache = await tempDir('canopy-search-cache-');
-    const file = await writeSession(join(root, projectDirName('/p')), 'c.jsonl', [header('crash', '/p'), user('u1', null, 'crash words')]);
+    const file = await writeSession(join(root, projectDirName('/p')), 'c.jsonl', [
+      header('crash', '/p'),
+      user('u1', null, 'crash words'),
+    ]);
     const first = new SearchService({ roots: [root], env: { CANOPY_CACHE_DIR: cache } });
     await first.update([file]);
     first.close();

@@ -43,7 +43,11 @@ describe('search index and heavy lines', () => {
     lines.push(user('last', parent, 'the very last needle'));
     const file = await writeSession(join(root, projectDirName('/p')), 'long.jsonl', lines);
     const synced: string[] = [];
-    const service = new SearchService({ roots: [root], env: { CANOPY_CACHE_DIR: cache }, onSynced: (r) => synced.push(r.path) });
+    const service = new SearchService({
+      roots: [root],
+      env: { CANOPY_CACHE_DIR: cache },
+      onSynced: (r) => synced.push(r.path),
+    });
     let release: () => void = () => undefined;
     const opening = new Promise<void>((r) => (release = r));
     const pass = service.update([file]);

@@ -14,7 +14,28 @@ function rng(seed: number): () => number {
   return () => r.next();
 }
 
-const WORDS = ['alpha', 'build', 'config', 'delta', 'error', 'file', 'graph', 'index', 'json', 'kernel', 'lint', 'merge', 'node', 'patch', 'query', 'route', 'shell', 'token', 'vite', 'write'];
+const WORDS = [
+  'alpha',
+  'build',
+  'config',
+  'delta',
+  'error',
+  'file',
+  'graph',
+  'index',
+  'json',
+  'kernel',
+  'lint',
+  'merge',
+  'node',
+  'patch',
+  'query',
+  'route',
+  'shell',
+  'token',
+  'vite',
+  'write',
+];
 
 function sentence(r: () => number, n: number): string {
   return Array.from({ length: n }, () => WORDS[Math.floor(r() * WORDS.length)]).join(' ');
@@ -32,17 +53,43 @@ function corpusSession(r: () => number, sid: string, cwd: string, count: number)
     else if (kind === 1) e = assistant(id, parent, sentence(r, 20));
     else if (kind === 2) {
       e = assistant(id, parent, '');
-      (e.message as Rec).content = [{ type: 'toolCall', id: `t${i}`, name: 'read', arguments: { path: `src/${WORDS[i % WORDS.length]}.ts` } }];
+      (e.message as Rec).content = [
+        { type: 'toolCall', id: `t${i}`, name: 'read', arguments: { path: `src/${WORDS[i % WORDS.length]}.ts` } },
+      ];
     } else if (kind === 3) {
-      e = entry('message', id, parent, { message: { role: 'toolResult', toolCallId: `t${i - 1}`, toolName: 'read', content: [{ type: 'text', text: sentence(r, 30) }], isError: false, timestamp: 0 } });
-    } else e = entry('message', id, parent, { message: { role: 'bashExecution', command: `npm run ${WORDS[i % WORDS.length]}`, output: sentence(r, 8), exitCode: 0, timestamp: 0 } });
+      e = entry('message', id, parent, {
+        message: {
+          role: 'toolResult',
+          toolCallId: `t${i - 1}`,
+          toolName: 'read',
+          content: [{ type: 'text', text: sentence(r, 30) }],
+          isError: false,
+          timestamp: 0,
+        },
+      });
+    } else
+      e = entry('message', id, parent, {
+        message: {
+          role: 'bashExecution',
+          command: `npm run ${WORDS[i % WORDS.length]}`,
+          output: sentence(r, 8),
+          exitCode: 0,
+          timestamp: 0,
+        },
+      });
     lines.push(e);
     parent = id;
   }
   return lines;
 }
 
-async function setup(): Promise<{ root: string; cache: string; service: SearchService; files: string[]; sessions: Rec[][] }> {
+async function setup(): Promise<{
+  root: string;
+  cache: string;
+  service: SearchService;
+  files: string[];
+  sessions: Rec[][];
+}> {
   const root = await tempDir('canopy-search-root-');
   const cache = await tempDir('canopy-search-cache-');
   const r = rng(42);
@@ -75,7 +122,8 @@ describe('search index', () => {
       const phrase = `zq${k}x marker${k}y`;
       const msg = e.message as Rec;
       if (msg.role === 'bashExecution') msg.output = `${msg.output as string} ${phrase}`;
-      else if (Array.isArray(msg.content) && (msg.content as Rec[])[0]?.type === 'toolCall') ((msg.content as Rec[])[0]!.arguments as Rec).note = phrase;
+      else if (Array.isArray(msg.content) && (msg.content as Rec[])[0]?.type === 'toolCall')
+        ((msg.content as Rec[])[0]!.arguments as Rec).note = phrase;
       else (textOf(e) as unknown as Rec[])[0]!.text = `before ${phrase} after`;
       if (planted.some((p) => p.entryId === e.id)) continue;
       planted.push({ phrase, file: files[s]!, entryId: e.id as string, line: idx + 1 });
@@ -105,11 +153,15 @@ describe('search index', () => {
     const bash = await count('re:npm run (kernel|query)');
     expect(bash.length).toBeGreaterThan(0);
     expect(bash.every((h) => h.role === 'bash' && /npm run (kernel|query)/.test(h.snippet))).toBe(true);
-    const expectedBash = sessions.flat().filter((e) => /npm run (kernel|query)/i.test(String((e.message as Rec | undefined)?.command ?? ''))).length;
+    const expectedBash = sessions
+      .flat()
+      .filter((e) => /npm run (kernel|query)/i.test(String((e.message as Rec | undefined)?.command ?? ''))).length;
     expect(bash.length).toBe(expectedBash);
 
     expect((await count('role:bash npm')).every((h) => h.role === 'bash')).toBe(true);
-    expect((await count('role:bash npm')).length).toBe(sessions.flat().filter((e) => (e.message as Rec | undefined)?.role === 'bashExecution').length);
+    expect((await count('role:bash npm')).length).toBe(
+      sessions.flat().filter((e) => (e.message as Rec | undefined)?.role === 'bashExecution').length,
+    );
     const projects = await count('project:canopy role:user');
     expect(new Set(projects.map((h) => h.cwd))).toEqual(new Set(['/home/alice/canopy']));
     expect(projects.length).toBe(3 * 8);
@@ -118,7 +170,11 @@ describe('search index', () => {
     const file = await count('file:src/node.ts');
     expect(file.length).toBeGreaterThan(0);
     expect(file.every((h) => h.role === 'assistant' && h.snippet.includes('src/node.ts'))).toBe(true);
-    const times = sessions.flat().map((e) => e.timestamp as string).filter(Boolean).sort();
+    const times = sessions
+      .flat()
+      .map((e) => e.timestamp as string)
+      .filter(Boolean)
+      .sort();
     const mid = times[Math.floor(times.length / 2)]!;
     const after = await count(`after:${mid} role:user`);
     expect(after.every((h) => h.time! >= Date.parse(mid))).toBe(true);
@@ -187,10 +243,17 @@ describe('search index', () => {
     const root = await tempDir('canopy-search-root-');
     const cache = await tempDir('canopy-search-cache-');
     const file = await writeSession(join(root, projectDirName('/p')), 'd.jsonl', [
-      header('dddd', '/p'), '{"type":"message", broken', '[1,2]', user('u1', null, 'survivor text'),
+      header('dddd', '/p'),
+      '{"type":"message", broken',
+      '[1,2]',
+      user('u1', null, 'survivor text'),
     ]);
     const problems: { line: number; message: string }[] = [];
-    const service = new SearchService({ roots: [root], env: { CANOPY_CACHE_DIR: cache }, onProblem: (p) => problems.push(p) });
+    const service = new SearchService({
+      roots: [root],
+      env: { CANOPY_CACHE_DIR: cache },
+      onProblem: (p) => problems.push(p),
+    });
     await service.update([file]);
     expect(problems.map((p) => p.line)).toEqual([2, 3]);
     expect(service.getStatus().problems).toBe(2);
@@ -220,6 +283,8 @@ describe('search index', () => {
     const inside = join(root, 'cache');
     const dir = searchCacheDir([root], { CANOPY_CACHE_DIR: inside, XDG_CACHE_HOME: join(home, 'xdg') });
     expect(dir).toEqual({ dir: join(home, 'xdg', 'canopy'), relocatedFrom: inside });
-    expect(() => searchCacheDir([home], { CANOPY_CACHE_DIR: join(home, 'c'), XDG_CACHE_HOME: join(home, 'xdg') })).toThrow(/inside the session root/);
+    expect(() =>
+      searchCacheDir([home], { CANOPY_CACHE_DIR: join(home, 'c'), XDG_CACHE_HOME: join(home, 'xdg') }),
+    ).toThrow(/inside the session root/);
   });
 });

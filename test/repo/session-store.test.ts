@@ -14,14 +14,19 @@ const ID = '019c0000-0000-7000-8000-000000000001';
 
 async function oneSession(): Promise<{ root: string; path: string }> {
   const root = await tempDir('canopy-store-');
-  const path = await writeSession(join(root, projectDirName('/home/alice/proj')), `2026-03-01T10-00-00-000Z_${ID}.jsonl`, branchedSession());
+  const path = await writeSession(
+    join(root, projectDirName('/home/alice/proj')),
+    `2026-03-01T10-00-00-000Z_${ID}.jsonl`,
+    branchedSession(),
+  );
   return { root, path };
 }
 
 /** A session of `n` exchanges, each answer `size` characters long. */
 async function sized(dir: string, name: string, n: number, size: number): Promise<string> {
   const lines = [header(name, '/p')];
-  for (let i = 0; i < n; i++) lines.push(user(`u${i}`, i === 0 ? null : `a${i - 1}`, `q${i}`), assistant(`a${i}`, `u${i}`, 'x'.repeat(size)));
+  for (let i = 0; i < n; i++)
+    lines.push(user(`u${i}`, i === 0 ? null : `a${i - 1}`, `q${i}`), assistant(`a${i}`, `u${i}`, 'x'.repeat(size)));
   return writeSession(dir, `${name}.jsonl`, lines);
 }
 
@@ -115,12 +120,18 @@ function moduleState(file: string): string[] {
     const isConst = (st.declarationList.flags & ts.NodeFlags.Const) !== 0;
     for (const d of st.declarationList.declarations) {
       let init = d.initializer;
-      while (init && (ts.isAsExpression(init) || ts.isSatisfiesExpression(init) || ts.isParenthesizedExpression(init))) {
+      while (
+        init &&
+        (ts.isAsExpression(init) || ts.isSatisfiesExpression(init) || ts.isParenthesizedExpression(init))
+      ) {
         // `as const` makes a literal read-only.
         if (ts.isAsExpression(init) && init.type.getText() === 'const') init = undefined;
         else init = init.expression;
       }
-      const mutable = !isConst || (init !== undefined && (ts.isNewExpression(init) || ts.isArrayLiteralExpression(init) || ts.isObjectLiteralExpression(init)));
+      const mutable =
+        !isConst ||
+        (init !== undefined &&
+          (ts.isNewExpression(init) || ts.isArrayLiteralExpression(init) || ts.isObjectLiteralExpression(init)));
       if (mutable) out.push(`${file}: ${d.name.getText()}`);
     }
   }
@@ -130,14 +141,21 @@ function moduleState(file: string): string[] {
 describe('electron/repo', () => {
   it('holds no module-level mutable state (outside search/, which has its own owner)', () => {
     const dir = join(__dirname, '../../electron/repo');
-    const files = readdirSync(dir).filter((f) => f.endsWith('.ts')).map((f) => join(dir, f));
+    const files = readdirSync(dir)
+      .filter((f) => f.endsWith('.ts'))
+      .map((f) => join(dir, f));
     expect(files.length).toBeGreaterThan(10);
     expect(files.flatMap(moduleState)).toEqual([]);
   });
 
   it('the check finds such state', async () => {
     const dir = await tempDir('canopy-state-');
-    const file = await writeSession(dir, 'x.ts', ['const cache = new Map<string, number>();', 'let n = 0;', 'const LIMIT = 8;', "const KINDS = ['a'] as const;"]);
+    const file = await writeSession(dir, 'x.ts', [
+      'const cache = new Map<string, number>();',
+      'let n = 0;',
+      'const LIMIT = 8;',
+      "const KINDS = ['a'] as const;",
+    ]);
     expect(moduleState(file).map((s) => s.split(': ')[1])).toEqual(['cache', 'n']);
   });
 });

@@ -4,11 +4,24 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { groupByProject, listSessions, summarizeSession } from '../../electron/repo/sessions';
 import { CanopyError } from '../../electron/shared/errors';
-import { assistant, branchedSession, entry, header, jsonl, projectDirName, sampleRoot, tempDir, user, writeSession } from './helpers';
-
+import {
+  assistant,
+  branchedSession,
+  entry,
+  header,
+  jsonl,
+  projectDirName,
+  sampleRoot,
+  tempDir,
+  user,
+  writeSession,
+} from './helpers';
 
 const isRoot = process.getuid?.() === 0;
-if (isRoot) console.info('sessions: running as root, so the unreadable-file test covers only ELOOP (chmod 000 does not block root)');
+if (isRoot)
+  console.info(
+    'sessions: running as root, so the unreadable-file test covers only ELOOP (chmod 000 does not block root)',
+  );
 
 /** Bytes this process has read through read(2) so far (Linux). */
 function bytesRead(): number | null {
@@ -22,7 +35,10 @@ describe('listSessions', () => {
     const { root, files } = await sampleRoot();
     // A directory name that decodes to something else than the header cwd.
     const misleading = await writeSession(join(root, '--tmp-my-project--'), 'x.jsonl', [
-      header('s-misleading', '/tmp/my/project', { timestamp: '2026-02-01T00:00:00.000Z', parentSession: '/p/parent.jsonl' }),
+      header('s-misleading', '/tmp/my/project', {
+        timestamp: '2026-02-01T00:00:00.000Z',
+        parentSession: '/p/parent.jsonl',
+      }),
     ]);
     const { sessions, skipped } = await listSessions([root]);
     expect(sessions.map((s) => [s.id, s.cwd, s.path])).toEqual([
@@ -52,8 +68,14 @@ describe('listSessions', () => {
       'not-session.jsonl': [jsonl([{ type: 'message', id: 'x' }]), 'invalid_session'],
       'array.jsonl': ['[1,2]\n', 'invalid_session'],
       'no-id.jsonl': [jsonl([{ type: 'session', version: 3, cwd: '/w' }]), 'invalid_session'],
-      'format4.jsonl': [jsonl([{ kind: 'header', version: 4, id: 's4', createdAt: 1767258307123, cwd: '/w' }]), 'unsupported_format'],
-      'format4-v.jsonl': [jsonl([{ v: 4, kind: 'header', id: 's4', storageVersion: 1, createdAt: 1, cwd: '/w' }]), 'unsupported_format'],
+      'format4.jsonl': [
+        jsonl([{ kind: 'header', version: 4, id: 's4', createdAt: 1767258307123, cwd: '/w' }]),
+        'unsupported_format',
+      ],
+      'format4-v.jsonl': [
+        jsonl([{ v: 4, kind: 'header', id: 's4', storageVersion: 1, createdAt: 1, cwd: '/w' }]),
+        'unsupported_format',
+      ],
       'empty.jsonl': ['', 'invalid_session'],
       'blank-first.jsonl': [`\n${jsonl([header('s-blank', '/w')])}`, 'invalid_session'],
     };
@@ -71,8 +93,12 @@ describe('listSessions', () => {
 
   it('lists files with an odd but lenient header like pi\'s CA listing (missing cwd → "")', async () => {
     const root = await tempDir();
-    await writeSession(join(root, 'p'), 'v1.jsonl', [{ type: 'session', id: 'old-v1', timestamp: '2025-11-01T00:00:00.000Z', branchedFrom: '/old/parent.jsonl' }]);
-    await writeSession(join(root, 'p'), 'nocwd.jsonl', [{ type: 'session', version: 3, id: 'no-cwd', timestamp: 'not a date' }]);
+    await writeSession(join(root, 'p'), 'v1.jsonl', [
+      { type: 'session', id: 'old-v1', timestamp: '2025-11-01T00:00:00.000Z', branchedFrom: '/old/parent.jsonl' },
+    ]);
+    await writeSession(join(root, 'p'), 'nocwd.jsonl', [
+      { type: 'session', version: 3, id: 'no-cwd', timestamp: 'not a date' },
+    ]);
     const { sessions, skipped } = await listSessions([root]);
     expect(skipped).toEqual([]);
     expect(sessions.map((s) => [s.id, s.cwd, s.parentSessionPath])).toEqual([
@@ -120,7 +146,12 @@ describe('listSessions', () => {
     const { sessions, skipped } = await listSessions([root]);
     const after = bytesRead();
     expect(skipped).toEqual([]);
-    expect(sessions.map((s) => [s.id, s.sizeBytes > 1e8])).toEqual([['s-garbage', false], ['s-huge', true]].sort((a, b) => (a[0]! < b[0]! ? -1 : 1)));
+    expect(sessions.map((s) => [s.id, s.sizeBytes > 1e8])).toEqual(
+      [
+        ['s-garbage', false],
+        ['s-huge', true],
+      ].sort((a, b) => (a[0]! < b[0]! ? -1 : 1)),
+    );
     if (before !== null && after !== null) expect(after - before).toBeLessThan(1024 * 1024);
   });
 
@@ -144,7 +175,10 @@ describe('listSessions', () => {
   it('groups sessions by header cwd', async () => {
     const { root } = await sampleRoot();
     const { sessions } = await listSessions([root]);
-    expect(groupByProject(sessions).map((p) => [p.cwd, p.sessions.length])).toEqual([['/srv/other', 1], ['/home/alice/proj', 1]]);
+    expect(groupByProject(sessions).map((p) => [p.cwd, p.sessions.length])).toEqual([
+      ['/srv/other', 1],
+      ['/home/alice/proj', 1],
+    ]);
   });
 });
 
@@ -188,7 +222,20 @@ describe('summarizeSession', () => {
     const path = await writeSession(root, 's.jsonl', [
       header('s', '/p'),
       assistant('a0', null, 'assistant first'),
-      { type: 'message', id: 'u1', parentId: 'a0', timestamp: '2026-03-01T11:00:00.000Z', message: { role: 'user', content: [{ type: 'text', text: 'a' }, { type: 'image', data: '', mimeType: 'image/png' }, { type: 'text', text: long }] } },
+      {
+        type: 'message',
+        id: 'u1',
+        parentId: 'a0',
+        timestamp: '2026-03-01T11:00:00.000Z',
+        message: {
+          role: 'user',
+          content: [
+            { type: 'text', text: 'a' },
+            { type: 'image', data: '', mimeType: 'image/png' },
+            { type: 'text', text: long },
+          ],
+        },
+      },
     ]);
     const s = await summarizeSession(path);
     expect(s.firstMessage).toBe(`a ${long}`.slice(0, 500) + '…');
@@ -207,7 +254,11 @@ describe('summarizeSession', () => {
     const root = await tempDir();
     const notSession = await writeSession(root, 'a.jsonl', [{ type: 'message', id: 'x' }]);
     const f4 = await writeSession(root, 'b.jsonl', [{ kind: 'header', version: 4, id: 's', createdAt: 1, cwd: '/' }]);
-    for (const [path, code] of [[notSession, 'invalid_session'], [f4, 'unsupported_format'], [join(root, 'none.jsonl'), 'not_found']] as const) {
+    for (const [path, code] of [
+      [notSession, 'invalid_session'],
+      [f4, 'unsupported_format'],
+      [join(root, 'none.jsonl'), 'not_found'],
+    ] as const) {
       const err = await summarizeSession(path).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(CanopyError);
       expect((err as CanopyError).code).toBe(code);

@@ -12,7 +12,18 @@ const dec = new TextDecoder();
 
 type Rec = Record<string, unknown>;
 
-const TYPES = ['message', 'leaf', 'label', 'context_edit', 'custom', 'custom_message', 'model_change', 'compaction', 'session', 'branch_summary'];
+const TYPES = [
+  'message',
+  'leaf',
+  'label',
+  'context_edit',
+  'custom',
+  'custom_message',
+  'model_change',
+  'compaction',
+  'session',
+  'branch_summary',
+];
 
 /** Strings that stress the scanner: quotes, backslashes, control characters, non-ASCII. */
 const nasty = fc.oneof(
@@ -27,7 +38,10 @@ const entryArb = fc.record({
   type: fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...TYPES) }, { weight: 1, arbitrary: nasty }),
   id: idLike,
   parentId: fc.oneof(fc.constant(null), idLike, fc.constant(7)),
-  timestamp: fc.oneof({ weight: 3, arbitrary: fc.date({ noInvalidDate: true }).map((d) => d.toISOString()) }, { weight: 1, arbitrary: nasty }),
+  timestamp: fc.oneof(
+    { weight: 3, arbitrary: fc.date({ noInvalidDate: true }).map((d) => d.toISOString()) },
+    { weight: 1, arbitrary: nasty },
+  ),
   role: fc.option(fc.oneof(fc.constantFrom('user', 'assistant', 'toolResult'), nasty)),
   roleFirst: fc.oneof(fc.constant(true), fc.constant(true), fc.constant(false)),
   message: fc.constantFrom<unknown>('object', null, 'text', 5),
@@ -56,7 +70,8 @@ function build(g: Gen): Rec {
   if (g.targetId !== null) payload.targetId = g.targetId;
   const envelope: Rec = { type: g.type, id: g.id, parentId: g.parentId, timestamp: g.timestamp };
   if (g.order === 'pi') return { ...envelope, ...payload };
-  if (g.order === 'ca-custom') return { type: g.type, ...payload, id: g.id, parentId: g.parentId, timestamp: g.timestamp };
+  if (g.order === 'ca-custom')
+    return { type: g.type, ...payload, id: g.id, parentId: g.parentId, timestamp: g.timestamp };
   const all = Object.entries({ ...envelope, ...payload });
   let s = g.seed;
   for (let i = all.length - 1; i > 0; i--) {
@@ -102,7 +117,10 @@ describe('scanEnvelope', () => {
           expect(sc.target === 0 ? null : text(bytes, sc.targetStart, sc.targetEnd)).toBe(v.targetId);
         }
         if (sc.nonAscii === false) {
-          for (const [s, e] of [[sc.idStart, sc.idEnd], [sc.tsStart, sc.tsEnd]] as const) {
+          for (const [s, e] of [
+            [sc.idStart, sc.idEnd],
+            [sc.tsStart, sc.tsEnd],
+          ] as const) {
             for (let k = s; k < e; k++) expect(bytes[k]!).toBeLessThan(0x80);
           }
         }
@@ -115,7 +133,21 @@ describe('scanEnvelope', () => {
   it('reads every line pi itself writes (plain strings, pi key order)', () => {
     const sc = newEnvelopeScan();
     const piEntry = fc.record({
-      type: fc.constantFrom('message', 'leaf', 'label', 'context_edit', 'custom', 'custom_message', 'model_change', 'thinking_level_change', 'session_info', 'branch_summary', 'active_tools_change', 'usage', 'some_future_type'),
+      type: fc.constantFrom(
+        'message',
+        'leaf',
+        'label',
+        'context_edit',
+        'custom',
+        'custom_message',
+        'model_change',
+        'thinking_level_change',
+        'session_info',
+        'branch_summary',
+        'active_tools_change',
+        'usage',
+        'some_future_type',
+      ),
       id: plain,
       parentId: fc.option(plain),
       at: fc.date({ noInvalidDate: true, min: new Date(0), max: new Date(4e12) }),
@@ -131,7 +163,14 @@ describe('scanEnvelope', () => {
         else if (p.type === 'leaf') value = { ...env, targetId: p.target };
         else if (p.type === 'label' || p.type === 'context_edit') value = { ...env, targetId: p.target, label: p.body };
         else if (p.type === 'custom' || p.type === 'custom_message') {
-          value = { type: p.type, customType: 'ext', data: { text: p.body }, id: p.id, parentId: p.parentId, timestamp: env.timestamp };
+          value = {
+            type: p.type,
+            customType: 'ext',
+            data: { text: p.body },
+            id: p.id,
+            parentId: p.parentId,
+            timestamp: env.timestamp,
+          };
         } else value = { ...env, note: p.body };
         const bytes = enc.encode(JSON.stringify(value));
         expect(scanEnvelope(bytes, 0, bytes.length, sc)).toBe(true);
@@ -142,13 +181,29 @@ describe('scanEnvelope', () => {
 
   it('rejects every strict prefix that does not end in a closing brace, and compaction/header lines', () => {
     const sc = newEnvelopeScan();
-    const line = enc.encode(JSON.stringify({ type: 'message', id: 'abc', parentId: null, timestamp: '2026-01-01T00:00:00.000Z', message: { role: 'user', content: 'a}b' } }));
+    const line = enc.encode(
+      JSON.stringify({
+        type: 'message',
+        id: 'abc',
+        parentId: null,
+        timestamp: '2026-01-01T00:00:00.000Z',
+        message: { role: 'user', content: 'a}b' },
+      }),
+    );
     for (let n = 0; n < line.length; n++) {
       if (line[n - 1] === 0x7d) continue;
       expect(scanEnvelope(line, 0, n, sc)).toBe(false);
     }
     for (const v of [
-      { type: 'compaction', id: 'c', parentId: null, timestamp: 't', summary: 's', firstKeptEntryId: 'x', tokensBefore: 1 },
+      {
+        type: 'compaction',
+        id: 'c',
+        parentId: null,
+        timestamp: 't',
+        summary: 's',
+        firstKeptEntryId: 'x',
+        tokensBefore: 1,
+      },
       { type: 'session', id: 'c', parentId: null, timestamp: 't', cwd: '/' },
       { type: 'leaf', id: 'c', parentId: null, timestamp: 't', targetId: 'x', extra: 1 },
     ]) {
@@ -171,15 +226,40 @@ describe('isoMillis', () => {
         expect(new Date(ms).toISOString()).toBe(text);
       }
     };
-    fc.assert(fc.property(fc.date({ min: new Date(-62167219200000), max: new Date(253402300799999), noInvalidDate: true }), (d) => {
-      const text = d.toISOString();
-      const b = enc.encode(text);
-      if (d.getUTCFullYear() >= 0 && d.getUTCFullYear() <= 9999) expect(isoMillis(b, 0, b.length)).toBe(d.getTime());
-      check(text);
-    }), { numRuns: 3000 });
-    for (const t of ['2026-02-29T00:00:00.000Z', '2024-02-29T23:59:59.999Z', '2026-13-01T00:00:00.000Z', '2026-01-01T24:00:00.000Z',
-      '2026-01-01T00:00:60.000Z', '2026-01-01 00:00:00.000Z', '2026-01-01T00:00:00.000+', '0000-01-01T00:00:00.000Z', '1900-02-29T00:00:00.000Z',
-      '2000-02-29T00:00:00.000Z', '2026-01-01T00:00:00.00aZ', '2026-01-01T00:00:00Z']) check(t);
-    fc.assert(fc.property(fc.string({ minLength: 24, maxLength: 24, unit: fc.constantFrom(...'0123456789-T:.Z'.split('')) }), check), { numRuns: 3000 });
+    fc.assert(
+      fc.property(
+        fc.date({ min: new Date(-62167219200000), max: new Date(253402300799999), noInvalidDate: true }),
+        (d) => {
+          const text = d.toISOString();
+          const b = enc.encode(text);
+          if (d.getUTCFullYear() >= 0 && d.getUTCFullYear() <= 9999)
+            expect(isoMillis(b, 0, b.length)).toBe(d.getTime());
+          check(text);
+        },
+      ),
+      { numRuns: 3000 },
+    );
+    for (const t of [
+      '2026-02-29T00:00:00.000Z',
+      '2024-02-29T23:59:59.999Z',
+      '2026-13-01T00:00:00.000Z',
+      '2026-01-01T24:00:00.000Z',
+      '2026-01-01T00:00:60.000Z',
+      '2026-01-01 00:00:00.000Z',
+      '2026-01-01T00:00:00.000+',
+      '0000-01-01T00:00:00.000Z',
+      '1900-02-29T00:00:00.000Z',
+      '2000-02-29T00:00:00.000Z',
+      '2026-01-01T00:00:00.00aZ',
+      '2026-01-01T00:00:00Z',
+    ])
+      check(t);
+    fc.assert(
+      fc.property(
+        fc.string({ minLength: 24, maxLength: 24, unit: fc.constantFrom(...'0123456789-T:.Z'.split('')) }),
+        check,
+      ),
+      { numRuns: 3000 },
+    );
   });
 });

@@ -31,7 +31,11 @@ async function both(path: string): Promise<{ fast: unknown; slow: unknown; used:
   if (!entries.some(isIndexedEntry)) return null;
   const previews = entries.map(indexPreview);
   const parents = indexedParents(entries);
-  return { fast: packNodes(entries, previews, undefined, parents ?? undefined), slow: packNodes(entries, previews), used: parents !== null };
+  return {
+    fast: packNodes(entries, previews, undefined, parents ?? undefined),
+    slow: packNodes(entries, previews),
+    used: parents !== null,
+  };
 }
 
 describe('packed parents from the index = parents looked up by id', () => {
@@ -47,7 +51,17 @@ describe('packed parents from the index = parents looked up by id', () => {
   }, 120_000);
 
   it.each([
-    ['a parent on a later line, a missing parent, an empty parent', [entry('message', 'b', 'a', { message: { role: 'user', content: 'x' } }), user('a', null), user('c', 'gone'), user('d', ''), user('e', 'b')], true],
+    [
+      'a parent on a later line, a missing parent, an empty parent',
+      [
+        entry('message', 'b', 'a', { message: { role: 'user', content: 'x' } }),
+        user('a', null),
+        user('c', 'gone'),
+        user('d', ''),
+        user('e', 'b'),
+      ],
+      true,
+    ],
     ['a duplicate id', [user('a', null), user('b', 'a'), user('a', 'b'), user('c', 'a')], false],
   ] as const)('%s', async (name, entries, used) => {
     const path = join(root, `${name.replace(/\W+/g, '-')}.jsonl`);

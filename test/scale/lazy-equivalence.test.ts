@@ -8,7 +8,14 @@ import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { detectProfile, isIndexedEntry, readForGraph, readSession, readSessionDetailed, type Issue } from '../../electron/core';
+import {
+  detectProfile,
+  isIndexedEntry,
+  readForGraph,
+  readSession,
+  readSessionDetailed,
+  type Issue,
+} from '../../electron/core';
 import { LiveSession } from '../../electron/repo/live';
 import { openIndexed, parseFileEagerly } from '../../electron/repo/open';
 import { SessionStore } from '../../electron/repo/session-store';
@@ -34,7 +41,9 @@ async function compareFile(path: string, label: string, verify: 'fast' | 'parse'
   // the store's rows and the few entries created on demand.
   const fresh = await openIndexed(path, { verify, newId: counterIds() });
   for (const profile of ['ca', 'h3'] as const) {
-    expect(readSessionDetailed(fresh, { profile }), `${label}: fresh ${profile} reading`).toEqual(readSessionDetailed(eager, { profile }));
+    expect(readSessionDetailed(fresh, { profile }), `${label}: fresh ${profile} reading`).toEqual(
+      readSessionDetailed(eager, { profile }),
+    );
   }
   expect(detectProfile(fresh), label).toBe(detectProfile(eager));
   // The app's open on a fresh index: readSession without the context, reading no message body
@@ -45,7 +54,10 @@ async function compareFile(path: string, label: string, verify: 'fast' | 'parse'
     const { context: _context, ...want } = readSession(eager, { profile });
     expect(readForGraph(eager, { profile }), `${label}: graph reading ${profile}`).toEqual(want);
     const got = readForGraph(graphFresh, { profile });
-    expect({ ...got, issues: bodyless(got.issues) }, `${label}: fresh graph reading ${profile}`).toEqual({ ...want, issues: bodyless(want.issues) });
+    expect({ ...got, issues: bodyless(got.issues) }, `${label}: fresh graph reading ${profile}`).toEqual({
+      ...want,
+      issues: bodyless(want.issues),
+    });
   }
   const lazy = await openIndexed(path, { verify, newId: counterIds() });
   expectSameDerived(lazy, eager, label);
@@ -71,11 +83,15 @@ describe('lazy index = eager parse', () => {
       if (eager.fatal) continue;
       for (const skimBodies of [false, true]) {
         // store.with: a line the fast index kept but pi drops makes the pass re-index the file.
-        const got = await new SessionStore().with(file.path, async (s, open) => {
-          if (s.entries.some(isIndexedEntry)) skimmed++;
-          const usageOf = await open.bodies.usageOf(s);
-          return { previews: await open.bodies.previews(s), usages: s.entries.map(usageOf) };
-        }, { newId: counterIds(), skimBodies });
+        const got = await new SessionStore().with(
+          file.path,
+          async (s, open) => {
+            if (s.entries.some(isIndexedEntry)) skimmed++;
+            const usageOf = await open.bodies.usageOf(s);
+            return { previews: await open.bodies.previews(s), usages: s.entries.map(usageOf) };
+          },
+          { newId: counterIds(), skimBodies },
+        );
         expect(got.previews, `${file.name} skim ${skimBodies}`).toEqual(eager.entries.map((e) => previewEntry(e)));
         expect(got.usages, `${file.name} skim ${skimBodies}`).toEqual(eager.entries.map(entryUsageFact));
       }
@@ -119,7 +135,13 @@ describe('lazy index = eager parse', () => {
   });
 
   it('on lines that only almost have pi shape, CRLF, blank lines and a torn tail', async () => {
-    const h = JSON.stringify({ type: 'session', version: 3, id: 's', timestamp: '2026-01-01T00:00:00.000Z', cwd: '/p' });
+    const h = JSON.stringify({
+      type: 'session',
+      version: 3,
+      id: 's',
+      timestamp: '2026-01-01T00:00:00.000Z',
+      cwd: '/p',
+    });
     const env = (id: string, parentId: string | null, extra = ''): string =>
       `{"type":"message","id":"${id}","parentId":${parentId === null ? 'null' : `"${parentId}"`},"timestamp":"2026-01-01T00:00:0${id.length % 9}.000Z"${extra}}`;
     const lines = [
@@ -165,7 +187,8 @@ describe('lazy index = eager parse', () => {
 describe('bodies that do not match their index', () => {
   it('a torn line in the middle that ends in braces is caught on first read and the file is re-indexed', async () => {
     const path = join(root, 'torn-middle.jsonl');
-    const full = '{"type":"message","id":"b","parentId":"a","timestamp":"2026-01-01T00:00:01.000Z","message":{"role":"assistant","content":[],"usage":{"cost":{"total":1}},"stopReason":"stop"}}';
+    const full =
+      '{"type":"message","id":"b","parentId":"a","timestamp":"2026-01-01T00:00:01.000Z","message":{"role":"assistant","content":[],"usage":{"cost":{"total":1}},"stopReason":"stop"}}';
     const torn = full.slice(0, full.indexOf('}}') + 2); // ends in "}}" like a complete message line
     const lines = [
       '{"type":"session","version":3,"id":"s","timestamp":"2026-01-01T00:00:00.000Z","cwd":"/p"}',
@@ -190,11 +213,14 @@ describe('bodies that do not match their index', () => {
 
   it('a duplicate envelope key later in the line is caught the same way', async () => {
     const path = join(root, 'dup-key.jsonl');
-    writeFileSync(path, [
-      '{"type":"session","version":3,"id":"s","timestamp":"2026-01-01T00:00:00.000Z","cwd":"/p"}',
-      '{"type":"message","id":"a","parentId":null,"timestamp":"2026-01-01T00:00:00.500Z","message":{"role":"user","content":"q"},"id":"z"}',
-      '',
-    ].join('\n'));
+    writeFileSync(
+      path,
+      [
+        '{"type":"session","version":3,"id":"s","timestamp":"2026-01-01T00:00:00.000Z","cwd":"/p"}',
+        '{"type":"message","id":"a","parentId":null,"timestamp":"2026-01-01T00:00:00.500Z","message":{"role":"user","content":"q"},"id":"z"}',
+        '',
+      ].join('\n'),
+    );
     const eager = await parseFileEagerly(path);
     const ids = await new SessionStore().with(path, (s) => s.entries.map((e) => [e.id, (e.raw as { id: string }).id]));
     expect(ids).toEqual(eager.entries.map((e) => [e.id, e.id]));

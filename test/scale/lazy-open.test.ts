@@ -25,7 +25,13 @@ afterAll(() => corpus.cleanup());
 
 /** What the index alone must know of a node: everything but the preview and the body flags. */
 function indexFields(n: EntryNodeDto): Partial<EntryNodeDto> {
-  const out: Partial<EntryNodeDto> = { id: n.id, parentId: n.parentId, type: n.type, line: n.line, timestamp: n.timestamp };
+  const out: Partial<EntryNodeDto> = {
+    id: n.id,
+    parentId: n.parentId,
+    type: n.type,
+    line: n.line,
+    timestamp: n.timestamp,
+  };
   if (n.type === 'message' && n.role !== 'unknown') out.role = n.role;
   if (n.targetId !== undefined) out.targetId = n.targetId;
   if (n.checkpoint !== undefined) out.checkpoint = n.checkpoint;
@@ -34,7 +40,17 @@ function indexFields(n: EntryNodeDto): Partial<EntryNodeDto> {
 }
 
 function pick(n: Partial<EntryNodeDto>): Partial<EntryNodeDto> {
-  const keys = ['id', 'parentId', 'type', 'line', 'timestamp', 'role', 'targetId', 'checkpoint', 'firstKeptEntryId'] as const;
+  const keys = [
+    'id',
+    'parentId',
+    'type',
+    'line',
+    'timestamp',
+    'role',
+    'targetId',
+    'checkpoint',
+    'firstKeptEntryId',
+  ] as const;
   const out: Record<string, unknown> = {};
   for (const k of keys) if (n[k] !== undefined) out[k] = n[k];
   return out as Partial<EntryNodeDto>;
@@ -62,10 +78,16 @@ async function compareAll(): Promise<number> {
     expect(first?.pending, row.fileName).toBe(true);
     // The first frame: everything but the entries' bodies is the same; the nodes' structure too.
     expect(withoutEntries(first!), row.fileName).toEqual(withoutEntries(want));
-    expect(first!.entries.map((n) => pick(n)), row.fileName).toEqual(want.entries.map(indexFields));
+    expect(
+      first!.entries.map((n) => pick(n)),
+      row.fileName,
+    ).toEqual(want.entries.map(indexFields));
     // Previews of any entries, in batches, before the flags pass.
     const ids = want.entries.map((n) => n.id);
-    const previews = { ...(await lazy.previews(row.sessionId, ids.slice(0, 7))), ...(await lazy.previews(row.sessionId, ids.slice(7))) };
+    const previews = {
+      ...(await lazy.previews(row.sessionId, ids.slice(0, 7))),
+      ...(await lazy.previews(row.sessionId, ids.slice(7))),
+    };
     const firstOf = new Map<string, EntryNodeDto>();
     for (const n of want.entries) if (!firstOf.has(n.id)) firstOf.set(n.id, n);
     for (const [id, n] of firstOf) {

@@ -34,7 +34,13 @@ function rng(seed: number): () => number {
 
 const H = '{"type":"session","version":3,"id":"live","timestamp":"2026-01-01T00:00:00.000Z","cwd":"/p"}';
 const msg = (id: string, parentId: string | null, text: string, role = 'user'): string =>
-  JSON.stringify({ type: 'message', id, parentId, timestamp: `2026-01-01T00:00:${String(id.length % 60).padStart(2, '0')}.000Z`, message: { role, content: text, timestamp: 1 } });
+  JSON.stringify({
+    type: 'message',
+    id,
+    parentId,
+    timestamp: `2026-01-01T00:00:${String(id.length % 60).padStart(2, '0')}.000Z`,
+    message: { role, content: text, timestamp: 1 },
+  });
 
 describe('LiveSession.refresh', () => {
   it('equals a fresh parse after every piece of a file appended in random pieces', async () => {
@@ -45,7 +51,14 @@ describe('LiveSession.refresh', () => {
       `${msg('x1', null, 'crlf line é🌳')}\r`,
       '',
       'garbage',
-      JSON.stringify({ type: 'label', id: 'x2', parentId: 'x1', timestamp: '2026-01-01T00:00:01.000Z', targetId: 'x1', label: 'L' }),
+      JSON.stringify({
+        type: 'label',
+        id: 'x2',
+        parentId: 'x1',
+        timestamp: '2026-01-01T00:00:01.000Z',
+        targetId: 'x1',
+        label: 'L',
+      }),
       msg('x1', 'x2', 'duplicate id'),
     ].join('\n');
     const full = Buffer.concat([readFileSync(source), Buffer.from(`${extra}\n`)]);
@@ -66,7 +79,8 @@ describe('LiveSession.refresh', () => {
       expect(r.kind).not.toBe('reindexed');
       expect(live.offset).toBeGreaterThanOrEqual(before);
       // Comparing everything after every piece is slow; do it often enough to hit every kind of cut.
-      if (steps++ % 4 === 0 || at === full.length) expectSameDerived(live.session, await parseFileEagerly(path), `after ${at} bytes`);
+      if (steps++ % 4 === 0 || at === full.length)
+        expectSameDerived(live.session, await parseFileEagerly(path), `after ${at} bytes`);
     }
     expect(steps).toBeGreaterThan(20);
     expect(live.offset).toBe(full.length);
@@ -90,7 +104,11 @@ describe('LiveSession.refresh', () => {
     const r = await live.refresh();
     expect(r).toEqual({ kind: 'appended', added: 1 });
     expect(live.session.issues).toEqual([]);
-    expect(live.session.entries.map((e) => [e.id, e.line])).toEqual([['a', 2], ['b', 3], ['c', 4]]);
+    expect(live.session.entries.map((e) => [e.id, e.line])).toEqual([
+      ['a', 2],
+      ['b', 3],
+      ['c', 4],
+    ]);
     expect((live.session.entries[2]!.raw as { message: { content: string } }).message.content).toBe('r');
     live.close();
   });
@@ -164,7 +182,8 @@ describe('catalog watch', () => {
       appendFileSync(path, `${msg('b', 'a', 'r', 'assistant')}\n`);
       const size = readFileSync(path).length;
       const deadline = Date.now() + 5000;
-      while (!events.some(([e]) => e === 'session.appended') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      while (!events.some(([e]) => e === 'session.appended') && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 50));
       expect(events).toContainEqual(['session.appended', { sessionId, sizeBytes: size }]);
       expect(events).toContainEqual(['sessions.changed', { reason: 'changed' }]);
       const g = graphFromWire(await app.handlers['session.open']({ sessionId }));

@@ -26,14 +26,28 @@ function sessionRoot(): string {
   for (let i = 0; i < bytes.length; i++) bytes[i] = (i * 2654435761) >>> 24;
   const lines = [
     { type: 'session', version: 3, id: SID, timestamp: '2026-03-01T10:00:00.000Z', cwd: '/shots' },
-    { type: 'message', id: 'u1', parentId: null, timestamp: '2026-03-01T10:00:01.000Z', message: { role: 'user', content: [{ type: 'text', text: 'the page now' }, { type: 'image', data: bytes.toString('base64'), mimeType: 'image/png' }], timestamp: 1 } },
+    {
+      type: 'message',
+      id: 'u1',
+      parentId: null,
+      timestamp: '2026-03-01T10:00:01.000Z',
+      message: {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'the page now' },
+          { type: 'image', data: bytes.toString('base64'), mimeType: 'image/png' },
+        ],
+        timestamp: 1,
+      },
+    },
   ];
   writeFileSync(file, lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
   return root;
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const range = (xs: number[]) => `${median(xs).toFixed(1)} ms (${Math.min(...xs).toFixed(1)}–${Math.max(...xs).toFixed(1)})`;
+const range = (xs: number[]) =>
+  `${median(xs).toFixed(1)} ms (${Math.min(...xs).toFixed(1)}–${Math.max(...xs).toFixed(1)})`;
 
 /** A fresh catalog with the session indexed and no body read (session.open may read some). */
 async function opened(root: string) {
@@ -47,7 +61,12 @@ async function opened(root: string) {
 describe('a 20 MB image line', () => {
   it('entry.get and its preview: cut vs whole, in the same run', async () => {
     const root = sessionRoot();
-    const t = { beforeGet: [] as number[], afterGet: [] as number[], beforePreview: [] as number[], afterPreview: [] as number[] };
+    const t = {
+      beforeGet: [] as number[],
+      afterGet: [] as number[],
+      beforePreview: [] as number[],
+      afterPreview: [] as number[],
+    };
     let beforeBytes = 0;
     let afterBytes = 0;
     for (let run = 0; run < RUNS; run++) {
@@ -55,7 +74,9 @@ describe('a 20 MB image line', () => {
         // Before: the entry's whole raw parsed and encoded for the wire (what entry.get did).
         const { catalog } = await opened(root);
         const t0 = performance.now();
-        const text = await catalog.withLoaded(SID, ({ session }) => JSON.stringify({ raw: session.entries.find((e) => e.id === 'u1')!.raw }));
+        const text = await catalog.withLoaded(SID, ({ session }) =>
+          JSON.stringify({ raw: session.entries.find((e) => e.id === 'u1')!.raw }),
+        );
         t.beforeGet.push(performance.now() - t0);
         beforeBytes = text.length;
       }
@@ -69,7 +90,9 @@ describe('a 20 MB image line', () => {
       {
         const { catalog } = await opened(root);
         const t0 = performance.now();
-        const p = await catalog.withLoaded(SID, ({ session }) => previewEntry(session.entries.find((e) => e.id === 'u1')!));
+        const p = await catalog.withLoaded(SID, ({ session }) =>
+          previewEntry(session.entries.find((e) => e.id === 'u1')!),
+        );
         t.beforePreview.push(performance.now() - t0);
         expect(p.preview).toContain('the page now');
       }

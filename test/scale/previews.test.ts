@@ -36,17 +36,23 @@ describe('entryPreviews', () => {
     const path = join(root, 'gen.jsonl');
     writeSessionFile(path, { targetBytes: 400_000, seed: 3, scale: 0.2 });
     // Odd lines between entries: blank, junk, CRLF, a line H3 rejects but CA keeps.
-    appendFileSync(path, [
-      '',
-      'junk',
-      '{"type":"message","id":"crlf","parentId":null,"timestamp":"2026-01-01T00:00:00.000Z","message":{"role":"user","content":"crlf"}}\r',
-      '{"type":"message","id":"nots","parentId":"crlf","message":{"role":"assistant","content":[{"type":"text","text":"no timestamp"}]}}',
-      '',
-    ].join('\n'));
+    appendFileSync(
+      path,
+      [
+        '',
+        'junk',
+        '{"type":"message","id":"crlf","parentId":null,"timestamp":"2026-01-01T00:00:00.000Z","message":{"role":"user","content":"crlf"}}\r',
+        '{"type":"message","id":"nots","parentId":"crlf","message":{"role":"assistant","content":[{"type":"text","text":"no timestamp"}]}}',
+        '',
+      ].join('\n'),
+    );
     const live = await LiveSession.open(path);
     await expectSamePreviews(path, live);
 
-    appendFileSync(path, '{"type":"message","id":"late","parentId":"nots","timestamp":"2026-01-01T00:00:01.000Z","message":{"role":"user","content":"part');
+    appendFileSync(
+      path,
+      '{"type":"message","id":"late","parentId":"nots","timestamp":"2026-01-01T00:00:01.000Z","message":{"role":"user","content":"part',
+    );
     await live.refresh();
     await expectSamePreviews(path, live);
     appendFileSync(path, 'ial no more"}}\n');
@@ -59,12 +65,15 @@ describe('entryPreviews', () => {
 
   it('concurrent calls give the same list once', async () => {
     const path = join(root, 'small.jsonl');
-    writeFileSync(path, [
-      '{"type":"session","version":3,"id":"s","timestamp":"2026-01-01T00:00:00.000Z","cwd":"/p"}',
-      '{"type":"message","id":"a","parentId":null,"timestamp":"2026-01-01T00:00:00.000Z","message":{"role":"user","content":"one"}}',
-      '{"type":"message","id":"b","parentId":"a","timestamp":"2026-01-01T00:00:01.000Z","message":{"role":"user","content":"two"}}',
-      '',
-    ].join('\n'));
+    writeFileSync(
+      path,
+      [
+        '{"type":"session","version":3,"id":"s","timestamp":"2026-01-01T00:00:00.000Z","cwd":"/p"}',
+        '{"type":"message","id":"a","parentId":null,"timestamp":"2026-01-01T00:00:00.000Z","message":{"role":"user","content":"one"}}',
+        '{"type":"message","id":"b","parentId":"a","timestamp":"2026-01-01T00:00:01.000Z","message":{"role":"user","content":"two"}}',
+        '',
+      ].join('\n'),
+    );
     const live = await LiveSession.open(path);
     const [x, y] = await Promise.all([entryPreviews(path, live.session), entryPreviews(path, live.session)]);
     expect(x.map((p) => p.preview)).toEqual(['one', 'two']);

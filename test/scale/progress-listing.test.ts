@@ -72,7 +72,14 @@ function store(): string {
     mkdirSync(dir, { recursive: true });
     for (let i = 0; i < 120; i++) {
       const id = `s-${p}-${i}`;
-      writeSessionFile(join(dir, `2026-01-0${1 + (i % 9)}T00-00-00-000Z_${id}.jsonl`), { targetBytes: 1e9, maxEntries: 3, seed: p * 1000 + i, scale: 0.1, sessionId: id, cwd: `/p${p}` });
+      writeSessionFile(join(dir, `2026-01-0${1 + (i % 9)}T00-00-00-000Z_${id}.jsonl`), {
+        targetBytes: 1e9,
+        maxEntries: 3,
+        seed: p * 1000 + i,
+        scale: 0.1,
+        sessionId: id,
+        cwd: `/p${p}`,
+      });
     }
   }
   return sessions;
@@ -88,7 +95,11 @@ describe('list: progress, cancel and the header probe', () => {
     expect(calls[calls.length - 1]).toEqual([720, 720]);
     expect(calls.length).toBeGreaterThanOrEqual(2);
     const ac = new AbortController();
-    const err = await listSessions([sessions], { signal: ac.signal, progressDelayMs: 0, onProgress: () => ac.abort() }).catch((e: unknown) => e);
+    const err = await listSessions([sessions], {
+      signal: ac.signal,
+      progressDelayMs: 0,
+      onProgress: () => ac.abort(),
+    }).catch((e: unknown) => e);
     expect((err as Error).name).toBe('AbortError');
   });
 
@@ -118,11 +129,19 @@ describe('list: progress, cancel and the header probe', () => {
     const roots = [join(root, 'absent'), odd];
     const expected = await listSessionFiles(roots);
     const got = await probeSessionFiles(roots, { batch: 3 });
-    expect(got.files.map((f) => [f.path, f.root, f.dir, f.size, f.mtimeMs])).toEqual(expected.files.map((f) => [f.path, f.root, f.dir, f.size, f.mtimeMs]));
+    expect(got.files.map((f) => [f.path, f.root, f.dir, f.size, f.mtimeMs])).toEqual(
+      expected.files.map((f) => [f.path, f.root, f.dir, f.size, f.mtimeMs]),
+    );
     const byPath = (a: { path: string }, b: { path: string }): number => (a.path < b.path ? -1 : 1);
-    expect([...got.errors].sort(byPath).map((e) => [e.path, e.code])).toEqual([...expected.errors].sort(byPath).map((e) => [e.path, e.code]));
+    expect([...got.errors].sort(byPath).map((e) => [e.path, e.code])).toEqual(
+      [...expected.errors].sort(byPath).map((e) => [e.path, e.code]),
+    );
     const first = Object.fromEntries(got.files.map((f) => [f.path.slice(odd.length + 1), f.first]));
-    expect(first['--p--/a.jsonl']).toEqual({ text: '{"type":"session","version":3,"id":"a","timestamp":"t","cwd":"/"}', complete: true, length: 66 });
+    expect(first['--p--/a.jsonl']).toEqual({
+      text: '{"type":"session","version":3,"id":"a","timestamp":"t","cwd":"/"}',
+      complete: true,
+      length: 66,
+    });
     expect(first['--p--/empty.jsonl']).toBeNull();
     expect(first['dir.jsonl/inner.jsonl']).toEqual({ text: 'no newline at all', complete: false, length: 17 });
     if (fifo) expect(got.files.some((f) => f.path.includes('fifo'))).toBe(false);

@@ -5,8 +5,16 @@
  */
 import { expect } from 'vitest';
 import {
-  buildTree, computeLabels, detectProfile, listTreeEntries, planFork, readPath, readSessionDetailed, sessionName,
-  type ParsedSession, type Profile,
+  buildTree,
+  computeLabels,
+  detectProfile,
+  listTreeEntries,
+  planFork,
+  readPath,
+  readSessionDetailed,
+  sessionName,
+  type ParsedSession,
+  type Profile,
 } from '../../electron/core';
 
 /** Deterministic ids for v1 files (both readers must generate the same ones). */
@@ -17,7 +25,13 @@ export function counterIds(): () => string {
 
 function envelopes(s: ParsedSession): unknown[] {
   return s.entries.map((e) => ({
-    id: e.id, parentId: e.parentId, type: e.type, timestamp: e.timestamp, line: e.line, role: e.role, targetId: e.targetId,
+    id: e.id,
+    parentId: e.parentId,
+    type: e.type,
+    timestamp: e.timestamp,
+    line: e.line,
+    role: e.role,
+    targetId: e.targetId,
   }));
 }
 
@@ -49,7 +63,11 @@ export function derive(s: ParsedSession): Record<string, unknown> {
   out.builtTree = { roots: t.roots, children: [...t.children], issues: t.issues };
   for (const profile of ['ca', 'h3'] as Profile[]) {
     const labels = computeLabels(s, profile);
-    out[`labels-${profile}`] = { labels: [...labels.labels], timestamps: [...labels.timestamps], malformed: labels.malformed.map((e) => e.id) };
+    out[`labels-${profile}`] = {
+      labels: [...labels.labels],
+      timestamps: [...labels.timestamps],
+      malformed: labels.malformed.map((e) => e.id),
+    };
     for (const leafId of leavesOf(s)) {
       const opts = leafId === undefined ? { profile } : { profile, leafId };
       const reading = readSessionDetailed(s, opts);
@@ -68,14 +86,23 @@ export function derive(s: ParsedSession): Record<string, unknown> {
     }
     const env = (): { sourcePath: string; newSessionId: string; now: string; newEntryId: () => string } => {
       let n = 0;
-      return { sourcePath: '/src.jsonl', newSessionId: 'new-session', now: '2026-02-01T00:00:00.000Z', newEntryId: () => `fork${n++}` };
+      return {
+        sourcePath: '/src.jsonl',
+        newSessionId: 'new-session',
+        now: '2026-02-01T00:00:00.000Z',
+        newEntryId: () => `fork${n++}`,
+      };
     };
     out[`clone-${profile}`] = planFork(s, { kind: 'clone', profile }, env());
     const ids = s.entries.map((e) => e.id);
     for (const entryId of [ids[0], ids[Math.floor(ids.length / 2)], ids[ids.length - 1]]) {
       if (typeof entryId !== 'string') continue;
       for (const position of ['before', 'at'] as const) {
-        out[`fork-${profile}-${entryId}-${position}`] = planFork(s, { kind: 'fork', profile, entryId, position }, env());
+        out[`fork-${profile}-${entryId}-${position}`] = planFork(
+          s,
+          { kind: 'fork', profile, entryId, position },
+          env(),
+        );
       }
     }
   }

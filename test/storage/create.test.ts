@@ -49,7 +49,7 @@ describe('createNewFile', () => {
     expect(await readdir(dir)).toEqual(['taken.jsonl']);
   });
 
-  it('lets exactly one of many racing creators win; the winner\'s bytes are whole', async () => {
+  it("lets exactly one of many racing creators win; the winner's bytes are whole", async () => {
     const dir = await tempDir();
     const contents = Array.from({ length: 12 }, (_, i) => `writer ${i}\n`.repeat(1000));
     const results = await Promise.allSettled(contents.map((c) => createNewFile(dir, 'race.jsonl', c)));

@@ -34,11 +34,18 @@ function expected(bytes: Buffer, firstLine = 1, base = 0): Seen[] {
   return out;
 }
 
-async function scan(path: string, opts: Parameters<typeof scanLines>[2] = {}): Promise<{ seen: Seen[]; result: Awaited<ReturnType<typeof scanLines>> }> {
+async function scan(
+  path: string,
+  opts: Parameters<typeof scanLines>[2] = {},
+): Promise<{ seen: Seen[]; result: Awaited<ReturnType<typeof scanLines>> }> {
   const seen: Seen[] = [];
-  const result = await scanLines(path, (b, start, end, line, offset, complete) => {
-    seen.push({ text: b.toString('utf8', start, end), line, offset, complete });
-  }, opts);
+  const result = await scanLines(
+    path,
+    (b, start, end, line, offset, complete) => {
+      seen.push({ text: b.toString('utf8', start, end), line, offset, complete });
+    },
+    opts,
+  );
   return { seen, result };
 }
 
@@ -47,16 +54,19 @@ describe('scanLines', () => {
     ['{"a":1}', '', 'ünïcødé ✓ line', 'x'.repeat(300), '\r', 'crlf\r', '{"b":2}', 'tail without newline'].join('\n'),
   );
 
-  it.each([1, 2, 3, 7, 64, 1024, 1024 * 1024])('reports every line with its number and offset (chunks of %i bytes)', async (chunkSize) => {
-    const path = join(dir, 's.jsonl');
-    writeFileSync(path, content);
-    const { seen, result } = await scan(path, { chunkSize });
-    expect(seen).toEqual(expected(content));
-    const lastNl = content.lastIndexOf(10);
-    expect(result.endOffset).toBe(lastNl + 1);
-    expect(result.pendingBytes).toBe(content.length - lastNl - 1);
-    expect(result.nextLine).toBe(expected(content).length);
-  });
+  it.each([1, 2, 3, 7, 64, 1024, 1024 * 1024])(
+    'reports every line with its number and offset (chunks of %i bytes)',
+    async (chunkSize) => {
+      const path = join(dir, 's.jsonl');
+      writeFileSync(path, content);
+      const { seen, result } = await scan(path, { chunkSize });
+      expect(seen).toEqual(expected(content));
+      const lastNl = content.lastIndexOf(10);
+      expect(result.endOffset).toBe(lastNl + 1);
+      expect(result.pendingBytes).toBe(content.length - lastNl - 1);
+      expect(result.nextLine).toBe(expected(content).length);
+    },
+  );
 
   it('starts at an offset with a given line number', async () => {
     const path = join(dir, 's.jsonl');
@@ -73,13 +83,17 @@ describe('scanLines', () => {
     const added = Buffer.from('{"late":true}\n');
     let appended = false;
     const seen: string[] = [];
-    await scanLines(path, (b, start, end) => {
-      seen.push(b.toString('utf8', start, end));
-      if (!appended && seen.length === 10) {
-        appendFileSync(path, added);
-        appended = true;
-      }
-    }, { chunkSize: 16 });
+    await scanLines(
+      path,
+      (b, start, end) => {
+        seen.push(b.toString('utf8', start, end));
+        if (!appended && seen.length === 10) {
+          appendFileSync(path, added);
+          appended = true;
+        }
+      },
+      { chunkSize: 16 },
+    );
     expect(seen).toEqual([...expected(first).map((s) => s.text), '{"late":true}']);
   });
 
@@ -88,9 +102,13 @@ describe('scanLines', () => {
     writeFileSync(path, Buffer.from('line\n'.repeat(1000)));
     const controller = new AbortController();
     let lines = 0;
-    const run = scanLines(path, () => {
-      if (++lines === 100) controller.abort(new Error('stop here'));
-    }, { chunkSize: 64, signal: controller.signal });
+    const run = scanLines(
+      path,
+      () => {
+        if (++lines === 100) controller.abort(new Error('stop here'));
+      },
+      { chunkSize: 64, signal: controller.signal },
+    );
     await expect(run).rejects.toThrow('stop here');
     expect(lines).toBeLessThan(1000);
   });
@@ -131,7 +149,9 @@ describe('scanLines pause', () => {
 describe('SyncLineReader', () => {
   it('reads any range exactly, and a file rewritten in place anew', async () => {
     const path = join(dir, 'lines.jsonl');
-    const bytes = Buffer.from(Array.from({ length: 20_000 }, (_, i) => `{"i":${i},"t":"${'é'.repeat(i % 40)}"}\n`).join(''));
+    const bytes = Buffer.from(
+      Array.from({ length: 20_000 }, (_, i) => `{"i":${i},"t":"${'é'.repeat(i % 40)}"}\n`).join(''),
+    );
     writeFileSync(path, bytes);
     const reader = new SyncLineReader(path, statSync(path).ino);
     try {
@@ -139,7 +159,7 @@ describe('SyncLineReader', () => {
       for (let k = 0; k < 300; k++) {
         seed = (seed * 1103515245 + 12345) >>> 0;
         const offset = seed % (bytes.length - 600);
-        const length = 1 + (seed >>> 20) % 500;
+        const length = 1 + ((seed >>> 20) % 500);
         expect(reader.readBytes(offset, length).equals(bytes.subarray(offset, offset + length))).toBe(true);
       }
       // Rewritten in place (same inode): the next read sees the new bytes.

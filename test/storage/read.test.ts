@@ -22,7 +22,13 @@ function referenceLines(bytes: Buffer): StoredLine[] {
     const end = nl === -1 ? bytes.length : nl;
     let textEnd = end;
     if (textEnd > start && bytes[textEnd - 1] === 0x0d) textEnd -= 1;
-    out.push({ line: line++, text: bytes.toString('utf8', start, textEnd), complete: nl !== -1, offset: start, length: end - start });
+    out.push({
+      line: line++,
+      text: bytes.toString('utf8', start, textEnd),
+      complete: nl !== -1,
+      offset: start,
+      length: end - start,
+    });
     if (nl === -1) break;
     start = nl + 1;
   }
@@ -35,11 +41,15 @@ describe('readLines', () => {
     const path = join(dir, 'f.jsonl');
     const piece = fc.constantFrom('a', '{"x":1}', '\n', '\r\n', '\r', ' ', 'é', '😀', '日本', '\n\n');
     await fc.assert(
-      fc.asyncProperty(fc.array(piece, { maxLength: 40 }), fc.integer({ min: 1, max: 17 }), async (pieces, chunkSize) => {
-        const bytes = Buffer.from(pieces.join(''), 'utf8');
-        await writeFile(path, bytes);
-        expect(await collect(path, { chunkSize })).toEqual(referenceLines(bytes));
-      }),
+      fc.asyncProperty(
+        fc.array(piece, { maxLength: 40 }),
+        fc.integer({ min: 1, max: 17 }),
+        async (pieces, chunkSize) => {
+          const bytes = Buffer.from(pieces.join(''), 'utf8');
+          await writeFile(path, bytes);
+          expect(await collect(path, { chunkSize })).toEqual(referenceLines(bytes));
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -74,7 +84,11 @@ describe('readLines', () => {
     await writeFile(path, '\nA\n\n  \nB');
     const lines = await collect(path, { chunkSize: 2 });
     expect(lines.map((l) => [l.line, l.text, l.complete])).toEqual([
-      [1, '', true], [2, 'A', true], [3, '', true], [4, '  ', true], [5, 'B', false],
+      [1, '', true],
+      [2, 'A', true],
+      [3, '', true],
+      [4, '  ', true],
+      [5, 'B', false],
     ]);
   });
 
@@ -97,7 +111,13 @@ describe('readLines', () => {
       expect(lines[1]!.text).toBe(big);
       expect(lines[1]!.offset).toBe(19);
       expect(lines[1]!.length).toBe(Buffer.byteLength(big));
-      expect(lines[2]).toEqual({ line: 3, text: '{"tail":true}', complete: false, offset: 19 + big.length + 1, length: 13 });
+      expect(lines[2]).toEqual({
+        line: 3,
+        text: '{"tail":true}',
+        complete: false,
+        offset: 19 + big.length + 1,
+        length: 13,
+      });
     }
   });
 
@@ -111,20 +131,23 @@ describe('readLines', () => {
     ]);
   });
 
-  it.runIf(existsSync('/proc/self/fd'))('closes the file when the consumer stops early (Linux: counts open fds)', async () => {
-    const dir = await tempDir();
-    const path = join(dir, 'stop.jsonl');
-    await writeFile(path, 'a\nb\nc\n');
-    const openFds = (): number => readdirSync('/proc/self/fd').length;
-    const before = openFds();
-    for (let i = 0; i < 50; i++) {
-      for await (const line of readLines(path)) {
-        expect(line.text).toBe('a');
-        break;
+  it.runIf(existsSync('/proc/self/fd'))(
+    'closes the file when the consumer stops early (Linux: counts open fds)',
+    async () => {
+      const dir = await tempDir();
+      const path = join(dir, 'stop.jsonl');
+      await writeFile(path, 'a\nb\nc\n');
+      const openFds = (): number => readdirSync('/proc/self/fd').length;
+      const before = openFds();
+      for (let i = 0; i < 50; i++) {
+        for await (const line of readLines(path)) {
+          expect(line.text).toBe('a');
+          break;
+        }
       }
-    }
-    expect(openFds() - before).toBeLessThan(5);
-  });
+      expect(openFds() - before).toBeLessThan(5);
+    },
+  );
 
   it('rejects for a missing file', async () => {
     const dir = await tempDir();
@@ -139,8 +162,16 @@ describe('readFirstLine', () => {
     await writeFile(join(dir, 'b'), '{"type":"session"}');
     await writeFile(join(dir, 'c'), '');
     await writeFile(join(dir, 'd'), '\nsecond\n');
-    expect(await readFirstLine(join(dir, 'a'), { chunkSize: 3 })).toEqual({ text: '{"type":"session"}', complete: true, length: 19 });
-    expect(await readFirstLine(join(dir, 'b'), { chunkSize: 5 })).toEqual({ text: '{"type":"session"}', complete: false, length: 18 });
+    expect(await readFirstLine(join(dir, 'a'), { chunkSize: 3 })).toEqual({
+      text: '{"type":"session"}',
+      complete: true,
+      length: 19,
+    });
+    expect(await readFirstLine(join(dir, 'b'), { chunkSize: 5 })).toEqual({
+      text: '{"type":"session"}',
+      complete: false,
+      length: 18,
+    });
     expect(await readFirstLine(join(dir, 'c'))).toBeNull();
     expect(await readFirstLine(join(dir, 'd'))).toEqual({ text: '', complete: true, length: 0 });
   });

@@ -27,7 +27,10 @@ describe('tailFrom', () => {
 
     await appendFile(path, '}\n{"b":2}\n{"c"');
     t = await tailFrom(path, t.offset, { firstLine: t.nextLine, ino: t.ino, chunkSize: 2 });
-    expect(t.lines.map((l) => [l.line, l.text])).toEqual([[2, '{"a":"é"}'], [3, '{"b":2}']]);
+    expect(t.lines.map((l) => [l.line, l.text])).toEqual([
+      [2, '{"a":"é"}'],
+      [3, '{"b":2}'],
+    ]);
     expect(t.lines[0]!.offset).toBe(8);
     expect(t.offset).toBe(8 + Buffer.byteLength('{"a":"é"}\n{"b":2}\n'));
     expect(t.pendingBytes).toBe(4);

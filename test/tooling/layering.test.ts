@@ -10,7 +10,9 @@ const eslint = new ESLint({ cwd: root });
 async function restricted(file: string, code: string): Promise<boolean> {
   const [result] = await eslint.lintText(code, { filePath: join(root, file) });
   // typescript-eslint's variant of the rule is the one that can allow type-only imports.
-  return (result?.messages ?? []).some((m) => m.ruleId === 'no-restricted-imports' || m.ruleId === '@typescript-eslint/no-restricted-imports');
+  return (result?.messages ?? []).some(
+    (m) => m.ruleId === 'no-restricted-imports' || m.ruleId === '@typescript-eslint/no-restricted-imports',
+  );
 }
 
 const cases: Array<[string, string, string]> = [
@@ -19,7 +21,11 @@ const cases: Array<[string, string, string]> = [
   ['electron/core/x.ts', "import 'node:path';", "import './parse';"],
   ['electron/shared/x.ts', "import '../ipc/dispatch';", "import './errors';"],
   ['electron/shared/x.ts', "import type { Entry } from '../core';", "import type { ErrorCode } from './errors';"],
-  ['electron/core/x.ts', "import { ENTRY_STATES } from '../shared/entry-states';", "import type { EntryPreview } from '../shared/dto';"],
+  [
+    'electron/core/x.ts',
+    "import { ENTRY_STATES } from '../shared/entry-states';",
+    "import type { EntryPreview } from '../shared/dto';",
+  ],
   ['electron/core/rules/x.ts', "import '../index/entry-store';", "import '../types';"],
   ['electron/core/rules/x.ts', "import '../index';", "import './parse';"],
   ['electron/core/rules/x.ts', "import '../search/search-text';", "import './entries';"],
@@ -35,7 +41,11 @@ const cases: Array<[string, string, string]> = [
   ['electron/cli/x.ts', "import '../core/search/search-query';", "import '../core';"],
   ['test/repo/x.test.ts', "import '../../electron/core/rules/context-view';", "import '../../electron/core';"],
   ['bench/x.ts', "import '../electron/core/index/envelope-scan';", "import '../electron/core';"],
-  ['renderer/src/features/graph/x.ts', "import '../../../../electron/repo/catalog';", "import '../../../../electron/shared/contract';"],
+  [
+    'renderer/src/features/graph/x.ts',
+    "import '../../../../electron/repo/catalog';",
+    "import '../../../../electron/shared/contract';",
+  ],
   ['preload/x.ts', "import '../electron/ipc/handlers';", "import '../electron/shared/contract';"],
   ['renderer/src/store/x.ts', "import '../features/graph/GraphPanel';", "import '../model/filters';"],
   ['renderer/src/ui/x.tsx', "import '../features/inspector/Inspector';", "import '../lib/clipboard';"],

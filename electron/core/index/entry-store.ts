@@ -163,8 +163,15 @@ export class EntryStore implements ParentTable {
    * when `isoMillis` read it, else NaN and `tsText` holds it.
    */
   add(
-    offset: number, length: number, line: number, type: string, role: string | undefined, hasMessage: boolean | undefined,
-    tsMs: number, tsText: string | undefined, parent: number,
+    offset: number,
+    length: number,
+    line: number,
+    type: string,
+    role: string | undefined,
+    hasMessage: boolean | undefined,
+    tsMs: number,
+    tsText: string | undefined,
+    parent: number,
   ): number {
     const i = this.count++;
     if (i >= this.offsets.length) this.reserve(this.count);
@@ -330,7 +337,10 @@ export class EntryStore implements ParentTable {
     try {
       text = this.source.readText(offset, length);
     } catch (err) {
-      throw new BodyError('body_unreadable', `cannot read line ${e.line}: ${err instanceof Error ? err.message : String(err)}`);
+      throw new BodyError(
+        'body_unreadable',
+        `cannot read line ${e.line}: ${err instanceof Error ? err.message : String(err)}`,
+      );
     }
     let raw: unknown;
     try {
@@ -346,7 +356,10 @@ export class EntryStore implements ParentTable {
       !isPlainRecord(raw) ||
       raw.id !== e.id ||
       (!lenient &&
-        (raw.parentId !== e.parentId || raw.type !== e.type || raw.timestamp !== e.timestamp || (e.type === 'message' && roleOf(raw) !== e.role)))
+        (raw.parentId !== e.parentId ||
+          raw.type !== e.type ||
+          raw.timestamp !== e.timestamp ||
+          (e.type === 'message' && roleOf(raw) !== e.role)))
     ) {
       throw new BodyError('body_mismatch', `line ${e.line} no longer holds entry ${e.id}`);
     }

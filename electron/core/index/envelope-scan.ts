@@ -39,8 +39,20 @@ export interface EnvelopeScan {
 
 export function newEnvelopeScan(): EnvelopeScan {
   return {
-    typeStart: 0, typeEnd: 0, idStart: 0, idEnd: 0, parentStart: -1, parentEnd: -1, tsStart: 0, tsEnd: 0,
-    roleStart: -1, roleEnd: -1, target: -1, targetStart: -1, targetEnd: -1, nonAscii: false,
+    typeStart: 0,
+    typeEnd: 0,
+    idStart: 0,
+    idEnd: 0,
+    parentStart: -1,
+    parentEnd: -1,
+    tsStart: 0,
+    tsEnd: 0,
+    roleStart: -1,
+    roleEnd: -1,
+    target: -1,
+    targetStart: -1,
+    targetEnd: -1,
+    nonAscii: false,
   };
 }
 

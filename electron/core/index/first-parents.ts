@@ -16,7 +16,8 @@ export function indexedParents(entries: readonly Entry[]): ((i: number) => numbe
   const last = entries[entries.length - 1];
   if (!first || !last || !isIndexedEntry(first) || !isIndexedEntry(last)) return null;
   const store = first.store;
-  if (last.store !== store || first.i !== 0 || last.i !== entries.length - 1 || store.count !== entries.length) return null;
+  if (last.store !== store || first.i !== 0 || last.i !== entries.length - 1 || store.count !== entries.length)
+    return null;
   if (store.idTable.size !== store.count || store.parentsDirty) return null;
   const parents = store.parents;
   return (i) => {

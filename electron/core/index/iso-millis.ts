@@ -13,7 +13,16 @@ const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
  * `new Date(ms).toISOString()` gives the same text back; NaN for anything else.
  */
 export function isoMillis(b: Uint8Array, s: number, e: number): number {
-  if (e - s !== 24 || b[s + 4] !== 45 || b[s + 7] !== 45 || b[s + 10] !== 84 || b[s + 13] !== 58 || b[s + 16] !== 58 || b[s + 19] !== 46 || b[s + 23] !== 90) {
+  if (
+    e - s !== 24 ||
+    b[s + 4] !== 45 ||
+    b[s + 7] !== 45 ||
+    b[s + 10] !== 84 ||
+    b[s + 13] !== 58 ||
+    b[s + 16] !== 58 ||
+    b[s + 19] !== 46 ||
+    b[s + 23] !== 90
+  ) {
     return NaN;
   }
   const hi = twoDigits(b, s);
@@ -25,7 +34,22 @@ export function isoMillis(b: Uint8Array, s: number, e: number): number {
   const sec = twoDigits(b, s + 17);
   const ms1 = twoDigits(b, s + 20);
   const ms2 = b[s + 22]! - 48;
-  if (hi < 0 || lo < 0 || mo < 1 || mo > 12 || d < 1 || h < 0 || h > 23 || mi < 0 || mi > 59 || sec < 0 || sec > 59 || ms1 < 0 || ms2 < 0 || ms2 > 9) {
+  if (
+    hi < 0 ||
+    lo < 0 ||
+    mo < 1 ||
+    mo > 12 ||
+    d < 1 ||
+    h < 0 ||
+    h > 23 ||
+    mi < 0 ||
+    mi > 59 ||
+    sec < 0 ||
+    sec > 59 ||
+    ms1 < 0 ||
+    ms2 < 0 ||
+    ms2 > 9
+  ) {
     return NaN;
   }
   const y = hi * 100 + lo;

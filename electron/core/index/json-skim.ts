@@ -37,7 +37,8 @@ function isOneOf(keys: readonly Uint8Array[], b: Uint8Array, start: number, end:
 
 export type { SkimKeys } from '../types';
 
-const asBytes = (keys: readonly string[]): Uint8Array[] => keys.map((k) => Uint8Array.from(k, (ch) => ch.charCodeAt(0)));
+const asBytes = (keys: readonly string[]): Uint8Array[] =>
+  keys.map((k) => Uint8Array.from(k, (ch) => ch.charCodeAt(0)));
 
 export class JsonSkimmer {
   private readonly prefix: Uint8Array[];
@@ -53,7 +54,10 @@ export class JsonSkimmer {
   private plain = false;
 
   /** `keys`: which string values may be cut (ASCII names); `decode` turns kept bytes into text (UTF-8). */
-  constructor(private readonly decode: Decode, keys: SkimKeys) {
+  constructor(
+    private readonly decode: Decode,
+    keys: SkimKeys,
+  ) {
     this.prefix = asBytes(keys.prefix);
     this.drop = asBytes(keys.drop);
     this.keep = keys.keep;

@@ -17,8 +17,17 @@ import type { IndexedEntry } from './indexed-entry';
 import { isoMillis } from './iso-millis';
 import type { BodyCacheOptions, LineSource } from './line-source';
 import {
-  checkHeader, decideHeader, duplicateIssue, isPlainRecord, judgeEntry, lineValue, LONG_LINE, MISSING_HEADER, parseSession,
-  type HeaderDecision, type RawLine,
+  checkHeader,
+  decideHeader,
+  duplicateIssue,
+  isPlainRecord,
+  judgeEntry,
+  lineValue,
+  LONG_LINE,
+  MISSING_HEADER,
+  parseSession,
+  type HeaderDecision,
+  type RawLine,
 } from '../rules/parse';
 import { fileByType, plainSession, type TypeLists } from '../rules/entries';
 import { storeSources } from './store-entries';
@@ -64,7 +73,22 @@ const utf8 = new TextDecoder();
 const UNREAD_STRINGS: SkimKeys = {
   prefix: [],
   keep: 0,
-  drop: ['text', 'content', 'summary', 'errorMessage', 'command', 'thinking', 'thinkingSignature', 'textSignature', 'data', 'output', 'oldText', 'newText', 'diff', 'partialJson'],
+  drop: [
+    'text',
+    'content',
+    'summary',
+    'errorMessage',
+    'command',
+    'thinking',
+    'thinkingSignature',
+    'textSignature',
+    'data',
+    'output',
+    'oldText',
+    'newText',
+    'diff',
+    'partialJson',
+  ],
 };
 const defaultDecode: Decode = (b, start, end) => utf8.decode(b.subarray(start, end));
 
@@ -105,7 +129,11 @@ export class SessionIndexer {
   constructor(opts: IndexerOptions) {
     this.decode = opts.decode ?? defaultDecode;
     const decode = this.decode;
-    this.store = new EntryStore(opts.source, opts.bodyCache, opts.decode && ((b, start, end) => decode(b, start, end, true)));
+    this.store = new EntryStore(
+      opts.source,
+      opts.bodyCache,
+      opts.decode && ((b, start, end) => decode(b, start, end, true)),
+    );
     this.store.issueSink = this.issues;
     this.sources = storeSources(this.store, this.typed);
     this.fast = opts.verify !== 'parse';
@@ -210,11 +238,25 @@ export class SessionIndexer {
     switch (this.mode) {
       case 'preheader': {
         const issues = [...this.issues, { line: 1, kind: 'invalid_header' as const, message: MISSING_HEADER }];
-        return plainSession({ header: null, format: null, migrated: false, entries: [], issues, fatal: { code: 'invalid_session', message: MISSING_HEADER } });
+        return plainSession({
+          header: null,
+          format: null,
+          migrated: false,
+          entries: [],
+          issues,
+          fatal: { code: 'invalid_session', message: MISSING_HEADER },
+        });
       }
       case 'fatal': {
         const f = this.fatal!;
-        return plainSession({ header: null, format: f.format, migrated: false, entries: [], issues: [...this.issues, f.issue], fatal: f.fatal });
+        return plainSession({
+          header: null,
+          format: f.format,
+          migrated: false,
+          entries: [],
+          issues: [...this.issues, f.issue],
+          fatal: f.fatal,
+        });
       }
       case 'eager':
         return parseSession(this.retained!, this.newId ? { newId: this.newId } : {});
@@ -223,7 +265,11 @@ export class SessionIndexer {
         // context goes through the store (entriesOf) and never needs all of them.
         const store = this.store;
         const s: ParsedSession = {
-          header: this.header, format: this.format, migrated: false, issues: this.issues, headerLine: this.headerLine,
+          header: this.header,
+          format: this.format,
+          migrated: false,
+          issues: this.issues,
+          headerLine: this.headerLine,
           get entries() {
             return store.entries;
           },
@@ -282,7 +328,14 @@ export class SessionIndexer {
    * An entry from a parsed line. A line that fails H3's envelope check but has an id is kept (as
    * pi's CA keeps it), its envelope normalised exactly as parse.ts's toLenientEntry does.
    */
-  private addParsed(raw: Rec, line: number, offset: number, length: number, whole: boolean, strictInvalid?: IssueKind): void {
+  private addParsed(
+    raw: Rec,
+    line: number,
+    offset: number,
+    length: number,
+    whole: boolean,
+    strictInvalid?: IssueKind,
+  ): void {
     const type = strictInvalid && typeof raw.type !== 'string' ? '' : (raw.type as string);
     const parentId = strictInvalid && typeof raw.parentId !== 'string' ? null : (raw.parentId as string | null);
     const timestamp = strictInvalid && typeof raw.timestamp !== 'string' ? '' : (raw.timestamp as string);
@@ -342,13 +395,16 @@ export class SessionIndexer {
     const length = end - start;
     if (length > LONG_LINE) {
       const chars = this.isAscii?.(b, start, end) ? length : decode(b, start, end, false).length;
-      if (chars > LONG_LINE) this.issues.push({ line, kind: 'line_too_long', message: `line ${line} is ${chars} characters long` });
+      if (chars > LONG_LINE)
+        this.issues.push({ line, kind: 'line_too_long', message: `line ${line} is ${chars} characters long` });
     }
     const i = store.add(offset, length, line, type, role, role === undefined ? undefined : true, tsMs, tsText, parent);
     if (parentText !== undefined) store.setParentText(i, parentText);
     if (sc.target === 1) store.setTarget(i, decode(b, sc.targetStart, sc.targetEnd, ascii));
     else if (sc.target === 0) store.setTarget(i, null);
-    const previous = ascii ? ids.addBytes(i, b, sc.idStart, sc.idEnd) : ids.addText(i, decode(b, sc.idStart, sc.idEnd, false));
+    const previous = ascii
+      ? ids.addBytes(i, b, sc.idStart, sc.idEnd)
+      : ids.addText(i, decode(b, sc.idStart, sc.idEnd, false));
     if (previous >= 0) this.issues.push(duplicateIssue(line, store.idOf(i), store.lineOf(previous)));
     this.added(i, previous);
   }

@@ -49,5 +49,6 @@ class StoreEntries implements EntrySource {
 export function storeSources(store: EntryStore, typed: TypeLists): (profile: Profile) => EntrySource {
   const all = new StoreEntries(store, typed);
   let strict: ListEntries | null = null;
-  return (profile) => (profile === 'ca' || !store.hasStrictInvalid ? all : (strict ??= new ListEntries(() => store.entries, true)));
+  return (profile) =>
+    profile === 'ca' || !store.hasStrictInvalid ? all : (strict ??= new ListEntries(() => store.entries, true));
 }

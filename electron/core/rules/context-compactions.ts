@@ -101,10 +101,16 @@ export interface TailCopies {
  * H3 retainedTail messages are copies of the projected messages of entries before the compaction.
  * Candidates are found by role + timestamp, then confirmed by equal JSON.
  */
-export function retainedTailCopies(chain: Entry[], latest: CompactionRange | null, contextIds: Set<string>, profile: Profile): TailCopies {
+export function retainedTailCopies(
+  chain: Entry[],
+  latest: CompactionRange | null,
+  contextIds: Set<string>,
+  profile: Profile,
+): TailCopies {
   const out: TailCopies = { byTailIndex: new Map(), copiedBy: new Map() };
   const tail = latest?.entry.raw.retainedTail;
-  if (profile !== 'h3' || !latest || !contextIds.has(latest.entry.id) || !Array.isArray(tail) || tail.length === 0) return out;
+  if (profile !== 'h3' || !latest || !contextIds.has(latest.entry.id) || !Array.isArray(tail) || tail.length === 0)
+    return out;
   const key = (m: unknown) => (isRec(m) ? `${String(m.role)}\u0000${String(m.timestamp)}` : '');
   const candidates = new Map<string, { id: string; message: unknown }[]>();
   const sink = new IssueSink();
@@ -136,7 +142,11 @@ export function retainedTailCopies(chain: Entry[], latest: CompactionRange | nul
 
 const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
 
-export function compactionInfos(ranges: Ranges, states: { id: string; state: EntryState }[], contextEntryIds: string[]): CompactionInfo[] {
+export function compactionInfos(
+  ranges: Ranges,
+  states: { id: string; state: EntryState }[],
+  contextEntryIds: string[],
+): CompactionInfo[] {
   const wanted = new Set(ranges.list.map((r) => r.entry.id));
   const stateOf = new Map<string, EntryState>();
   for (const s of states) if (wanted.has(s.id)) stateOf.set(s.id, s.state);

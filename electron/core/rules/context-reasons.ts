@@ -64,13 +64,21 @@ function notProjected(e: Entry, c: Classifier, edits: Map<unknown, Entry>): Entr
         ...(c.ranges.latest ? { by: c.ranges.latest.entry.id } : {}),
       });
     case 'custom':
-      return state(e, 'not-projected', ca ? 'extension state (custom entry): never sent' : 'extension state (custom entry): no projector registered');
+      return state(
+        e,
+        'not-projected',
+        ca ? 'extension state (custom entry): never sent' : 'extension state (custom entry): no projector registered',
+      );
     case 'model_change':
       return state(e, 'not-projected', 'state only: sets the model');
     case 'thinking_level_change':
       return state(e, 'not-projected', 'state only: sets the thinking level');
     case 'active_tools_change':
-      return state(e, 'not-projected', ca ? 'state only: active tools (CA does not read it)' : 'state only: sets the active tools');
+      return state(
+        e,
+        'not-projected',
+        ca ? 'state only: active tools (CA does not read it)' : 'state only: sets the active tools',
+      );
     case 'label':
       return state(e, 'not-projected', 'label: shown in the tree, not sent');
     case 'session_info':
@@ -113,8 +121,10 @@ function includedReason(e: Entry, messages: unknown[], c: Classifier): string {
   switch (e.type) {
     case 'compaction': {
       const tail = messages.filter((m) => isRec(m) && m.role !== 'compactionSummary' && m.role !== 'system').length;
-      if (c.profile === 'h3' && tail > 0) return `its summary and ${tail} retained message${tail > 1 ? 's' : ''} open the context`;
-      if (messages.some((m) => isRec(m) && m.role === 'system')) return 'its system prompt replay and summary open the context';
+      if (c.profile === 'h3' && tail > 0)
+        return `its summary and ${tail} retained message${tail > 1 ? 's' : ''} open the context`;
+      if (messages.some((m) => isRec(m) && m.role === 'system'))
+        return 'its system prompt replay and summary open the context';
       return 'its summary opens the context';
     }
     case 'branch_summary':
@@ -153,15 +163,33 @@ export function classifyOffContext(e: Entry, c: Classifier): EntryStateInfo {
   if (copiedBy) return state(e, 'summarised', "sent as a copy inside the compaction's retainedTail", { by: copiedBy });
   const i = c.chainIndex.get(e.id)!;
   if (c.profile === 'ca' && latest && i >= latest.keptStart && i < latest.index && entryRole(e) === 'system') {
-    return state(e, 'summarised', 'system message in the kept range: CA 1.6.0 drops it (the compaction replays the prompt)', { by: latest.entry.id });
+    return state(
+      e,
+      'summarised',
+      'system message in the kept range: CA 1.6.0 drops it (the compaction replays the prompt)',
+      { by: latest.entry.id },
+    );
   }
   const by = c.ranges.hiddenBy.get(e.id);
   if (by) {
     const checkpoint = c.profile === 'h3' && c.ranges.checkpoints.has(by);
-    return state(e, 'summarised', checkpoint ? 'before a retainedTail checkpoint: covered by its summary' : 'before the first kept entry: covered by the summary', { by });
+    return state(
+      e,
+      'summarised',
+      checkpoint
+        ? 'before a retainedTail checkpoint: covered by its summary'
+        : 'before the first kept entry: covered by the summary',
+      { by },
+    );
   }
-  if (i < c.truncatedAt) return state(e, 'summarised', "above H3's checkpoint: the path stops before it", truncatedBy(c));
-  return state(e, 'summarised', "on the path but outside the latest compaction's kept range", latest ? { by: latest.entry.id } : {});
+  if (i < c.truncatedAt)
+    return state(e, 'summarised', "above H3's checkpoint: the path stops before it", truncatedBy(c));
+  return state(
+    e,
+    'summarised',
+    "on the path but outside the latest compaction's kept range",
+    latest ? { by: latest.entry.id } : {},
+  );
 }
 
 /** The compaction that made H3's walk stop: a retainedTail one at the path's start, else the root-most one on the path. */

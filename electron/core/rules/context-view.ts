@@ -13,7 +13,13 @@ import { classifyOffContext, classifyInContext, sentAs, type Classifier } from '
 import { lastSetters, setterModel, spreadLike } from './context';
 import { oneLine, previewEntry } from './entry-preview';
 import type { DetailedReading } from './reading';
-import type { ContextMessageInfo, ContextView, DerivedState, EntryState, EntryStateInfo } from '../../shared/context-dto';
+import type {
+  ContextMessageInfo,
+  ContextView,
+  DerivedState,
+  EntryState,
+  EntryStateInfo,
+} from '../../shared/context-dto';
 import { caWalk, seqOf } from './path';
 import { replaySystem } from './system-replay';
 import { estimateTokens } from './token-estimate';
@@ -22,7 +28,14 @@ import type { Entry, ParsedSession, Profile } from '../types';
 export type { CompactionInfo } from './context-compactions';
 export type { SystemState } from './system-replay';
 export type { CostLedger, LastUsage, ContextTokens, UsageFact } from './cost-ledger';
-export type { ContextMessageInfo, ContextView, DerivedState, EntryState, EntryStateInfo, Sourced } from '../../shared/context-dto';
+export type {
+  ContextMessageInfo,
+  ContextView,
+  DerivedState,
+  EntryState,
+  EntryStateInfo,
+  Sourced,
+} from '../../shared/context-dto';
 
 type Rec = Record<string, unknown>;
 
@@ -72,7 +85,11 @@ export interface ContextViewOptions {
   usageOf?: (e: Entry) => UsageFact | null;
 }
 
-export function buildContextView(s: ParsedSession, reading: DetailedReading, opts: ContextViewOptions = {}): ContextView {
+export function buildContextView(
+  s: ParsedSession,
+  reading: DetailedReading,
+  opts: ContextViewOptions = {},
+): ContextView {
   const profile = reading.profile;
   const caEntries = s.entriesOf('ca');
   const byId = caEntries.byId;
@@ -80,7 +97,10 @@ export function buildContextView(s: ParsedSession, reading: DetailedReading, opt
   const start = lastPathId === undefined ? undefined : byId.get(lastPathId);
   const chain = start ? caWalk(start, caEntries).entries : [];
   // CA's path is the full chain; H3's is a checkpoint-truncated suffix of it.
-  const path = profile === 'ca' && chain.length === reading.pathIds.length ? chain : reading.pathIds.map((id) => byId.get(id)).filter((e): e is Entry => e !== undefined);
+  const path =
+    profile === 'ca' && chain.length === reading.pathIds.length
+      ? chain
+      : reading.pathIds.map((id) => byId.get(id)).filter((e): e is Entry => e !== undefined);
   const contextIds = new Set(reading.contextEntryIds);
   const contextEntries = reading.contextEntryIds.map((id) => byId.get(id)).filter((e): e is Entry => e !== undefined);
 
@@ -97,7 +117,14 @@ export function buildContextView(s: ParsedSession, reading: DetailedReading, opt
       if (!as || !isRec(message)) return;
       const tokens = estimateTokens(message, profile);
       if (as !== 'system') messageTokens += tokens;
-      const info: ContextMessageInfo = { index: messages.length, entryId: p.entryId, role: String(message.role), sentAs: as, preview: messagePreview(message), tokens };
+      const info: ContextMessageInfo = {
+        index: messages.length,
+        entryId: p.entryId,
+        role: String(message.role),
+        sentAs: as,
+        preview: messagePreview(message),
+        tokens,
+      };
       const copyOf = ranges.latest && p.entryId === ranges.latest.entry.id ? copies.byTailIndex.get(k - 1) : undefined;
       if (copyOf !== undefined) info.copyOf = copyOf;
       messages.push(info);
@@ -114,18 +141,31 @@ export function buildContextView(s: ParsedSession, reading: DetailedReading, opt
     copiedBy: copies.copiedBy,
   };
   const entries: EntryStateInfo[] = [];
-  const counts: Record<EntryState, number> = { included: 0, summarised: 0, 'other-branch': 0, 'not-projected': 0, edited: 0, excluded: 0 };
+  const counts: Record<EntryState, number> = {
+    included: 0,
+    summarised: 0,
+    'other-branch': 0,
+    'not-projected': 0,
+    edited: 0,
+    excluded: 0,
+  };
   const edits = editsOf(contextEntries, profile);
   for (const e of s.entries) {
     let info: EntryStateInfo;
     if (byId.get(e.id) !== e) {
-      info = { id: e.id, line: e.line, state: 'other-branch', reason: 'another line has the same id; pi uses the later one' };
+      info = {
+        id: e.id,
+        line: e.line,
+        state: 'other-branch',
+        reason: 'another line has the same id; pi uses the later one',
+      };
     } else if (contextIds.has(e.id)) {
       info = classifyInContext(e, classifier, edits);
     } else if (classifier.chainIndex.has(e.id)) {
       info = classifyOffContext(e, classifier);
     } else {
-      const reason = reading.leafId === null ? 'no leaf: the context is empty' : 'not on the path from the leaf to the root';
+      const reason =
+        reading.leafId === null ? 'no leaf: the context is empty' : 'not on the path from the leaf to the root';
       info = { id: e.id, line: e.line, state: 'other-branch', reason };
     }
     counts[info.state]++;

@@ -74,7 +74,12 @@ function branchSummaryMessage(raw: Rec): Rec {
 }
 
 function compactionSummaryMessage(raw: Rec): Rec {
-  return { role: 'compactionSummary', summary: raw.summary, tokensBefore: raw.tokensBefore, timestamp: timeOf(raw.timestamp) };
+  return {
+    role: 'compactionSummary',
+    summary: raw.summary,
+    tokensBefore: raw.tokensBefore,
+    timestamp: timeOf(raw.timestamp),
+  };
 }
 
 /**
@@ -130,7 +135,11 @@ function lastSettings(path: EntrySeq): { thinkingLevel: unknown; model: unknown 
  * `without`: the message entries without a message (EntrySource.messagesWithout), when known: the
  * path is only searched for them when there are any.
  */
-export function caSettings(path: EntrySeq, sink: IssueSink, without?: readonly Entry[]): { thinkingLevel: unknown; model: unknown } {
+export function caSettings(
+  path: EntrySeq,
+  sink: IssueSink,
+  without?: readonly Entry[],
+): { thinkingLevel: unknown; model: unknown } {
   caSettingsIssues(path, sink, without);
   return lastSettings(path);
 }
@@ -229,7 +238,9 @@ export function caProject(contextEntries: Entry[], sink: IssueSink): ProjectedEn
 }
 
 export function caContext(
-  path: EntrySeq, sink: IssueSink, messagesWithout?: readonly Entry[],
+  path: EntrySeq,
+  sink: IssueSink,
+  messagesWithout?: readonly Entry[],
 ): { contextEntries: Entry[]; projection: ProjectedEntry[]; context: CaContext } {
   const { thinkingLevel, model } = caSettings(path, sink, messagesWithout);
   const contextEntries = caSelect(path);
@@ -247,7 +258,10 @@ export function spreadLike(value: unknown): unknown[] | undefined {
   return undefined;
 }
 
-export function h3State(path: Entry[], sink: IssueSink): { thinkingLevel: unknown; model: unknown; activeToolNames: unknown[] | null } {
+export function h3State(
+  path: Entry[],
+  sink: IssueSink,
+): { thinkingLevel: unknown; model: unknown; activeToolNames: unknown[] | null } {
   let activeToolNames: unknown[] | null = null;
   for (const e of path) {
     if (e.type === 'message') {
@@ -311,7 +325,10 @@ export function h3Project(contextEntries: Entry[], sink: IssueSink): ProjectedEn
   return contextEntries.map((entry) => ({ entry, messages: h3EntryMessages(entry, sink) }));
 }
 
-export function h3Context(path: Entry[], sink: IssueSink): { contextEntries: Entry[]; projection: ProjectedEntry[]; context: H3Context } {
+export function h3Context(
+  path: Entry[],
+  sink: IssueSink,
+): { contextEntries: Entry[]; projection: ProjectedEntry[]; context: H3Context } {
   const state = h3State(path, sink);
   const contextEntries = h3Select(path);
   const projection = h3Project(contextEntries, sink);

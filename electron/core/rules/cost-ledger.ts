@@ -73,10 +73,23 @@ export function usageFactOf(record: { source: UsageSource; usage: unknown } | un
   const u = record?.usage;
   if (!record || !isRec(u)) return null;
   const cost = isRec(u.cost) ? u.cost.total : undefined;
-  if (typeof u.input !== 'number' || typeof u.output !== 'number' || typeof u.cacheRead !== 'number' || typeof u.cacheWrite !== 'number' || typeof cost !== 'number') {
+  if (
+    typeof u.input !== 'number' ||
+    typeof u.output !== 'number' ||
+    typeof u.cacheRead !== 'number' ||
+    typeof u.cacheWrite !== 'number' ||
+    typeof cost !== 'number'
+  ) {
     return null;
   }
-  return { source: record.source, input: u.input, output: u.output, cacheRead: u.cacheRead, cacheWrite: u.cacheWrite, cost };
+  return {
+    source: record.source,
+    input: u.input,
+    output: u.output,
+    cacheRead: u.cacheRead,
+    cacheWrite: u.cacheWrite,
+    cost,
+  };
 }
 
 export const entryUsageFact = (e: Entry): UsageFact | null => usageFactOf(usageRecord(e));
@@ -99,7 +112,10 @@ export function emptyLedger(): CostLedger {
  * Sums the usage of `entries` (distinct entries: a cycle-guarded chain, or a file's entry list).
  * `factOf` may answer from facts gathered in one pass over the file instead of reading each body.
  */
-export function ledgerOf(entries: Iterable<Entry>, factOf: (e: Entry) => UsageFact | null = entryUsageFact): CostLedger {
+export function ledgerOf(
+  entries: Iterable<Entry>,
+  factOf: (e: Entry) => UsageFact | null = entryUsageFact,
+): CostLedger {
   const out = emptyLedger();
   for (const e of entries) {
     const u = factOf(e);
@@ -171,7 +187,12 @@ export function contextTokens(profile: Profile, messages: ProjectedMessage[], br
     if (trusted) {
       let trailing = 0;
       for (let i = last.messageIndex + 1; i < messages.length; i++) trailing += estimate(i);
-      return { tokens: last.contextTokens + trailing, method: 'usage', usageTokens: last.contextTokens, trailingTokens: trailing };
+      return {
+        tokens: last.contextTokens + trailing,
+        method: 'usage',
+        usageTokens: last.contextTokens,
+        trailingTokens: trailing,
+      };
     }
   }
   let tokens = 0;

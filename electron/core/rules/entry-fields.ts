@@ -47,7 +47,11 @@ export interface CompactionFacts {
 export function compactionFacts(e: Entry): CompactionFacts {
   const f = e.facts;
   if (f && f.hasRetainedTailKey !== undefined) {
-    return { hasRetainedTailKey: f.hasRetainedTailKey, retainedTail: f.retainedTail === true, firstKeptEntryId: f.firstKeptEntryId };
+    return {
+      hasRetainedTailKey: f.hasRetainedTailKey,
+      retainedTail: f.retainedTail === true,
+      firstKeptEntryId: f.firstKeptEntryId,
+    };
   }
   const raw = e.raw;
   return {

@@ -18,7 +18,17 @@ const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : und
 function isSpace(c: number): boolean {
   if (c <= 32) return c === 32 || (c >= 9 && c <= 13);
   if (c < 0xa0) return false;
-  return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+  return (
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  );
 }
 
 /** `text.trim() !== ''` without copying the text (a reply can be megabytes long). */
@@ -85,7 +95,17 @@ const TEXT_LIMIT = PREVIEW_CHARS * 4;
 export const PREVIEW_SKIM_KEYS: SkimKeys = {
   prefix: ['text', 'content', 'summary', 'errorMessage', 'command'],
   keep: TEXT_LIMIT + 1,
-  drop: ['thinking', 'thinkingSignature', 'textSignature', 'data', 'output', 'oldText', 'newText', 'diff', 'partialJson'],
+  drop: [
+    'thinking',
+    'thinkingSignature',
+    'textSignature',
+    'data',
+    'output',
+    'oldText',
+    'newText',
+    'diff',
+    'partialJson',
+  ],
 };
 
 /**
@@ -136,7 +156,10 @@ function messagePreview(msg: Obj, out: EntryPreview): void {
       const text = contentText(msg.content, TEXT_LIMIT);
       out.hasText = typeof msg.content === 'string' ? hasNonSpace(msg.content) : blockText;
       out.preview = oneLine(
-        text || (tools.length ? `→ ${tools.join(', ')}` : str(msg.errorMessage) ?? (msg.stopReason === 'aborted' ? '(aborted)' : '(no content)')),
+        text ||
+          (tools.length
+            ? `→ ${tools.join(', ')}`
+            : (str(msg.errorMessage) ?? (msg.stopReason === 'aborted' ? '(aborted)' : '(no content)'))),
       );
       return;
     }

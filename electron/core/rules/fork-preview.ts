@@ -34,7 +34,10 @@ export function previewFork(s: ParsedSession, req: ForkRequest, env: ForkEnv): F
   const fresh = plan.entries.filter((e) => !source.has(e.id as string)).length;
   // The plan read back as the new file would be, without writing and re-parsing its text (a long
   // path's bodies are hundreds of MB): line k + 2 holds entry k.
-  const values = [{ line: 1, value: asWritten(plan.header as unknown as Rec) as unknown }, ...plan.entries.map((e, k) => ({ line: k + 2, value: asWritten(e) as unknown }))];
+  const values = [
+    { line: 1, value: asWritten(plan.header as unknown as Rec) as unknown },
+    ...plan.entries.map((e, k) => ({ line: k + 2, value: asWritten(e) as unknown })),
+  ];
   const planned = sessionOfValues(values);
   const reading = readSessionDetailed(planned, { profile: req.profile });
   const view = buildContextView(planned, reading);

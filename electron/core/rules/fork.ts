@@ -22,8 +22,7 @@ export type { ForkErrorKind } from '../../shared/context-dto';
 
 /** What to fork: the very shape of the contract's ForkRequestDto (test/repo/fork-request.test.ts checks both ways). */
 export type ForkTarget =
-  | { kind: 'fork'; entryId: string; position: 'before' | 'at' }
-  | { kind: 'clone'; leafId?: string | null };
+  { kind: 'fork'; entryId: string; position: 'before' | 'at' } | { kind: 'clone'; leafId?: string | null };
 
 /** A fork target and the profile it is read under. */
 export type ForkRequest = ForkTarget & { profile: Profile };
@@ -90,7 +89,14 @@ export function planFork(s: ParsedSession, req: ForkRequest, env: ForkEnv): Fork
 const CA_INVALID = 'Invalid entry ID for forking';
 
 function caHeader(s: ParsedSession, env: ForkEnv): SessionHeader {
-  return { type: 'session', version: 3, id: env.newSessionId, timestamp: env.now, cwd: sourceCwd(s, env), parentSession: env.sourcePath };
+  return {
+    type: 'session',
+    version: 3,
+    id: env.newSessionId,
+    timestamp: env.now,
+    cwd: sourceCwd(s, env),
+    parentSession: env.sourcePath,
+  };
 }
 
 function planCa(s: ParsedSession, req: ForkRequest, env: ForkEnv): ForkPlan {

@@ -9,7 +9,16 @@
  * Equal to readSession minus `context`, except for issues only a body read finds (`too_deep` of a
  * message body): those come when that body is read (inspector, context view).
  */
-import { caSelect, caSettingsIssues, EDITABLE_ROLES, h3Select, IssueSink, MALFORMED, caEntryMessages, spreadLike } from './context';
+import {
+  caSelect,
+  caSettingsIssues,
+  EDITABLE_ROLES,
+  h3Select,
+  IssueSink,
+  MALFORMED,
+  caEntryMessages,
+  spreadLike,
+} from './context';
 import { entryTargetId, messageMissing } from './entry-fields';
 import { readAround, type ReadOptions, type SessionReading } from './reading';
 import type { Entry, ParsedSession } from '../types';
@@ -29,7 +38,9 @@ function caGraphContext(path: EntrySeq, sink: IssueSink, without: readonly Entry
     const edit = edits.get(entry.id);
     if (!edit || (entry.type === 'compaction' && index > 0) || edit.raw.replacement !== undefined) return;
     // Only an edit without a replacement of an editable message is reported: read that target.
-    const editable = caEntryMessages(entry, sink).some((m) => m != null && EDITABLE_ROLES.has((m as { role?: unknown }).role));
+    const editable = caEntryMessages(entry, sink).some(
+      (m) => m != null && EDITABLE_ROLES.has((m as { role?: unknown }).role),
+    );
     if (editable) sink.malformed(edit, MALFORMED.noReplacement);
   });
   return contextEntries;
@@ -56,6 +67,9 @@ function h3GraphContext(path: Entry[], sink: IssueSink): Entry[] {
 /** readSession without the context messages (see the module comment). Never throws. */
 export function readForGraph(s: ParsedSession, opts: ReadOptions = {}): GraphReading {
   return readAround(s, opts, (path, sink, profile) => ({
-    contextEntries: profile === 'ca' ? caGraphContext(path, sink, s.entriesOf('ca').messagesWithout) : h3GraphContext(path.entries, sink),
+    contextEntries:
+      profile === 'ca'
+        ? caGraphContext(path, sink, s.entriesOf('ca').messagesWithout)
+        : h3GraphContext(path.entries, sink),
   })).reading;
 }

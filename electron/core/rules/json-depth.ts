@@ -73,7 +73,8 @@ export function cutDeep(value: unknown, limit = MAX_DEPTH): unknown {
       const child = v[key];
       if (!isContainer(child)) continue;
       // defineProperty: a "__proto__" key is an own property of JSON.parse's result and must stay one.
-      if (depth >= limit) Object.defineProperty(v, key, { value: TOO_DEEP_MARKER, enumerable: true, writable: true, configurable: true });
+      if (depth >= limit)
+        Object.defineProperty(v, key, { value: TOO_DEEP_MARKER, enumerable: true, writable: true, configurable: true });
       else stack.push({ v: child, depth: depth + 1 });
     }
   }

@@ -6,9 +6,17 @@ const BACKSLASH = 0x5c;
 /** The byte after a valid JSON escape starting at `i` (a backslash), or -1. */
 export function escapeEnd(b: Uint8Array, i: number, end: number): number {
   switch (b[i + 1]) {
-    case 0x22: case 0x5c: case 0x2f: case 0x62: case 0x66: case 0x6e: case 0x72: case 0x74: // " \ / b f n r t
+    case 0x22:
+    case 0x5c:
+    case 0x2f:
+    case 0x62:
+    case 0x66:
+    case 0x6e:
+    case 0x72:
+    case 0x74: // " \ / b f n r t
       return i + 2;
-    case 0x75: { // u + 4 hex digits
+    case 0x75: {
+      // u + 4 hex digits
       if (i + 6 > end) return -1;
       for (let k = i + 2; k < i + 6; k++) {
         const h = b[k]!;

@@ -36,7 +36,11 @@ export function currentLeaf(s: ParsedSession, profile: Profile, byId: ReadonlyMa
   const issues: Issue[] = [];
   if (leafId !== null && !byId.has(leafId)) {
     const last = lastEntry(s, 'h3')!;
-    issues.push({ line: last.line, kind: 'missing_leaf_target', message: `leaf entry ${last.id} points at missing entry ${leafId}` });
+    issues.push({
+      line: last.line,
+      kind: 'missing_leaf_target',
+      message: `leaf entry ${last.id} points at missing entry ${leafId}`,
+    });
   }
   return { leafId, issues };
 }

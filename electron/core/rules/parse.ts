@@ -33,8 +33,14 @@ export interface ParseOptions {
  * - ca: what pi-coding-agent 1.6.0 `SessionManager` does.
  */
 export const ISSUE_KIND_TO_PI: Record<IssueKind, { h3: string; ca: string }> = {
-  invalid_json: { h3: 'invalid_entry "is not valid JSON" (invalid_session for the header line)', ca: 'line skipped silently' },
-  torn_last_line: { h3: 'invalid_entry "is not valid JSON"', ca: 'line skipped silently (a newline is appended on open)' },
+  invalid_json: {
+    h3: 'invalid_entry "is not valid JSON" (invalid_session for the header line)',
+    ca: 'line skipped silently',
+  },
+  torn_last_line: {
+    h3: 'invalid_entry "is not valid JSON"',
+    ca: 'line skipped silently (a newline is appended on open)',
+  },
   not_an_object: {
     h3: 'invalid_entry "is not a valid session entry" (arrays: "is missing entry type")',
     ca: 'null/false/0/"" skipped; other values kept as bogus entries',
@@ -45,17 +51,38 @@ export const ISSUE_KIND_TO_PI: Record<IssueKind, { h3: string; ca: string }> = {
   missing_timestamp: { h3: 'invalid_entry "is missing timestamp"', ca: 'kept' },
   invalid_target_id: { h3: 'invalid_entry "has invalid targetId"', ca: 'kept (CA does not know leaf entries)' },
   duplicate_id: { h3: 'loads; later line wins in the id index', ca: 'loads; later line wins in the id index' },
-  dangling_parent: { h3: 'invalid_session "Entry <id> not found" when a path walk reaches it', ca: 'orphan: walk stops, entry acts as a root' },
+  dangling_parent: {
+    h3: 'invalid_session "Entry <id> not found" when a path walk reaches it',
+    ca: 'orphan: walk stops, entry acts as a root',
+  },
   cycle: { h3: 'path walk never returns', ca: 'path walk never returns' },
-  missing_leaf_target: { h3: 'invalid_session "Entry <id> not found" from getLeafId()', ca: 'not applicable (leaf = last line)' },
+  missing_leaf_target: {
+    h3: 'invalid_session "Entry <id> not found" from getLeafId()',
+    ca: 'not applicable (leaf = last line)',
+  },
   invalid_header: { h3: 'invalid_session "<reason>"', ca: 'only type "session" + string id are required' },
-  unsupported_version: { h3: 'invalid_session "unsupported session version"', ca: 'versions >= 3 read as v3; format 4 unreadable' },
+  unsupported_version: {
+    h3: 'invalid_session "unsupported session version"',
+    ca: 'versions >= 3 read as v3; format 4 unreadable',
+  },
   line_too_long: { h3: 'loads', ca: 'loads' },
-  byte_order_mark: { h3: 'invalid_session "first line is not a valid session header"', ca: '"Session file is not a valid pi session"' },
-  extra_header: { h3: 'loaded as an entry if it passes the envelope checks', ca: 'ignored (every type "session" value is a header)' },
+  byte_order_mark: {
+    h3: 'invalid_session "first line is not a valid session header"',
+    ca: '"Session file is not a valid pi session"',
+  },
+  extra_header: {
+    h3: 'loaded as an entry if it passes the envelope checks',
+    ca: 'ignored (every type "session" value is a header)',
+  },
   malformed_entry: { h3: 'TypeError while building context', ca: 'TypeError while building context' },
-  too_deep: { h3: 'loads; JSON.stringify of the value overflows the stack', ca: 'loads; JSON.stringify of the value overflows the stack' },
-  unknown_leaf: { h3: 'not_found "Entry <id> not found"', ca: 'context falls back to the last entry; getBranch() is empty' },
+  too_deep: {
+    h3: 'loads; JSON.stringify of the value overflows the stack',
+    ca: 'loads; JSON.stringify of the value overflows the stack',
+  },
+  unknown_leaf: {
+    h3: 'not_found "Entry <id> not found"',
+    ca: 'context falls back to the last entry; getBranch() is empty',
+  },
 };
 
 /**
@@ -108,7 +135,11 @@ export function checkHeader(header: Rec, line: number, issues: Issue[]): void {
   const bad = (message: string) => issues.push({ line, kind: 'invalid_header', message });
   const v = header.version;
   if (!(v === undefined || v === 1 || v === 2 || v === 3)) {
-    issues.push({ line, kind: 'unsupported_version', message: `unsupported session version ${JSON.stringify(v)}; read as version 3` });
+    issues.push({
+      line,
+      kind: 'unsupported_version',
+      message: `unsupported session version ${JSON.stringify(v)}; read as version 3`,
+    });
   }
   if (header.id === '') bad('session header is missing id');
   if (typeof header.timestamp !== 'string' || !header.timestamp) bad('session header is missing timestamp');
@@ -126,7 +157,8 @@ export function envelopeIssue(value: unknown, line: number): Issue | null {
   if (!isPlainRecord(value)) return fail('not_an_object', `is not a valid session entry (${describe(value)})`);
   if (typeof value.type !== 'string') return fail('missing_type', 'is missing entry type');
   if (typeof value.id !== 'string' || !value.id) return fail('missing_id', 'is missing entry id');
-  if (value.parentId !== null && typeof value.parentId !== 'string') return fail('invalid_parent_id', 'has invalid parentId');
+  if (value.parentId !== null && typeof value.parentId !== 'string')
+    return fail('invalid_parent_id', 'has invalid parentId');
   if (typeof value.timestamp !== 'string' || !value.timestamp) return fail('missing_timestamp', 'is missing timestamp');
   if (value.type === 'leaf' && value.targetId !== null && typeof value.targetId !== 'string') {
     return fail('invalid_target_id', 'has invalid targetId');
@@ -156,10 +188,18 @@ export function lineValue(raw: RawLine, issues: Issue[]): unknown {
   let text = raw.text;
   if (raw.line === 1 && text.charCodeAt(0) === 0xfeff) {
     text = text.slice(1);
-    issues.push({ line: 1, kind: 'byte_order_mark', message: 'line 1 starts with a byte order mark; pi does not accept this file' });
+    issues.push({
+      line: 1,
+      kind: 'byte_order_mark',
+      message: 'line 1 starts with a byte order mark; pi does not accept this file',
+    });
   }
   if (text.length > LONG_LINE) {
-    issues.push({ line: raw.line, kind: 'line_too_long', message: `line ${raw.line} is ${text.length} characters long` });
+    issues.push({
+      line: raw.line,
+      kind: 'line_too_long',
+      message: `line ${raw.line} is ${text.length} characters long`,
+    });
   }
   if (!text.trim()) return undefined;
   let value: unknown;
@@ -171,12 +211,20 @@ export function lineValue(raw: RawLine, issues: Issue[]): unknown {
     issues.push(
       raw.complete
         ? { line: raw.line, kind: 'invalid_json', message: `line ${raw.line} is not valid JSON` }
-        : { line: raw.line, kind: 'torn_last_line', message: `line ${raw.line} is incomplete (no final newline, not valid JSON)` },
+        : {
+            line: raw.line,
+            kind: 'torn_last_line',
+            message: `line ${raw.line} is incomplete (no final newline, not valid JSON)`,
+          },
     );
     return undefined;
   }
   if (!value) {
-    issues.push({ line: raw.line, kind: 'not_an_object', message: `line ${raw.line} is not a valid session entry (${JSON.stringify(value)})` });
+    issues.push({
+      line: raw.line,
+      kind: 'not_an_object',
+      message: `line ${raw.line} is not a valid session entry (${JSON.stringify(value)})`,
+    });
     return undefined;
   }
   return value;
@@ -192,11 +240,21 @@ export type HeaderDecision =
 export function decideHeader(value: unknown, line: number): HeaderDecision {
   if (isFormat4Header(value)) {
     const message = 'format 4 is not supported yet';
-    return { ok: false, format: 4, issue: { line, kind: 'unsupported_version', message }, fatal: { code: 'unsupported_format', message } };
+    return {
+      ok: false,
+      format: 4,
+      issue: { line, kind: 'unsupported_version', message },
+      fatal: { code: 'unsupported_format', message },
+    };
   }
   if (!isPlainRecord(value) || value.type !== 'session' || typeof value.id !== 'string') {
     const message = `not a pi session: line ${line} is not a session header`;
-    return { ok: false, format: null, issue: { line, kind: 'invalid_header', message }, fatal: { code: 'invalid_session', message } };
+    return {
+      ok: false,
+      format: null,
+      issue: { line, kind: 'invalid_header', message },
+      fatal: { code: 'invalid_session', message },
+    };
   }
   const version = value.version;
   const format = version === undefined || version === null ? 1 : typeof version === 'number' ? version : null;
@@ -211,7 +269,12 @@ export function decideHeader(value: unknown, line: number): HeaderDecision {
  * under H3's rules: a line failing the envelope check is rejected here, although pi's CA reader
  * keeps it (parseSession keeps it too, marked: see judgeEntry).
  */
-export function acceptEntry(value: unknown, line: number, issues: Issue[], earlierLine: (id: string) => number | undefined): value is Rec {
+export function acceptEntry(
+  value: unknown,
+  line: number,
+  issues: Issue[],
+  earlierLine: (id: string) => number | undefined,
+): value is Rec {
   const problem = envelopeIssue(value, line);
   if (problem) {
     issues.push(problem);
@@ -251,7 +314,12 @@ const KEEP: EntryVerdict = { keep: true };
  * - A second type "session" line whose envelope passes: H3 loads it as an ordinary entry (it can
  *   be on a path and a clone copies it); Canopy drops it for both profiles, as CA does.
  */
-export function judgeEntry(value: unknown, line: number, issues: Issue[], earlierLine: (id: string) => number | undefined): EntryVerdict {
+export function judgeEntry(
+  value: unknown,
+  line: number,
+  issues: Issue[],
+  earlierLine: (id: string) => number | undefined,
+): EntryVerdict {
   const problem = envelopeIssue(value, line);
   if (problem) {
     issues.push(problem);
@@ -286,7 +354,11 @@ function toLenientEntry(raw: Rec, line: number, strictInvalid: IssueKind): Entry
 }
 
 export function duplicateIssue(line: number, id: string, earlier: number): Issue {
-  return { line, kind: 'duplicate_id', message: `line ${line} reuses id ${id} from line ${earlier}; the later line wins` };
+  return {
+    line,
+    kind: 'duplicate_id',
+    message: `line ${line} reuses id ${id} from line ${earlier}; the later line wins`,
+  };
 }
 
 export function parseSession(lines: Iterable<RawLine>, opts: ParseOptions = {}): ParsedSession {
@@ -307,12 +379,26 @@ export function sessionOfValues(values: Parsed[], issues: Issue[] = [], opts: Pa
   const first = values[0];
   if (!first) {
     issues.push({ line: 1, kind: 'invalid_header', message: MISSING_HEADER });
-    return plainSession({ header: null, format: null, migrated: false, entries: [], issues, fatal: { code: 'invalid_session', message: MISSING_HEADER } });
+    return plainSession({
+      header: null,
+      format: null,
+      migrated: false,
+      entries: [],
+      issues,
+      fatal: { code: 'invalid_session', message: MISSING_HEADER },
+    });
   }
   const decision = decideHeader(first.value, first.line);
   if (!decision.ok) {
     issues.push(decision.issue);
-    return plainSession({ header: null, format: decision.format, migrated: false, entries: [], issues, fatal: decision.fatal });
+    return plainSession({
+      header: null,
+      format: decision.format,
+      migrated: false,
+      entries: [],
+      issues,
+      fatal: decision.fatal,
+    });
   }
   const headerValue = first.value as Rec;
   checkHeader(headerValue, first.line, issues);
@@ -332,7 +418,14 @@ export function sessionOfValues(values: Parsed[], issues: Issue[] = [], opts: Pa
     entries.push(toEntry(raw, line, verdict.strictInvalid));
   }
   issues.sort((a, b) => a.line - b.line);
-  return plainSession({ header: headerValue as SessionHeader, format: decision.format, migrated, entries, issues, headerLine: first.line });
+  return plainSession({
+    header: headerValue as SessionHeader,
+    format: decision.format,
+    migrated,
+    entries,
+    issues,
+    headerLine: first.line,
+  });
 }
 
 /** Splits on '\n'. A final piece without '\n' is an incomplete line (empty final piece ignored). */

@@ -80,7 +80,11 @@ function cycleIssue(e: Entry): Issue {
 }
 
 function danglingIssue(e: Entry): Issue {
-  return { line: e.line, kind: 'dangling_parent', message: `entry ${e.id} names missing parent ${e.parentId}; the path starts at it` };
+  return {
+    line: e.line,
+    kind: 'dangling_parent',
+    message: `entry ${e.id} names missing parent ${e.parentId}; the path starts at it`,
+  };
 }
 
 /**
@@ -170,7 +174,14 @@ function tableWalk(start: Entry, entries: EntrySource, stops: () => StopRule): P
  * `marked`, a repeat ends it (reported as a cycle); without, it gives up (-1) once it has visited
  * as many entries as there are.
  */
-function walkParents(store: ParentTable, state: WalkState, start: number, stops: StopRule, issues: Issue[], marked: boolean): number {
+function walkParents(
+  store: ParentTable,
+  state: WalkState,
+  start: number,
+  stops: StopRule,
+  issues: Issue[],
+  marked: boolean,
+): number {
   const { parents, marks, epoch, order } = state;
   const count = store.count;
   let n = 0;

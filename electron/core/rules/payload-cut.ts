@@ -22,7 +22,7 @@ export const PAYLOAD_IMAGE_MIN_BYTES = 64 * 1024;
 export const PAYLOAD_TEXT_MIN_BYTES = 1024 * 1024;
 export const PAYLOAD_KEEP_BYTES = 64 * 1024;
 /** What follows the kept part of a cut text in the cut line. */
-export const PAYLOAD_CUT_MARKER = ' ... [cut by Canopy]';  // ASCII: added as bytes
+export const PAYLOAD_CUT_MARKER = ' ... [cut by Canopy]'; // ASCII: added as bytes
 
 export interface Payload {
   /** JSON pointer of the string (RFC 6901), e.g. "/message/content/1/data". */
@@ -100,7 +100,13 @@ export function contentCut(b: Uint8Array, from: number, close: number, max: numb
  * The heavy payloads of the line b[start, end), in line order, with ranges relative to `start`;
  * null when the line has an unterminated or invalid string (not JSON: the caller reads it whole).
  */
-export function findPayloads(b: Uint8Array, start: number, end: number, decode: Decode, options: PayloadOptions = {}): Payload[] | null {
+export function findPayloads(
+  b: Uint8Array,
+  start: number,
+  end: number,
+  decode: Decode,
+  options: PayloadOptions = {},
+): Payload[] | null {
   const imageMin = options.imageMinBytes ?? PAYLOAD_IMAGE_MIN_BYTES;
   const textMin = options.textMinBytes ?? PAYLOAD_TEXT_MIN_BYTES;
   const keep = options.keepBytes ?? PAYLOAD_KEEP_BYTES;
@@ -109,7 +115,14 @@ export function findPayloads(b: Uint8Array, start: number, end: number, decode: 
   const stack: Frame[] = [];
   const text = (id: string, from: number, close: number): void => {
     const kept = contentCut(b, from, close, keep);
-    out.push({ id, kind: 'text', start: from - start, end: close - start, sizeBytes: close - from, keptBytes: kept - from });
+    out.push({
+      id,
+      kind: 'text',
+      start: from - start,
+      end: close - start,
+      sizeBytes: close - from,
+      keptBytes: kept - from,
+    });
   };
   let i = start;
   while (i < end) {
@@ -128,7 +141,8 @@ export function findPayloads(b: Uint8Array, start: number, end: number, decode: 
       const len = close - from;
       if (!top.arr && top.key === 'type' && len < 64) top.type = shortString(b, from, close, decode);
       else if (!top.arr && top.key === 'mimeType' && len < 256) top.mime = shortString(b, from, close, decode);
-      else if (!top.arr && top.key === 'data' && len >= Math.min(imageMin, textMin)) top.data = { start: from, end: close, id: pointer(stack) };
+      else if (!top.arr && top.key === 'data' && len >= Math.min(imageMin, textMin))
+        top.data = { start: from, end: close, id: pointer(stack) };
       else if (len >= textMin) text(pointer(stack), from, close);
       continue;
     }
@@ -145,7 +159,14 @@ export function findPayloads(b: Uint8Array, start: number, end: number, decode: 
       const len = d.end - d.start;
       if (f.type === 'image' && len >= imageMin) {
         // base64: 4 characters per 3 bytes (padding ignored: an estimate).
-        const p: Payload = { id: d.id, kind: 'image', start: d.start - start, end: d.end - start, sizeBytes: Math.floor((len * 3) / 4), keptBytes: 0 };
+        const p: Payload = {
+          id: d.id,
+          kind: 'image',
+          start: d.start - start,
+          end: d.end - start,
+          sizeBytes: Math.floor((len * 3) / 4),
+          keptBytes: 0,
+        };
         if (f.mime !== undefined) p.mimeType = f.mime;
         out.push(p);
       } else if (len >= textMin) text(d.id, d.start, d.end);
@@ -155,7 +176,13 @@ export function findPayloads(b: Uint8Array, start: number, end: number, decode: 
 }
 
 /** The line b[start, end) with `payloads` (from findPayloads on the same bytes) cut, decoded. */
-export function cutPayloads(b: Uint8Array, start: number, end: number, payloads: readonly Payload[], decode: Decode): string {
+export function cutPayloads(
+  b: Uint8Array,
+  start: number,
+  end: number,
+  payloads: readonly Payload[],
+  decode: Decode,
+): string {
   if (payloads.length === 0) return decode(b, start, end, false);
   const marker = Uint8Array.from(PAYLOAD_CUT_MARKER, (ch) => ch.charCodeAt(0));
   let n = end - start;
@@ -182,7 +209,13 @@ export function cutPayloads(b: Uint8Array, start: number, end: number, payloads:
  * content, ending at an escape and character boundary; `next` is where the next page starts
  * (relative to b like `from`). Throws a SyntaxError when `from` is not a boundary.
  */
-export function contentPage(b: Uint8Array, from: number, to: number, maxBytes: number, decode: Decode): { text: string; next: number } {
+export function contentPage(
+  b: Uint8Array,
+  from: number,
+  to: number,
+  maxBytes: number,
+  decode: Decode,
+): { text: string; next: number } {
   let cut = contentCut(b, from, to, maxBytes);
   // A page smaller than an escape or a character still moves on by one of them.
   if (cut === from && from < to) {

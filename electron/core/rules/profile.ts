@@ -52,19 +52,24 @@ export function openProblem(s: ParsedSession, profile: Profile): OpenProblem | n
 }
 
 /** Human-readable summary of the rules a profile applies (for UI captions). */
-export const PROFILE_RULES: Record<Profile, { name: string; leaf: string; path: string; context: string; fork: string }> = {
+export const PROFILE_RULES: Record<
+  Profile,
+  { name: string; leaf: string; path: string; context: string; fork: string }
+> = {
   ca: {
     name: 'pi-coding-agent 1.6.0 (SessionManager)',
     leaf: 'the last entry line in the file',
     path: 'every ancestor up to the root',
-    context: 'latest compaction, then the kept range from firstKeptEntryId (system messages left out), then everything after it; context edits applied',
+    context:
+      'latest compaction, then the kept range from firstKeptEntryId (system messages left out), then everything after it; context edits applied',
     fork: 'path without label entries, re-chained; current labels re-created',
   },
   h3: {
     name: 'pi-agent-core 0.82.1 (harness JSONL store)',
     leaf: 'the last line, or its targetId when it is a leaf entry',
     path: 'up to the root or a compaction checkpoint (retainedTail, firstKeptEntryId)',
-    context: 'latest compaction with its retainedTail, or the kept range from firstKeptEntryId, then everything after it',
+    context:
+      'latest compaction with its retainedTail, or the kept range from firstKeptEntryId, then everything after it',
     fork: 'path cut at checkpoints, copied verbatim',
   },
 };

@@ -60,7 +60,16 @@ export interface PathReading {
 }
 
 const NO_PATH: PathResult = {
-  entries: [], issues: [], length: 0, entryAt: () => { throw new RangeError('empty path'); }, typeAt: () => { throw new RangeError('empty path'); }, ids: () => [],
+  entries: [],
+  issues: [],
+  length: 0,
+  entryAt: () => {
+    throw new RangeError('empty path');
+  },
+  typeAt: () => {
+    throw new RangeError('empty path');
+  },
+  ids: () => [],
 };
 
 /**
@@ -108,7 +117,8 @@ export function readLabels(s: ParsedSession, profile: Profile, sink: IssueSink):
   for (const e of labelState.malformed) sink.malformed(e, 'has a label that is not a string');
   const labels: Record<string, string> = {};
   // defineProperty: a target id of "__proto__" must stay a plain key.
-  for (const [k, v] of labelState.labels) Object.defineProperty(labels, k, { value: v, enumerable: true, writable: true, configurable: true });
+  for (const [k, v] of labelState.labels)
+    Object.defineProperty(labels, k, { value: v, enumerable: true, writable: true, configurable: true });
   return labels;
 }
 
@@ -122,7 +132,9 @@ export function issuesSince(s: ParsedSession, known: number): Issue[] {
  * the context's entries from the path and may build more (the messages); its issues join the rest.
  */
 export function readAround<T extends { contextEntries: readonly { id: string }[] }>(
-  s: ParsedSession, opts: ReadOptions, select: (path: EntrySeq, sink: IssueSink, profile: Profile) => T,
+  s: ParsedSession,
+  opts: ReadOptions,
+  select: (path: EntrySeq, sink: IssueSink, profile: Profile) => T,
 ): { reading: Omit<SessionReading, 'context'>; selected: T } {
   const known = s.issues.length;
   const { profile, leafId, path, issues, pathIds } = readPath(s, opts);
@@ -130,7 +142,15 @@ export function readAround<T extends { contextEntries: readonly { id: string }[]
   const selected = select(path, sink, profile);
   const labels = readLabels(s, profile, sink);
   issues.push(...sink.issues, ...issuesSince(s, known));
-  const reading = { profile, leafId, pathIds: pathIds(), contextEntryIds: selected.contextEntries.map((e) => e.id), labels, sessionName: sessionName(s, profile), issues };
+  const reading = {
+    profile,
+    leafId,
+    pathIds: pathIds(),
+    contextEntryIds: selected.contextEntries.map((e) => e.id),
+    labels,
+    sessionName: sessionName(s, profile),
+    issues,
+  };
   return { reading, selected };
 }
 

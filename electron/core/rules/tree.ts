@@ -62,7 +62,11 @@ export function buildTree(s: ParsedSession): Tree {
       list.push(e.id);
     } else {
       roots.push(e.id);
-      issues.push({ line: e.line, kind: 'dangling_parent', message: `entry ${e.id} names missing parent ${p}; shown as a root` });
+      issues.push({
+        line: e.line,
+        kind: 'dangling_parent',
+        message: `entry ${e.id} names missing parent ${p}; shown as a root`,
+      });
     }
   }
 

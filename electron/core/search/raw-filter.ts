@@ -23,7 +23,19 @@ export type RawLineTest = (line: string) => boolean;
 
 /** A character that may be part of JSON_SPACE (raw whitespace, UTF-8 bytes, escape letters and hex digits). */
 function spaceLike(c: number): boolean {
-  return (c >= 9 && c <= 13) || c === 32 || c >= 0x80 || c === 92 || (c >= 48 && c <= 57) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102) || c === 110 || c === 114 || c === 116 || c === 117;
+  return (
+    (c >= 9 && c <= 13) ||
+    c === 32 ||
+    c >= 0x80 ||
+    c === 92 ||
+    (c >= 48 && c <= 57) ||
+    (c >= 65 && c <= 70) ||
+    (c >= 97 && c <= 102) ||
+    c === 110 ||
+    c === 114 ||
+    c === 116 ||
+    c === 117
+  );
 }
 
 const QUOTE = 34;
@@ -48,7 +60,7 @@ function pairTest(a: string, b: string): (line: string) => boolean {
     const endAnywhere = new RegExp(`${ea}${JSON_SPACE}*"`, 'i');
     return (line) => {
       let starts = false;
-      for (let m = (find.lastIndex = 0, find.exec(line)); m; m = (find.lastIndex = m.index + 1, find.exec(line))) {
+      for (let m = ((find.lastIndex = 0), find.exec(line)); m; m = ((find.lastIndex = m.index + 1), find.exec(line))) {
         const i = m.index;
         // The JSON space before b lies in the run of space-like characters ending at i.
         let j = i;
@@ -63,7 +75,7 @@ function pairTest(a: string, b: string): (line: string) => boolean {
   const startAnywhere = new RegExp(`"${JSON_SPACE}*${eb}`, 'i');
   return (line) => {
     let ends = false;
-    for (let m = (find.lastIndex = 0, find.exec(line)); m; m = (find.lastIndex = m.index + 1, find.exec(line))) {
+    for (let m = ((find.lastIndex = 0), find.exec(line)); m; m = ((find.lastIndex = m.index + 1), find.exec(line))) {
       if (stickyAt(joined, line, m.index)) return true;
       if (!ends && stickyAt(end, line, m.index)) ends = true;
     }
@@ -82,8 +94,14 @@ export function rawLineTest(query: SearchQuery, metBySession: readonly boolean[]
   const needles = new Set<string>();
   const pairs: { test: (line: string) => boolean; rank: number }[] = [];
   const addPairs = (words: readonly string[]): void => {
-    if (words.length < 2 || !words.every(rawSafe) || words.some((w) => NUMBER_LIKE.test(w) || 'true'.includes(w) || 'false'.includes(w))) return;
-    for (let k = 0; k + 1 < words.length; k++) pairs.push({ test: pairTest(words[k]!, words[k + 1]!), rank: Math.max(words[k]!.length, words[k + 1]!.length) });
+    if (
+      words.length < 2 ||
+      !words.every(rawSafe) ||
+      words.some((w) => NUMBER_LIKE.test(w) || 'true'.includes(w) || 'false'.includes(w))
+    )
+      return;
+    for (let k = 0; k + 1 < words.length; k++)
+      pairs.push({ test: pairTest(words[k]!, words[k + 1]!), rank: Math.max(words[k]!.length, words[k + 1]!.length) });
   };
   query.terms.forEach((t, i) => {
     if (metBySession[i]) return;

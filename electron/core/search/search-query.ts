@@ -80,7 +80,11 @@ function tokens(text: string): { value: string; quoted: boolean }[] {
     }
     buf += ch;
   }
-  if (inQuote) return text.split(/\s+/).filter(Boolean).map((value) => ({ value, quoted: false }));
+  if (inQuote)
+    return text
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((value) => ({ value, quoted: false }));
   flush();
   return out;
 }
@@ -98,7 +102,8 @@ function applyFilter(f: SearchFilters, key: FilterKey, value: string): string | 
       f.projects.push(value.toLowerCase());
       return null;
     case 'role':
-      if (!(SEARCH_ROLES as readonly string[]).includes(value)) return `role: is one of ${SEARCH_ROLES.join(', ')}, not ${JSON.stringify(value)}`;
+      if (!(SEARCH_ROLES as readonly string[]).includes(value))
+        return `role: is one of ${SEARCH_ROLES.join(', ')}, not ${JSON.stringify(value)}`;
       f.roles.push(value as SearchRole);
       return null;
     case 'tool':
@@ -122,7 +127,15 @@ function applyFilter(f: SearchFilters, key: FilterKey, value: string): string | 
 }
 
 export function parseSearchQuery(input: string): ParsedSearch {
-  const filters: SearchFilters = { projects: [], roles: [], tools: [], files: [], after: null, before: null, activeBranch: false };
+  const filters: SearchFilters = {
+    projects: [],
+    roles: [],
+    tools: [],
+    files: [],
+    after: null,
+    before: null,
+    activeBranch: false,
+  };
   const trimmed = input.trim();
   // `re:` takes the rest of the query as its pattern; filters may come before it.
   const re = /(^|\s)re:/.exec(trimmed);
@@ -145,7 +158,10 @@ export function parseSearchQuery(input: string): ParsedSearch {
     try {
       regex = new RegExp(pattern, 'i');
     } catch (err) {
-      return { ok: false, error: `re: is not a valid regular expression: ${err instanceof Error ? err.message : String(err)}` };
+      return {
+        ok: false,
+        error: `re: is not a valid regular expression: ${err instanceof Error ? err.message : String(err)}`,
+      };
     }
   }
   const query: SearchQuery = { terms, regex, filters };
@@ -154,7 +170,9 @@ export function parseSearchQuery(input: string): ParsedSearch {
 }
 
 function hasFilter(f: SearchFilters): boolean {
-  return f.projects.length + f.roles.length + f.tools.length + f.files.length > 0 || f.after !== null || f.before !== null;
+  return (
+    f.projects.length + f.roles.length + f.tools.length + f.files.length > 0 || f.after !== null || f.before !== null
+  );
 }
 
 /** pi's fuzzy rule: every character of `word` appears in `text` in order (case-insensitive). */
@@ -207,7 +225,12 @@ function firstMatch(pattern: RegExp, text: string, thinking: string): TextMatch 
  * Whether an entry's text matches: the regex, and every term not met by the session; at least one
  * of them must be in the entry itself. The first such match, for the snippet; null = no hit.
  */
-export function matchEntry(query: SearchQuery, metBySession: readonly boolean[], text: string, thinking: string): TextMatch | null {
+export function matchEntry(
+  query: SearchQuery,
+  metBySession: readonly boolean[],
+  text: string,
+  thinking: string,
+): TextMatch | null {
   let shown: TextMatch | null = null;
   if (query.regex) {
     shown = firstMatch(query.regex, text, thinking);

@@ -17,7 +17,14 @@ export interface AppSearchOptions {
 
 function statusDto(s: SearchStatus | null, error: string | null): SearchStatusDto {
   if (!s) return { indexing: false, done: 0, total: 0, indexPath: null, problems: 0, error };
-  return { indexing: s.indexing, done: s.done, total: s.total, indexPath: s.indexPath, problems: s.problems, error: s.error ?? error };
+  return {
+    indexing: s.indexing,
+    done: s.done,
+    total: s.total,
+    indexPath: s.indexPath,
+    problems: s.problems,
+    error: s.error ?? error,
+  };
 }
 
 export class AppSearch {
@@ -45,7 +52,9 @@ export class AppSearch {
     if (listing === this.lastListing) return;
     this.lastListing = listing;
     this.idByPath = new Map(listing.sessions.map((r) => [r.path, { sessionId: r.sessionId, fileName: r.fileName }]));
-    const paths = [...listing.sessions].sort((a, b) => (a.modifiedAt < b.modifiedAt ? 1 : a.modifiedAt > b.modifiedAt ? -1 : 0)).map((r) => r.path);
+    const paths = [...listing.sessions]
+      .sort((a, b) => (a.modifiedAt < b.modifiedAt ? 1 : a.modifiedAt > b.modifiedAt ? -1 : 0))
+      .map((r) => r.path);
     this.updating = this.service?.update(paths).catch(() => undefined) ?? null;
   }
 

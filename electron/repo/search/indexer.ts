@@ -3,7 +3,15 @@
  * new complete lines; a file that shrank, changed inode or whose last indexed bytes differ is
  * indexed again from the start; a file that is gone loses its rows. Session files are only read.
  */
-import { cutPayloads, findPayloads, indexedText, PAYLOAD_IMAGE_MIN_BYTES, isV1Header, searchFields, v1EntryId } from '../../core';
+import {
+  cutPayloads,
+  findPayloads,
+  indexedText,
+  PAYLOAD_IMAGE_MIN_BYTES,
+  isV1Header,
+  searchFields,
+  v1EntryId,
+} from '../../core';
 import type { SearchDatabase } from '../../storage/search-db';
 import { decodeBytes, scanLines } from '../../storage/line-scan';
 import { readRange } from '../../storage/read';
@@ -84,14 +92,26 @@ export class SearchIndexer {
 
   constructor(private readonly db: SearchDatabase) {
     this.st = {
-      file: db.prepare<[string], FileRow>('SELECT id, ino, size, mtime_ms, indexed_to, next_line, tail, last_id, v1 FROM files WHERE path = ?'),
+      file: db.prepare<[string], FileRow>(
+        'SELECT id, ino, size, mtime_ms, indexed_to, next_line, tail, last_id, v1 FROM files WHERE path = ?',
+      ),
       addFile: db.prepare<[string]>('INSERT INTO files (path) VALUES (?)'),
-      header: db.prepare<[string, string, number, number]>('UPDATE files SET session_id = ?, cwd = ?, v1 = ? WHERE id = ?'),
-      done: db.prepare('UPDATE files SET ino = @ino, size = @size, mtime_ms = @mtime, indexed_to = @to, next_line = @next, tail = @tail WHERE id = @id'),
-      meta: db.prepare('UPDATE files SET name = coalesce(@name, name), last_id = coalesce(@last, last_id), leaf_target = CASE WHEN @hasLeaf THEN @leaf ELSE leaf_target END, has_leaf = max(has_leaf, @hasLeaf) WHERE id = @id'),
-      entry: db.prepare('INSERT INTO entries (file, block, entry_id, parent_id, line, offset, length, role, time, tools) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)'),
+      header: db.prepare<[string, string, number, number]>(
+        'UPDATE files SET session_id = ?, cwd = ?, v1 = ? WHERE id = ?',
+      ),
+      done: db.prepare(
+        'UPDATE files SET ino = @ino, size = @size, mtime_ms = @mtime, indexed_to = @to, next_line = @next, tail = @tail WHERE id = @id',
+      ),
+      meta: db.prepare(
+        'UPDATE files SET name = coalesce(@name, name), last_id = coalesce(@last, last_id), leaf_target = CASE WHEN @hasLeaf THEN @leaf ELSE leaf_target END, has_leaf = max(has_leaf, @hasLeaf) WHERE id = @id',
+      ),
+      entry: db.prepare(
+        'INSERT INTO entries (file, block, entry_id, parent_id, line, offset, length, role, time, tools) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      ),
       text: db.prepare<[number | bigint, string]>('INSERT INTO fts_text (rowid, body) VALUES (?, ?)'),
-      span: db.prepare<[number, number, number, number]>('INSERT INTO blocks (rowid, file, offset, end) VALUES (?, ?, ?, ?)'),
+      span: db.prepare<[number, number, number, number]>(
+        'INSERT INTO blocks (rowid, file, offset, end) VALUES (?, ?, ?, ?)',
+      ),
       // A block's first entry is its own block (its rowid is known once it is inserted).
       setBlock: db.prepare<[number]>('UPDATE entries SET block = rowid WHERE rowid = ?'),
       problem: db.prepare<[number, number, string]>('INSERT INTO problems (file, line, message) VALUES (?, ?, ?)'),
@@ -99,7 +119,9 @@ export class SearchIndexer {
       clearBlocks: db.prepare<[number]>('DELETE FROM blocks WHERE file = ?'),
       clearEntries: db.prepare<[number]>('DELETE FROM entries WHERE file = ?'),
       clearProblems: db.prepare<[number]>('DELETE FROM problems WHERE file = ?'),
-      reset: db.prepare<[number]>('UPDATE files SET indexed_to = 0, next_line = 1, tail = NULL, name = NULL, last_id = NULL, leaf_target = NULL, has_leaf = 0, v1 = 0 WHERE id = ?'),
+      reset: db.prepare<[number]>(
+        'UPDATE files SET indexed_to = 0, next_line = 1, tail = NULL, name = NULL, last_id = NULL, leaf_target = NULL, has_leaf = 0, v1 = 0 WHERE id = ?',
+      ),
       dropFile: db.prepare<[number]>('DELETE FROM files WHERE id = ?'),
       paths_: db.prepare<[], { path: string }>('SELECT path FROM files'),
     };
@@ -150,7 +172,8 @@ export class SearchIndexer {
   /** Where indexing of this file must start, or null when it is indexed as it is. */
   private async startOf(path: string, facts: FileFacts): Promise<Start | null> {
     const row = this.st.file.get(path);
-    if (!row) return { id: Number(this.st.addFile.run(path).lastInsertRowid), from: 0, line: 1, v1: false, lastId: null };
+    if (!row)
+      return { id: Number(this.st.addFile.run(path).lastInsertRowid), from: 0, line: 1, v1: false, lastId: null };
     if (row.ino === facts.ino && row.size === facts.size && row.mtime_ms === facts.mtimeMs) return null;
     let same = row.ino === facts.ino && facts.size >= row.indexed_to;
     if (same && row.tail && row.tail.length > 0) {
@@ -180,7 +203,13 @@ export class SearchIndexer {
     const { id } = start;
     let v1 = start.v1;
     const problems: LineProblem[] = [];
-    const meta = { id, name: null as string | null, last: null as string | null, leaf: null as string | null, hasLeaf: 0 };
+    const meta = {
+      id,
+      name: null as string | null,
+      last: null as string | null,
+      leaf: null as string | null,
+      hasLeaf: 0,
+    };
     let lines = 0;
     let textChars = 0;
     let pending = 0;
@@ -226,7 +255,12 @@ export class SearchIndexer {
       if (value.type === 'session') {
         if (line === 1) {
           v1 = isV1Header(value);
-          this.st.header.run(typeof value.id === 'string' ? value.id : '', typeof value.cwd === 'string' ? value.cwd : '', v1 ? 1 : 0, id);
+          this.st.header.run(
+            typeof value.id === 'string' ? value.id : '',
+            typeof value.cwd === 'string' ? value.cwd : '',
+            v1 ? 1 : 0,
+            id,
+          );
         }
         return;
       }
@@ -235,7 +269,18 @@ export class SearchIndexer {
         f.parentId = meta.last ?? start.lastId;
         f.id = v1EntryId(line);
       }
-      const row = this.st.entry.run(id, block || null, f.id, f.parentId, line, offset, e - s, f.role, Number.isNaN(f.time) ? null : f.time, f.tools.length ? ` ${f.tools.join(' ').toLowerCase()} ` : '');
+      const row = this.st.entry.run(
+        id,
+        block || null,
+        f.id,
+        f.parentId,
+        line,
+        offset,
+        e - s,
+        f.role,
+        Number.isNaN(f.time) ? null : f.time,
+        f.tools.length ? ` ${f.tools.join(' ').toLowerCase()} ` : '',
+      );
       if (block === 0) {
         block = Number(row.lastInsertRowid);
         this.st.setBlock.run(block);
@@ -260,12 +305,25 @@ export class SearchIndexer {
     if (own) this.db.exec('BEGIN');
     let result;
     try {
-      result = await scanLines(path, visit, { fromOffset: start.from, firstLine: start.line, ...(signal ? { signal } : {}), ...(pause ? { pause } : {}) });
+      result = await scanLines(path, visit, {
+        fromOffset: start.from,
+        firstLine: start.line,
+        ...(signal ? { signal } : {}),
+        ...(pause ? { pause } : {}),
+      });
       flush();
       const tailFrom = Math.max(0, result.endOffset - TAIL_BYTES);
       const tail = result.endOffset > 0 ? await readRange(path, tailFrom, result.endOffset - tailFrom) : null;
       this.st.meta.run(meta);
-      this.st.done.run({ id, ino: result.ino, size: result.size, mtime: result.mtimeMs, to: result.endOffset, next: result.nextLine, tail });
+      this.st.done.run({
+        id,
+        ino: result.ino,
+        size: result.size,
+        mtime: result.mtimeMs,
+        to: result.endOffset,
+        next: result.nextLine,
+        tail,
+      });
       if (own) this.db.exec('COMMIT');
     } catch (err) {
       // A bulk load's transaction holds other files: this file's rows are cleared below instead.
@@ -277,6 +335,13 @@ export class SearchIndexer {
       })();
       throw err;
     }
-    return { path, kind: start.from === 0 ? 'full' : 'append', bytes: result.endOffset - start.from, lines, textChars, problems };
+    return {
+      path,
+      kind: start.from === 0 ? 'full' : 'append',
+      bytes: result.endOffset - start.from,
+      lines,
+      textChars,
+      problems,
+    };
   }
 }

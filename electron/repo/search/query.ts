@@ -4,7 +4,18 @@
  * (core/search-query.ts), so what the index cannot say exactly (regexes, whitespace in phrases,
  * words under 3 characters) is still exact.
  */
-import { makeSnippet, matchEntry, rawLineTest, requiredSubstrings, searchFields, termsMetBySession, type RawLineTest, type SearchQuery, type SearchRole, type Snippet } from '../../core';
+import {
+  makeSnippet,
+  matchEntry,
+  rawLineTest,
+  requiredSubstrings,
+  searchFields,
+  termsMetBySession,
+  type RawLineTest,
+  type SearchQuery,
+  type SearchRole,
+  type Snippet,
+} from '../../core';
 import type { SearchDatabase } from '../../storage/search-db';
 import type { SyncLineReader } from '../../storage/line-scan';
 import { BLOCK_ENTRIES } from './indexer';
@@ -83,7 +94,11 @@ const PAGE = 500;
 /** The entries on the path from the file's current leaf to its root (pi: leaf = last entry; h3: last `leaf` entry). */
 function activePath(db: SearchDatabase, f: FileInfo): Set<string> {
   const parents = new Map<string, string | null>();
-  for (const r of db.prepare<[number], { entry_id: string | null; parent_id: string | null }>('SELECT entry_id, parent_id FROM entries WHERE file = ? ORDER BY line').iterate(f.id)) {
+  for (const r of db
+    .prepare<[number], { entry_id: string | null; parent_id: string | null }>(
+      'SELECT entry_id, parent_id FROM entries WHERE file = ? ORDER BY line',
+    )
+    .iterate(f.id)) {
     if (r.entry_id) parents.set(r.entry_id, r.parent_id);
   }
   const on = new Set<string>();
@@ -147,14 +162,19 @@ const factsCache = new WeakMap<readonly FileInfo[], FilesFacts>();
 function factsOf(files: readonly FileInfo[], keep = true): FilesFacts {
   const known = factsCache.get(files);
   if (known) return known;
-  const facts = { byId: new Map(files.map((f) => [f.id, f])), fields: files.map((f) => `${f.session_id}\n${f.name ?? ''}\n${f.cwd}`).join('\n') };
+  const facts = {
+    byId: new Map(files.map((f) => [f.id, f])),
+    fields: files.map((f) => `${f.session_id}\n${f.name ?? ''}\n${f.cwd}`).join('\n'),
+  };
   if (keep) factsCache.set(files, facts);
   return facts;
 }
 
 /** Every indexed file's facts (the caller may keep them until the index changes). */
 export function indexedFiles(db: SearchDatabase): FileInfo[] {
-  return db.prepare<[], FileInfo>('SELECT id, path, session_id, cwd, name, ino, last_id, leaf_target, has_leaf FROM files').all();
+  return db
+    .prepare<[], FileInfo>('SELECT id, path, session_id, cwd, name, ino, last_id, leaf_target, has_leaf FROM files')
+    .all();
 }
 
 export function runQuery(db: SearchDatabase, q: SearchQuery, opts: QueryOptions): QueryResult {
@@ -162,11 +182,20 @@ export function runQuery(db: SearchDatabase, q: SearchQuery, opts: QueryOptions)
   const everyFile = !opts.paths && q.filters.projects.length === 0;
   const files = everyFile
     ? all
-    : all.filter((f) => (!opts.paths || opts.paths.has(f.path)) && (q.filters.projects.length === 0 || q.filters.projects.some((p) => f.cwd.toLowerCase().includes(p))));
+    : all.filter(
+        (f) =>
+          (!opts.paths || opts.paths.has(f.path)) &&
+          (q.filters.projects.length === 0 || q.filters.projects.some((p) => f.cwd.toLowerCase().includes(p))),
+      );
   const facts = everyFile ? factsOf(all) : factsOf(files, false);
   const { byId } = facts;
   const hits: SearchHit[] = [];
-  const noEntryFilter = !q.regex && q.filters.roles.length + q.filters.tools.length + q.filters.files.length === 0 && q.filters.after === null && q.filters.before === null && !q.filters.activeBranch;
+  const noEntryFilter =
+    !q.regex &&
+    q.filters.roles.length + q.filters.tools.length + q.filters.files.length === 0 &&
+    q.filters.after === null &&
+    q.filters.before === null &&
+    !q.filters.activeBranch;
   // Terms no session's own fields can meet (tested once on all of them): most queries' terms.
   const unmet = q.terms.map((t) => t.kind === 'phrase' && !/[/\\]/.test(t.value) && !t.pattern.test(facts.fields));
 
@@ -190,9 +219,16 @@ export function runQuery(db: SearchDatabase, q: SearchQuery, opts: QueryOptions)
   const fileParts = q.filters.files.flatMap((p) => p.split(/\s+/)).filter(Boolean);
   const readers = opts.readers ?? new ReaderPool();
   const branches = new Map<number, Set<string>>();
-  const check: CheckContext = { q, fileNeedles: q.filters.files.map((p) => p.toLowerCase()), rawTest: () => true, readers };
+  const check: CheckContext = {
+    q,
+    fileNeedles: q.filters.files.map((p) => p.toLowerCase()),
+    rawTest: () => true,
+    readers,
+  };
   let more = false;
-  const budget: Budget = opts.complete ? { entries: Infinity, bytes: Infinity, out: false } : { entries: CANDIDATE_BUDGET, bytes: opts.budgetBytes ?? SCAN_BUDGET, out: false };
+  const budget: Budget = opts.complete
+    ? { entries: Infinity, bytes: Infinity, out: false }
+    : { entries: CANDIDATE_BUDGET, bytes: opts.budgetBytes ?? SCAN_BUDGET, out: false };
 
   try {
     for (const { met, files: groupFiles } of groups.values()) {
@@ -202,8 +238,11 @@ export function runQuery(db: SearchDatabase, q: SearchQuery, opts: QueryOptions)
       const needed = [...requiredSubstrings(q, met), ...fileParts];
       const expr = trigramExpression(rarestTrigrams(db, trigramsOf(needed)));
       check.rawTest = rawLineTest(q, met);
-      const scoped = groupFiles.length < files.length ? [...where, `e.file IN (${groupFiles.map((f) => f.id).join(',')})`] : where;
-      const found = expr ? blockHits(db, check, met, byId, inGroup, expr, scoped, params, budget) : entryHits(db, check, met, byId, inGroup, scoped, params, budget);
+      const scoped =
+        groupFiles.length < files.length ? [...where, `e.file IN (${groupFiles.map((f) => f.id).join(',')})`] : where;
+      const found = expr
+        ? blockHits(db, check, met, byId, inGroup, expr, scoped, params, budget)
+        : entryHits(db, check, met, byId, inGroup, scoped, params, budget);
       for (const { c, hit } of found) {
         if (q.filters.activeBranch) {
           const f = byId.get(c.file)!;
@@ -252,14 +291,29 @@ type Found = Generator<{ c: Candidate; hit: SearchHit }>;
  * line that may match makes its block pass: the test is a necessary condition of a substring), so
  * only a passing block's entry rows are read, and its lines tested and parsed one by one.
  */
-function* blockHits(db: SearchDatabase, ctx: CheckContext, met: boolean[], byId: Map<number, FileInfo>, inGroup: ReadonlySet<number> | null, expr: string, where: readonly string[], params: readonly unknown[], budget: Budget): Found {
+function* blockHits(
+  db: SearchDatabase,
+  ctx: CheckContext,
+  met: boolean[],
+  byId: Map<number, FileInfo>,
+  inGroup: ReadonlySet<number> | null,
+  expr: string,
+  where: readonly string[],
+  params: readonly unknown[],
+  budget: Budget,
+): Found {
   // Every matching block at once: FTS5 re-evaluates the whole AND for a `rowid > ?` page (measured:
   // 51 pages of one query cost 51 evaluations), while a block's row is a few bytes.
   // Its byte range is looked up only for the blocks the budget reaches (a common phrase matches most).
-  const blocks = db.prepare<[string], number>('SELECT rowid FROM fts_text WHERE fts_text MATCH ? ORDER BY rowid').pluck().all(expr);
+  const blocks = db
+    .prepare<[string], number>('SELECT rowid FROM fts_text WHERE fts_text MATCH ? ORDER BY rowid')
+    .pluck()
+    .all(expr);
   const blockRow = db.prepare<[number], BlockRow>('SELECT rowid, file, offset, end FROM blocks WHERE rowid = ?');
   // A block's entries are consecutive rowids from the block's own.
-  const members = db.prepare<unknown[], Candidate>(`${SELECT_ENTRY} WHERE e.rowid BETWEEN ? AND ? AND e.block = ?${where.map((w) => ` AND ${w}`).join('')} ORDER BY e.rowid`);
+  const members = db.prepare<unknown[], Candidate>(
+    `${SELECT_ENTRY} WHERE e.rowid BETWEEN ? AND ? AND e.block = ?${where.map((w) => ` AND ${w}`).join('')} ORDER BY e.rowid`,
+  );
   for (const rowid of blocks) {
     const b = blockRow.get(rowid);
     if (!b) continue;
@@ -288,7 +342,16 @@ function* blockHits(db: SearchDatabase, ctx: CheckContext, met: boolean[], byId:
 }
 
 /** Hits of filters alone: entries in rowid order, a page at a time. */
-function* entryHits(db: SearchDatabase, ctx: CheckContext, met: boolean[], byId: Map<number, FileInfo>, inGroup: ReadonlySet<number> | null, where: readonly string[], params: readonly unknown[], budget: Budget): Found {
+function* entryHits(
+  db: SearchDatabase,
+  ctx: CheckContext,
+  met: boolean[],
+  byId: Map<number, FileInfo>,
+  inGroup: ReadonlySet<number> | null,
+  where: readonly string[],
+  params: readonly unknown[],
+  budget: Budget,
+): Found {
   for (const page of entryPages(db, where, params)) {
     if (budget.entries <= 0) {
       budget.out = true;
@@ -304,8 +367,10 @@ function* entryHits(db: SearchDatabase, ctx: CheckContext, met: boolean[], byId:
 
 /** Candidates of filters alone: entries in rowid order, paged by rowid. */
 function* entryPages(db: SearchDatabase, where: readonly string[], params: readonly unknown[]): Generator<Candidate[]> {
-  const stmt = db.prepare<unknown[], Candidate>(`${SELECT_ENTRY} WHERE ${[...where, 'e.rowid > ?'].join(' AND ')} ORDER BY e.rowid LIMIT ?`);
-  for (let after = 0; ; ) {
+  const stmt = db.prepare<unknown[], Candidate>(
+    `${SELECT_ENTRY} WHERE ${[...where, 'e.rowid > ?'].join(' AND ')} ORDER BY e.rowid LIMIT ?`,
+  );
+  for (let after = 0; ;) {
     const page = stmt.all(...params, after, PAGE);
     if (page.length === 0) return;
     after = page[page.length - 1]!.rowid;
@@ -331,14 +396,24 @@ const SPAN_BYTES = 256 * 1024;
  * positioned read, each line is tested raw before it is parsed, and parsed lines are matched with
  * pi's rules. Yields the hits in candidate order.
  */
-function* verifyPage(ctx: CheckContext, met: boolean[], byId: Map<number, FileInfo>, page: readonly Candidate[]): Generator<{ c: Candidate; hit: SearchHit }> {
-  for (let i = 0; i < page.length; ) {
+function* verifyPage(
+  ctx: CheckContext,
+  met: boolean[],
+  byId: Map<number, FileInfo>,
+  page: readonly Candidate[],
+): Generator<{ c: Candidate; hit: SearchHit }> {
+  for (let i = 0; i < page.length;) {
     const first = page[i]!;
     const f = byId.get(first.file)!;
     // The run of candidates in this file that one read covers.
     let j = i + 1;
     let end = first.offset + first.length;
-    while (j < page.length && page[j]!.file === first.file && page[j]!.offset >= first.offset && page[j]!.offset + page[j]!.length - first.offset <= SPAN_BYTES) {
+    while (
+      j < page.length &&
+      page[j]!.file === first.file &&
+      page[j]!.offset >= first.offset &&
+      page[j]!.offset + page[j]!.length - first.offset <= SPAN_BYTES
+    ) {
       end = Math.max(end, page[j]!.offset + page[j]!.length);
       j++;
     }
@@ -350,7 +425,13 @@ function* verifyPage(ctx: CheckContext, met: boolean[], byId: Map<number, FileIn
     }
     for (let k = i; k < j && span; k++) {
       const c = page[k]!;
-      const hit = checkCandidate(ctx, met, f, c, span.subarray(c.offset - first.offset, c.offset - first.offset + c.length));
+      const hit = checkCandidate(
+        ctx,
+        met,
+        f,
+        c,
+        span.subarray(c.offset - first.offset, c.offset - first.offset + c.length),
+      );
       if (hit) yield { c, hit };
     }
     i = j;

@@ -7,7 +7,14 @@ import { join } from 'node:path';
 import { parseSearchQuery } from '../../core';
 import { CanopyError } from '../../shared/errors';
 import { searchCacheDir } from '../../storage/cache-dir';
-import { beginBulkLoad, deleteSearchDatabase, endBulkLoad, isCorruption, openSearchDatabase, type SearchDatabase } from '../../storage/search-db';
+import {
+  beginBulkLoad,
+  deleteSearchDatabase,
+  endBulkLoad,
+  isCorruption,
+  openSearchDatabase,
+  type SearchDatabase,
+} from '../../storage/search-db';
 import { SearchIndexer, type FileSync, type LineProblem } from './indexer';
 import { indexedFiles, runQuery, type FileInfo, type QueryOptions, type SearchHit } from './query';
 import { ReaderPool } from './reader-pool';
@@ -198,7 +205,11 @@ export class SearchService {
             for (const p of r.problems) this.options.onProblem?.(p);
           } catch (err) {
             // An unreadable file is skipped (listing reports it); the others still get indexed.
-            this.options.onProblem?.({ path: paths[i]!, line: 0, message: err instanceof Error ? err.message : String(err) });
+            this.options.onProblem?.({
+              path: paths[i]!,
+              line: 0,
+              message: err instanceof Error ? err.message : String(err),
+            });
           }
           this.status.done = i + 1;
           if (performance.now() - lastEmit > 250) {
@@ -218,7 +229,10 @@ export class SearchService {
   }
 
   /** Hits for `text` among `paths` (default every indexed file); a bad query is CanopyError invalid_argument. */
-  async query(text: string, opts: Partial<Pick<QueryOptions, 'limit' | 'paths' | 'complete' | 'budgetBytes'>> = {}): Promise<SearchAnswer> {
+  async query(
+    text: string,
+    opts: Partial<Pick<QueryOptions, 'limit' | 'paths' | 'complete' | 'budgetBytes'>> = {},
+  ): Promise<SearchAnswer> {
     const parsed = parseSearchQuery(text);
     if (!parsed.ok) throw new CanopyError('invalid_argument', parsed.error);
     const limit = Math.max(1, Math.min(opts.limit ?? 200, 5000));
@@ -226,7 +240,14 @@ export class SearchService {
       this.open();
       try {
         this.files ??= indexedFiles(this.db!);
-        return runQuery(this.db!, parsed.query, { limit, files: this.files, readers: this.readers, ...(opts.paths ? { paths: opts.paths } : {}), ...(opts.complete ? { complete: true } : {}), ...(opts.budgetBytes ? { budgetBytes: opts.budgetBytes } : {}) });
+        return runQuery(this.db!, parsed.query, {
+          limit,
+          files: this.files,
+          readers: this.readers,
+          ...(opts.paths ? { paths: opts.paths } : {}),
+          ...(opts.complete ? { complete: true } : {}),
+          ...(opts.budgetBytes ? { budgetBytes: opts.budgetBytes } : {}),
+        });
       } catch (err) {
         if (!isCorruption(err)) throw err;
         this.resetDamaged(err);

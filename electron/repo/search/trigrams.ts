@@ -35,7 +35,10 @@ const COMMON_SHARE = 0.9;
  * superset filter), so it may be a little stale; it starts over once the index grew by a tenth
  * (counts taken while the first build runs would misjudge the whole index).
  */
-const blockCounts = new WeakMap<SearchDatabase, { count: (gram: string) => number; known: Map<string, number>; blocks: number; top: number }>();
+const blockCounts = new WeakMap<
+  SearchDatabase,
+  { count: (gram: string) => number; known: Map<string, number>; blocks: number; top: number }
+>();
 const GROWTH = 1.1;
 
 /** The few of `grams` in the fewest blocks (all of them when the counts cannot be read). */

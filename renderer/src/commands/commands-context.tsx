@@ -5,7 +5,15 @@ import { createRegistry, type CommandAction, type CommandRegistry } from './regi
 const RegistryContext = createContext<CommandRegistry | null>(null);
 
 /** One registry per app, seeded with the built-in actions (the shell passes the palette's). */
-export function CommandsProvider({ children, registry, seed }: { children: ReactNode; registry?: CommandRegistry; seed?: (services: AppServices) => CommandAction[] }) {
+export function CommandsProvider({
+  children,
+  registry,
+  seed,
+}: {
+  children: ReactNode;
+  registry?: CommandRegistry;
+  seed?: (services: AppServices) => CommandAction[];
+}) {
   const services = useServices();
   const [own] = useState(() => registry ?? createRegistry(seed?.(services) ?? []));
   return <RegistryContext.Provider value={own}>{children}</RegistryContext.Provider>;

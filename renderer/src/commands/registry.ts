@@ -24,8 +24,20 @@ export interface CommandAction {
  * A feature registers `{ ...CONTRIBUTED.openFile, run }` through `registry.register`.
  */
 export const CONTRIBUTED = {
-  openFile: { id: 'open.file', title: 'Open a session file…', group: 'General', shortcut: ['mod+o'], keywords: 'file path jsonl' },
-  searchSessions: { id: 'search.sessions', title: 'Search sessions (full text)', group: 'General', shortcut: ['mod+shift+f'], keywords: 'find grep text' },
+  openFile: {
+    id: 'open.file',
+    title: 'Open a session file…',
+    group: 'General',
+    shortcut: ['mod+o'],
+    keywords: 'file path jsonl',
+  },
+  searchSessions: {
+    id: 'search.sessions',
+    title: 'Search sessions (full text)',
+    group: 'General',
+    shortcut: ['mod+shift+f'],
+    keywords: 'find grep text',
+  },
 } as const satisfies Record<string, Omit<CommandAction, 'run'>>;
 
 export interface CommandRegistry {
@@ -81,7 +93,10 @@ export function createRegistry(initial: readonly CommandAction[] = []): CommandR
       rebuild([...actions.filter((a) => !ids.has(a.id)), ...more]);
       return () => {
         const mine = new Set(more);
-        rebuild([...actions.filter((a) => !mine.has(a)), ...replaced.filter((a) => !actions.some((b) => b.id === a.id))]);
+        rebuild([
+          ...actions.filter((a) => !mine.has(a)),
+          ...replaced.filter((a) => !actions.some((b) => b.id === a.id)),
+        ]);
       };
     },
     list: () => actions,

@@ -15,7 +15,8 @@ export function parseShortcut(text: string): Chord {
   // `mod++` would name the plus key; a trailing empty part is that key.
   const key = parts.pop() || '+';
   const mods = new Set(parts);
-  for (const m of mods) if (m !== 'mod' && m !== 'shift' && m !== 'alt') throw new Error(`Unknown modifier "${m}" in shortcut "${text}"`);
+  for (const m of mods)
+    if (m !== 'mod' && m !== 'shift' && m !== 'alt') throw new Error(`Unknown modifier "${m}" in shortcut "${text}"`);
   if (!key) throw new Error(`Shortcut "${text}" names no key`);
   return { mod: mods.has('mod'), shift: mods.has('shift'), alt: mods.has('alt'), key };
 }
@@ -49,7 +50,17 @@ export function typesText(chord: Chord): boolean {
   return !chord.mod && !chord.alt && (chord.key.length === 1 || chord.key === 'space');
 }
 
-const NAMES: Record<string, string> = { home: 'Home', end: 'End', arrowup: '↑', arrowdown: '↓', arrowleft: '←', arrowright: '→', enter: 'Enter', escape: 'Esc', space: 'Space' };
+const NAMES: Record<string, string> = {
+  home: 'Home',
+  end: 'End',
+  arrowup: '↑',
+  arrowdown: '↓',
+  arrowleft: '←',
+  arrowright: '→',
+  enter: 'Enter',
+  escape: 'Esc',
+  space: 'Space',
+};
 
 /** Display keys for one shortcut, e.g. ['Ctrl', 'Shift', 'P'] or ['⌘', 'K']. */
 export function shortcutKeys(text: string, mac: boolean): string[] {

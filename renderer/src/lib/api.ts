@@ -5,7 +5,17 @@
  * cannot send a header).
  */
 import { createSseParser } from './sse';
-import { channelMethods, isErrorCode, isEventName, type Api, type Args, type Channel, type EventName, type Result, type ResultOf } from './shared';
+import {
+  channelMethods,
+  isErrorCode,
+  isEventName,
+  type Api,
+  type Args,
+  type Channel,
+  type EventName,
+  type Result,
+  type ResultOf,
+} from './shared';
 import { takeToken } from './token';
 
 declare global {
@@ -27,7 +37,8 @@ export interface HttpApiOptions {
   onStreamStatus?: (status: StreamStatus) => void;
 }
 
-export type StreamStatus = { state: 'connected' } | { state: 'retrying'; inMs: number } | { state: 'refused'; status: number };
+export type StreamStatus =
+  { state: 'connected' } | { state: 'retrying'; inMs: number } | { state: 'refused'; status: number };
 
 type Listener = (payload: unknown) => void;
 
@@ -68,7 +79,10 @@ export function createHttpApi(options: HttpApiOptions): Api {
     }
     if (isResult(body)) return body;
     if (res.status === 403) return { ok: false, error: { code: 'forbidden', message: 'the server refused the token' } };
-    return { ok: false, error: { code: 'internal', message: `unexpected response from the server (HTTP ${res.status})` } };
+    return {
+      ok: false,
+      error: { code: 'internal', message: `unexpected response from the server (HTTP ${res.status})` },
+    };
   }
 
   const listeners = new Map<EventName, Set<Listener>>();
@@ -84,7 +98,12 @@ export function createHttpApi(options: HttpApiOptions): Api {
     let connectedBefore = false;
     while (!signal.aborted) {
       try {
-        const res = await doFetch(`${base}/api/events`, { headers: headers({ accept: 'text/event-stream' }), signal, cache: 'no-store', credentials: 'omit' });
+        const res = await doFetch(`${base}/api/events`, {
+          headers: headers({ accept: 'text/event-stream' }),
+          signal,
+          cache: 'no-store',
+          credentials: 'omit',
+        });
         if (res.status === 401 || res.status === 403) {
           // A wrong token does not heal by retrying.
           options.onStreamStatus?.({ state: 'refused', status: res.status });
@@ -140,7 +159,10 @@ export function createHttpApi(options: HttpApiOptions): Api {
     };
   };
   // The server's answer for a channel is that channel's Result (isResult checked its shape).
-  const method = <C extends Channel>(channel: C) => (args: Args<C>) => call(channel, args) as Promise<Result<ResultOf<C>>>;
+  const method =
+    <C extends Channel>(channel: C) =>
+    (args: Args<C>) =>
+      call(channel, args) as Promise<Result<ResultOf<C>>>;
   return { ...channelMethods(method), on } satisfies Api;
 }
 

@@ -39,7 +39,11 @@ export function formatDeepLink(link: DeepLink): string {
 }
 
 /** A link the user can paste elsewhere: the page address without query (never the token) + hash. */
-export function shareableUrl(location: Pick<Location, 'origin' | 'pathname' | 'protocol' | 'href'>, link: DeepLink): string {
-  const base = location.protocol === 'file:' ? location.href.split(/[?#]/)[0]! : `${location.origin}${location.pathname}`;
+export function shareableUrl(
+  location: Pick<Location, 'origin' | 'pathname' | 'protocol' | 'href'>,
+  link: DeepLink,
+): string {
+  const base =
+    location.protocol === 'file:' ? location.href.split(/[?#]/)[0]! : `${location.origin}${location.pathname}`;
   return `${base}${formatDeepLink(link)}`;
 }

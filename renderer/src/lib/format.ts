@@ -20,7 +20,13 @@ export function formatDateTime(iso: string | null | undefined): string {
   if (!iso) return '';
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
-  dateTime ??= new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+  dateTime ??= new Intl.DateTimeFormat(undefined, {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
   return dateTime.format(d);
 }
 
@@ -30,7 +36,10 @@ export function formatShortDate(iso: string | null | undefined, now = new Date()
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
   const sameYear = d.getFullYear() === now.getFullYear();
-  return d.toLocaleDateString(undefined, sameYear ? { month: 'short', day: 'numeric' } : { year: 'numeric', month: 'short', day: 'numeric' });
+  return d.toLocaleDateString(
+    undefined,
+    sameYear ? { month: 'short', day: 'numeric' } : { year: 'numeric', month: 'short', day: 'numeric' },
+  );
 }
 
 /** "3 min ago", "yesterday", else a short date. `now` is injectable for tests. */

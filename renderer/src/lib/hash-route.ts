@@ -32,7 +32,9 @@ export function bindHashRoute(store: CanopyStore, actions: Actions, win: Window 
   const unsubscribe = store.subscribe((state, prev) => {
     if (applying) return;
     if (state.openSessionId === prev.openSessionId && state.selectedEntryId === prev.selectedEntryId) return;
-    const want = state.openSessionId ? formatDeepLink({ sessionId: state.openSessionId, entryId: state.selectedEntryId }) : '';
+    const want = state.openSessionId
+      ? formatDeepLink({ sessionId: state.openSessionId, entryId: state.selectedEntryId })
+      : '';
     if (win.location.hash === want) return;
     const url = `${win.location.pathname}${win.location.search}${want}`;
     if (state.openSessionId !== prev.openSessionId) win.history.pushState(null, '', url);

@@ -19,7 +19,13 @@ export function CanopyMark({ size = 16 }: { size?: number }) {
       <circle cx="8" cy="3" r="2" fill="currentColor" />
       <circle cx="3.5" cy="12.5" r="2" fill="currentColor" opacity="0.75" />
       <circle cx="12.5" cy="12.5" r="2" fill="currentColor" opacity="0.75" />
-      <path d="M8 5v3M8 8 3.5 10.5M8 8l4.5 2.5" stroke="currentColor" strokeWidth="1.4" fill="none" strokeLinecap="round" />
+      <path
+        d="M8 5v3M8 8 3.5 10.5M8 8l4.5 2.5"
+        stroke="currentColor"
+        strokeWidth="1.4"
+        fill="none"
+        strokeLinecap="round"
+      />
     </svg>
   );
 }

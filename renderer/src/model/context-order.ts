@@ -1,4 +1,13 @@
-import { ENTRY_STATES, entryStateAt, type ContextMessageDto, type ContextViewDto, type EntryContextStateDto, type EntryStateDto, type EntryStatesDto, type SessionGraphDto } from '../lib/shared';
+import {
+  ENTRY_STATES,
+  entryStateAt,
+  type ContextMessageDto,
+  type ContextViewDto,
+  type EntryContextStateDto,
+  type EntryStateDto,
+  type EntryStatesDto,
+  type SessionGraphDto,
+} from '../lib/shared';
 import type { TreeIndex } from './tree-index';
 
 /** Entry id → its state in a context view. */
@@ -82,7 +91,14 @@ export const STATE_LABELS: Record<EntryStateDto, string> = {
   excluded: 'excluded',
 };
 
-export const STATE_ORDER: readonly EntryStateDto[] = ['included', 'summarised', 'edited', 'excluded', 'not-projected', 'other-branch'];
+export const STATE_ORDER: readonly EntryStateDto[] = [
+  'included',
+  'summarised',
+  'edited',
+  'excluded',
+  'not-projected',
+  'other-branch',
+];
 
 /** What a state means, for legends and tooltips. */
 export const STATE_HINTS: Record<EntryStateDto, string> = {

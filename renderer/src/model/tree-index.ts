@@ -45,7 +45,8 @@ export function buildTreeIndex(input: readonly EntryNodeDto[], leafId: string | 
   const ids: string[] = [];
   for (const entry of input) {
     const at = indexOf.get(entry.id);
-    if (at !== undefined) entries[at] = entry; // the later line wins, in the earlier slot
+    if (at !== undefined)
+      entries[at] = entry; // the later line wins, in the earlier slot
     else {
       indexOf.set(entry.id, entries.length);
       entries.push(entry);

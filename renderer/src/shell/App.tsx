@@ -21,7 +21,8 @@ export function App() {
             <div>{fatal.message}</div>
             {fatal.code === 'forbidden' && (
               <div className="muted">
-                Open the exact address that <code>canopy serve</code> printed: it carries a one-time token (<code>?token=…</code>).
+                Open the exact address that <code>canopy serve</code> printed: it carries a one-time token (
+                <code>?token=…</code>).
               </div>
             )}
           </div>
@@ -58,7 +59,11 @@ function TopBar() {
       <span className="grow" />
       <OpenControls />
       {info?.transport === 'http' && (
-        <span className={`stream-dot ${stream}`} title={`Live updates: ${stream}`} aria-label={`Live updates ${stream}`} />
+        <span
+          className={`stream-dot ${stream}`}
+          title={`Live updates: ${stream}`}
+          aria-label={`Live updates ${stream}`}
+        />
       )}
       <TopBarControls />
       {info && <span className="muted small">v{info.version}</span>}

@@ -29,12 +29,17 @@ export function RightPanel() {
       >
         <Tab id="entry" current={tab} onSelect={setTab}>
           Entry
-          {selectedId && <code className="tab-note">{selectedId.length > 10 ? `${selectedId.slice(0, 8)}…` : selectedId}</code>}
+          {selectedId && (
+            <code className="tab-note">{selectedId.length > 10 ? `${selectedId.slice(0, 8)}…` : selectedId}</code>
+          )}
         </Tab>
         <Tab id="context" current={tab} onSelect={setTab}>
           What the model sees
           {view && (
-            <span className={`tab-note${whatIf ? ' what-if' : ''}`} title={whatIf ? 'At the what-if leaf' : 'At the current leaf'}>
+            <span
+              className={`tab-note${whatIf ? ' what-if' : ''}`}
+              title={whatIf ? 'At the what-if leaf' : 'At the current leaf'}
+            >
               {formatTokens(view.tokens.total)}
             </span>
           )}
@@ -52,10 +57,28 @@ export function RightPanel() {
 }
 
 /** One tab of the strip; only the selected one is in the tab order (arrows move between them). */
-function Tab({ id, current, onSelect, children }: { id: RightTab; current: RightTab; onSelect: (tab: RightTab) => void; children: ReactNode }) {
+function Tab({
+  id,
+  current,
+  onSelect,
+  children,
+}: {
+  id: RightTab;
+  current: RightTab;
+  onSelect: (tab: RightTab) => void;
+  children: ReactNode;
+}) {
   const on = id === current;
   return (
-    <button type="button" role="tab" aria-selected={on} tabIndex={on ? 0 : -1} className={on ? 'on' : undefined} data-testid={`tab-${id}`} onClick={() => onSelect(id)}>
+    <button
+      type="button"
+      role="tab"
+      aria-selected={on}
+      tabIndex={on ? 0 : -1}
+      className={on ? 'on' : undefined}
+      data-testid={`tab-${id}`}
+      onClick={() => onSelect(id)}
+    >
       {children}
     </button>
   );

@@ -7,9 +7,19 @@ export const PANES_KEY = 'canopy.panes';
 
 /** The three columns, resizable (drag or arrow keys on a divider); the widths persist in localStorage. */
 export function Workspace() {
-  const { defaultLayout, onLayoutChanged } = useDefaultLayout({ id: PANES_KEY, storage: localStorage, onlySaveAfterUserInteractions: true });
+  const { defaultLayout, onLayoutChanged } = useDefaultLayout({
+    id: PANES_KEY,
+    storage: localStorage,
+    onlySaveAfterUserInteractions: true,
+  });
   return (
-    <Group className="workspace" orientation="horizontal" id={PANES_KEY} defaultLayout={defaultLayout} onLayoutChanged={onLayoutChanged}>
+    <Group
+      className="workspace"
+      orientation="horizontal"
+      id={PANES_KEY}
+      defaultLayout={defaultLayout}
+      onLayoutChanged={onLayoutChanged}
+    >
       <Panel id="sessions" className="pane" defaultSize="24%" minSize="200px" maxSize="45%">
         <SessionsPanel />
       </Panel>

@@ -32,7 +32,10 @@ export function createAppActions({ api, s, check, summaries, actions }: ActionCo
         while (dirty && !stopped) {
           dirty = false;
           await actions.reloadGraph();
-          if (dirty && !stopped) await new Promise<void>((r) => { graphTimer = setTimeout(r, APPEND_GAP_MS); });
+          if (dirty && !stopped)
+            await new Promise<void>((r) => {
+              graphTimer = setTimeout(r, APPEND_GAP_MS);
+            });
           graphTimer = null;
         }
       } finally {

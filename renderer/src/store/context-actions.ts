@@ -21,7 +21,11 @@ export function createContextActions({ api, s, check }: ActionContext): ContextA
     const whatIf = s().whatIfLeaf;
     s().startContext();
     const r = check(
-      await api['session.context']({ sessionId, ...(profile ? { profile } : {}), ...(whatIf ? { leafId: whatIf.entryId } : {}) }),
+      await api['session.context']({
+        sessionId,
+        ...(profile ? { profile } : {}),
+        ...(whatIf ? { leafId: whatIf.entryId } : {}),
+      }),
     );
     if (seq !== contextSeq) return;
     if ('error' in r) s().setContextError(r.error);

@@ -43,13 +43,25 @@ export const createContextSlice: StateCreator<CanopyState, [], [], ContextSlice>
   setWhatIfLeaf: (entryId) => set({ whatIfLeaf: entryId === null ? null : { entryId } }),
   startContext: () => set({ contextLoading: true }),
   setContextView: (contextView) =>
-    set((state) => (state.openSessionId === contextView.sessionId ? { contextView, contextLoading: false, contextError: null } : {})),
+    set((state) =>
+      state.openSessionId === contextView.sessionId ? { contextView, contextLoading: false, contextError: null } : {},
+    ),
   setContextError: (contextError) => set({ contextError, contextLoading: false }),
-  setLineage: (lineage) => set((state) => (lineage === null || lineage.sessionId === state.openSessionId ? { lineage } : {})),
+  setLineage: (lineage) =>
+    set((state) => (lineage === null || lineage.sessionId === state.openSessionId ? { lineage } : {})),
   setRightTab: (rightTab) => set({ rightTab }),
   setShadeContext: (shadeContext) => set({ shadeContext }),
   setHighlight: (ids, reason = '') =>
-    set((state) => ({ highlight: ids === null || ids.length === 0 ? null : { ids, reason, seq: (state.highlight?.seq ?? 0) + 1 } })),
+    set((state) => ({
+      highlight: ids === null || ids.length === 0 ? null : { ids, reason, seq: (state.highlight?.seq ?? 0) + 1 },
+    })),
   resetSessionContext: () =>
-    set({ whatIfLeaf: null, contextView: null, contextLoading: false, contextError: null, lineage: null, highlight: null }),
+    set({
+      whatIfLeaf: null,
+      contextView: null,
+      contextLoading: false,
+      contextError: null,
+      lineage: null,
+      highlight: null,
+    }),
 });

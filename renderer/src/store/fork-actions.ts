@@ -10,7 +10,10 @@ export interface ForkActions {
 }
 
 /** The key of the preview the fork panel shows for a request on the open session (file size: appends change a preview). */
-export function currentForkKey(state: { openSessionId: string | null; profileOverride: ProfileDto | null; graph: { sizeBytes: number } | null }, request: ForkRequestDto): string | null {
+export function currentForkKey(
+  state: { openSessionId: string | null; profileOverride: ProfileDto | null; graph: { sizeBytes: number } | null },
+  request: ForkRequestDto,
+): string | null {
   if (!state.openSessionId) return null;
   return forkKey(state.openSessionId, state.profileOverride, request, state.graph?.sizeBytes ?? 0);
 }
@@ -40,7 +43,13 @@ export function createForkActions({ api, s, check, actions }: ActionContext): Fo
         // Asked for before the selection moved on: the panel no longer shows it.
         if (!now.openSessionId || askKey === null || now.forkPreview?.key !== askKey) continue;
         const profile = now.profileOverride;
-        const r = check(await api['session.forkPreview']({ sessionId: now.openSessionId, request: ask, ...(profile ? { profile } : {}) }));
+        const r = check(
+          await api['session.forkPreview']({
+            sessionId: now.openSessionId,
+            request: ask,
+            ...(profile ? { profile } : {}),
+          }),
+        );
         if ('error' in r) s().setForkPreview(askKey, null, r.error);
         else s().setForkPreview(askKey, r.data);
       }

@@ -48,7 +48,8 @@ export function createGraphActions({ api, store, s, check, actions }: ActionCont
     const state = s();
     if (state.openSessionId !== sessionId) state.setProfileOverride(null);
     const outcome = state.forkOutcome;
-    if (outcome && sessionId !== outcome.sourceSessionId && sessionId !== outcome.result.sessionId) state.setForkOutcome(null);
+    if (outcome && sessionId !== outcome.sourceSessionId && sessionId !== outcome.result.sessionId)
+      state.setForkOutcome(null);
     const sameGraph = state.openSessionId === sessionId && state.graph !== null;
     // Another session's open still running is of no use any more: main stops reading its file.
     if (state.openSessionId !== sessionId) void cancelOpen();

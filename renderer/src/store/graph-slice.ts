@@ -83,24 +83,50 @@ export const createGraphSlice: StateCreator<CanopyState, [], [], GraphSlice> = (
   setGraph: (graph) =>
     set((state) =>
       state.openSessionId === graph.sessionId
-        ? { graph, opening: false, openProgress: null, openError: null, ...(graph.pending ? {} : { lazyPreviews: {}, flagsProgress: null }) }
+        ? {
+            graph,
+            opening: false,
+            openProgress: null,
+            openError: null,
+            ...(graph.pending ? {} : { lazyPreviews: {}, flagsProgress: null }),
+          }
         : {},
     ),
   // Progress after the first frame of a pending graph is the flags pass's.
   setOpenProgress: (progress) =>
     set((state) =>
-      state.openSessionId !== progress.sessionId ? {} : state.opening ? { openProgress: progress } : state.graph?.pending ? { flagsProgress: progress } : {},
+      state.openSessionId !== progress.sessionId
+        ? {}
+        : state.opening
+          ? { openProgress: progress }
+          : state.graph?.pending
+            ? { flagsProgress: progress }
+            : {},
     ),
   setOpenError: (openError) => set({ openError, opening: false, openProgress: null }),
   closeSession: () =>
     set((state) => ({
       ...swapSearch(state, null),
-      openSessionId: null, graph: null, opening: false, openProgress: null, flagsProgress: null, openError: null, expandedChains: {}, cursorId: null, lazyPreviews: {}, ...SESSION_SCOPED })),
+      openSessionId: null,
+      graph: null,
+      opening: false,
+      openProgress: null,
+      flagsProgress: null,
+      openError: null,
+      expandedChains: {},
+      cursorId: null,
+      lazyPreviews: {},
+      ...SESSION_SCOPED,
+    })),
   expandChain: (startId) => set((state) => ({ expandedChains: { ...state.expandedChains, [startId]: true } })),
   collapseAllChains: () => set({ expandedChains: {} }),
   setCursor: (cursorId) => set({ cursorId }),
   addPreviews: (sessionId, previews) =>
-    set((state) => (state.openSessionId === sessionId && state.graph?.pending ? { lazyPreviews: { ...state.lazyPreviews, ...previews } } : {})),
+    set((state) =>
+      state.openSessionId === sessionId && state.graph?.pending
+        ? { lazyPreviews: { ...state.lazyPreviews, ...previews } }
+        : {},
+    ),
   requestFocus: (nodeId) => set((state) => ({ focusRequest: { nodeId, seq: (state.focusRequest?.seq ?? 0) + 1 } })),
   requestFit: () => set((state) => ({ fitRequest: state.fitRequest + 1 })),
 });

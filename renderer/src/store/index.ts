@@ -18,7 +18,14 @@ import { createSessionsSlice, type SessionsSlice } from './sessions-slice';
 import { createSettingsSlice, type SettingsSlice } from './settings-slice';
 import { createUiSlice, type UiSlice } from './ui-slice';
 
-export type CanopyState = AppSlice & SessionsSlice & GraphSlice & SelectionSlice & SettingsSlice & ContextSlice & ForkSlice & UiSlice;
+export type CanopyState = AppSlice &
+  SessionsSlice &
+  GraphSlice &
+  SelectionSlice &
+  SettingsSlice &
+  ContextSlice &
+  ForkSlice &
+  UiSlice;
 export type CanopyStore = StoreApi<CanopyState>;
 
 /** A fresh store (one per app; tests make their own). */
@@ -39,13 +46,26 @@ export function createCanopyStore(): CanopyStore {
  * Everything that talks to the Api and writes the store, one group per slice. Components call
  * these; the slices stay synchronous and testable on their own.
  */
-export type Actions = AppActions & SessionsActions & GraphActions & SelectionActions & ContextActions & ForkActions & SettingsActions;
+export type Actions = AppActions &
+  SessionsActions &
+  GraphActions &
+  SelectionActions &
+  ContextActions &
+  ForkActions &
+  SettingsActions;
 
 export function createActions(api: Api, store: CanopyStore): Actions {
   // Filled below; a slice's actions reach another's through it only when they run.
   const actions = {} as Actions;
   const check = createCheck(store);
-  const ctx: ActionContext = { api, store, s: store.getState, check, summaries: createSummaries(api, store, check), actions };
+  const ctx: ActionContext = {
+    api,
+    store,
+    s: store.getState,
+    check,
+    summaries: createSummaries(api, store, check),
+    actions,
+  };
   return Object.assign(
     actions,
     createAppActions(ctx),

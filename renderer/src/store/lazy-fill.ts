@@ -95,11 +95,21 @@ export function createLazyFill(api: Api, store: CanopyStore, check: Check): Lazy
       let r = check(await api['session.flags']({ sessionId: graph.sessionId }));
       // Main cancels a flags pass when another session opens (in serve, perhaps another tab's):
       // while this graph is still the one shown, ask again (bounded, so two tabs cannot ping-pong).
-      for (let retry = 0; retry < FLAGS_RETRIES && 'error' in r && r.error.code === 'cancelled' && stillCurrent() && s().graph === graph; retry++) {
+      for (
+        let retry = 0;
+        retry < FLAGS_RETRIES && 'error' in r && r.error.code === 'cancelled' && stillCurrent() && s().graph === graph;
+        retry++
+      ) {
         r = check(await api['session.flags']({ sessionId: graph.sessionId }));
       }
       // A graph fetched since (a reload after an append) brings its own flags.
-      if (!('data' in r) || !stillCurrent() || s().graph !== graph || r.data.entries.ids.length !== graph.entries.length) return;
+      if (
+        !('data' in r) ||
+        !stillCurrent() ||
+        s().graph !== graph ||
+        r.data.entries.ids.length !== graph.entries.length
+      )
+        return;
       const { pending: _pending, ...rest } = graph;
       s().setGraph({ ...rest, entries: unpackEntryNodes(r.data.entries) });
       // The filter now hides what it could not judge before: the layout moved, keep the focus in view.

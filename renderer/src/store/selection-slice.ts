@@ -28,7 +28,14 @@ export const createSelectionSlice: StateCreator<CanopyState, [], [], SelectionSl
     set((state) =>
       state.selectedEntryId === selectedEntryId
         ? {}
-        : { selectedEntryId, detail: null, detailError: null, detailLoading: selectedEntryId !== null, forkMode: null, forkError: null },
+        : {
+            selectedEntryId,
+            detail: null,
+            detailError: null,
+            detailLoading: selectedEntryId !== null,
+            forkMode: null,
+            forkError: null,
+          },
     ),
   setDetail: (detail) =>
     set((state) =>

@@ -58,7 +58,8 @@ export const createSessionsSlice: StateCreator<CanopyState, [], [], SessionsSlic
         else {
           const before = previous.get(row.sessionId);
           const old = state.summaries[row.sessionId];
-          if (old && before && before.sizeBytes === row.sizeBytes && before.modifiedAt === row.modifiedAt) summaries[row.sessionId] = old;
+          if (old && before && before.sizeBytes === row.sizeBytes && before.modifiedAt === row.modifiedAt)
+            summaries[row.sessionId] = old;
         }
       }
       return { sessionList: list, summaries, listError: null };

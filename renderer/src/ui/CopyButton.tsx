@@ -1,7 +1,15 @@
 import { useState } from 'react';
 import { copyText } from '../lib/clipboard';
 
-export function CopyButton({ text, label = 'copy', title }: { text: string | (() => string); label?: string; title?: string }) {
+export function CopyButton({
+  text,
+  label = 'copy',
+  title,
+}: {
+  text: string | (() => string);
+  label?: string;
+  title?: string;
+}) {
   const [state, setState] = useState<'idle' | 'done' | 'failed'>('idle');
   return (
     <button

@@ -4,7 +4,12 @@ import { useActions } from '../app-context';
 export function EntryLink({ id }: { id: string }) {
   const actions = useActions();
   return (
-    <button type="button" className="entry-link" title={`Show entry ${id}`} onClick={() => actions.selectEntry(id, { focus: true })}>
+    <button
+      type="button"
+      className="entry-link"
+      title={`Show entry ${id}`}
+      onClick={() => actions.selectEntry(id, { focus: true })}
+    >
       {id}
     </button>
   );

@@ -51,7 +51,12 @@ const COMPONENTS: Components = {
       {children}
     </span>
   ),
-  img: ({ alt, src }) => <span className="md-image muted">[image{alt ? `: ${alt}` : ''}{src ? ` — ${src}` : ''}]</span>,
+  img: ({ alt, src }) => (
+    <span className="md-image muted">
+      [image{alt ? `: ${alt}` : ''}
+      {src ? ` — ${src}` : ''}]
+    </span>
+  ),
   h1: ({ children }) => <h3 className="md-heading">{children}</h3>,
   h2: ({ children }) => <h4 className="md-heading">{children}</h4>,
   h3: ({ children }) => <h5 className="md-heading">{children}</h5>,
@@ -61,7 +66,12 @@ const COMPONENTS: Components = {
     const code = node?.children[0] as HastNode | undefined;
     if (code?.type !== 'element' || code.tagName !== 'code') return <pre>{children}</pre>;
     const classes = code.properties?.className;
-    const lang = (Array.isArray(classes) ? classes : []).map(String).find((c) => c.startsWith('language-'))?.slice(9).toLowerCase() ?? '';
+    const lang =
+      (Array.isArray(classes) ? classes : [])
+        .map(String)
+        .find((c) => c.startsWith('language-'))
+        ?.slice(9)
+        .toLowerCase() ?? '';
     return <CodeBlock code={hastText(code).replace(/\n$/, '')} lang={lang} />;
   },
   table: ({ children }) => (
@@ -95,7 +105,13 @@ export const Markdown = memo(function Markdown({ text }: { text: string }) {
 });
 
 /** Preformatted text with the same soft limit. */
-export const PlainText = memo(function PlainText({ text, className = 'pre-text' }: { text: string; className?: string }) {
+export const PlainText = memo(function PlainText({
+  text,
+  className = 'pre-text',
+}: {
+  text: string;
+  className?: string;
+}) {
   const [full, setFull] = useState(false);
   const shown = full || text.length <= SOFT_LIMIT ? text : text.slice(0, SOFT_LIMIT);
   return (

@@ -36,7 +36,12 @@ export function ProgressLine({ label, progress, format = String, onCancel, testI
           </span>
         )}
         {onCancel && (
-          <button type="button" className="link-button" onClick={onCancel} data-testid={testId ? `${testId}-cancel` : undefined}>
+          <button
+            type="button"
+            className="link-button"
+            onClick={onCancel}
+            data-testid={testId ? `${testId}-cancel` : undefined}
+          >
             Cancel
           </button>
         )}

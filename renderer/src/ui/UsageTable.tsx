@@ -3,7 +3,15 @@ import { formatCost, formatCount } from '../lib/format';
 type UsageFigure = 'input' | 'output' | 'cacheRead' | 'cacheWrite' | 'totalTokens' | 'costTotal';
 
 /** One message's usage in pi's terms; a figure that is missing shows as –. */
-export function UsageTable({ usage, className = 'usage', testId }: { usage: Record<UsageFigure, number | null | undefined>; className?: string; testId?: string }) {
+export function UsageTable({
+  usage,
+  className = 'usage',
+  testId,
+}: {
+  usage: Record<UsageFigure, number | null | undefined>;
+  className?: string;
+  testId?: string;
+}) {
   const count = (v: number | null | undefined) => (v === null || v === undefined ? '–' : formatCount(v));
   return (
     <table className={className} data-testid={testId}>

@@ -29,7 +29,20 @@ export function loadHighlighter(): Promise<HLJSApi> {
       import('highlight.js/lib/languages/sql'),
     ]);
     const hljs = core.default;
-    const names = ['typescript', 'javascript', 'python', 'bash', 'json', 'diff', 'css', 'xml', 'go', 'rust', 'yaml', 'sql'];
+    const names = [
+      'typescript',
+      'javascript',
+      'python',
+      'bash',
+      'json',
+      'diff',
+      'css',
+      'xml',
+      'go',
+      'rust',
+      'yaml',
+      'sql',
+    ];
     names.forEach((name, i) => hljs.registerLanguage(name, langs[i]!.default));
     hljs.registerAliases(['sh', 'shell', 'zsh', 'console'], { languageName: 'bash' });
     hljs.registerAliases(['html', 'svg'], { languageName: 'xml' });

@@ -12,7 +12,10 @@ export const MARK_HIGHLIGHT = 'canopy-match';
  * order; any run of whitespace matches any other (the index and its snippets fold whitespace).
  */
 export function findTextRanges(root: Node, needle: string): Range[] {
-  const words = needle.trim().split(/\s+/).filter((w) => w !== '');
+  const words = needle
+    .trim()
+    .split(/\s+/)
+    .filter((w) => w !== '');
   if (words.length === 0) return [];
   const re = new RegExp(words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s+'), 'giu');
   const doc = root.ownerDocument ?? (root as Document);
@@ -29,7 +32,10 @@ export function findTextRanges(root: Node, needle: string): Range[] {
   return out;
 }
 
-interface HighlightRegistry { set(name: string, h: unknown): void; delete(name: string): void }
+interface HighlightRegistry {
+  set(name: string, h: unknown): void;
+  delete(name: string): void;
+}
 type HighlightCtor = new (...ranges: Range[]) => unknown;
 
 /**

@@ -2,7 +2,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { createRegistry, CONTRIBUTED } from '../../../renderer/src/commands/registry';
 import { matchesChord, parseShortcut, shortcutKeys } from '../../../renderer/src/commands/shortcuts';
 
-const key = (k: string, mods: Partial<{ ctrl: boolean; meta: boolean; shift: boolean; alt: boolean }> = {}, code?: string) => ({
+const key = (
+  k: string,
+  mods: Partial<{ ctrl: boolean; meta: boolean; shift: boolean; alt: boolean }> = {},
+  code?: string,
+) => ({
   key: k,
   code,
   ctrlKey: !!mods.ctrl,

@@ -16,7 +16,10 @@ afterEach(() => {
 async function show(opts: { leafId?: string } = {}) {
   const { graph, view } = fixture(opts);
   const f = fakeApi({
-    'entry.get': async ({ sessionId, entryId }) => ({ ok: true, data: { sessionId, entryId, line: 2, raw: { type: 'message', id: entryId }, label: null, children: [] } }),
+    'entry.get': async ({ sessionId, entryId }) => ({
+      ok: true,
+      data: { sessionId, entryId, line: 2, raw: { type: 'message', id: entryId }, label: null, children: [] },
+    }),
     'session.context': async () => ({ ok: true, data: fixture().view }),
   });
   m = await mount(<ContextPanel />, f.api, (store) => {
@@ -47,12 +50,18 @@ describe('ContextPanel', () => {
     expect(bash.querySelectorAll('[data-testid="context-message"]')).toHaveLength(0);
 
     // Every message pi sends appears once, in order, under its entry.
-    const shown = [...el.querySelectorAll<HTMLElement>('[data-testid="context-message"]')].map((x) => Number(x.dataset.index));
+    const shown = [...el.querySelectorAll<HTMLElement>('[data-testid="context-message"]')].map((x) =>
+      Number(x.dataset.index),
+    );
     expect(shown).toEqual(core.messages.map((x) => x.index));
     const compaction = rows(el)[0]!;
     expect(compaction.textContent).toContain('compactionSummary → user');
-    expect(el.querySelector('[data-testid="context-total"]')!.textContent).toContain(core.tokens.total.toLocaleString('en-US'));
-    expect(el.querySelector('[data-testid="extensions-note"]')!.textContent).toContain('Extensions can still rewrite a request');
+    expect(el.querySelector('[data-testid="context-total"]')!.textContent).toContain(
+      core.tokens.total.toLocaleString('en-US'),
+    );
+    expect(el.querySelector('[data-testid="extensions-note"]')!.textContent).toContain(
+      'Extensions can still rewrite a request',
+    );
   });
 
   it('shows the derived state with its sources; a source selects its entry', async () => {
@@ -83,13 +92,19 @@ describe('ContextPanel', () => {
     await act(async () => row.click());
     expect(m!.store.getState().selectedEntryId).toBe('u3');
     await flush();
-    expect(rows(el).find((r) => r.dataset.entryId === 'u3')!.classList.contains('selected')).toBe(true);
+    expect(
+      rows(el)
+        .find((r) => r.dataset.entryId === 'u3')!
+        .classList.contains('selected'),
+    ).toBe(true);
   });
 
   it('at a what-if leaf: says so, lists that context, and goes back on request', async () => {
     const { el, f } = await show({ leafId: 'y1' });
     expect(el.dataset.leafId).toBe('y1');
-    expect(rows(el).map((r) => r.dataset.entryId)).toEqual(readSession(fixtureSession(), { leafId: 'y1' }).contextEntryIds);
+    expect(rows(el).map((r) => r.dataset.entryId)).toEqual(
+      readSession(fixtureSession(), { leafId: 'y1' }).contextEntryIds,
+    );
     expect(el.querySelector('[data-testid="context-leaf"]')!.textContent).toContain('what if');
     await act(async () => el.querySelector<HTMLButtonElement>('[data-testid="what-if-reset"]')!.click());
     await flush();

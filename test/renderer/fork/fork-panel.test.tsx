@@ -17,7 +17,10 @@ afterEach(() => {
   m = null;
 });
 
-const REFUSED: ForkPreviewDto = { ok: false, error: { kind: 'invalid_fork_target', message: 'Invalid entry ID for forking' } };
+const REFUSED: ForkPreviewDto = {
+  ok: false,
+  error: { kind: 'invalid_fork_target', message: 'Invalid entry ID for forking' },
+};
 
 function rawOf(id: string): Record<string, unknown> {
   return FIXTURE_LINES.find((l) => l.id === id)!;
@@ -28,9 +31,24 @@ async function inspect(entryId: string, extra: Parameters<typeof fakeApi>[0] = {
   const graph = sizeBytes === undefined ? fixed.graph : { ...fixed.graph, sizeBytes };
   const { view } = fixed;
   const f = fakeApi({
-    'session.forkPreview': async ({ request }) => ({ ok: true, data: request.kind === 'fork' && request.position === 'before' && entryId !== 'u2' ? REFUSED : okPreview(7) }),
-    'session.fork': async () => ({ ok: true, data: { sessionId: 's2', path: '/sessions/new.jsonl', command: "pi --session '/sessions/new.jsonl'", entryCount: 7, leafId: 'a1' } }),
-    'sessions.list': async () => ({ ok: true, data: listOf([row('s1', '/p'), row('s2', '/p', { parentSessionId: 's1' })]) }),
+    'session.forkPreview': async ({ request }) => ({
+      ok: true,
+      data: request.kind === 'fork' && request.position === 'before' && entryId !== 'u2' ? REFUSED : okPreview(7),
+    }),
+    'session.fork': async () => ({
+      ok: true,
+      data: {
+        sessionId: 's2',
+        path: '/sessions/new.jsonl',
+        command: "pi --session '/sessions/new.jsonl'",
+        entryCount: 7,
+        leafId: 'a1',
+      },
+    }),
+    'sessions.list': async () => ({
+      ok: true,
+      data: listOf([row('s1', '/p'), row('s2', '/p', { parentSessionId: 's1' })]),
+    }),
     'session.open': async ({ sessionId }) => ({ ok: true, data: graphToWire({ ...graph, sessionId }) }),
     'session.context': async ({ sessionId }) => ({ ok: true, data: { ...view, sessionId } }),
     'session.lineage': async ({ sessionId }) => ({ ok: true, data: lineage({ sessionId }) }),
@@ -52,18 +70,24 @@ async function inspect(entryId: string, extra: Parameters<typeof fakeApi>[0] = {
   );
   await flush(10);
   const q = <T extends Element = HTMLElement>(sel: string) => m!.container.querySelector<T>(sel);
-  const forkCalls = () => f.calls.filter((c) => c.channel === 'session.fork').map((c) => c.args as { request: ForkRequestDto });
+  const forkCalls = () =>
+    f.calls.filter((c) => c.channel === 'session.fork').map((c) => c.args as { request: ForkRequestDto });
   return { f, q, forkCalls };
 }
 
 describe('ForkPanel', () => {
   it('in a big session, previews only once a selection has rested', async () => {
     const { f } = await inspect('a1', {}, REST_BEFORE_PREVIEW_BYTES);
-    const previews = () => f.calls.filter((c) => c.channel === 'session.forkPreview').map((c) => (c.args as { request: { entryId?: string } }).request.entryId);
+    const previews = () =>
+      f.calls
+        .filter((c) => c.channel === 'session.forkPreview')
+        .map((c) => (c.args as { request: { entryId?: string } }).request.entryId);
     expect(previews()).toEqual([]);
     await act(async () => {
       m!.store.getState().select('u2');
-      m!.store.getState().setDetail({ sessionId: 's1', entryId: 'u2', line: 4, raw: rawOf('u2'), label: null, children: [] });
+      m!.store
+        .getState()
+        .setDetail({ sessionId: 's1', entryId: 'u2', line: 4, raw: rawOf('u2'), label: null, children: [] });
     });
     await flush(PREVIEW_REST_MS / 2);
     expect(previews()).toEqual([]);
@@ -74,7 +98,10 @@ describe('ForkPanel', () => {
   it('defaults to pi’s /fork (before) on a user message and previews before writing', async () => {
     const { q, f } = await inspect('u2');
     expect(q('[data-testid="fork-panel"]')!.dataset.mode).toBe('before');
-    expect(f.calls.find((c) => c.channel === 'session.forkPreview')!.args).toEqual({ sessionId: 's1', request: { kind: 'fork', entryId: 'u2', position: 'before' } });
+    expect(f.calls.find((c) => c.channel === 'session.forkPreview')!.args).toEqual({
+      sessionId: 's1',
+      request: { kind: 'fork', entryId: 'u2', position: 'before' },
+    });
     const preview = q('[data-testid="fork-preview"]')!;
     expect(preview.dataset.status).toBe('ok');
     expect(preview.textContent).toContain(okPreview().fileName);
@@ -113,7 +140,10 @@ describe('ForkPanel', () => {
     const { q, f } = await inspect('a1');
     await act(async () => q<HTMLButtonElement>('[data-fork-mode="clone"]')!.click());
     await flush(10);
-    expect(f.calls.filter((c) => c.channel === 'session.forkPreview').at(-1)!.args).toEqual({ sessionId: 's1', request: { kind: 'clone' } });
+    expect(f.calls.filter((c) => c.channel === 'session.forkPreview').at(-1)!.args).toEqual({
+      sessionId: 's1',
+      request: { kind: 'clone' },
+    });
     expect(q('[data-testid="fork-button"]')!.textContent).toBe('Write clone');
   });
 });
@@ -156,6 +186,9 @@ describe('Entry context card and compaction inspector', () => {
     await flush(10);
     expect(m!.store.getState().whatIfLeaf).toEqual({ entryId: 'y1' });
     expect(m!.store.getState().rightTab).toBe('context');
-    expect(f.calls.filter((c) => c.channel === 'session.context').at(-1)!.args).toEqual({ sessionId: 's1', leafId: 'y1' });
+    expect(f.calls.filter((c) => c.channel === 'session.context').at(-1)!.args).toEqual({
+      sessionId: 's1',
+      leafId: 'y1',
+    });
   });
 });

@@ -18,7 +18,11 @@ describe('fitViewport', () => {
     expect(v.x).toBeCloseTo((1200 - 100) / 2);
   });
   it('centres the first root across when the layout is too big, so a deep tree drifting sideways still shows its top', () => {
-    const v = fitViewport({ width: 60_000, height: 1_000_000 }, { width: 600, height: 800 }, { minZoom: 0.05, rootX: 50_000 })!;
+    const v = fitViewport(
+      { width: 60_000, height: 1_000_000 },
+      { width: 600, height: 800 },
+      { minZoom: 0.05, rootX: 50_000 },
+    )!;
     expect(v.zoom).toBe(0.05);
     expect(v.x).toBeCloseTo(300 - 2500);
     // A layout that fits ignores the root: it is shown whole, centred.

@@ -19,7 +19,9 @@ function viewOf(entries: EntryNodeDto[], pathIds?: string[]) {
 describe('react-flow nodes and edges', () => {
   it('marks path edges, draws a dashed edge from a first-kept compaction to its first kept entry (or the chain holding it)', () => {
     const entries = chain(400).map((e) =>
-      e.id === 'e300' ? { ...e, type: 'compaction', role: undefined, checkpoint: 'first-kept' as const, firstKeptEntryId: 'e250' } : e,
+      e.id === 'e300'
+        ? { ...e, type: 'compaction', role: undefined, checkpoint: 'first-kept' as const, firstKeptEntryId: 'e250' }
+        : e,
     );
     const { view } = viewOf(entries);
     const edges = toFlowEdges(view);
@@ -42,14 +44,20 @@ describe('react-flow nodes and edges', () => {
   });
 
   it('marks a retained-tail compaction edge as a cut and tags node attributes', () => {
-    const entries = chain(6).map((e) => (e.id === 'e3' ? { ...e, type: 'compaction', role: undefined, checkpoint: 'retained-tail' as const } : e));
+    const entries = chain(6).map((e) =>
+      e.id === 'e3' ? { ...e, type: 'compaction', role: undefined, checkpoint: 'retained-tail' as const } : e,
+    );
     const { view, graph } = viewOf(entries, ['e3', 'e4', 'e5']);
     const edges = toFlowEdges(view);
     expect(edges.find((e) => e.target === 'e3')!.className).toContain('checkpoint-cut');
     expect(edges.find((e) => e.target === 'e2')!.className).toContain('beyond-checkpoint');
     const nodes = toFlowNodes(view, graph, { cursorId: 'e1', selectedId: 'e2', matches: new Set(['e4']) });
     const attr = (id: string) => nodes.find((n) => n.id === id)!.domAttributes as Record<string, string>;
-    expect(attr('e3')).toMatchObject({ 'data-kind': 'compaction', 'data-on-path': 'true', 'data-checkpoint': 'retained-tail' });
+    expect(attr('e3')).toMatchObject({
+      'data-kind': 'compaction',
+      'data-on-path': 'true',
+      'data-checkpoint': 'retained-tail',
+    });
     expect(attr('e2')['data-on-path']).toBeUndefined();
     expect(attr('e5')['data-leaf']).toBe('true');
     expect(attr('e4')['data-match']).toBe('true');

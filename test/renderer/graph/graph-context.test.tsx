@@ -18,7 +18,9 @@ afterEach(() => {
 });
 
 const nodeAttr = (root: HTMLElement, attr: string) =>
-  Object.fromEntries([...root.querySelectorAll<HTMLElement>('.react-flow__node')].map((n) => [n.dataset.id, n.getAttribute(attr)]));
+  Object.fromEntries(
+    [...root.querySelectorAll<HTMLElement>('.react-flow__node')].map((n) => [n.dataset.id, n.getAttribute(attr)]),
+  );
 
 async function show(opts: { leafId?: string; lineage?: ReturnType<typeof lineage> } = {}) {
   const { graph, view } = fixture(opts.leafId ? { leafId: opts.leafId } : {});
@@ -43,11 +45,15 @@ describe('GraphPanel with the context view', () => {
   it('puts every node’s context state in data-context, with the reason in its tooltip', async () => {
     const { view } = await show();
     const s = fixtureSession();
-    const expected = Object.fromEntries(buildContextView(s, readSessionDetailed(s)).entries.map((e) => [e.id, e.state]));
+    const expected = Object.fromEntries(
+      buildContextView(s, readSessionDetailed(s)).entries.map((e) => [e.id, e.state]),
+    );
     const shown = nodeAttr(m!.container, 'data-context');
     expect(Object.keys(shown).sort()).toEqual(Object.keys(expected).sort());
     expect(shown).toEqual(expected);
-    expect(new Set(Object.values(shown))).toEqual(new Set(['included', 'summarised', 'other-branch', 'not-projected', 'excluded']));
+    expect(new Set(Object.values(shown))).toEqual(
+      new Set(['included', 'summarised', 'other-branch', 'not-projected', 'excluded']),
+    );
     const bash = m!.container.querySelector('.react-flow__node[data-id="b1"] .node')!;
     expect(bash.getAttribute('title')).toContain(unpackEntryStates(view.entries).find((e) => e.id === 'b1')!.reason);
     const legend = m!.container.querySelector('[data-testid="context-legend"]')!;
@@ -61,7 +67,11 @@ describe('GraphPanel with the context view', () => {
   it('marks the what-if leaf and shades by its context', async () => {
     await show({ leafId: 'y1' });
     const what = nodeAttr(m!.container, 'data-what-if-leaf');
-    expect(Object.entries(what).filter(([, v]) => v === 'true').map(([k]) => k)).toEqual(['y1']);
+    expect(
+      Object.entries(what)
+        .filter(([, v]) => v === 'true')
+        .map(([k]) => k),
+    ).toEqual(['y1']);
     const ctx = nodeAttr(m!.container, 'data-context');
     expect(ctx.y1).toBe('included');
     expect(ctx.a3).toBe('other-branch');
@@ -73,14 +83,31 @@ describe('GraphPanel with the context view', () => {
     await act(async () => m!.store.getState().setHighlight(['u1', 'a1'], 'hidden:c1'));
     await flush(20);
     const hl = nodeAttr(m!.container, 'data-highlight');
-    expect(Object.entries(hl).filter(([, v]) => v === 'true').map(([k]) => k).sort()).toEqual(['a1', 'u1']);
+    expect(
+      Object.entries(hl)
+        .filter(([, v]) => v === 'true')
+        .map(([k]) => k)
+        .sort(),
+    ).toEqual(['a1', 'u1']);
   });
 
   it('flags fork points: a child forked here opens on click, and the parent this session left', async () => {
-    const child = { sessionId: 'kid', fileName: '2026-02-01T10-00-00-000Z_kid.jsonl', createdAt: '2026-02-01T10:00:00.000Z', forkPointEntryId: 'a2' };
-    const parent = { sessionId: 'mom', fileName: '2026-01-01T10-00-00-000Z_mom.jsonl', createdAt: '2026-01-01T10:00:00.000Z', forkPointEntryId: 'u1' };
+    const child = {
+      sessionId: 'kid',
+      fileName: '2026-02-01T10-00-00-000Z_kid.jsonl',
+      createdAt: '2026-02-01T10:00:00.000Z',
+      forkPointEntryId: 'a2',
+    };
+    const parent = {
+      sessionId: 'mom',
+      fileName: '2026-01-01T10-00-00-000Z_mom.jsonl',
+      createdAt: '2026-01-01T10:00:00.000Z',
+      forkPointEntryId: 'u1',
+    };
     const { f } = await show({ lineage: lineage({ children: [child], parent }) });
-    const flag = m!.container.querySelector<HTMLButtonElement>('.react-flow__node[data-id="a2"] [data-testid="lineage-child"]')!;
+    const flag = m!.container.querySelector<HTMLButtonElement>(
+      '.react-flow__node[data-id="a2"] [data-testid="lineage-child"]',
+    )!;
     expect(flag.dataset.sessionId).toBe('kid');
     expect(m!.container.querySelector('.react-flow__node[data-id="u1"] [data-testid="lineage-parent"]')).not.toBeNull();
     expect(m!.container.querySelector('[data-testid="lineage-bar"]')!.textContent).toContain('1 fork');

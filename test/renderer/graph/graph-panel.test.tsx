@@ -21,12 +21,27 @@ function sample(): SessionGraphDto {
     node('a1', 'u1', { role: 'assistant', hasText: true, preview: 'answer' }),
     node('c1', 'a1', { type: 'compaction', role: undefined, checkpoint: 'retained-tail', preview: 'summary one' }),
     node('u2', 'c1', { preview: 'second question' }),
-    node('c2', 'u2', { type: 'compaction', role: undefined, checkpoint: 'first-kept', firstKeptEntryId: 'u2', preview: 'summary two' }),
+    node('c2', 'u2', {
+      type: 'compaction',
+      role: undefined,
+      checkpoint: 'first-kept',
+      firstKeptEntryId: 'u2',
+      preview: 'summary two',
+    }),
     node('a2', 'c2', { role: 'assistant', hasText: true, preview: 'final answer' }),
     node('x1', 'a1', { preview: 'abandoned branch' }),
     node('m1', 'u2', { type: 'model_change', role: undefined, preview: 'gpt-5' }),
   ]);
-  return { ...graphOf(entries, { leafId: 'a2', pathIds: ['c1', 'u2', 'c2', 'a2'], profile: 'h3', detectedProfile: 'h3', labels: { u2: 'important' } }), sessionId: 's1' };
+  return {
+    ...graphOf(entries, {
+      leafId: 'a2',
+      pathIds: ['c1', 'u2', 'c2', 'a2'],
+      profile: 'h3',
+      detectedProfile: 'h3',
+      labels: { u2: 'important' },
+    }),
+    sessionId: 's1',
+  };
 }
 
 const attrs = (root: HTMLElement) =>
@@ -61,7 +76,9 @@ describe('GraphPanel', () => {
     const f = fakeApi({});
     m = await mount(<GraphPanel />, f.api, (store) => {
       store.getState().startOpening('s1');
-      store.getState().setGraph({ ...sample(), issues: [{ line: 7, kind: 'invalid_json', message: 'line is not JSON' }] });
+      store
+        .getState()
+        .setGraph({ ...sample(), issues: [{ line: 7, kind: 'invalid_json', message: 'line is not JSON' }] });
     });
     await act(async () => m!.store.getState().setFilterMode('all'));
     await flush(20);
@@ -85,11 +102,18 @@ describe('GraphPanel', () => {
     expect(issues.textContent).toContain('2 notes on this file');
     expect(issues.textContent).not.toContain('⚠');
     expect(issues.classList.contains('notes-only')).toBe(true);
-    expect(issuesSummary([long, { line: 7, kind: 'invalid_json', message: 'x' }])).toBe('⚠ 1 issue in this file · 1 note');
+    expect(issuesSummary([long, { line: 7, kind: 'invalid_json', message: 'x' }])).toBe(
+      '⚠ 1 issue in this file · 1 note',
+    );
   });
 
   it('clicking a node selects it and asks for the entry', async () => {
-    const f = fakeApi({ 'entry.get': async ({ sessionId, entryId }) => ({ ok: true, data: { sessionId, entryId, line: 3, raw: {}, label: null, children: [] } }) });
+    const f = fakeApi({
+      'entry.get': async ({ sessionId, entryId }) => ({
+        ok: true,
+        data: { sessionId, entryId, line: 3, raw: {}, label: null, children: [] },
+      }),
+    });
     m = await mount(<GraphPanel />, f.api, (store) => {
       store.getState().startOpening('s1');
       store.getState().setGraph(sample());

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { collapseChains, drawNodeOf, memberIds, type CollapseOptions, type DrawTree } from '../../../renderer/src/features/graph/model/collapse';
+import {
+  collapseChains,
+  drawNodeOf,
+  memberIds,
+  type CollapseOptions,
+  type DrawTree,
+} from '../../../renderer/src/features/graph/model/collapse';
 import { filterTree } from '../../../renderer/src/model/filters';
 import { layoutTree, NODE_HEIGHT, NODE_WIDTH, type Layout } from '../../../renderer/src/features/graph/model/layout';
 import { buildTreeIndex } from '../../../renderer/src/model/tree-index';
@@ -71,7 +77,14 @@ describe('collapseChains', () => {
 
 describe('layoutTree', () => {
   it('places children below their parent and siblings side by side without overlap', () => {
-    const entries = lines([node('r', null), node('a', 'r'), node('b', 'r'), node('c', 'r'), node('a1', 'a'), node('a2', 'a')]);
+    const entries = lines([
+      node('r', null),
+      node('a', 'r'),
+      node('b', 'r'),
+      node('c', 'r'),
+      node('a1', 'a'),
+      node('a2', 'a'),
+    ]);
     const t = draw(entries, 'a2', { budget: 1000 });
     const layout = layoutTree(t);
     const p = (id: string) => layout.placed.get(id)!;
@@ -109,7 +122,12 @@ describe('buildGraphView', () => {
     const entries = chain(100_000);
     const graph = graphOf(entries);
     const index = buildTreeIndex(entries, graph.leafId);
-    const view = buildGraphView(graph, index, { filterMode: 'default', showLeafRecords: false, expanded: new Set(), selectedId: null });
+    const view = buildGraphView(graph, index, {
+      filterMode: 'default',
+      showLeafRecords: false,
+      expanded: new Set(),
+      selectedId: null,
+    });
     expect(view.stats.drawn).toBeLessThanOrEqual(3);
     expect(view.stats.entries).toBe(100_000);
     expect(view.drawOnPath.size).toBe(view.stats.drawn);
@@ -119,7 +137,12 @@ describe('buildGraphView', () => {
     const entries = chain(1000);
     const graph = graphOf(entries);
     const index = buildTreeIndex(entries, graph.leafId);
-    const view = buildGraphView(graph, index, { filterMode: 'default', showLeafRecords: false, expanded: new Set(), selectedId: 'e500' });
+    const view = buildGraphView(graph, index, {
+      filterMode: 'default',
+      showLeafRecords: false,
+      expanded: new Set(),
+      selectedId: 'e500',
+    });
     expect(view.drawTree.nodes.get('e500')?.kind).toBe('entry');
     expect(view.drawNodeOf('e400')?.id).toBe('chain:e1');
     expect(view.drawNodeOf('e600')?.id).toBe('chain:e501');
@@ -128,7 +151,9 @@ describe('buildGraphView', () => {
   it('keeps compactions, their first kept entries and labeled entries out of chains', () => {
     const base = chain(400);
     const entries = base.map((e) =>
-      e.id === 'e200' ? { ...e, type: 'compaction', role: undefined, checkpoint: 'first-kept' as const, firstKeptEntryId: 'e150' } : e,
+      e.id === 'e200'
+        ? { ...e, type: 'compaction', role: undefined, checkpoint: 'first-kept' as const, firstKeptEntryId: 'e150' }
+        : e,
     );
     const graph = graphOf(entries, { labels: { e300: 'here' } });
     const view = buildGraphView(graph, buildTreeIndex(entries, graph.leafId), {

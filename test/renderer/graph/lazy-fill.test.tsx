@@ -21,7 +21,14 @@ const ok = <T,>(data: T): Result<T> => ({ ok: true, data });
 /** What the index alone gives of a node. */
 function firstFrame(g: SessionGraphDto): SessionGraphDto {
   const entries = g.entries.map((n): EntryNodeDto => {
-    const out: EntryNodeDto = { id: n.id, parentId: n.parentId, type: n.type, line: n.line, timestamp: n.timestamp, preview: '' };
+    const out: EntryNodeDto = {
+      id: n.id,
+      parentId: n.parentId,
+      type: n.type,
+      line: n.line,
+      timestamp: n.timestamp,
+      preview: '',
+    };
     if (n.role !== undefined) out.role = n.role;
     if (n.targetId !== undefined) out.targetId = n.targetId;
     return out;
@@ -36,7 +43,7 @@ afterEach(() => {
 });
 
 describe('lazy fill of a pending graph', () => {
-  it('asks for the drawn nodes\' previews in batches, shows them, and takes the flags when they come', async () => {
+  it("asks for the drawn nodes' previews in batches, shows them, and takes the flags when they come", async () => {
     const { graph } = fixture();
     const byId = new Map(graph.entries.map((n) => [n.id, n]));
     let answerFlags: (r: Result<{ entries: EntryNodesDto }>) => void = () => {};
@@ -60,7 +67,9 @@ describe('lazy fill of a pending graph', () => {
     expect(m.container.querySelector('[data-testid="filter-not-ready"]')).not.toBeNull();
     // Every drawn node's preview was asked for, each once, in one batch or a few.
     await vi.waitFor(() => expect(f.calls.some((c) => c.channel === 'session.previews')).toBe(true));
-    const asked = f.calls.filter((c) => c.channel === 'session.previews').flatMap((c) => (c.args as { entryIds: string[] }).entryIds);
+    const asked = f.calls
+      .filter((c) => c.channel === 'session.previews')
+      .flatMap((c) => (c.args as { entryIds: string[] }).entryIds);
     expect(new Set(asked).size).toBe(asked.length);
     expect(asked.length).toBeGreaterThan(0);
     await flush(20);
@@ -71,7 +80,9 @@ describe('lazy fill of a pending graph', () => {
 
     // The flags pass and the context (they read many bodies) left main to the first previews: asked after they came.
     await vi.waitFor(() => expect(f.calls.some((c) => c.channel === 'session.flags')).toBe(true));
-    const order = f.calls.map((c) => c.channel).filter((c) => c === 'session.previews' || c === 'session.flags' || c === 'session.context');
+    const order = f.calls
+      .map((c) => c.channel)
+      .filter((c) => c === 'session.previews' || c === 'session.flags' || c === 'session.context');
     expect(order[0]).toBe('session.previews');
     expect(order).toContain('session.context');
     // The flags: the nodes become the full pass's and the filter is ready.
@@ -105,7 +116,10 @@ describe('lazy fill of a pending graph', () => {
   });
   it('asks again for flags that main cancelled while the graph is still shown (another tab opened a session), a bounded number of times', async () => {
     const { graph } = fixture();
-    const cancelled: Result<{ entries: EntryNodesDto }> = { ok: false, error: { code: 'cancelled', message: 'another session opened' } };
+    const cancelled: Result<{ entries: EntryNodesDto }> = {
+      ok: false,
+      error: { code: 'cancelled', message: 'another session opened' },
+    };
     let calls = 0;
     const f = fakeApi({
       'sessions.list': async () => ok(listOf([row('s1', '/p')])),

@@ -32,7 +32,7 @@ afterEach(() => {
 });
 
 describe('open and listing progress (store)', () => {
-  it('follows the open session\'s progress only, cancels an open left for another session, and keeps `cancelled` as the open error', async () => {
+  it("follows the open session's progress only, cancels an open left for another session, and keeps `cancelled` as the open error", async () => {
     const opens = pendingOpens();
     const f = fakeApi({
       'session.open': opens.open,
@@ -101,9 +101,13 @@ describe('GraphPanel while opening', () => {
     expect(box.textContent).toContain('Indexing the session file…');
     expect(box.textContent).toContain('1.0 MiB of 4.0 MiB');
     expect(box.querySelector('[role="progressbar"]')!.getAttribute('aria-valuenow')).toBe('25');
-    await act(async () => m!.store.getState().setOpenProgress({ sessionId: 's1', phase: 'previews', done: 3 * MiB, total: 4 * MiB }));
+    await act(async () =>
+      m!.store.getState().setOpenProgress({ sessionId: 's1', phase: 'previews', done: 3 * MiB, total: 4 * MiB }),
+    );
     expect(box.textContent).toContain('Reading entries for the graph…');
-    await act(async () => (m!.container.querySelector('[data-testid="open-progress-cancel"]') as HTMLButtonElement).click());
+    await act(async () =>
+      (m!.container.querySelector('[data-testid="open-progress-cancel"]') as HTMLButtonElement).click(),
+    );
     await flush();
     expect(f.calls.filter((c) => c.channel === 'session.cancelOpen').map((c) => c.args)).toEqual([{ sessionId: 's1' }]);
   });

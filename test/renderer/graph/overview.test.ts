@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { fromOverview, overviewFrame, overviewMarks, tipAt, toOverview, viewportRect } from '../../../renderer/src/features/graph/model/overview';
+import {
+  fromOverview,
+  overviewFrame,
+  overviewMarks,
+  tipAt,
+  toOverview,
+  viewportRect,
+} from '../../../renderer/src/features/graph/model/overview';
 import { stepTip, tipPreview } from '../../../renderer/src/features/graph/model/tips';
 import { buildGraphView } from '../../../renderer/src/features/graph/model/view';
 import { buildTreeIndex } from '../../../renderer/src/model/tree-index';
@@ -27,7 +34,13 @@ function sample() {
   ]);
   const graph = graphOf(entries, { leafId: 'leaf', pathIds: pathTo(entries, 'leaf') });
   const index = buildTreeIndex(graph.entries, 'leaf');
-  const view = buildGraphView(graph, index, { filterMode: 'all', showLeafRecords: false, expanded: new Set(), selectedId: null, collapse: { budget: 0 } });
+  const view = buildGraphView(graph, index, {
+    filterMode: 'all',
+    showLeafRecords: false,
+    expanded: new Set(),
+    selectedId: null,
+    collapse: { budget: 0 },
+  });
   return { graph, index, view, marks: overviewMarks(view, 'leaf') };
 }
 

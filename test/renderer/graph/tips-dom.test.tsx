@@ -36,7 +36,12 @@ function sample(): SessionGraphDto {
 }
 
 async function mountGraph(registry?: CommandRegistry) {
-  const f = fakeApi({ 'entry.get': async ({ sessionId, entryId }) => ({ ok: true, data: { sessionId, entryId, line: 3, raw: {}, label: null, children: [] } }) });
+  const f = fakeApi({
+    'entry.get': async ({ sessionId, entryId }) => ({
+      ok: true,
+      data: { sessionId, entryId, line: 3, raw: {}, label: null, children: [] },
+    }),
+  });
   const ui = registry ? (
     <CommandsProvider registry={registry}>
       <CommandLayer />
@@ -57,13 +62,19 @@ async function mountGraph(registry?: CommandRegistry) {
 /** Where the overview draws a tip, in the overview's pixels (the canvas's own model). */
 function tipPoint(graph: SessionGraphDto, entryId: string) {
   const index = buildTreeIndex(graph.entries, graph.leafId);
-  const view = buildGraphView(graph, index, { filterMode: 'default', showLeafRecords: false, expanded: new Set(), selectedId: null });
+  const view = buildGraphView(graph, index, {
+    filterMode: 'default',
+    showLeafRecords: false,
+    expanded: new Set(),
+    selectedId: null,
+  });
   const marks = overviewMarks(view, graph.leafId);
   const tip = marks.tips.find((t) => t.entryId === entryId)!;
   return toOverview(overviewFrame(marks, OVERVIEW_BOX), tip.x, tip.y);
 }
 
-const press = (key: string) => act(async () => void window.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true })));
+const press = (key: string) =>
+  act(async () => void window.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true })));
 
 describe('branch tips', () => {
   it('a click on a tip mark in the overview selects its entry and centres it', async () => {
@@ -74,12 +85,27 @@ describe('branch tips', () => {
     const canvas = overview.querySelector('canvas')!;
     const r = canvas.getBoundingClientRect();
     const p = tipPoint(sample(), 'x');
-    await act(async () => void box.dispatchEvent(new MouseEvent('mousedown', { bubbles: true, button: 0, clientX: r.left + p.x, clientY: r.top + p.y })));
+    await act(
+      async () =>
+        void box.dispatchEvent(
+          new MouseEvent('mousedown', { bubbles: true, button: 0, clientX: r.left + p.x, clientY: r.top + p.y }),
+        ),
+    );
     await flush(20);
     expect(mm.store.getState().selectedEntryId).toBe('x');
     expect(mm.store.getState().focusRequest?.nodeId).toBe('x');
     // Away from every mark the click pans and selects nothing new.
-    await act(async () => void box.dispatchEvent(new MouseEvent('mousedown', { bubbles: true, button: 0, clientX: r.left + 1, clientY: r.top + OVERVIEW_BOX.height - 1 })));
+    await act(
+      async () =>
+        void box.dispatchEvent(
+          new MouseEvent('mousedown', {
+            bubbles: true,
+            button: 0,
+            clientX: r.left + 1,
+            clientY: r.top + OVERVIEW_BOX.height - 1,
+          }),
+        ),
+    );
     await act(async () => void window.dispatchEvent(new MouseEvent('mouseup')));
     expect(mm.store.getState().selectedEntryId).toBe('x');
   });
@@ -127,7 +153,9 @@ describe('flags progress', () => {
     expect(m.container.querySelector('[data-testid="flags-progress"]')).not.toBeNull();
     await act(async () => s().setOpenProgress({ sessionId: 's1', phase: 'previews', done: 30, total: 120 }));
     expect(s().openProgress).toBeNull();
-    expect(m.container.querySelector('[data-testid="flags-progress"] [role="progressbar"]')!.getAttribute('aria-valuenow')).toBe('25');
+    expect(
+      m.container.querySelector('[data-testid="flags-progress"] [role="progressbar"]')!.getAttribute('aria-valuenow'),
+    ).toBe('25');
     expect(m.container.querySelector('[data-testid="filter-not-ready"]')!.textContent).toContain('25%');
     const option = [...m.container.querySelectorAll('[data-testid="filter-mode"] option')].map((o) => o.textContent);
     expect(option).toContain('Default (not ready yet)');

@@ -11,7 +11,14 @@ describe('edit call diff', () => {
     expect(editsOf({ path: 'x' })).toBeNull();
   });
   it('diffs lines old → new with context kept', () => {
-    expect(lineDiff('one\ntwo\nthree\nfour', 'one\nTWO\nthree\nfour\nfive').split('\n')).toEqual([' one', '-two', '+TWO', ' three', ' four', '+five']);
+    expect(lineDiff('one\ntwo\nthree\nfour', 'one\nTWO\nthree\nfour\nfive').split('\n')).toEqual([
+      ' one',
+      '-two',
+      '+TWO',
+      ' three',
+      ' four',
+      '+five',
+    ]);
     expect(lineDiff('same', 'same')).toBe(' same');
   });
 });

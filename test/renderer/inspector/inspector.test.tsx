@@ -17,7 +17,9 @@ async function show(raw: Record<string, unknown>, extra: Partial<EntryDetailDto>
   m = await mount(<Inspector cards={cards} />, f.api, (store) => {
     store.getState().startOpening('s1');
     store.getState().select(String(raw.id));
-    store.getState().setDetail({ sessionId: 's1', entryId: String(raw.id), line: 42, raw, label: null, children: [], ...extra });
+    store
+      .getState()
+      .setDetail({ sessionId: 's1', entryId: String(raw.id), line: 42, raw, label: null, children: [], ...extra });
   });
   return m.container.querySelector<HTMLElement>('[data-testid="inspector"]')!;
 }
@@ -26,12 +28,16 @@ const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwA
 
 describe('Inspector', () => {
   it('draws the cards the shell passes for the shown entry, above its body', async () => {
-    const el = await show({ type: 'message', id: 'u7', parentId: null, message: { role: 'user', content: 'hi' } }, {}, (detail, kind) => (
-      <div data-testid="card">{`${detail.entryId} ${kind}`}</div>
-    ));
+    const el = await show(
+      { type: 'message', id: 'u7', parentId: null, message: { role: 'user', content: 'hi' } },
+      {},
+      (detail, kind) => <div data-testid="card">{`${detail.entryId} ${kind}`}</div>,
+    );
     const card = el.querySelector('[data-testid="card"]')!;
     expect(card.textContent).toBe('u7 user');
-    expect(card.compareDocumentPosition(el.querySelector('[data-testid="raw-json"]')!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(
+      card.compareDocumentPosition(el.querySelector('[data-testid="raw-json"]')!) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
   });
 
   it('shows an assistant message: text as safe markdown, thinking collapsed, tool calls, usage, model', async () => {
@@ -115,28 +121,61 @@ describe('Inspector', () => {
   });
 
   it('shows compaction checkpoints: retained tail vs first kept entry', async () => {
-    let el = await show({ type: 'compaction', id: 'c1', parentId: 'x', timestamp: 't', summary: '## Goal\nShip it', tokensBefore: 50000, retainedTail: [{ role: 'user', content: 'kept' }] });
+    let el = await show({
+      type: 'compaction',
+      id: 'c1',
+      parentId: 'x',
+      timestamp: 't',
+      summary: '## Goal\nShip it',
+      tokensBefore: 50000,
+      retainedTail: [{ role: 'user', content: 'kept' }],
+    });
     expect(el.textContent).toContain('self-contained (retainedTail)');
     expect(el.querySelector('[data-testid="retained-tail"]')!.textContent).toContain('1 message');
     expect(el.textContent).toContain('50,000');
     m?.unmount();
-    el = await show({ type: 'compaction', id: 'c2', parentId: 'x', timestamp: 't', summary: 's', firstKeptEntryId: 'k1', tokensBefore: 1 });
+    el = await show({
+      type: 'compaction',
+      id: 'c2',
+      parentId: 'x',
+      timestamp: 't',
+      summary: 's',
+      firstKeptEntryId: 'k1',
+      tokensBefore: 1,
+    });
     expect(el.textContent).toContain('keeps from');
     expect([...el.querySelectorAll('.entry-link')].map((b) => b.textContent)).toContain('k1');
     expect(el.querySelector('[data-testid="retained-tail"]')).toBeNull();
   });
 
   it('clicking an entry link selects that entry', async () => {
-    const f = fakeApi({ 'entry.get': async ({ sessionId, entryId }) => ({ ok: true, data: { sessionId, entryId, line: 9, raw: { type: 'label', id: entryId }, label: null, children: [] } }) });
+    const f = fakeApi({
+      'entry.get': async ({ sessionId, entryId }) => ({
+        ok: true,
+        data: { sessionId, entryId, line: 9, raw: { type: 'label', id: entryId }, label: null, children: [] },
+      }),
+    });
     m = await mount(<Inspector />, f.api, (store) => {
       store.getState().startOpening('s1');
       store.getState().select('lb');
-      store.getState().setDetail({ sessionId: 's1', entryId: 'lb', line: 3, raw: { type: 'label', id: 'lb', parentId: 'p', targetId: 'tgt', label: 'important' }, label: null, children: [] });
+      store.getState().setDetail({
+        sessionId: 's1',
+        entryId: 'lb',
+        line: 3,
+        raw: { type: 'label', id: 'lb', parentId: 'p', targetId: 'tgt', label: 'important' },
+        label: null,
+        children: [],
+      });
     });
-    const link = [...m.container.querySelectorAll<HTMLButtonElement>('.entry-link')].find((b) => b.textContent === 'tgt')!;
+    const link = [...m.container.querySelectorAll<HTMLButtonElement>('.entry-link')].find(
+      (b) => b.textContent === 'tgt',
+    )!;
     await act(async () => link.click());
     expect(m.store.getState().selectedEntryId).toBe('tgt');
-    expect(f.calls.filter((c) => c.channel === 'entry.get').at(-1)).toEqual({ channel: 'entry.get', args: { sessionId: 's1', entryId: 'tgt' } });
+    expect(f.calls.filter((c) => c.channel === 'entry.get').at(-1)).toEqual({
+      channel: 'entry.get',
+      args: { sessionId: 's1', entryId: 'tgt' },
+    });
   });
 
   it('has a raw JSON view', async () => {

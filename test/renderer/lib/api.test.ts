@@ -50,11 +50,17 @@ describe('createHttpApi: channels', () => {
       baseUrl: 'http://127.0.0.1:9',
       fetch: async (url, init) => {
         calls.push({ url: String(url), init });
-        return json(200, { ok: true, data: { sessionId: 's', entryId: 'e', line: 3, raw: {}, label: null, children: [] } });
+        return json(200, {
+          ok: true,
+          data: { sessionId: 's', entryId: 'e', line: 3, raw: {}, label: null, children: [] },
+        });
       },
     });
     const r = await api['entry.get']({ sessionId: 's', entryId: 'e' });
-    expect(r).toEqual({ ok: true, data: { sessionId: 's', entryId: 'e', line: 3, raw: {}, label: null, children: [] } });
+    expect(r).toEqual({
+      ok: true,
+      data: { sessionId: 's', entryId: 'e', line: 3, raw: {}, label: null, children: [] },
+    });
     expect(calls).toHaveLength(1);
     expect(calls[0]!.url).toBe('http://127.0.0.1:9/api/entry.get');
     expect(calls[0]!.init?.method).toBe('POST');
@@ -65,12 +71,21 @@ describe('createHttpApi: channels', () => {
   });
 
   it('passes error Results through unchanged', async () => {
-    const api = createHttpApi({ token: 't', fetch: async () => json(200, { ok: false, error: { code: 'not_found', message: 'no such entry' } }) });
-    expect(await api['entry.get']({ sessionId: 's', entryId: 'x' })).toEqual({ ok: false, error: { code: 'not_found', message: 'no such entry' } });
+    const api = createHttpApi({
+      token: 't',
+      fetch: async () => json(200, { ok: false, error: { code: 'not_found', message: 'no such entry' } }),
+    });
+    expect(await api['entry.get']({ sessionId: 's', entryId: 'x' })).toEqual({
+      ok: false,
+      error: { code: 'not_found', message: 'no such entry' },
+    });
   });
 
   it('turns a 403 into forbidden, a network failure into io and garbage into internal', async () => {
-    const refused = createHttpApi({ token: 'bad', fetch: async () => json(403, { ok: false, error: { code: 'forbidden', message: 'missing or wrong token' } }) });
+    const refused = createHttpApi({
+      token: 'bad',
+      fetch: async () => json(403, { ok: false, error: { code: 'forbidden', message: 'missing or wrong token' } }),
+    });
     expect(await refused['app.info']({})).toMatchObject({ ok: false, error: { code: 'forbidden' } });
     const refusedPlain = createHttpApi({ token: 'bad', fetch: async () => new Response('nope', { status: 403 }) });
     expect(await refusedPlain['app.info']({})).toMatchObject({ ok: false, error: { code: 'forbidden' } });
@@ -78,7 +93,10 @@ describe('createHttpApi: channels', () => {
     expect(await down['sessions.list']({})).toMatchObject({ ok: false, error: { code: 'io' } });
     const weird = createHttpApi({ token: 't', fetch: async () => json(200, { hello: 1 }) });
     expect(await weird['sessions.list']({})).toMatchObject({ ok: false, error: { code: 'internal' } });
-    const badCode = createHttpApi({ token: 't', fetch: async () => json(200, { ok: false, error: { code: 'made_up', message: 'x' } }) });
+    const badCode = createHttpApi({
+      token: 't',
+      fetch: async () => json(200, { ok: false, error: { code: 'made_up', message: 'x' } }),
+    });
     expect(await badCode['sessions.list']({})).toMatchObject({ ok: false, error: { code: 'internal' } });
   });
 
@@ -106,7 +124,14 @@ describe('createHttpApi: events', () => {
       fetch: async (url, init) => {
         urls.push(String(url));
         tokenSeen = (init?.headers as Record<string, string>)[TOKEN_HEADER];
-        return openStream([': connected\n\n', 'event: session.appended\ndata: {"sessionId":"s1","sizeBytes":10}\n\n', 'event: bogus\ndata: {}\n\n'], init?.signal);
+        return openStream(
+          [
+            ': connected\n\n',
+            'event: session.appended\ndata: {"sessionId":"s1","sizeBytes":10}\n\n',
+            'event: bogus\ndata: {}\n\n',
+          ],
+          init?.signal,
+        );
       },
     });
     const got: unknown[] = [];

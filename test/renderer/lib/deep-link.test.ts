@@ -14,7 +14,17 @@ describe('deep links', () => {
   });
 
   it('refuses anything else', () => {
-    for (const hash of ['', '#', '#/', '#/sessions/x', '#/session/', '#/session/a/b', '#/session/%E0%A4%A', '#/session/%00x', '#session/x']) {
+    for (const hash of [
+      '',
+      '#',
+      '#/',
+      '#/sessions/x',
+      '#/session/',
+      '#/session/a/b',
+      '#/session/%E0%A4%A',
+      '#/session/%00x',
+      '#session/x',
+    ]) {
       expect(parseDeepLink(hash), hash).toBeNull();
     }
     // A bad entry id drops the entry, not the session.
@@ -33,7 +43,12 @@ describe('deep links', () => {
 
   it('builds a shareable URL without the query string (where the serve token was)', () => {
     const url = shareableUrl(
-      { origin: 'http://127.0.0.1:4000', pathname: '/', protocol: 'http:', href: 'http://127.0.0.1:4000/?token=secret#/x' },
+      {
+        origin: 'http://127.0.0.1:4000',
+        pathname: '/',
+        protocol: 'http:',
+        href: 'http://127.0.0.1:4000/?token=secret#/x',
+      },
       { sessionId: 's1', entryId: 'e1' },
     );
     expect(url).toBe('http://127.0.0.1:4000/#/session/s1?entry=e1');

@@ -8,7 +8,10 @@ import { graphToWire } from '../../../electron/shared/entry-nodes';
 
 const f = fakeApi({
   'session.open': async ({ sessionId }) => ({ ok: true, data: graphToWire({ ...graphOf(chain(4)), sessionId }) }),
-  'entry.get': async ({ sessionId, entryId }) => ({ ok: true, data: { sessionId, entryId, line: 2, raw: {}, label: null, children: [] } }),
+  'entry.get': async ({ sessionId, entryId }) => ({
+    ok: true,
+    data: { sessionId, entryId, line: 2, raw: {}, label: null, children: [] },
+  }),
 });
 
 let unbind: (() => void) | null = null;

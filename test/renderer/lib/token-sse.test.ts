@@ -7,7 +7,10 @@ function fakes(href: string) {
   const replaced: string[] = [];
   return {
     location: { href },
-    history: { state: null, replaceState: (_s: unknown, _t: string, url?: string | URL | null) => replaced.push(String(url)) },
+    history: {
+      state: null,
+      replaceState: (_s: unknown, _t: string, url?: string | URL | null) => replaced.push(String(url)),
+    },
     storage: { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v) },
     store,
     replaced,
@@ -39,7 +42,8 @@ describe('createSseParser', () => {
   it('assembles frames across arbitrary chunk splits, CRLF and comments', () => {
     const got: Array<[string, string]> = [];
     const p = createSseParser((e, d) => got.push([e, d]));
-    const text = ': connected\r\n\r\nevent: sessions.changed\r\ndata: {"reason":"added"}\r\n\r\nevent: session.appended\ndata: {"a":\ndata: 1}\n\ndata: plain\n\n';
+    const text =
+      ': connected\r\n\r\nevent: sessions.changed\r\ndata: {"reason":"added"}\r\n\r\nevent: session.appended\ndata: {"a":\ndata: 1}\n\ndata: plain\n\n';
     for (const ch of text) p.push(ch);
     expect(got).toEqual([
       ['sessions.changed', '{"reason":"added"}'],

@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildContextView, type ParsedSession, parseSessionText, type Profile, readSessionDetailed } from '../../../electron/core';
+import {
+  buildContextView,
+  type ParsedSession,
+  parseSessionText,
+  type Profile,
+  readSessionDetailed,
+} from '../../../electron/core';
 import type { ContextViewDto } from '../../../electron/shared/context-dto';
 import { packEntryStates, unpackEntryStates } from '../../../electron/shared/entry-states';
 import type { EntryNodeDto, SessionGraphDto } from '../../../electron/shared/dto';
@@ -10,15 +16,34 @@ import { buildTreeIndex } from '../../../renderer/src/model/tree-index';
 type Rec = Record<string, unknown>;
 
 /** The DTO main sends for a reading (context-service.ts adds these three fields). */
-function viewOf(s: ParsedSession, profile: Profile, leafId?: string | null): { view: ContextViewDto; expected: string[] } {
+function viewOf(
+  s: ParsedSession,
+  profile: Profile,
+  leafId?: string | null,
+): { view: ContextViewDto; expected: string[] } {
   const reading = readSessionDetailed(s, { profile, ...(leafId !== undefined ? { leafId } : {}) });
   const view = buildContextView(s, reading);
-  const dto = JSON.parse(JSON.stringify({ sessionId: 's', detectedProfile: profile, issues: [], ...view, entries: packEntryStates(view.entries) })) as ContextViewDto;
+  const dto = JSON.parse(
+    JSON.stringify({
+      sessionId: 's',
+      detectedProfile: profile,
+      issues: [],
+      ...view,
+      entries: packEntryStates(view.entries),
+    }),
+  ) as ContextViewDto;
   return { view: dto, expected: reading.contextEntryIds };
 }
 
 const nodesOf = (s: ParsedSession): EntryNodeDto[] =>
-  s.entries.map((e) => ({ id: e.id, parentId: e.parentId, type: e.type, line: e.line, timestamp: e.timestamp, preview: '' }));
+  s.entries.map((e) => ({
+    id: e.id,
+    parentId: e.parentId,
+    type: e.type,
+    line: e.line,
+    timestamp: e.timestamp,
+    preview: '',
+  }));
 
 let t = 0;
 const stamp = () => new Date(Date.UTC(2026, 0, 1) + ++t * 1000).toISOString();
@@ -26,7 +51,20 @@ const stamp = () => new Date(Date.UTC(2026, 0, 1) + ++t * 1000).toISOString();
 /** One random entry; parents are earlier ids (or dangling), some ids repeat. */
 const entryArb = (i: number) =>
   fc.record({
-    kind: fc.constantFrom('user', 'assistant', 'bang', 'system', 'compaction', 'model', 'label', 'edit', 'custom', 'summary', 'leaf', 'thinking'),
+    kind: fc.constantFrom(
+      'user',
+      'assistant',
+      'bang',
+      'system',
+      'compaction',
+      'model',
+      'label',
+      'edit',
+      'custom',
+      'summary',
+      'leaf',
+      'thinking',
+    ),
     // Mostly chains (so compactions keep ranges on the path), some branches, roots and dangling parents.
     parent: fc.oneof(
       { arbitrary: fc.constant(i - 1), weight: 8 },
@@ -40,7 +78,9 @@ const entryArb = (i: number) =>
     keep: fc.boolean(),
   });
 
-function build(specs: Array<{ kind: string; parent: number; other: number; dup: number; tail: boolean; keep: boolean }>): ParsedSession {
+function build(
+  specs: Array<{ kind: string; parent: number; other: number; dup: number; tail: boolean; keep: boolean }>,
+): ParsedSession {
   const ids: string[] = [];
   const lines: Rec[] = [{ type: 'session', version: 3, id: 'sess', timestamp: stamp(), cwd: '/p' }];
   specs.forEach((spec, i) => {
@@ -54,10 +94,32 @@ function build(specs: Array<{ kind: string; parent: number; other: number; dup: 
         lines.push({ ...base, type: 'message', message: { role: 'user', content: `ask ${i}`, timestamp: 1 } });
         break;
       case 'assistant':
-        lines.push({ ...base, type: 'message', message: { role: 'assistant', content: [{ type: 'text', text: `reply ${i}` }], provider: 'p', model: 'm', stopReason: 'stop', timestamp: 2 } });
+        lines.push({
+          ...base,
+          type: 'message',
+          message: {
+            role: 'assistant',
+            content: [{ type: 'text', text: `reply ${i}` }],
+            provider: 'p',
+            model: 'm',
+            stopReason: 'stop',
+            timestamp: 2,
+          },
+        });
         break;
       case 'bang':
-        lines.push({ ...base, type: 'message', message: { role: 'bashExecution', command: 'ls', output: 'x', exitCode: 0, excludeFromContext: spec.keep, timestamp: 3 } });
+        lines.push({
+          ...base,
+          type: 'message',
+          message: {
+            role: 'bashExecution',
+            command: 'ls',
+            output: 'x',
+            exitCode: 0,
+            excludeFromContext: spec.keep,
+            timestamp: 3,
+          },
+        });
         break;
       case 'system':
         lines.push({ ...base, type: 'message', message: { role: 'system', content: `be brief ${i}`, timestamp: 4 } });
@@ -82,13 +144,23 @@ function build(specs: Array<{ kind: string; parent: number; other: number; dup: 
         lines.push({ ...base, type: 'label', targetId: other ?? id, label: `l${i}` });
         break;
       case 'edit':
-        lines.push({ ...base, type: 'context_edit', targetId: other ?? id, replacement: spec.keep ? null : { content: 'edited' } });
+        lines.push({
+          ...base,
+          type: 'context_edit',
+          targetId: other ?? id,
+          replacement: spec.keep ? null : { content: 'edited' },
+        });
         break;
       case 'custom':
         lines.push({ ...base, type: 'custom_message', customType: 'x', content: `custom ${i}`, display: true });
         break;
       case 'summary':
-        lines.push({ ...base, type: 'branch_summary', fromId: other ?? 'root', summary: spec.keep ? `branch ${i}` : '' });
+        lines.push({
+          ...base,
+          type: 'branch_summary',
+          fromId: other ?? 'root',
+          summary: spec.keep ? `branch ${i}` : '',
+        });
         break;
       case 'leaf':
         lines.push({ ...base, type: 'leaf', targetId: other });
@@ -98,7 +170,9 @@ function build(specs: Array<{ kind: string; parent: number; other: number; dup: 
   return parseSessionText(lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
 }
 
-const sessionArb = fc.integer({ min: 1, max: 28 }).chain((n) => fc.tuple(...Array.from({ length: n }, (_, i) => entryArb(i))));
+const sessionArb = fc
+  .integer({ min: 1, max: 28 })
+  .chain((n) => fc.tuple(...Array.from({ length: n }, (_, i) => entryArb(i))));
 
 describe('the context view order (ContextViewDto.contextEntryIds)', () => {
   const SELECTED = new Set(['included', 'edited', 'excluded', 'not-projected']);
@@ -114,7 +188,8 @@ describe('the context view order (ContextViewDto.contextEntryIds)', () => {
             const { view, expected } = viewOf(s, profile, leafId);
             expect(view.contextEntryIds).toEqual(expected);
             const states = statesById(view);
-            for (const id of view.contextEntryIds) expect(SELECTED.has(states.get(id)!.state), `${profile} ${id}`).toBe(true);
+            for (const id of view.contextEntryIds)
+              expect(SELECTED.has(states.get(id)!.state), `${profile} ${id}`).toBe(true);
           }
         }
       }),

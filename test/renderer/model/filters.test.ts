@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { filterTree, isEntryVisible, visibleChildIds, type FilterMode, type FilterOptions } from '../../../renderer/src/model/filters';
+import {
+  filterTree,
+  isEntryVisible,
+  visibleChildIds,
+  type FilterMode,
+  type FilterOptions,
+} from '../../../renderer/src/model/filters';
 import { buildTreeIndex } from '../../../renderer/src/model/tree-index';
 import type { EntryNodeDto } from '../../../electron/shared/dto';
 import { lines, node } from '../helpers';
@@ -17,9 +23,14 @@ const toolOnly = node('a1', 'u', { role: 'assistant', hasText: false, toolNames:
 const withText = node('a2', 'u', { role: 'assistant', hasText: true, toolNames: ['read'], stopReason: 'toolUse' });
 const aborted = node('a3', 'u', { role: 'assistant', hasText: false, stopReason: 'aborted' });
 const result = node('t', 'a1', { role: 'toolResult', toolNames: ['read'] });
-const settings: EntryNodeDto[] = ['label', 'custom', 'model_change', 'thinking_level_change', 'session_info', 'active_tools_change'].map((type) =>
-  node(type, 'u', { type, role: undefined }),
-);
+const settings: EntryNodeDto[] = [
+  'label',
+  'custom',
+  'model_change',
+  'thinking_level_change',
+  'session_info',
+  'active_tools_change',
+].map((type) => node(type, 'u', { type, role: undefined }));
 const leafRecord = node('lf', 'u', { type: 'leaf', role: undefined, targetId: 'u' });
 const compaction = node('c', 'u', { type: 'compaction', role: undefined });
 const customMsg = node('cm', 'u', { type: 'custom_message', role: undefined });
@@ -83,13 +94,21 @@ describe('filterTree', () => {
     expect(visibleChildIds(vt, 'u')).toEqual(['a2', 't1', 't2']);
     const ids = (arr: ArrayLike<number>) => Array.from(arr, (i) => index.ids[i]!);
     expect(index.ids[vt.vparent[index.indexOf.get('t1')!]!]).toBe('u');
-    expect(ids(vt.spliced.reduce<number[]>((acc, f, i) => (f ? [...acc, i] : acc), [])).sort()).toEqual(['a2', 't1', 't2']);
+    expect(ids(vt.spliced.reduce<number[]>((acc, f, i) => (f ? [...acc, i] : acc), [])).sort()).toEqual([
+      'a2',
+      't1',
+      't2',
+    ]);
     expect(vt.hiddenCount).toBe(2);
     expect(ids(vt.vorder)).toEqual(['u', 'a2', 't1', 't2']);
   });
 
   it('turns children of a hidden root into roots', () => {
-    const entries = lines([node('s', null, { type: 'session_info', role: undefined }), node('u1', 's'), node('u2', 's')]);
+    const entries = lines([
+      node('s', null, { type: 'session_info', role: undefined }),
+      node('u1', 's'),
+      node('u2', 's'),
+    ]);
     const index = buildTreeIndex(entries, 'u2');
     const vt = filterTree(index, opts('default'));
     expect(visibleChildIds(vt, null)).toEqual(['u2', 'u1']);

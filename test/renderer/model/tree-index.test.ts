@@ -53,7 +53,11 @@ describe('buildTreeIndex', () => {
   });
 
   it('keeps the later line of a duplicated id', () => {
-    const entries = lines([node('r', null), node('dup', 'r', { preview: 'first' }), node('dup', 'r', { preview: 'second' })]);
+    const entries = lines([
+      node('r', null),
+      node('dup', 'r', { preview: 'first' }),
+      node('dup', 'r', { preview: 'second' }),
+    ]);
     const index = buildTreeIndex(entries, 'dup');
     expect(index.entries[index.indexOf.get('dup')!]!.preview).toBe('second');
     expect(childIds(index, 'r')).toEqual(['dup']);

@@ -9,8 +9,14 @@ describe('palette filtering', () => {
   const entry = (id: string, preview: string, role = 'user'): EntryNodeDto =>
     ({ id, parentId: null, type: 'message', role, line: 1, timestamp: '', preview }) as EntryNodeDto;
   const sessions = [
-    row('aaa111', '/home/al/canopy', { summary: summary('Refactor the parser', 'please refactor', 9), modifiedAt: '2026-01-05T00:00:00Z' }),
-    row('bbb222', '/srv/infra', { summary: summary(null, 'deploy the cluster', 3), modifiedAt: '2026-01-06T00:00:00Z' }),
+    row('aaa111', '/home/al/canopy', {
+      summary: summary('Refactor the parser', 'please refactor', 9),
+      modifiedAt: '2026-01-05T00:00:00Z',
+    }),
+    row('bbb222', '/srv/infra', {
+      summary: summary(null, 'deploy the cluster', 3),
+      modifiedAt: '2026-01-06T00:00:00Z',
+    }),
     row('ccc333', '/home/al/notes', { modifiedAt: '2026-01-01T00:00:00Z' }),
   ];
   const actions: CommandAction[] = [

@@ -4,11 +4,24 @@ import { CONTRIBUTED, createRegistry } from '../../../renderer/src/commands/regi
 import type { SearchHitDto } from '../../../electron/shared/dto';
 
 function hit(sessionId: string, entryId: string, extra: Partial<SearchHitDto> = {}): SearchHitDto {
-  return { sessionId, entryId, line: 2, role: 'user', field: 'text', time: null, snippet: 'a needle b', match: [2, 8], sessionName: null, cwd: '/p', fileName: `${sessionId}.jsonl`, ...extra };
+  return {
+    sessionId,
+    entryId,
+    line: 2,
+    role: 'user',
+    field: 'text',
+    time: null,
+    snippet: 'a needle b',
+    match: [2, 8],
+    sessionName: null,
+    cwd: '/p',
+    fileName: `${sessionId}.jsonl`,
+    ...extra,
+  };
 }
 
 describe('search panel model', () => {
-  it('groups hits by session in the order of each session\'s best hit', () => {
+  it("groups hits by session in the order of each session's best hit", () => {
     const groups = groupHits([hit('s2', 'x'), hit('s1', 'y', { sessionName: 'Named' }), hit('s2', 'z')]);
     expect(groups.map((g) => [g.sessionId, g.title, g.hits.map((h) => h.entryId)])).toEqual([
       ['s2', 's2.jsonl', ['x', 'z']],
@@ -22,7 +35,14 @@ describe('search panel model', () => {
 
   it('opens on Ctrl+Shift+F or Cmd+Shift+F only (its action in the registry)', () => {
     const registry = createRegistry([{ ...CONTRIBUTED.searchSessions, run: () => {} }]);
-    const k = (o: Partial<KeyboardEvent>) => ({ key: 'F', ctrlKey: false, metaKey: false, shiftKey: true, altKey: false, ...o });
+    const k = (o: Partial<KeyboardEvent>) => ({
+      key: 'F',
+      ctrlKey: false,
+      metaKey: false,
+      shiftKey: true,
+      altKey: false,
+      ...o,
+    });
     expect(registry.forKey(k({ ctrlKey: true }), false)?.id).toBe('search.sessions');
     expect(registry.forKey(k({ metaKey: true }), false)?.id).toBe('search.sessions');
     expect(registry.forKey(k({ ctrlKey: true, shiftKey: false, key: 'f' }), false)).toBeUndefined();

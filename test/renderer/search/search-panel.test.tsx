@@ -20,8 +20,17 @@ afterEach(() => {
 
 const status = { indexing: false, done: 1, total: 1, indexPath: null, problems: 0, error: null };
 const hit = (line: number): SearchHitDto => ({
-  sessionId: 's1', entryId: `e${line}`, line, role: 'user', field: 'text', time: null, snippet: 'a needle here', match: [2, 8],
-  sessionName: 'one', cwd: '/p', fileName: 's1.jsonl',
+  sessionId: 's1',
+  entryId: `e${line}`,
+  line,
+  role: 'user',
+  field: 'text',
+  time: null,
+  snippet: 'a needle here',
+  match: [2, 8],
+  sessionName: 'one',
+  cwd: '/p',
+  fileName: 's1.jsonl',
 });
 
 describe('search panel', () => {

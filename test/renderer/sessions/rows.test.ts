@@ -14,13 +14,22 @@ const keys = (rows: ReturnType<typeof buildSidebarRows>) => rows.map((r) => r.ke
 describe('buildSidebarRows', () => {
   it('groups sessions under projects, most recently active project first, newest session first', () => {
     expect(keys(buildSidebarRows(list, {}, opts))).toEqual(['p:/p/beta', 's:beta1', 'p:/p/alpha', 's:old', 's:new']);
-    expect(keys(buildSidebarRows(list, {}, { ...opts, sort: 'created' }))).toEqual(['p:/p/beta', 's:beta1', 'p:/p/alpha', 's:new', 's:old']);
+    expect(keys(buildSidebarRows(list, {}, { ...opts, sort: 'created' }))).toEqual([
+      'p:/p/beta',
+      's:beta1',
+      'p:/p/alpha',
+      's:new',
+      's:old',
+    ]);
   });
 
   it('filters by name, first message, id or cwd (all tokens) and drops empty projects', () => {
     const summaries = { old: summary('Refactor parser', null), new: summary(null, 'Fix the flaky watcher') };
     expect(keys(buildSidebarRows(list, summaries, { ...opts, query: 'FLAKY' }))).toEqual(['p:/p/alpha', 's:new']);
-    expect(keys(buildSidebarRows(list, summaries, { ...opts, query: 'alpha parser' }))).toEqual(['p:/p/alpha', 's:old']);
+    expect(keys(buildSidebarRows(list, summaries, { ...opts, query: 'alpha parser' }))).toEqual([
+      'p:/p/alpha',
+      's:old',
+    ]);
     expect(keys(buildSidebarRows(list, summaries, { ...opts, query: 'beta1' }))).toEqual(['p:/p/beta', 's:beta1']);
     expect(buildSidebarRows(list, summaries, { ...opts, query: 'zzz' })).toEqual([]);
     const shown = buildSidebarRows(list, summaries, { ...opts, query: 'flaky' })[0]!;
@@ -28,7 +37,11 @@ describe('buildSidebarRows', () => {
   });
 
   it('hides the sessions of a collapsed project but keeps its header', () => {
-    expect(keys(buildSidebarRows(list, {}, { ...opts, collapsed: { '/p/alpha': true } }))).toEqual(['p:/p/beta', 's:beta1', 'p:/p/alpha']);
+    expect(keys(buildSidebarRows(list, {}, { ...opts, collapsed: { '/p/alpha': true } }))).toEqual([
+      'p:/p/beta',
+      's:beta1',
+      'p:/p/alpha',
+    ]);
   });
 
   it('titles a session by name, else first message, else file name', () => {
@@ -41,9 +54,21 @@ describe('buildSidebarRows', () => {
   it('nests forks under their parent (oldest fork first), deeper forks deeper', () => {
     const family = listOf([
       row('mom', '/p', { createdAt: '2026-01-01T00:00:00Z', modifiedAt: '2026-01-01T00:00:00Z' }),
-      row('kid-late', '/p', { parentSessionId: 'mom', createdAt: '2026-01-04T00:00:00Z', modifiedAt: '2026-01-09T00:00:00Z' }),
-      row('kid-early', '/p', { parentSessionId: 'mom', createdAt: '2026-01-02T00:00:00Z', modifiedAt: '2026-01-02T00:00:00Z' }),
-      row('grandkid', '/p', { parentSessionId: 'kid-early', createdAt: '2026-01-03T00:00:00Z', modifiedAt: '2026-01-03T00:00:00Z' }),
+      row('kid-late', '/p', {
+        parentSessionId: 'mom',
+        createdAt: '2026-01-04T00:00:00Z',
+        modifiedAt: '2026-01-09T00:00:00Z',
+      }),
+      row('kid-early', '/p', {
+        parentSessionId: 'mom',
+        createdAt: '2026-01-02T00:00:00Z',
+        modifiedAt: '2026-01-02T00:00:00Z',
+      }),
+      row('grandkid', '/p', {
+        parentSessionId: 'kid-early',
+        createdAt: '2026-01-03T00:00:00Z',
+        modifiedAt: '2026-01-03T00:00:00Z',
+      }),
       row('other', '/p', { modifiedAt: '2026-01-05T00:00:00Z' }),
     ]);
     const rows = buildSidebarRows(family, {}, opts).filter((r) => r.kind === 'session');
@@ -63,12 +88,18 @@ describe('buildSidebarRows', () => {
       row('orphan', '/p', { parentSessionId: 'gone', parentSessionPath: '/x/gone.jsonl' }),
     ]);
     const summaries = { kid: summary('needle', null) };
-    const filtered = buildSidebarRows(family, summaries, { ...opts, query: 'needle' }).filter((r) => r.kind === 'session');
+    const filtered = buildSidebarRows(family, summaries, { ...opts, query: 'needle' }).filter(
+      (r) => r.kind === 'session',
+    );
     expect(filtered.map((r) => r.kind === 'session' && [r.session.sessionId, r.depth])).toEqual([['kid', 0]]);
     const all = nestForks(family.sessions);
     expect(all.find((r) => r.session.sessionId === 'orphan')!.depth).toBe(0);
 
-    const cycle = nestForks([row('a', '/p', { parentSessionId: 'b' }), row('b', '/p', { parentSessionId: 'a' }), row('c', '/p', { parentSessionId: 'c' })]);
+    const cycle = nestForks([
+      row('a', '/p', { parentSessionId: 'b' }),
+      row('b', '/p', { parentSessionId: 'a' }),
+      row('c', '/p', { parentSessionId: 'c' }),
+    ]);
     expect(cycle.map((r) => r.session.sessionId).sort()).toEqual(['a', 'b', 'c']);
     expect(cycle.find((r) => r.session.sessionId === 'c')!.depth).toBe(0);
   });
@@ -82,6 +113,12 @@ describe('the "Opened" group', () => {
       row('u-1', '/home/p', { origin: 'uploaded', modifiedAt: '2025-01-02T00:00:00Z' }),
     ];
     const out = buildSidebarRows(listOf(rows), {}, { query: '', sort: 'modified', collapsed: {} });
-    expect(out.map((r) => (r.kind === 'project' ? `p:${r.project.cwd}` : r.session.sessionId))).toEqual([`p:${OPENED_GROUP}`, 'u-1', 'o-1', 'p:/home/p', 'r-1']);
+    expect(out.map((r) => (r.kind === 'project' ? `p:${r.project.cwd}` : r.session.sessionId))).toEqual([
+      `p:${OPENED_GROUP}`,
+      'u-1',
+      'o-1',
+      'p:/home/p',
+      'r-1',
+    ]);
   });
 });

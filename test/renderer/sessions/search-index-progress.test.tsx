@@ -12,7 +12,14 @@ afterEach(() => {
   m = null;
 });
 
-const status = (indexing: boolean, done: number, total: number): SearchStatusDto => ({ indexing, done, total, indexPath: null, problems: 0, error: null });
+const status = (indexing: boolean, done: number, total: number): SearchStatusDto => ({
+  indexing,
+  done,
+  total,
+  indexPath: null,
+  problems: 0,
+  error: null,
+});
 
 describe('SearchIndexProgress (under the session list)', () => {
   it('shows the pass main reports, follows its progress and goes when it ends', async () => {

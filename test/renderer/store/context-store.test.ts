@@ -7,15 +7,17 @@ import { fixture, lineage, okPreview } from '../context-fixtures';
 import { fakeApi, listOf, row } from '../fake-api';
 import { graphToWire } from '../../../electron/shared/entry-nodes';
 
-const ok = <T,>(data: T): Result<T> => ({ ok: true, data });
+const ok = <T>(data: T): Result<T> => ({ ok: true, data });
 
 function setup(overrides: Parameters<typeof fakeApi>[0] = {}) {
   const { graph } = fixture();
   const f = fakeApi({
     'session.open': async ({ sessionId }) => ok(graphToWire({ ...graph, sessionId })),
-    'session.context': async ({ sessionId, leafId }) => ok({ ...fixture({ sessionId, ...(leafId ? { leafId } : {}) }).view }),
+    'session.context': async ({ sessionId, leafId }) =>
+      ok({ ...fixture({ sessionId, ...(leafId ? { leafId } : {}) }).view }),
     'session.lineage': async ({ sessionId }) => ok(lineage({ sessionId })),
-    'entry.get': async ({ sessionId, entryId }) => ok({ sessionId, entryId, line: 2, raw: { type: 'message', id: entryId }, label: null, children: [] }),
+    'entry.get': async ({ sessionId, entryId }) =>
+      ok({ sessionId, entryId, line: 2, raw: { type: 'message', id: entryId }, label: null, children: [] }),
     'sessions.list': async () => ok(listOf([row('s1', '/p'), row('s2', '/p', { parentSessionId: 's1' })])),
     ...overrides,
   });
@@ -30,7 +32,8 @@ describe('context actions', () => {
     let land: () => void = () => {};
     const { graph } = fixture();
     const { actions, s, calls } = setup({
-      'session.open': ({ sessionId }) => new Promise((resolve) => (land = () => resolve(ok(graphToWire({ ...graph, sessionId }))))),
+      'session.open': ({ sessionId }) =>
+        new Promise((resolve) => (land = () => resolve(ok(graphToWire({ ...graph, sessionId }))))),
     });
     const opened = actions.openSession('s1');
     await vi.waitFor(() => expect(calls('session.open')).toHaveLength(1));
@@ -59,7 +62,9 @@ describe('context actions', () => {
   });
 
   it('a failed graph still settles the context', async () => {
-    const { actions, s, calls } = setup({ 'session.open': async () => ({ ok: false, error: { code: 'io', message: 'gone' } }) });
+    const { actions, s, calls } = setup({
+      'session.open': async () => ({ ok: false, error: { code: 'io', message: 'gone' } }),
+    });
     await actions.openSession('s1');
     expect(s().openError?.message).toBe('gone');
     expect(calls('session.context')).toEqual([{ sessionId: 's1' }]);
@@ -118,7 +123,9 @@ describe('context actions', () => {
     const pending: Array<() => void> = [];
     const { actions, s } = setup({
       'session.context': ({ sessionId, leafId }) =>
-        new Promise((resolve) => pending.push(() => resolve(ok(fixture({ sessionId, ...(leafId ? { leafId } : {}) }).view)))),
+        new Promise((resolve) =>
+          pending.push(() => resolve(ok(fixture({ sessionId, ...(leafId ? { leafId } : {}) }).view))),
+        ),
     });
     const opened = actions.openSession('s1');
     await vi.waitFor(() => expect(pending).toHaveLength(1));
@@ -132,7 +139,9 @@ describe('context actions', () => {
   });
 
   it('a context error is kept apart from the graph', async () => {
-    const { actions, s } = setup({ 'session.context': async () => ({ ok: false, error: { code: 'io', message: 'disk gone' } }) });
+    const { actions, s } = setup({
+      'session.context': async () => ({ ok: false, error: { code: 'io', message: 'disk gone' } }),
+    });
     await actions.openSession('s1');
     expect(s().graph?.sessionId).toBe('s1');
     expect(s().contextError?.message).toBe('disk gone');
@@ -182,7 +191,10 @@ describe('fork actions', () => {
     const { actions, s, calls } = setup({
       'session.forkPreview': async ({ request }) =>
         request.kind === 'fork' && request.entryId === 'a1'
-          ? ok({ ok: false as const, error: { kind: 'invalid_fork_target' as const, message: 'Invalid entry ID for forking' } })
+          ? ok({
+              ok: false as const,
+              error: { kind: 'invalid_fork_target' as const, message: 'Invalid entry ID for forking' },
+            })
           : ok(okPreview()),
     });
     await actions.openSession('s1');
@@ -194,7 +206,10 @@ describe('fork actions', () => {
 
     const bad: ForkRequestDto = { kind: 'fork', entryId: 'a1', position: 'before' };
     await actions.previewFork(bad);
-    expect(s().forkPreview?.preview).toEqual({ ok: false, error: { kind: 'invalid_fork_target', message: 'Invalid entry ID for forking' } });
+    expect(s().forkPreview?.preview).toEqual({
+      ok: false,
+      error: { kind: 'invalid_fork_target', message: 'Invalid entry ID for forking' },
+    });
 
     // The file grew: the same request is a new preview.
     s().setGraph({ ...s().graph!, sizeBytes: 9999 });
@@ -222,13 +237,27 @@ describe('fork actions', () => {
     release();
     await running;
     await last;
-    expect(calls('session.forkPreview').map((c) => (c as { request: { entryId: string } }).request.entryId)).toEqual(['u1', 'a2']);
-    expect(s().forkPreview).toMatchObject({ key: currentForkKey(s(), at('a2')), loading: false, preview: { ok: true } });
+    expect(calls('session.forkPreview').map((c) => (c as { request: { entryId: string } }).request.entryId)).toEqual([
+      'u1',
+      'a2',
+    ]);
+    expect(s().forkPreview).toMatchObject({
+      key: currentForkKey(s(), at('a2')),
+      loading: false,
+      preview: { ok: true },
+    });
   });
 
   it('writes the fork, refreshes the list, opens the new session and keeps the command', async () => {
     const { actions, s, calls } = setup({
-      'session.fork': async () => ok({ sessionId: 's2', path: '/sessions/new.jsonl', command: "pi --session '/sessions/new.jsonl'", entryCount: 4, leafId: 'a1' }),
+      'session.fork': async () =>
+        ok({
+          sessionId: 's2',
+          path: '/sessions/new.jsonl',
+          command: "pi --session '/sessions/new.jsonl'",
+          entryCount: 4,
+          leafId: 'a1',
+        }),
     });
     await actions.openSession('s1');
     const result = await actions.fork(before);
@@ -236,7 +265,11 @@ describe('fork actions', () => {
     expect(calls('session.fork')).toEqual([{ sessionId: 's1', request: before }]);
     expect(calls('sessions.list')).toHaveLength(1);
     expect(s().openSessionId).toBe('s2');
-    expect(s().forkOutcome).toMatchObject({ sourceSessionId: 's1', request: before, result: { command: "pi --session '/sessions/new.jsonl'" } });
+    expect(s().forkOutcome).toMatchObject({
+      sourceSessionId: 's1',
+      request: before,
+      result: { command: "pi --session '/sessions/new.jsonl'" },
+    });
     expect(s().forking).toBe(false);
     // Back to the source keeps the outcome; an unrelated session drops it.
     await actions.openSession('s1');
@@ -247,7 +280,10 @@ describe('fork actions', () => {
 
   it('a refused write is shown and nothing is opened', async () => {
     const { actions, s, calls } = setup({
-      'session.fork': async () => ({ ok: false, error: { code: 'invalid_fork_target', message: 'Entry u9 not found' } }),
+      'session.fork': async () => ({
+        ok: false,
+        error: { code: 'invalid_fork_target', message: 'Entry u9 not found' },
+      }),
     });
     await actions.openSession('s1');
     expect(await actions.fork({ kind: 'fork', entryId: 'u9', position: 'at' })).toBeNull();

@@ -6,7 +6,14 @@ import { fakeApi, listOf, row, summary } from '../fake-api';
 import { chain, graphOf } from '../helpers';
 import { graphToWire } from '../../../electron/shared/entry-nodes';
 
-const detail = (sessionId: string, entryId: string): EntryDetailDto => ({ sessionId, entryId, line: 2, raw: { type: 'message', id: entryId }, label: null, children: [] });
+const detail = (sessionId: string, entryId: string): EntryDetailDto => ({
+  sessionId,
+  entryId,
+  line: 2,
+  raw: { type: 'message', id: entryId },
+  label: null,
+  children: [],
+});
 
 describe('store slices', () => {
   it('setSessionList keeps summaries of unchanged files and drops those of changed ones', () => {
@@ -14,7 +21,9 @@ describe('store slices', () => {
     const s = () => store.getState();
     s().setSessionList(listOf([row('a', '/p'), row('b', '/p')]));
     s().mergeSummaries({ a: summary('A', null), b: summary('B', null) });
-    s().setSessionList(listOf([row('a', '/p'), row('b', '/p', { sizeBytes: 9999 }), row('c', '/q', { summary: summary('C', null) })]));
+    s().setSessionList(
+      listOf([row('a', '/p'), row('b', '/p', { sizeBytes: 9999 }), row('c', '/q', { summary: summary('C', null) })]),
+    );
     expect(Object.keys(s().summaries).sort()).toEqual(['a', 'c']);
   });
 
@@ -87,7 +96,9 @@ describe('actions', () => {
   });
 
   it('a refused token becomes the app-wide error and stops start-up', async () => {
-    const f = fakeApi({ 'app.info': async () => ({ ok: false, error: { code: 'forbidden', message: 'missing or wrong token' } }) });
+    const f = fakeApi({
+      'app.info': async () => ({ ok: false, error: { code: 'forbidden', message: 'missing or wrong token' } }),
+    });
     const store = createCanopyStore();
     await createActions(f.api, store).init();
     expect(store.getState().fatalError?.code).toBe('forbidden');
@@ -97,7 +108,10 @@ describe('actions', () => {
 
   it('asks for summaries in batches, each id once', async () => {
     const f = fakeApi({
-      'sessions.summaries': async ({ sessionIds }) => ({ ok: true, data: Object.fromEntries(sessionIds.map((id) => [id, summary(null, `first ${id}`)])) }),
+      'sessions.summaries': async ({ sessionIds }) => ({
+        ok: true,
+        data: Object.fromEntries(sessionIds.map((id) => [id, summary(null, `first ${id}`)])),
+      }),
     });
     const store = createCanopyStore();
     const actions = createActions(f.api, store);
@@ -106,7 +120,9 @@ describe('actions', () => {
     actions.requestSummaries(ids); // overlaps the first request
     actions.requestSummaries(ids.slice(0, 10));
     await vi.runAllTimersAsync();
-    const batches = f.calls.filter((c) => c.channel === 'sessions.summaries').map((c) => (c.args as { sessionIds: string[] }).sessionIds);
+    const batches = f.calls
+      .filter((c) => c.channel === 'sessions.summaries')
+      .map((c) => (c.args as { sessionIds: string[] }).sessionIds);
     expect(batches.map((b) => b.length)).toEqual([SUMMARY_BATCH, 20]);
     expect(new Set(batches.flat()).size).toBe(SUMMARY_BATCH + 20);
     expect(store.getState().summaries.s7?.firstMessage).toBe('first s7');
@@ -138,7 +154,9 @@ describe('actions', () => {
     const resolvers: Array<() => void> = [];
     const f = fakeApi({
       'session.open': ({ sessionId }) =>
-        new Promise((resolve) => resolvers.push(() => resolve({ ok: true, data: graphToWire({ ...graphOf(chain(2)), sessionId }) }))),
+        new Promise((resolve) =>
+          resolvers.push(() => resolve({ ok: true, data: graphToWire({ ...graphOf(chain(2)), sessionId }) })),
+        ),
     });
     const store = createCanopyStore();
     const actions = createActions(f.api, store);
@@ -155,7 +173,9 @@ describe('actions', () => {
     const resolvers: Array<() => void> = [];
     const f = fakeApi({
       'session.open': ({ sessionId }) =>
-        new Promise((resolve) => resolvers.push(() => resolve({ ok: true, data: graphToWire({ ...graphOf(chain(5)), sessionId }) }))),
+        new Promise((resolve) =>
+          resolvers.push(() => resolve({ ok: true, data: graphToWire({ ...graphOf(chain(5)), sessionId }) })),
+        ),
       'entry.get': async ({ sessionId, entryId }) => ({ ok: true, data: detail(sessionId, entryId) }),
     });
     const store = createCanopyStore();
@@ -175,13 +195,19 @@ describe('actions', () => {
       'session.open': async (args) =>
         args.sessionId === 'bad'
           ? { ok: false, error: { code: 'unsupported_format', message: 'format 4 is not supported yet' } }
-          : { ok: true, data: graphToWire({ ...graphOf(chain(2)), sessionId: args.sessionId, profile: args.profile ?? 'ca' }) },
+          : {
+              ok: true,
+              data: graphToWire({ ...graphOf(chain(2)), sessionId: args.sessionId, profile: args.profile ?? 'ca' }),
+            },
     });
     const store = createCanopyStore();
     const actions = createActions(f.api, store);
     await actions.openSession('s1');
     await actions.setProfile('h3');
-    expect(f.calls.filter((c) => c.channel === 'session.open').at(-1)).toEqual({ channel: 'session.open', args: { sessionId: 's1', profile: 'h3' } });
+    expect(f.calls.filter((c) => c.channel === 'session.open').at(-1)).toEqual({
+      channel: 'session.open',
+      args: { sessionId: 's1', profile: 'h3' },
+    });
     expect(store.getState().graph?.profile).toBe('h3');
     await actions.openSession('bad');
     expect(store.getState().openError?.code).toBe('unsupported_format');
@@ -217,7 +243,8 @@ describe('actions', () => {
     const f = fakeApi({
       'session.open': async ({ sessionId }) => {
         // Every re-read (not the first open) waits until the test lets it finish.
-        if (f.calls.filter((c) => c.channel === 'session.open').length > 1) await new Promise<void>((r) => releases.push(r));
+        if (f.calls.filter((c) => c.channel === 'session.open').length > 1)
+          await new Promise<void>((r) => releases.push(r));
         return { ok: true, data: graphToWire({ ...graphOf(chain(2)), sessionId }) };
       },
     });

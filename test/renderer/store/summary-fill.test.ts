@@ -8,7 +8,7 @@ import { createActions, createCanopyStore } from '../../../renderer/src/store';
 import { FILL_BATCH, FILL_BATCH_BYTES, FILL_MAX_BYTES, FILL_QUIET_MS } from '../../../renderer/src/store/summaries';
 import { fakeApi, listOf, row, summary } from '../fake-api';
 
-const ok = <T,>(data: T): Result<T> => ({ ok: true, data });
+const ok = <T>(data: T): Result<T> => ({ ok: true, data });
 const MiB = 1024 * 1024;
 
 function day(n: number): string {

@@ -15,7 +15,14 @@ const api = () => fakeApi({}).api;
 
 describe('markdown', () => {
   it('draws a GFM table as a table and raw HTML as text', async () => {
-    m = await mount(<Markdown text={'| a | b |\n|---|---|\n| 1 | 2 |\n\n<img src=x onerror="alert(1)"> <b>bold?</b>\n\n[link](https://example.com)'} />, api());
+    m = await mount(
+      <Markdown
+        text={
+          '| a | b |\n|---|---|\n| 1 | 2 |\n\n<img src=x onerror="alert(1)"> <b>bold?</b>\n\n[link](https://example.com)'
+        }
+      />,
+      api(),
+    );
     const table = m.container.querySelector('table');
     expect(table).not.toBeNull();
     expect([...table!.querySelectorAll('td')].map((td) => td.textContent)).toEqual(['1', '2']);

@@ -26,7 +26,12 @@ describe('findTextRanges', () => {
 });
 
 describe('the inspector marks the search match', () => {
-  const raw = { type: 'message', id: 'u7', parentId: null, message: { role: 'user', content: 'please fix the flaky watcher test in CI' } };
+  const raw = {
+    type: 'message',
+    id: 'u7',
+    parentId: null,
+    message: { role: 'user', content: 'please fix the flaky watcher test in CI' },
+  };
 
   async function show(mark: { sessionId: string; entryId: string; text: string } | null) {
     m = await mount(<Inspector />, fakeApi({}).api, (store) => {

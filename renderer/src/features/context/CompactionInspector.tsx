@@ -43,8 +43,8 @@ export function CompactionInspector({ entryId }: { entryId: string }) {
     return (
       <section className="compaction-inspector off-path" data-testid="compaction-inspector" data-on-path="false">
         <div className="muted small">
-          This compaction is not on the path of the {whatIf ? 'what-if' : 'current'} leaf, so it hides nothing from the model there. Choose
-          “what if this were the leaf?” to see what it hides.
+          This compaction is not on the path of the {whatIf ? 'what-if' : 'current'} leaf, so it hides nothing from the
+          model there. Choose “what if this were the leaf?” to see what it hides.
         </div>
       </section>
     );
@@ -52,30 +52,46 @@ export function CompactionInspector({ entryId }: { entryId: string }) {
   const tail = tailOf(info, view.messages);
   const highlighted = highlight?.reason === `hidden:${info.id}`;
   return (
-    <section className="compaction-inspector" data-testid="compaction-inspector" data-on-path="true" data-active={info.active ? 'true' : 'false'}>
+    <section
+      className="compaction-inspector"
+      data-testid="compaction-inspector"
+      data-on-path="true"
+      data-active={info.active ? 'true' : 'false'}
+    >
       <div className="ci-head">
         <span className={`state-pill ${info.active ? 'state-included' : `state-${info.state}`}`}>
           {info.active ? 'opens the context' : `older · ${STATE_LABELS[info.state]}`}
         </span>
         <span className="grow" />
-        <button type="button" className="action-button" data-testid="compaction-compare-open" onClick={() => setCompare(true)}>
+        <button
+          type="button"
+          className="action-button"
+          data-testid="compaction-compare-open"
+          onClick={() => setCompare(true)}
+        >
           Side by side
         </button>
       </div>
       <dl className="fields">
         <dt>tokens before</dt>
-        <dd>{info.tokensBefore === null ? <span className="muted">not recorded</span> : formatCount(info.tokensBefore)}</dd>
+        <dd>
+          {info.tokensBefore === null ? <span className="muted">not recorded</span> : formatCount(info.tokensBefore)}
+        </dd>
         <dt>kept</dt>
         <dd>
           {info.retainedTailCount !== null && view.profile === 'h3' ? (
-            <>retainedTail: {info.retainedTailCount} message{info.retainedTailCount === 1 ? '' : 's'} copied into the compaction</>
+            <>
+              retainedTail: {info.retainedTailCount} message{info.retainedTailCount === 1 ? '' : 's'} copied into the
+              compaction
+            </>
           ) : info.firstKeptEntryId && info.firstKeptOnPath ? (
             <>
               from <EntryLink id={info.firstKeptEntryId} /> up to the compaction
             </>
           ) : info.firstKeptEntryId ? (
             <>
-              <EntryLink id={info.firstKeptEntryId} /> <span className="muted">is not on the path: nothing older is kept</span>
+              <EntryLink id={info.firstKeptEntryId} />{' '}
+              <span className="muted">is not on the path: nothing older is kept</span>
             </>
           ) : (
             <span className="muted">nothing older: the summary only</span>
@@ -93,7 +109,12 @@ export function CompactionInspector({ entryId }: { entryId: string }) {
       {tail.length > 0 && <TailList tail={tail} />}
       <div className="hidden-span" data-testid="compaction-hidden" data-count={info.hiddenIds.length}>
         <div className="hidden-span-head">
-          <strong>The model can no longer see {info.hiddenIds.length === 0 ? 'anything new' : `${formatCount(info.hiddenIds.length)} entr${info.hiddenIds.length === 1 ? 'y' : 'ies'}`}</strong>
+          <strong>
+            The model can no longer see{' '}
+            {info.hiddenIds.length === 0
+              ? 'anything new'
+              : `${formatCount(info.hiddenIds.length)} entr${info.hiddenIds.length === 1 ? 'y' : 'ies'}`}
+          </strong>
           <span className="grow" />
           {info.hiddenIds.length > 0 && (
             <button
@@ -137,7 +158,17 @@ function TailList({ tail }: { tail: ContextMessageDto[] }) {
   );
 }
 
-function EntryRows({ ids, byId, limit, copied }: { ids: string[]; byId: EntryLookup; limit?: number; copied?: ReadonlySet<string> }) {
+function EntryRows({
+  ids,
+  byId,
+  limit,
+  copied,
+}: {
+  ids: string[];
+  byId: EntryLookup;
+  limit?: number;
+  copied?: ReadonlySet<string>;
+}) {
   const actions = useActions();
   const shown = limit === undefined ? ids : ids.slice(0, limit);
   return (
@@ -146,7 +177,12 @@ function EntryRows({ ids, byId, limit, copied }: { ids: string[]; byId: EntryLoo
         const e = byId.get(id);
         return (
           <li key={id}>
-            <button type="button" className="entry-row" title={`Show entry ${id}`} onClick={() => actions.selectEntry(id, { focus: true })}>
+            <button
+              type="button"
+              className="entry-row"
+              title={`Show entry ${id}`}
+              onClick={() => actions.selectEntry(id, { focus: true })}
+            >
               <span className="role-tag">{e ? kindTitle(e) : '?'}</span>
               <span className="ellipsis">{e?.preview || id}</span>
               {copied?.has(id) && (
@@ -158,7 +194,9 @@ function EntryRows({ ids, byId, limit, copied }: { ids: string[]; byId: EntryLoo
           </li>
         );
       })}
-      {limit !== undefined && ids.length > limit && <li className="muted small">… and {formatCount(ids.length - limit)} more</li>}
+      {limit !== undefined && ids.length > limit && (
+        <li className="muted small">… and {formatCount(ids.length - limit)} more</li>
+      )}
     </ol>
   );
 }
@@ -185,7 +223,13 @@ function CompactionCompare({
   const summaryTokens = Math.ceil(info.summary.length / 4);
   return (
     <div className="modal-backdrop" onClick={onClose}>
-      <div className="modal compaction-compare" role="dialog" aria-label={`Compaction ${info.id}`} data-testid="compaction-compare" onClick={(e) => e.stopPropagation()}>
+      <div
+        className="modal compaction-compare"
+        role="dialog"
+        aria-label={`Compaction ${info.id}`}
+        data-testid="compaction-compare"
+        onClick={(e) => e.stopPropagation()}
+      >
         <header className="modal-head">
           <strong>Compaction</strong> <code>{info.id}</code>
           <span className="muted small">line {info.line}</span>

@@ -1,7 +1,13 @@
 import { memo, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { useActions, useCanopy } from '../../app-context';
 import { formatCount, formatTokens } from '../../lib/format';
-import type { ContextMessageDto, ContextViewDto, EntryContextStateDto, EntryNodeDto, SessionGraphDto } from '../../lib/shared';
+import type {
+  ContextMessageDto,
+  ContextViewDto,
+  EntryContextStateDto,
+  EntryNodeDto,
+  SessionGraphDto,
+} from '../../lib/shared';
 import { kindColor, kindTitle } from '../../model/kinds';
 import { entryById, treeIndexOf } from '../../model/tree-index';
 import { EntryLink } from '../../ui/EntryLink';
@@ -51,14 +57,23 @@ export function ContextEntries({ view, ids, graph }: { view: ContextViewDto; ids
         </span>
       </h3>
       {ids.length === 0 ? (
-        <div className="muted small">Nothing: {view.leafId === null ? 'there is no leaf' : 'no entry on this path sends a message'}.</div>
+        <div className="muted small">
+          Nothing: {view.leafId === null ? 'there is no leaf' : 'no entry on this path sends a message'}.
+        </div>
       ) : (
         <ol
           className="context-entries"
           ref={listRef}
           data-testid="context-entries"
           onKeyDown={(e) => {
-            if (listRef.current && !e.altKey && !e.ctrlKey && !e.metaKey && moveFocusAmong(listRef.current, '[data-testid="context-entry"]', e.key)) e.preventDefault();
+            if (
+              listRef.current &&
+              !e.altKey &&
+              !e.ctrlKey &&
+              !e.metaKey &&
+              moveFocusAmong(listRef.current, '[data-testid="context-entry"]', e.key)
+            )
+              e.preventDefault();
           }}
         >
           {rowsShown.map((id) => (
@@ -131,7 +146,10 @@ const ContextEntryRow = memo(function ContextEntryRow({
       {messages.map((m) => (
         <div key={m.index} className={`ce-msg sent-${m.sentAs}`} data-testid="context-message" data-index={m.index}>
           {(messages.length > 1 || m.role !== m.sentAs || entry?.type !== 'message') && (
-            <span className="role-tag" title={m.role === m.sentAs ? `sent as ${m.sentAs}` : `${m.role}, sent as ${m.sentAs}`}>
+            <span
+              className="role-tag"
+              title={m.role === m.sentAs ? `sent as ${m.sentAs}` : `${m.role}, sent as ${m.sentAs}`}
+            >
               {m.role === m.sentAs ? m.role : `${m.role} → ${m.sentAs}`}
             </span>
           )}

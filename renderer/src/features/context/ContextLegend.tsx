@@ -39,11 +39,22 @@ export function ContextLegend() {
       )}
       {whatIf && (
         <span className="chip what-if-chip wide" data-testid="what-if-chip">
-          <button type="button" className="chip-text" onClick={() => setTab('context')} title="Show the context at the what-if leaf">
+          <button
+            type="button"
+            className="chip-text"
+            onClick={() => setTab('context')}
+            title="Show the context at the what-if leaf"
+          >
             what if leaf =
           </button>
           <EntryLink id={whatIf} />
-          <button type="button" className="chip-x" aria-label="Back to the current leaf" title="Back to the current leaf" onClick={() => void actions.setWhatIfLeaf(null)}>
+          <button
+            type="button"
+            className="chip-x"
+            aria-label="Back to the current leaf"
+            title="Back to the current leaf"
+            onClick={() => void actions.setWhatIfLeaf(null)}
+          >
             ✕
           </button>
         </span>

@@ -41,7 +41,13 @@ function ContextBody({ view, graph, loading }: { view: ContextViewDto; graph: Se
   const ids = view.contextEntryIds;
   const error = useCanopy((s) => s.contextError);
   return (
-    <div className="context-panel" data-testid="context-panel" data-leaf-id={view.leafId ?? ''} data-profile={view.profile} aria-busy={loading}>
+    <div
+      className="context-panel"
+      data-testid="context-panel"
+      data-leaf-id={view.leafId ?? ''}
+      data-profile={view.profile}
+      aria-busy={loading}
+    >
       <ContextHead view={view} graph={graph} entryCount={ids.length} />
       {error && (
         <div className="error-note" role="alert">
@@ -49,8 +55,8 @@ function ContextBody({ view, graph, loading }: { view: ContextViewDto; graph: Se
         </div>
       )}
       <p className="extensions-note" data-testid="extensions-note">
-        <InfoIcon /> Extensions can still rewrite a request before it is sent (context hooks, system-prompt and tool changes).
-        Canopy shows what the file determines.
+        <InfoIcon /> Extensions can still rewrite a request before it is sent (context hooks, system-prompt and tool
+        changes). Canopy shows what the file determines.
       </p>
       <DerivedState view={view} />
       <ContextEntries view={view} ids={ids} graph={graph} />
@@ -78,7 +84,15 @@ function ContextBody({ view, graph, loading }: { view: ContextViewDto; graph: Se
   );
 }
 
-function ContextHead({ view, graph, entryCount }: { view: ContextViewDto; graph: SessionGraphDto; entryCount: number }) {
+function ContextHead({
+  view,
+  graph,
+  entryCount,
+}: {
+  view: ContextViewDto;
+  graph: SessionGraphDto;
+  entryCount: number;
+}) {
   const actions = useActions();
   const whatIf = useCanopy((s) => s.whatIfLeaf?.entryId ?? null);
   const ct = view.contextTokens;
@@ -109,16 +123,24 @@ function ContextHead({ view, graph, entryCount }: { view: ContextViewDto; graph:
           <span className="muted">No leaf: the model gets an empty context.</span>
         )}
         <span className="grow" />
-        <span className="chip" title={`Read with the ${view.profile.toUpperCase()} rules${view.profile !== graph.detectedProfile ? ' (not the detected profile)' : ''}`}>
+        <span
+          className="chip"
+          title={`Read with the ${view.profile.toUpperCase()} rules${view.profile !== graph.detectedProfile ? ' (not the detected profile)' : ''}`}
+        >
           {view.profile.toUpperCase()} rules
         </span>
       </div>
       <div className="context-totals">
-        <div className="big-number" data-testid="context-total" title="pi's estimate (chars/4, images 1,200) over the messages below">
+        <div
+          className="big-number"
+          data-testid="context-total"
+          title="pi's estimate (chars/4, images 1,200) over the messages below"
+        >
           ≈ {formatCount(view.tokens.total)} <span className="unit">tokens</span>
         </div>
         <div className="muted small">
-          {formatCount(view.messages.length)} message{view.messages.length === 1 ? '' : 's'} from {formatCount(entryCount)} context entr
+          {formatCount(view.messages.length)} message{view.messages.length === 1 ? '' : 's'} from{' '}
+          {formatCount(entryCount)} context entr
           {entryCount === 1 ? 'y' : 'ies'}
           {view.tokens.system > 0 && <> · system prompt {formatTokens(view.tokens.system)}</>}
         </div>
@@ -147,8 +169,15 @@ function Compactions({ view }: { view: ContextViewDto }) {
       <ol className="compaction-list">
         {view.compactions.map((c) => (
           <li key={c.id}>
-            <button type="button" className="entry-row" onClick={() => actions.selectEntry(c.id, { focus: true })} title="Inspect this compaction">
-              <span className={`state-pill ${c.active ? 'state-included' : `state-${c.state}`}`}>{c.active ? 'active' : 'older'}</span>
+            <button
+              type="button"
+              className="entry-row"
+              onClick={() => actions.selectEntry(c.id, { focus: true })}
+              title="Inspect this compaction"
+            >
+              <span className={`state-pill ${c.active ? 'state-included' : `state-${c.state}`}`}>
+                {c.active ? 'active' : 'older'}
+              </span>
               <code>{c.id}</code>
               <span className="muted small ellipsis">
                 {c.tokensBefore !== null ? `${formatTokens(c.tokensBefore)} before · ` : ''}

@@ -10,7 +10,8 @@ export function LastUsage({ view }: { view: ContextViewDto }) {
   return (
     <div className="last-usage" data-testid="last-usage">
       <div className="small">
-        Last assistant usage · <EntryLink id={u.entryId} /> <span className="muted">(message {u.messageIndex + 1})</span>
+        Last assistant usage · <EntryLink id={u.entryId} />{' '}
+        <span className="muted">(message {u.messageIndex + 1})</span>
       </div>
       <UsageTable usage={u} className="usage compact-table" />
     </div>
@@ -32,7 +33,9 @@ export function CostLedgers({ view }: { view: ContextViewDto }) {
   const { activePath, allBranches } = view.cost;
   return (
     <table className="ledgers compact-table" data-testid="cost-ledgers">
-      <caption className="muted small">Spend recorded in the file. The active path is a part of all branches: the two are not added.</caption>
+      <caption className="muted small">
+        Spend recorded in the file. The active path is a part of all branches: the two are not added.
+      </caption>
       <thead>
         <tr>
           <th />

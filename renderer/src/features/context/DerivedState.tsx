@@ -6,7 +6,9 @@ import { EntryLink } from '../../ui/EntryLink';
 
 /** Where a value came from: the entry that set it (click selects it), or pi's default. */
 function Source({ entryId, fallback = "pi's default" }: { entryId: string | null; fallback?: string }) {
-  return <span className="source">{entryId ? <EntryLink id={entryId} /> : <span className="muted">{fallback}</span>}</span>;
+  return (
+    <span className="source">{entryId ? <EntryLink id={entryId} /> : <span className="muted">{fallback}</span>}</span>
+  );
 }
 
 function Row({ name, value, source, testId }: { name: string; value: ReactNode; source: ReactNode; testId: string }) {
@@ -33,7 +35,12 @@ export function DerivedState({ view }: { view: ContextViewDto }) {
           value={modelText ?? <span className="muted">none recorded</span>}
           source={<Source entryId={model.entryId} fallback="not set in the file" />}
         />
-        <Row name="thinking" testId="state-thinking" value={thinkingLevel.value ?? <span className="muted">?</span>} source={<Source entryId={thinkingLevel.entryId} />} />
+        <Row
+          name="thinking"
+          testId="state-thinking"
+          value={thinkingLevel.value ?? <span className="muted">?</span>}
+          source={<Source entryId={thinkingLevel.entryId} />}
+        />
         {view.profile === 'h3' && (
           <Row
             name="active tools"
@@ -60,7 +67,8 @@ function SystemState({ system }: { system: SystemStateDto | null }) {
   if (!system || (system.entryIds.length === 0 && system.tools.length === 0 && !system.prompt)) {
     return (
       <div className="muted small state-note" data-testid="state-system">
-        No system message on this path: pi sends the system prompt and tools of the running agent (not recorded in the file).
+        No system message on this path: pi sends the system prompt and tools of the running agent (not recorded in the
+        file).
       </div>
     );
   }
@@ -88,7 +96,9 @@ function SystemState({ system }: { system: SystemStateDto | null }) {
           <ul className="prompt-sections">
             {system.sections.map((s, i) => (
               <li key={`${s.name}-${i}`}>
-                <code>{s.name}</code> <span className="muted small">({formatTokens(Math.ceil(s.text.length / 4))})</span> <EntryLink id={s.entryId} />
+                <code>{s.name}</code>{' '}
+                <span className="muted small">({formatTokens(Math.ceil(s.text.length / 4))})</span>{' '}
+                <EntryLink id={s.entryId} />
               </li>
             ))}
           </ul>

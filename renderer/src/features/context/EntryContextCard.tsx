@@ -13,16 +13,25 @@ export function EntryContextCard({ entryId }: { entryId: string }) {
   const loading = useCanopy((s) => s.contextLoading);
   const whatIf = useCanopy((s) => s.whatIfLeaf?.entryId ?? null);
   const graph = useCanopy((s) => s.graph);
-  const states = useMemo(() => (view ? statesById(view, graph && graph.sessionId === view.sessionId ? treeIndexOf(graph) : null) : null), [view, graph]);
+  const states = useMemo(
+    () => (view ? statesById(view, graph && graph.sessionId === view.sessionId ? treeIndexOf(graph) : null) : null),
+    [view, graph],
+  );
   const sends = useMemo(() => (view ? (messagesByEntry(view).get(entryId) ?? []) : []), [view, entryId]);
   const info = states?.get(entryId);
 
   if (!view || !info) {
-    return <div className="context-card muted small">{loading ? 'Reading the context…' : 'Context state unavailable.'}</div>;
+    return (
+      <div className="context-card muted small">{loading ? 'Reading the context…' : 'Context state unavailable.'}</div>
+    );
   }
   const tokens = sends.reduce((n, m) => n + m.tokens, 0);
   return (
-    <section className={`context-card ctx-card-${info.state}`} data-testid="entry-context-state" data-state={info.state}>
+    <section
+      className={`context-card ctx-card-${info.state}`}
+      data-testid="entry-context-state"
+      data-state={info.state}
+    >
       <div className="context-card-head">
         <span className={`state-pill state-${info.state}`} title={STATE_HINTS[info.state]}>
           {STATE_LABELS[info.state]}
@@ -60,7 +69,12 @@ export function EntryContextCard({ entryId }: { entryId: string }) {
       </div>
       <div className="context-card-actions">
         {whatIf === entryId ? (
-          <button type="button" className="action-button" data-testid="what-if-reset-entry" onClick={() => void actions.setWhatIfLeaf(null)}>
+          <button
+            type="button"
+            className="action-button"
+            data-testid="what-if-reset-entry"
+            onClick={() => void actions.setWhatIfLeaf(null)}
+          >
             Back to the current leaf
           </button>
         ) : (

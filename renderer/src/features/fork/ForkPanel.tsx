@@ -69,12 +69,19 @@ export function ForkPanel({ entryId, isUserMessage }: { entryId: string; isUserM
         </div>
       </div>
       <div className="muted small fork-help">{describe(mode, profile, leafId)}</div>
-      <div className={`fork-preview ${status}`} data-testid="fork-preview" data-status={status} data-ok={ok ? 'true' : 'false'} aria-live="polite">
+      <div
+        className={`fork-preview ${status}`}
+        data-testid="fork-preview"
+        data-status={status}
+        data-ok={ok ? 'true' : 'false'}
+        aria-live="polite"
+      >
         {status === 'loading' && <span className="muted">Checking what pi would write…</span>}
         {status === 'error' && <span className="error-text">Cannot preview: {state!.error!.message}</span>}
         {preview && !preview.ok && (
           <div className="fork-refusal" data-testid="fork-refusal" data-kind={preview.error.kind}>
-            <strong>{preview.error.kind === 'read_only' ? 'Read-only' : 'pi refuses this target'}:</strong> {preview.error.message}
+            <strong>{preview.error.kind === 'read_only' ? 'Read-only' : 'pi refuses this target'}:</strong>{' '}
+            {preview.error.message}
             <div className="muted small">Nothing was written.</div>
           </div>
         )}
@@ -104,7 +111,8 @@ export function ForkPanel({ entryId, isUserMessage }: { entryId: string; isUserM
             </dd>
             <dt>context</dt>
             <dd>
-              {preview.context.messageCount} message{preview.context.messageCount === 1 ? '' : 's'} · ≈ {formatTokens(preview.context.tokens)}
+              {preview.context.messageCount} message{preview.context.messageCount === 1 ? '' : 's'} · ≈{' '}
+              {formatTokens(preview.context.tokens)}
             </dd>
           </dl>
         )}
@@ -115,7 +123,9 @@ export function ForkPanel({ entryId, isUserMessage }: { entryId: string; isUserM
           className="primary-button"
           data-testid="fork-button"
           disabled={!ok || forking}
-          title={ok ? 'Write the new session file next to this one, then open it' : 'pi would not write this: see above'}
+          title={
+            ok ? 'Write the new session file next to this one, then open it' : 'pi would not write this: see above'
+          }
           onClick={() => void actions.fork(request)}
         >
           {forking ? 'Writing…' : mode === 'clone' ? 'Write clone' : 'Write fork'}
@@ -132,7 +142,7 @@ export function ForkPanel({ entryId, isUserMessage }: { entryId: string; isUserM
 }
 
 function describe(mode: ForkMode, profile: ProfileDto, leafId: string | null): string {
-  if (mode === 'clone' && profile === 'ca') return `/clone: copies the current branch${leafId ? ` (leaf ${leafId})` : ''} with its labels.`;
+  if (mode === 'clone' && profile === 'ca')
+    return `/clone: copies the current branch${leafId ? ` (leaf ${leafId})` : ''} with its labels.`;
   return MODE_HELP[profile][mode];
 }
-

@@ -24,7 +24,12 @@ export function ForkResult() {
           </button>
         )}
         {openId !== sourceSessionId && (
-          <button type="button" className="link-button" data-testid="fork-back" onClick={() => void actions.openSession(sourceSessionId)}>
+          <button
+            type="button"
+            className="link-button"
+            data-testid="fork-back"
+            onClick={() => void actions.openSession(sourceSessionId)}
+          >
             back to the source
           </button>
         )}

@@ -10,7 +10,8 @@ export const MODE_LABELS: Record<ForkMode, string> = { before: 'before', at: 'at
 /** pi's rule for each kind, per profile (pi-session-format.md §11). */
 export const MODE_HELP: Record<ProfileDto, Record<ForkMode, string>> = {
   ca: {
-    before: "/fork: before a user message. The new leaf is the message's parent (the prompt goes back to the editor); labels on the path are re-created.",
+    before:
+      "/fork: before a user message. The new leaf is the message's parent (the prompt goes back to the editor); labels on the path are re-created.",
     at: 'Fork at this entry: it becomes the new leaf; the full path is copied, labels re-created.',
     clone: '/clone: copies the current branch with its labels.',
   },

@@ -1,4 +1,12 @@
-import { Background, BackgroundVariant, ControlButton, Controls, ReactFlow, useReactFlow, type NodeMouseHandler } from '@xyflow/react';
+import {
+  Background,
+  BackgroundVariant,
+  ControlButton,
+  Controls,
+  ReactFlow,
+  useReactFlow,
+  type NodeMouseHandler,
+} from '@xyflow/react';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useActions, useCanopy } from '../../app-context';
 import { fitViewport } from './model/fit';
@@ -76,7 +84,17 @@ export function GraphCanvas({ model }: { model: GraphModel }) {
   const highlightSet = useMemo(() => (highlight ? new Set(highlight.ids) : undefined), [highlight]);
 
   const nodes = useMemo(
-    () => toFlowNodes(view, graph, { cursorId, selectedId, matches: hitSet, context, whatIfLeafId, highlight: highlightSet, forksAt, parentAt }),
+    () =>
+      toFlowNodes(view, graph, {
+        cursorId,
+        selectedId,
+        matches: hitSet,
+        context,
+        whatIfLeafId,
+        highlight: highlightSet,
+        forksAt,
+        parentAt,
+      }),
     [view, graph, cursorId, selectedId, hitSet, context, whatIfLeafId, highlightSet, forksAt, parentAt],
   );
   const edges = useMemo(() => toFlowEdges(view), [view]);
@@ -116,7 +134,8 @@ export function GraphCanvas({ model }: { model: GraphModel }) {
       const d = view.drawNodeOf(id);
       if (d) drawIds.add(d.id);
     }
-    if (drawIds.size > 0) void flow.fitView({ nodes: [...drawIds].map((id) => ({ id })), padding: 0.2, duration: 300, maxZoom: 1 });
+    if (drawIds.size > 0)
+      void flow.fitView({ nodes: [...drawIds].map((id) => ({ id })), padding: 0.2, duration: 300, maxZoom: 1 });
   }, [ready, highlight, view, flow]);
 
   const fit = useCallback(() => {
@@ -124,10 +143,16 @@ export function GraphCanvas({ model }: { model: GraphModel }) {
     const { width, height } = view.layout;
     const first = view.layout.order[0];
     const root = first === undefined ? undefined : view.layout.placed.get(first);
-    const v = box && fitViewport({ width, height: height + NODE_HEIGHT }, { width: box.clientWidth, height: box.clientHeight }, {
-      minZoom: MIN_ZOOM,
-      ...(root ? { rootX: root.x + NODE_WIDTH / 2 } : {}),
-    });
+    const v =
+      box &&
+      fitViewport(
+        { width, height: height + NODE_HEIGHT },
+        { width: box.clientWidth, height: box.clientHeight },
+        {
+          minZoom: MIN_ZOOM,
+          ...(root ? { rootX: root.x + NODE_WIDTH / 2 } : {}),
+        },
+      );
     if (v) void flow.setViewport(v, { duration: 250 });
   }, [flow, view]);
 
@@ -139,7 +164,6 @@ export function GraphCanvas({ model }: { model: GraphModel }) {
     handledFit.current = fitRequest;
     fit();
   }, [ready, fitRequest, fit]);
-
 
   // A filter change lays the tree out anew: keep the selection (or the leaf) in view, not the
   // old coordinates (which may now be empty canvas).
@@ -173,7 +197,12 @@ export function GraphCanvas({ model }: { model: GraphModel }) {
   const onNodeClick: NodeMouseHandler<FlowNode> = useCallback((_e, node) => activate(node.id), [activate]);
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    if (e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement || e.target instanceof HTMLSelectElement) return;
+    if (
+      e.target instanceof HTMLInputElement ||
+      e.target instanceof HTMLTextAreaElement ||
+      e.target instanceof HTMLSelectElement
+    )
+      return;
     const start =
       cursorId && view.drawTree.nodes.has(cursorId)
         ? cursorId
@@ -195,7 +224,14 @@ export function GraphCanvas({ model }: { model: GraphModel }) {
 
   return (
     <>
-      <div ref={boxRef} className="graph-canvas" tabIndex={0} onKeyDown={onKeyDown} data-testid="graph-canvas" aria-label="Entry graph. Arrow keys move, Enter inspects.">
+      <div
+        ref={boxRef}
+        className="graph-canvas"
+        tabIndex={0}
+        onKeyDown={onKeyDown}
+        data-testid="graph-canvas"
+        aria-label="Entry graph. Arrow keys move, Enter inspects."
+      >
         {initialViewport && (
           <ReactFlow
             nodes={nodes}

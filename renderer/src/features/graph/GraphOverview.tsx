@@ -3,7 +3,15 @@ import { useEffect, useMemo, useRef, useState, type MouseEvent as ReactMouseEven
 import { useCanopy } from '../../app-context';
 import type { TreeIndex } from '../../model/tree-index';
 import { tipPreview } from './model/tips';
-import { fromOverview, overviewFrame, tipAt, toOverview, viewportRect, type OverviewMarks, type OverviewTip } from './model/overview';
+import {
+  fromOverview,
+  overviewFrame,
+  tipAt,
+  toOverview,
+  viewportRect,
+  type OverviewMarks,
+  type OverviewTip,
+} from './model/overview';
 
 /** The overview's size in CSS pixels (fixed: the marks are laid out for it). */
 export const OVERVIEW_BOX = { width: 200, height: 140 };
@@ -71,7 +79,11 @@ function draw(canvas: HTMLCanvasElement, marks: OverviewMarks): void {
   segments(marks.edges, colour('edge'), 1);
   points(marks.branchPoints, colour('branch'), square(small ? 3 : 5));
   points(marks.checkpoints, colour('checkpoint'), diamond(small ? 3 : 4));
-  points(marks.tips.flatMap((t) => [t.x, t.y]), colour('tip'), dot(small ? 2 : 3));
+  points(
+    marks.tips.flatMap((t) => [t.x, t.y]),
+    colour('tip'),
+    dot(small ? 2 : 3),
+  );
   segments(marks.pathEdges, colour('path'), 2);
   if (marks.leaf) points([marks.leaf.x, marks.leaf.y], colour('leaf'), dot(4));
 }
@@ -81,7 +93,15 @@ function draw(canvas: HTMLCanvasElement, marks: OverviewMarks): void {
  * and tips on one canvas, the viewport as a rectangle. A click on a tip jumps to it; a click or a
  * drag elsewhere pans the canvas there.
  */
-export function GraphOverview({ marks, index, onTip }: { marks: OverviewMarks; index: TreeIndex; onTip(tip: OverviewTip): void }) {
+export function GraphOverview({
+  marks,
+  index,
+  onTip,
+}: {
+  marks: OverviewMarks;
+  index: TreeIndex;
+  onTip(tip: OverviewTip): void;
+}) {
   const lazyPreviews = useCanopy((s) => s.lazyPreviews);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const theme = useCanopy((s) => s.theme);
@@ -135,19 +155,38 @@ export function GraphOverview({ marks, index, onTip }: { marks: OverviewMarks; i
   const rect = paneWidth > 0 ? viewportRect(frame, transform, { width: paneWidth, height: paneHeight }) : null;
   const hoverAt = hover ? toOverview(frame, hover.x, hover.y) : null;
   return (
-    <Panel position="bottom-right" className="graph-overview" data-testid="graph-overview" data-tips={marks.tips.length}>
-      <div className="overview-box" style={OVERVIEW_BOX} onMouseDown={onMouseDown} onMouseMove={onMouseMove} onMouseLeave={() => setHover(null)}>
-        <canvas ref={canvasRef} className="overview-canvas" style={OVERVIEW_BOX} aria-label="Overview of the tree: click a tip to go there, click or drag to pan" role="img" data-testid="overview-canvas" />
+    <Panel
+      position="bottom-right"
+      className="graph-overview"
+      data-testid="graph-overview"
+      data-tips={marks.tips.length}
+    >
+      <div
+        className="overview-box"
+        style={OVERVIEW_BOX}
+        onMouseDown={onMouseDown}
+        onMouseMove={onMouseMove}
+        onMouseLeave={() => setHover(null)}
+      >
+        <canvas
+          ref={canvasRef}
+          className="overview-canvas"
+          style={OVERVIEW_BOX}
+          aria-label="Overview of the tree: click a tip to go there, click or drag to pan"
+          role="img"
+          data-testid="overview-canvas"
+        />
         {rect && (
-          <div
-            className="overview-viewport"
-            data-testid="overview-viewport"
-            style={minSize(rect, VIEWPORT_MIN)}
-          />
+          <div className="overview-viewport" data-testid="overview-viewport" style={minSize(rect, VIEWPORT_MIN)} />
         )}
         {hover && hoverAt && (
           <>
-            <div className="overview-hover" data-testid="overview-hover" data-entry-id={hover.entryId} style={{ left: hoverAt.x, top: hoverAt.y }} />
+            <div
+              className="overview-hover"
+              data-testid="overview-hover"
+              data-entry-id={hover.entryId}
+              style={{ left: hoverAt.x, top: hoverAt.y }}
+            />
             <div className="overview-label" style={hoverAt.y > OVERVIEW_BOX.height / 2 ? { top: 4 } : { bottom: 4 }}>
               {tipPreview(index, hover.entryId, lazyPreviews) || hover.entryId}
             </div>

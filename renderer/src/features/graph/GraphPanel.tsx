@@ -23,7 +23,10 @@ export function GraphPanel({ banners, nodeSlots = NO_SLOTS }: { banners?: ReactN
       <section className="graph-panel empty" aria-label="Graph">
         <div className="placeholder">
           <div className="placeholder-title">No session open</div>
-          <div className="muted">Pick a session on the left. Its entries appear here as a tree, with the path to the current leaf highlighted.</div>
+          <div className="muted">
+            Pick a session on the left. Its entries appear here as a tree, with the path to the current leaf
+            highlighted.
+          </div>
         </div>
       </section>
     );
@@ -57,7 +60,13 @@ export function GraphPanel({ banners, nodeSlots = NO_SLOTS }: { banners?: ReactN
         <div className="placeholder">
           {opening ? (
             <ProgressLine
-              label={openProgress?.phase === 'previews' ? 'Reading entries for the graph…' : openProgress ? 'Indexing the session file…' : 'Opening session…'}
+              label={
+                openProgress?.phase === 'previews'
+                  ? 'Reading entries for the graph…'
+                  : openProgress
+                    ? 'Indexing the session file…'
+                    : 'Opening session…'
+              }
               progress={openProgress}
               format={formatBytes}
               onCancel={() => void actions.cancelOpen()}
@@ -69,7 +78,14 @@ export function GraphPanel({ banners, nodeSlots = NO_SLOTS }: { banners?: ReactN
     );
   }
   return (
-    <section className="graph-panel" aria-label="Graph" data-testid="graph-panel" data-session-id={model.graph.sessionId} data-profile={model.graph.profile} data-leaf-id={model.graph.leafId ?? undefined}>
+    <section
+      className="graph-panel"
+      aria-label="Graph"
+      data-testid="graph-panel"
+      data-session-id={model.graph.sessionId}
+      data-profile={model.graph.profile}
+      data-leaf-id={model.graph.leafId ?? undefined}
+    >
       <GraphToolbar model={model} />
       {banners}
       {model.graph.issues.length > 0 && <IssuesBanner issues={model.graph.issues} />}

@@ -32,7 +32,8 @@ export function GraphToolbar({ model }: { model: GraphModel }) {
   const requestFit = useCanopy((s) => s.requestFit);
   const requestFocus = useCanopy((s) => s.requestFocus);
   const flagsProgress = useCanopy((s) => s.flagsProgress);
-  const flagsPercent = flagsProgress && flagsProgress.total > 0 ? Math.floor((100 * flagsProgress.done) / flagsProgress.total) : null;
+  const flagsPercent =
+    flagsProgress && flagsProgress.total > 0 ? Math.floor((100 * flagsProgress.done) / flagsProgress.total) : null;
   // Counted once per graph, not on every render (a 20k-entry session re-renders the toolbar often).
   const leafRecords = useMemo(() => graph.entries.reduce((n, e) => (e.type === 'leaf' ? n + 1 : n), 0), [graph]);
 
@@ -65,11 +66,20 @@ export function GraphToolbar({ model }: { model: GraphModel }) {
           ))}
         </div>
         {graph.profile !== graph.detectedProfile && (
-          <span className="chip warn-chip" title={`This file reads as ${graph.detectedProfile.toUpperCase()}; showing it with the ${graph.profile.toUpperCase()} rules`}>
+          <span
+            className="chip warn-chip"
+            title={`This file reads as ${graph.detectedProfile.toUpperCase()}; showing it with the ${graph.profile.toUpperCase()} rules`}
+          >
             not detected
           </span>
         )}
-        <select className="compact" aria-label="Filter" data-testid="filter-mode" value={filterMode} onChange={(e) => setFilterMode(e.target.value as FilterMode)}>
+        <select
+          className="compact"
+          aria-label="Filter"
+          data-testid="filter-mode"
+          value={filterMode}
+          onChange={(e) => setFilterMode(e.target.value as FilterMode)}
+        >
           {FILTER_MODES.map((m) => (
             <option key={m} value={m}>
               {FILTER_LABELS[m]}
@@ -78,12 +88,24 @@ export function GraphToolbar({ model }: { model: GraphModel }) {
           ))}
         </select>
         {graph.pending && filterMode !== 'all' && (
-          <span className="chip dim" data-testid="filter-not-ready" title="Reading the entries' bodies: until then the filter also shows assistant messages without text">
+          <span
+            className="chip dim"
+            data-testid="filter-not-ready"
+            title="Reading the entries' bodies: until then the filter also shows assistant messages without text"
+          >
             filter not ready yet{flagsPercent !== null ? ` · ${flagsPercent}%` : ''}
           </span>
         )}
-        <label className={`toggle${leafRecords === 0 ? ' disabled' : ''}`} title="H3 leaf records mark tree navigation; hidden by default">
-          <input type="checkbox" checked={showLeafRecords} disabled={leafRecords === 0} onChange={(e) => setShowLeafRecords(e.target.checked)} />
+        <label
+          className={`toggle${leafRecords === 0 ? ' disabled' : ''}`}
+          title="H3 leaf records mark tree navigation; hidden by default"
+        >
+          <input
+            type="checkbox"
+            checked={showLeafRecords}
+            disabled={leafRecords === 0}
+            onChange={(e) => setShowLeafRecords(e.target.checked)}
+          />
           leaf records{leafRecords > 0 ? ` (${leafRecords})` : ''}
         </label>
         <span className="grow" />
@@ -107,16 +129,34 @@ export function GraphToolbar({ model }: { model: GraphModel }) {
               {hits.length === 0 ? 'no hits' : `${searchHit >= 0 ? searchHit + 1 : '–'}/${hits.length}`}
             </span>
           )}
-          <button type="button" className="icon-button" aria-label="Previous hit" disabled={hits.length === 0} onClick={() => jump(-1)}>
+          <button
+            type="button"
+            className="icon-button"
+            aria-label="Previous hit"
+            disabled={hits.length === 0}
+            onClick={() => jump(-1)}
+          >
             ↑
           </button>
-          <button type="button" className="icon-button" aria-label="Next hit" disabled={hits.length === 0} onClick={() => jump(1)}>
+          <button
+            type="button"
+            className="icon-button"
+            aria-label="Next hit"
+            disabled={hits.length === 0}
+            onClick={() => jump(1)}
+          >
             ↓
           </button>
         </div>
       </div>
       {graph.pending && (
-        <ProgressLine label="Reading the entries' bodies for the filters…" progress={flagsProgress} format={formatBytes} testId="flags-progress" subtle />
+        <ProgressLine
+          label="Reading the entries' bodies for the filters…"
+          progress={flagsProgress}
+          format={formatBytes}
+          testId="flags-progress"
+          subtle
+        />
       )}
       <div className="toolbar-row secondary">
         <span className="muted small" data-testid="graph-stats">
@@ -129,7 +169,13 @@ export function GraphToolbar({ model }: { model: GraphModel }) {
             collapse chains
           </button>
         )}
-        <button type="button" className="link-button" data-testid="zoom-to-leaf" disabled={!graph.leafId} onClick={() => graph.leafId && requestFocus(graph.leafId)}>
+        <button
+          type="button"
+          className="link-button"
+          data-testid="zoom-to-leaf"
+          disabled={!graph.leafId}
+          onClick={() => graph.leafId && requestFocus(graph.leafId)}
+        >
           zoom to leaf
         </button>
         <button type="button" className="link-button" onClick={() => requestFit()}>
@@ -153,7 +199,10 @@ export function GraphToolbar({ model }: { model: GraphModel }) {
 
 function SessionTitle({ graph }: { graph: SessionGraphDto }) {
   const summary = useCanopy((s) => s.summaries[graph.sessionId]);
-  const firstUser = useMemo(() => graph.entries.find((e) => e.type === 'message' && e.role === 'user')?.preview, [graph]);
+  const firstUser = useMemo(
+    () => graph.entries.find((e) => e.type === 'message' && e.role === 'user')?.preview,
+    [graph],
+  );
   const title = graph.sessionName || summary?.firstMessage || firstUser || graph.sessionId;
   return (
     <div className="session-heading">

@@ -16,7 +16,17 @@ function previewIds(index: TreeIndex, tips: readonly OverviewTip[], up = 3): str
 }
 
 /** "Go to branch tip…": every tip in tree order with its last message, filtered as you type. */
-export function TipPicker({ tips, index, onPick, onClose }: { tips: readonly OverviewTip[]; index: TreeIndex; onPick(tip: OverviewTip): void; onClose(): void }) {
+export function TipPicker({
+  tips,
+  index,
+  onPick,
+  onClose,
+}: {
+  tips: readonly OverviewTip[];
+  index: TreeIndex;
+  onPick(tip: OverviewTip): void;
+  onClose(): void;
+}) {
   const pending = useCanopy((s) => s.graph?.pending === true);
   const lazy = useCanopy((s) => s.lazyPreviews);
   const leafId = useCanopy((s) => s.graph?.leafId ?? null);
@@ -24,7 +34,10 @@ export function TipPicker({ tips, index, onPick, onClose }: { tips: readonly Ove
   useEffect(() => {
     if (pending) actions.requestPreviews(previewIds(index, tips));
   }, [pending, actions, index, tips]);
-  const rows = useMemo(() => tips.map((t, i) => ({ tip: t, n: i + 1, text: tipPreview(index, t.entryId, lazy) })), [tips, index, lazy]);
+  const rows = useMemo(
+    () => tips.map((t, i) => ({ tip: t, n: i + 1, text: tipPreview(index, t.entryId, lazy) })),
+    [tips, index, lazy],
+  );
 
   return (
     <div className="overlay-backdrop" onMouseDown={onClose} data-testid="tip-picker">
@@ -40,7 +53,11 @@ export function TipPicker({ tips, index, onPick, onClose }: { tips: readonly Ove
           }
         }}
       >
-        <Command.Input autoFocus placeholder={`Go to one of ${tips.length} branch tips…`} data-testid="tip-picker-input" />
+        <Command.Input
+          autoFocus
+          placeholder={`Go to one of ${tips.length} branch tips…`}
+          data-testid="tip-picker-input"
+        />
         <Command.List className="palette-list">
           <Command.Empty className="muted pad">No tip matches.</Command.Empty>
           {rows.map(({ tip, n, text }) => (

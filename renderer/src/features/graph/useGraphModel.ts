@@ -25,7 +25,8 @@ export interface GraphModel {
  * benchmark (bench/render.mjs) uses it, as the baseline collapsing is measured against.
  */
 const PARAMS = typeof location !== 'undefined' ? new URLSearchParams(location.search) : new URLSearchParams();
-const NAIVE: { collapse?: { budget: number } } = PARAMS.get('naive') === '1' ? { collapse: { budget: Number.POSITIVE_INFINITY } } : {};
+const NAIVE: { collapse?: { budget: number } } =
+  PARAMS.get('naive') === '1' ? { collapse: { budget: Number.POSITIVE_INFINITY } } : {};
 
 /** `?marks=1` (the benchmark's click case): the pipeline's steps as performance measures `canopy:<step>`. */
 function timed<T>(step: string, run: () => T): T {
@@ -61,13 +62,21 @@ export function useGraphModel(): GraphModel | null {
   const pinned = useMemo(() => new Set(pinnedKey.split('\n').filter(Boolean)), [pinnedKey]);
   // The selection only changes the drawing when it is not yet drawn on its own.
   const view = useMemo(
-    () => (graph && index ? timed('view', () => buildGraphView(graph, index, { filterMode, showLeafRecords, expanded, selectedId, pinned, ...NAIVE })) : null),
+    () =>
+      graph && index
+        ? timed('view', () =>
+            buildGraphView(graph, index, { filterMode, showLeafRecords, expanded, selectedId, pinned, ...NAIVE }),
+          )
+        : null,
     [graph, index, filterMode, showLeafRecords, expanded, selectedId, pinned],
   );
   const hits = useMemo(() => (index ? searchEntries(index, query) : []), [index, query]);
   const hitSet = useMemo(() => new Set(hits), [hits]);
   const context = useMemo(
-    () => (shade && contextView && graph && index && contextView.sessionId === graph.sessionId ? statesById(contextView, index) : null),
+    () =>
+      shade && contextView && graph && index && contextView.sessionId === graph.sessionId
+        ? statesById(contextView, index)
+        : null,
     [shade, contextView, graph, index],
   );
   if (!graph || !index || !view) return null;

@@ -30,15 +30,41 @@ export function useTipJumps(view: GraphView, marks: OverviewMarks) {
     const step = (delta: 1 | -1) => {
       const { view: v, marks: m } = latest.current;
       const s = store.getState();
-      const from = s.cursorId && v.drawTree.nodes.has(s.cursorId) ? s.cursorId : (v.drawNodeOf(s.selectedEntryId ?? '')?.id ?? null);
+      const from =
+        s.cursorId && v.drawTree.nodes.has(s.cursorId)
+          ? s.cursorId
+          : (v.drawNodeOf(s.selectedEntryId ?? '')?.id ?? null);
       const tip = stepTip(m.tips, v.layout.order, from, delta);
       if (tip) jump(tip);
     };
     const hasTips = () => latest.current.marks.tips.length > 0;
     return [
-      { id: 'graph.nextTip', title: 'Next branch tip', group: 'Navigate', shortcut: [']'], keywords: 'branch leaf end jump', enabled: hasTips, run: () => step(1) },
-      { id: 'graph.previousTip', title: 'Previous branch tip', group: 'Navigate', shortcut: ['['], keywords: 'branch leaf end jump', enabled: hasTips, run: () => step(-1) },
-      { id: 'graph.goToTip', title: 'Go to branch tip…', group: 'Navigate', keywords: 'branch leaf end jump list', enabled: hasTips, run: () => setPickerOpen(true) },
+      {
+        id: 'graph.nextTip',
+        title: 'Next branch tip',
+        group: 'Navigate',
+        shortcut: [']'],
+        keywords: 'branch leaf end jump',
+        enabled: hasTips,
+        run: () => step(1),
+      },
+      {
+        id: 'graph.previousTip',
+        title: 'Previous branch tip',
+        group: 'Navigate',
+        shortcut: ['['],
+        keywords: 'branch leaf end jump',
+        enabled: hasTips,
+        run: () => step(-1),
+      },
+      {
+        id: 'graph.goToTip',
+        title: 'Go to branch tip…',
+        group: 'Navigate',
+        keywords: 'branch leaf end jump list',
+        enabled: hasTips,
+        run: () => setPickerOpen(true),
+      },
     ];
   }, [jump, store]);
   useContributedActions(contributed);

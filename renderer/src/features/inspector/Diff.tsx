@@ -8,7 +8,13 @@ export const Diff = memo(function Diff({ text }: { text: string }) {
   return (
     <pre className="diff" data-testid="diff">
       {lines.slice(0, MAX_LINES).map((line, i) => {
-        const cls = line.startsWith('+') ? 'add' : line.startsWith('-') ? 'del' : line.trim() === '...' ? 'skip' : 'ctx';
+        const cls = line.startsWith('+')
+          ? 'add'
+          : line.startsWith('-')
+            ? 'del'
+            : line.trim() === '...'
+              ? 'skip'
+              : 'ctx';
         return (
           <div key={i} className={`diff-line ${cls}`}>
             {line || ' '}

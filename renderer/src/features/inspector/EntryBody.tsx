@@ -1,15 +1,7 @@
 import { EntryLink } from '../../ui/EntryLink';
 import { Field, FileList } from '../../ui/Field';
 import { Markdown, PlainText } from '../../ui/Markdown';
-import {
-  AssistantMeta,
-  BashBody,
-  ContentBlocks,
-  Json,
-  RetainedTail,
-  Section,
-  ToolResultBody,
-} from './parts';
+import { AssistantMeta, BashBody, ContentBlocks, Json, RetainedTail, Section, ToolResultBody } from './parts';
 import { arr, num, obj, str, type Obj } from './raw';
 
 /** The body of one entry, by type (and role for messages). */
@@ -23,17 +15,35 @@ export function EntryBody({ raw }: { raw: Obj }) {
       return (
         <>
           <dl className="fields">
-            <Field name="from">{str(raw.fromId) === 'root' ? 'root (before the first entry)' : str(raw.fromId) ? <EntryLink id={str(raw.fromId)!} /> : '?'}</Field>
+            <Field name="from">
+              {str(raw.fromId) === 'root' ? (
+                'root (before the first entry)'
+              ) : str(raw.fromId) ? (
+                <EntryLink id={str(raw.fromId)!} />
+              ) : (
+                '?'
+              )}
+            </Field>
             {raw.fromHook === true && <Field name="by">extension</Field>}
           </dl>
-          {str(raw.summary) ? <Markdown text={str(raw.summary)!} /> : <div className="muted small">(empty summary: not sent to the model)</div>}
+          {str(raw.summary) ? (
+            <Markdown text={str(raw.summary)!} />
+          ) : (
+            <div className="muted small">(empty summary: not sent to the model)</div>
+          )}
         </>
       );
     case 'label':
       return (
         <dl className="fields">
           <Field name="target">{str(raw.targetId) ? <EntryLink id={str(raw.targetId)!} /> : '?'}</Field>
-          <Field name="label">{str(raw.label) ? <span className="chip label-badge"># {str(raw.label)}</span> : <span className="muted">(clears the label)</span>}</Field>
+          <Field name="label">
+            {str(raw.label) ? (
+              <span className="chip label-badge"># {str(raw.label)}</span>
+            ) : (
+              <span className="muted">(clears the label)</span>
+            )}
+          </Field>
         </dl>
       );
     case 'session_info':
@@ -64,7 +74,15 @@ export function EntryBody({ raw }: { raw: Obj }) {
     case 'leaf':
       return (
         <dl className="fields">
-          <Field name="moves leaf to">{raw.targetId === null ? 'before the first entry' : str(raw.targetId) ? <EntryLink id={str(raw.targetId)!} /> : '?'}</Field>
+          <Field name="moves leaf to">
+            {raw.targetId === null ? (
+              'before the first entry'
+            ) : str(raw.targetId) ? (
+              <EntryLink id={str(raw.targetId)!} />
+            ) : (
+              '?'
+            )}
+          </Field>
         </dl>
       );
     case 'custom':
@@ -116,7 +134,9 @@ function CustomMessage({ source, path = '/content' }: { source: Obj; path?: stri
     <>
       <dl className="fields">
         <Field name="custom type">{str(source.customType) ?? '?'}</Field>
-        <Field name="display">{source.display === false ? 'hidden in the UI (still sent to the model)' : 'shown'}</Field>
+        <Field name="display">
+          {source.display === false ? 'hidden in the UI (still sent to the model)' : 'shown'}
+        </Field>
       </dl>
       <ContentBlocks content={source.content} path={path} />
       {source.details !== undefined && (
@@ -134,13 +154,16 @@ function CompactionBody({ raw }: { raw: Obj }) {
   return (
     <>
       <dl className="fields">
-        {num(raw.tokensBefore) !== undefined && <Field name="tokens before">{num(raw.tokensBefore)!.toLocaleString('en-US')}</Field>}
+        {num(raw.tokensBefore) !== undefined && (
+          <Field name="tokens before">{num(raw.tokensBefore)!.toLocaleString('en-US')}</Field>
+        )}
         <Field name="checkpoint">
           {hasTail ? (
             <span className="chip checkpoint-chip retained">self-contained (retainedTail)</span>
           ) : str(raw.firstKeptEntryId) ? (
             <>
-              <span className="chip checkpoint-chip first-kept">keeps from</span> <EntryLink id={str(raw.firstKeptEntryId)!} />
+              <span className="chip checkpoint-chip first-kept">keeps from</span>{' '}
+              <EntryLink id={str(raw.firstKeptEntryId)!} />
             </>
           ) : (
             <span className="muted">summary only</span>

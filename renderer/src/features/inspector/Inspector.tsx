@@ -23,7 +23,10 @@ export function Inspector({ cards }: { cards?: EntryCards }) {
   const loading = useCanopy((s) => s.detailLoading);
   const error = useCanopy((s) => s.detailError);
   const mark = useCanopy((s) => s.mark);
-  const markText = mark && detail && !loading && mark.sessionId === detail.sessionId && mark.entryId === detail.entryId ? mark.text : null;
+  const markText =
+    mark && detail && !loading && mark.sessionId === detail.sessionId && mark.entryId === detail.entryId
+      ? mark.text
+      : null;
   const ref = useRef<HTMLDivElement>(null);
   const marks = useTextMarks(ref, markText, detail);
 
@@ -46,7 +49,14 @@ export function Inspector({ cards }: { cards?: EntryCards }) {
     body = <EntryView detail={detail} cards={cards} />;
   }
   return (
-    <div ref={ref} className="inspector" data-testid="inspector" data-entry-id={detail?.entryId ?? undefined} data-marks={markText ? marks : undefined} aria-label="Inspector">
+    <div
+      ref={ref}
+      className="inspector"
+      data-testid="inspector"
+      data-entry-id={detail?.entryId ?? undefined}
+      data-marks={markText ? marks : undefined}
+      aria-label="Inspector"
+    >
       {body}
     </div>
   );
@@ -84,14 +94,17 @@ function EntryView({ detail, cards }: { detail: EntryDetailDto; cards?: EntryCar
           {detail.label && <span className="chip label-badge"># {detail.label}</span>}
         </div>
         <div className="inspector-links small">
-          <span className="muted">parent</span> {parentId ? <EntryLink id={parentId} /> : <span className="muted">none (root)</span>}
+          <span className="muted">parent</span>{' '}
+          {parentId ? <EntryLink id={parentId} /> : <span className="muted">none (root)</span>}
           {detail.children.length > 0 && (
             <>
               <span className="muted"> · children</span>{' '}
               {detail.children.slice(0, MAX_CHILD_LINKS).map((c) => (
                 <EntryLink key={c} id={c} />
               ))}
-              {detail.children.length > MAX_CHILD_LINKS && <span className="muted">+{detail.children.length - MAX_CHILD_LINKS}</span>}
+              {detail.children.length > MAX_CHILD_LINKS && (
+                <span className="muted">+{detail.children.length - MAX_CHILD_LINKS}</span>
+              )}
             </>
           )}
         </div>

@@ -5,7 +5,10 @@ export interface TextEdit {
 }
 
 const isEdit = (v: unknown): v is TextEdit =>
-  typeof v === 'object' && v !== null && typeof (v as TextEdit).oldText === 'string' && typeof (v as TextEdit).newText === 'string';
+  typeof v === 'object' &&
+  v !== null &&
+  typeof (v as TextEdit).oldText === 'string' &&
+  typeof (v as TextEdit).newText === 'string';
 
 /** `edits` as an array, a JSON string or one object, plus the legacy top-level oldText/newText. null: none. */
 export function editsOf(args: Record<string, unknown>): TextEdit[] | null {
@@ -47,14 +50,17 @@ export function lineDiff(oldText: string, newText: string): string {
     const w = y.length + 1;
     const lcs = new Uint32Array((x.length + 1) * w);
     for (let i = x.length - 1; i >= 0; i--)
-      for (let j = y.length - 1; j >= 0; j--) lcs[i * w + j] = x[i] === y[j] ? lcs[(i + 1) * w + j + 1]! + 1 : Math.max(lcs[(i + 1) * w + j]!, lcs[i * w + j + 1]!);
+      for (let j = y.length - 1; j >= 0; j--)
+        lcs[i * w + j] =
+          x[i] === y[j] ? lcs[(i + 1) * w + j + 1]! + 1 : Math.max(lcs[(i + 1) * w + j]!, lcs[i * w + j + 1]!);
     let i = 0;
     let j = 0;
     while (i < x.length || j < y.length) {
       if (i < x.length && j < y.length && x[i] === y[j]) {
         out.push(` ${x[i++]}`);
         j++;
-      } else if (i < x.length && (j === y.length || lcs[(i + 1) * w + j]! >= lcs[i * w + j + 1]!)) out.push(`-${x[i++]}`);
+      } else if (i < x.length && (j === y.length || lcs[(i + 1) * w + j]! >= lcs[i * w + j + 1]!))
+        out.push(`-${x[i++]}`);
       else out.push(`+${y[j++]}`);
     }
   }

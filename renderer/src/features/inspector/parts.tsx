@@ -8,7 +8,17 @@ import { contentBlocks, imageDataUrl, num, obj, str, type Obj } from './raw';
 import { ImagePayload, TextPayload, usePayload, usePayloadBytes } from './payloads';
 import { formatBytes } from '../../lib/format';
 
-export function Section({ title, children, open = true, testId }: { title: ReactNode; children: ReactNode; open?: boolean; testId?: string }) {
+export function Section({
+  title,
+  children,
+  open = true,
+  testId,
+}: {
+  title: ReactNode;
+  children: ReactNode;
+  open?: boolean;
+  testId?: string;
+}) {
   return (
     <details className="section" open={open} data-testid={testId}>
       <summary>{title}</summary>
@@ -34,7 +44,17 @@ export const ContentBlocks = memo(function ContentBlocks({ content, path }: { co
   return (
     <div className="blocks">
       {blocks.map((block, i) => (
-        <ContentBlock key={i} block={block} path={path === undefined ? undefined : typeof content === 'string' ? { text: path, data: path } : { text: `${path}/${i}/text`, data: `${path}/${i}/data` }} />
+        <ContentBlock
+          key={i}
+          block={block}
+          path={
+            path === undefined
+              ? undefined
+              : typeof content === 'string'
+                ? { text: path, data: path }
+                : { text: `${path}/${i}/text`, data: `${path}/${i}/data` }
+          }
+        />
       ))}
     </div>
   );
@@ -42,7 +62,12 @@ export const ContentBlocks = memo(function ContentBlocks({ content, path }: { co
 
 function ContentBlock({ block, path }: { block: Obj; path: { text: string; data: string } | undefined }) {
   const payload = usePayload(block.type === 'image' ? path?.data : block.type === 'text' ? path?.text : undefined);
-  if (payload) return payload.kind === 'image' ? <ImagePayload p={payload} /> : <TextPayload p={payload} cut={str(block.text) ?? ''} />;
+  if (payload)
+    return payload.kind === 'image' ? (
+      <ImagePayload p={payload} />
+    ) : (
+      <TextPayload p={payload} cut={str(block.text) ?? ''} />
+    );
   switch (block.type) {
     case 'text':
       return <Markdown text={str(block.text) ?? ''} />;
@@ -51,8 +76,14 @@ function ContentBlock({ block, path }: { block: Obj; path: { text: string; data:
       const redacted = block.redacted === true;
       return (
         <details className="thinking" data-testid="thinking">
-          <summary>{redacted ? 'Thinking (redacted)' : `Thinking · ${text.length.toLocaleString('en-US')} chars`}</summary>
-          {redacted ? <div className="muted small">The provider returned this thinking encrypted.</div> : <PlainText text={text} />}
+          <summary>
+            {redacted ? 'Thinking (redacted)' : `Thinking · ${text.length.toLocaleString('en-US')} chars`}
+          </summary>
+          {redacted ? (
+            <div className="muted small">The provider returned this thinking encrypted.</div>
+          ) : (
+            <PlainText text={text} />
+          )}
         </details>
       );
     }
@@ -82,7 +113,11 @@ function EditCallDiff({ edits, args }: { edits: TextEdit[]; args: Obj }) {
     <div className="edit-call" data-testid="edit-call-diff">
       {diffs.map((d, i) => (
         <div key={i}>
-          {diffs.length > 1 && <div className="muted small">edit {i + 1} of {diffs.length}</div>}
+          {diffs.length > 1 && (
+            <div className="muted small">
+              edit {i + 1} of {diffs.length}
+            </div>
+          )}
           <Diff text={d} />
         </div>
       ))}
@@ -146,7 +181,11 @@ export function ToolResultBody({ message }: { message: Obj }) {
           <Diff text={diff} />
         </Section>
       )}
-      <Section title={cut ? `Output · ${formatBytes(cut)} (cut)` : `Output · ${textLength.toLocaleString('en-US')} chars`} open={!diff && (textLength < 4000 || cut > 0)} testId="tool-output">
+      <Section
+        title={cut ? `Output · ${formatBytes(cut)} (cut)` : `Output · ${textLength.toLocaleString('en-US')} chars`}
+        open={!diff && (textLength < 4000 || cut > 0)}
+        testId="tool-output"
+      >
         <ContentBlocks content={message.content} path="/message/content" />
       </Section>
       {details && Object.keys(details).some((k) => k !== 'diff') && (
@@ -167,13 +206,19 @@ export function BashBody({ message }: { message: Obj }) {
         <code>$ {str(message.command) ?? ''}</code>
       </pre>
       <dl className="fields">
-        {exit !== undefined && <Field name="exit code">{exit === 0 ? '0' : <span className="chip error-chip">{exit}</span>}</Field>}
+        {exit !== undefined && (
+          <Field name="exit code">{exit === 0 ? '0' : <span className="chip error-chip">{exit}</span>}</Field>
+        )}
         {message.cancelled === true && <Field name="cancelled">yes</Field>}
         {message.truncated === true && <Field name="truncated">{str(message.fullOutputPath) ?? 'yes'}</Field>}
         {message.excludeFromContext === true && <Field name="context">excluded (!!)</Field>}
       </dl>
       <Section title="Output" open>
-        {output ? <TextPayload p={output} cut={str(message.output) ?? ''} /> : <PlainText text={str(message.output) || '(no output)'} />}
+        {output ? (
+          <TextPayload p={output} cut={str(message.output) ?? ''} />
+        ) : (
+          <PlainText text={str(message.output) || '(no output)'} />
+        )}
       </Section>
     </>
   );
@@ -190,12 +235,18 @@ export function AssistantMeta({ message }: { message: Obj }) {
         <Field name="model">
           {str(message.provider) ? `${str(message.provider)} / ` : ''}
           {str(message.model) ?? '?'}
-          {str(message.responseModel) && str(message.responseModel) !== str(message.model) ? ` → ${str(message.responseModel)}` : ''}
+          {str(message.responseModel) && str(message.responseModel) !== str(message.model)
+            ? ` → ${str(message.responseModel)}`
+            : ''}
         </Field>
         {str(message.api) && <Field name="api">{str(message.api)}</Field>}
         {stop && (
           <Field name="stop reason">
-            <span className={stop === 'error' || stop === 'aborted' || stop === 'length' ? 'chip warn-chip' : undefined}>{stop}</span>
+            <span
+              className={stop === 'error' || stop === 'aborted' || stop === 'length' ? 'chip warn-chip' : undefined}
+            >
+              {stop}
+            </span>
           </Field>
         )}
         {error && (
@@ -223,14 +274,21 @@ export function AssistantMeta({ message }: { message: Obj }) {
 
 export function RetainedTail({ messages }: { messages: unknown[] }) {
   return (
-    <Section title={`Retained tail · ${messages.length} message${messages.length === 1 ? '' : 's'}`} open={false} testId="retained-tail">
+    <Section
+      title={`Retained tail · ${messages.length} message${messages.length === 1 ? '' : 's'}`}
+      open={false}
+      testId="retained-tail"
+    >
       {messages.length === 0 && <div className="muted small">Empty: the checkpoint keeps only its summary.</div>}
       {messages.map((m, i) => {
         const msg = obj(m) ?? {};
         return (
           <div key={i} className="tail-message">
             <div className="muted small">{str(msg.role) ?? '?'}</div>
-            <ContentBlocks content={msg.content ?? (str(msg.summary) ? [{ type: 'text', text: str(msg.summary) }] : [])} path={msg.content === undefined ? undefined : `/retainedTail/${i}/content`} />
+            <ContentBlocks
+              content={msg.content ?? (str(msg.summary) ? [{ type: 'text', text: str(msg.summary) }] : [])}
+              path={msg.content === undefined ? undefined : `/retainedTail/${i}/content`}
+            />
           </div>
         );
       })}

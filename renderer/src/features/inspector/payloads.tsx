@@ -62,7 +62,12 @@ function usePages() {
   const ctx = useContext(PayloadContext);
   return async (p: PayloadDto, offset: number | undefined) => {
     if (!ctx) throw new Error('no entry');
-    const r = await api['entry.payload']({ sessionId: ctx.sessionId, entryId: ctx.entryId, payloadId: p.id, ...(offset === undefined ? {} : { offset }) });
+    const r = await api['entry.payload']({
+      sessionId: ctx.sessionId,
+      entryId: ctx.entryId,
+      payloadId: p.id,
+      ...(offset === undefined ? {} : { offset }),
+    });
     if (!r.ok) throw new Error(r.error.message);
     return r.data;
   };
@@ -86,7 +91,7 @@ export function ImagePayload({ p }: { p: PayloadDto }) {
     setLoading({ state: 'loading', done: 0 });
     try {
       let data = '';
-      for (let offset = 0; offset < p.totalBytes; ) {
+      for (let offset = 0; offset < p.totalBytes;) {
         const r = await page(p, offset);
         if (r.next <= offset) throw new Error('the payload ended early');
         data += r.text;
@@ -100,12 +105,15 @@ export function ImagePayload({ p }: { p: PayloadDto }) {
       setLoading({ state: 'error', message: err instanceof Error ? err.message : String(err) });
     }
   };
-  if (url) return <img className="content-image" src={url} alt={`image (${p.mimeType ?? '?'})`} data-testid="content-image" />;
+  if (url)
+    return <img className="content-image" src={url} alt={`image (${p.mimeType ?? '?'})`} data-testid="content-image" />;
   return (
     <div className="payload" data-testid="payload" data-kind="image">
       <Head p={p} />
       <button type="button" className="payload-load" onClick={() => void load()} disabled={loading.state === 'loading'}>
-        {loading.state === 'loading' ? `Loading… ${Math.floor((100 * loading.done) / Math.max(1, p.totalBytes))}%` : 'Load image'}
+        {loading.state === 'loading'
+          ? `Loading… ${Math.floor((100 * loading.done) / Math.max(1, p.totalBytes))}%`
+          : 'Load image'}
       </button>
       {loading.state === 'error' && <span className="error-text small">{loading.message}</span>}
     </div>
@@ -135,7 +143,12 @@ export function TextPayload({ p, cut }: { p: PayloadDto; cut: string }) {
       <div className="payload-row">
         <Head p={p} extra={done ? 'all shown' : `first ${formatBytes(next)}`} />
         {!done && (
-          <button type="button" className="payload-load" onClick={() => void more()} disabled={loading.state === 'loading'}>
+          <button
+            type="button"
+            className="payload-load"
+            onClick={() => void more()}
+            disabled={loading.state === 'loading'}
+          >
             {loading.state === 'loading' ? 'Loading…' : 'Load more'}
           </button>
         )}
@@ -179,7 +192,8 @@ export function CutNote({ detail }: { detail: EntryDetailDto }) {
   if (n === 0) return null;
   return (
     <div className="muted small payload-note" data-testid="payload-note">
-      Payloads are cut here: {n} string{n === 1 ? '' : 's'} (image data emptied, long texts shortened to their start); the file holds them whole.
+      Payloads are cut here: {n} string{n === 1 ? '' : 's'} (image data emptied, long texts shortened to their start);
+      the file holds them whole.
     </div>
   );
 }

@@ -39,7 +39,9 @@ export function EntryLineage({ entryId }: { entryId: string }) {
       )}
       {forks.length > 0 && (
         <div>
-          <span className="muted small">{forks.length === 1 ? 'A session was' : `${forks.length} sessions were`} forked here: </span>
+          <span className="muted small">
+            {forks.length === 1 ? 'A session was' : `${forks.length} sessions were`} forked here:{' '}
+          </span>
           {forks.map((f) => (
             <SessionLink key={f.sessionId} link={f} />
           ))}

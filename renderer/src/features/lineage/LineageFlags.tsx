@@ -17,11 +17,22 @@ export function useLinkTitle(link: LineageLinkDto): string {
 /** Opens a linked session at its fork point (the entry both files hold), else where it opens by default. */
 export function useOpenLink(): (link: LineageLinkDto) => void {
   const actions = useActions();
-  return (link) => void actions.openSession(link.sessionId, link.forkPointEntryId ? { entryId: link.forkPointEntryId } : {});
+  return (link) =>
+    void actions.openSession(link.sessionId, link.forkPointEntryId ? { entryId: link.forkPointEntryId } : {});
 }
 
 /** A flag that opens its session; the click does not also select the node under it. */
-function LinkFlag({ link, kind, title, children }: { link: LineageLinkDto; kind: 'child' | 'parent'; title: string; children: ReactNode }) {
+function LinkFlag({
+  link,
+  kind,
+  title,
+  children,
+}: {
+  link: LineageLinkDto;
+  kind: 'child' | 'parent';
+  title: string;
+  children: ReactNode;
+}) {
   const open = useOpenLink();
   return (
     <button
@@ -54,7 +65,11 @@ function ChildFlag({ link }: { link: LineageLinkDto }) {
 function ParentFlag({ link }: { link: LineageLinkDto }) {
   const title = useLinkTitle(link);
   return (
-    <LinkFlag link={link} kind="parent" title={`This session was forked here from “${title}” (${link.fileName}) — click to open the parent at this entry`}>
+    <LinkFlag
+      link={link}
+      kind="parent"
+      title={`This session was forked here from “${title}” (${link.fileName}) — click to open the parent at this entry`}
+    >
       <span aria-hidden>↖</span>
       <ForkIcon size={10} />
       <span className="lineage-flag-text">from parent</span>
@@ -63,7 +78,15 @@ function ParentFlag({ link }: { link: LineageLinkDto }) {
 }
 
 /** Flags above a node's top-right corner: sessions forked from this entry, or where this one left its parent. */
-export function LineageFlags({ entryId, forks, parent }: { entryId: string; forks: LineageLinkDto[]; parent: LineageLinkDto | null }) {
+export function LineageFlags({
+  entryId,
+  forks,
+  parent,
+}: {
+  entryId: string;
+  forks: LineageLinkDto[];
+  parent: LineageLinkDto | null;
+}) {
   const actions = useActions();
   const more = forks.length - MAX_FLAGS;
   return (

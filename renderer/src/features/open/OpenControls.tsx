@@ -16,7 +16,10 @@ export function OpenControls() {
   const actions = useActions();
   const transport = useCanopy((s) => s.appInfo?.transport);
   const input = useRef<HTMLInputElement>(null);
-  const openPicker = useCallback(() => (transport === 'electron' ? void actions.openDialog() : input.current?.click()), [transport, actions]);
+  const openPicker = useCallback(
+    () => (transport === 'electron' ? void actions.openDialog() : input.current?.click()),
+    [transport, actions],
+  );
   // Ctrl/Cmd+O and the palette's "Open…" go through the action registry.
   const contributed = useMemo(() => [{ ...CONTRIBUTED.openFile, run: openPicker }], [openPicker]);
   useContributedActions(contributed);

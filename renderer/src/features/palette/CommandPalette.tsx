@@ -60,14 +60,24 @@ function PaletteDialog() {
   );
   const result = useMemo(() => {
     if (!found || found.query !== query.trim()) return fuzzy;
-    const byPath: PaletteItem = { kind: 'session', key: `path:${found.sessionId}`, sessionId: found.sessionId, title: `Open ${found.query}`, detail: 'the session at this path', score: Number.MAX_SAFE_INTEGER };
-    return { ...fuzzy, sessions: [byPath, ...fuzzy.sessions.filter((i) => i.kind !== 'session' || i.sessionId !== found.sessionId)] };
+    const byPath: PaletteItem = {
+      kind: 'session',
+      key: `path:${found.sessionId}`,
+      sessionId: found.sessionId,
+      title: `Open ${found.query}`,
+      detail: 'the session at this path',
+      score: Number.MAX_SAFE_INTEGER,
+    };
+    return {
+      ...fuzzy,
+      sessions: [byPath, ...fuzzy.sessions.filter((i) => i.kind !== 'session' || i.sessionId !== found.sessionId)],
+    };
   }, [fuzzy, found, query]);
   // Groups in the order of their best hit (actions first on a tie, and with no query).
   const groups = (Object.keys(GROUP_TITLES) as GroupName[])
     .map((name, i) => ({ name, items: result[name], rank: i }))
     .filter((g) => g.items.length > 0)
-    .sort((a, b) => (query ? (b.items[0]!.score - a.items[0]!.score) : 0) || a.rank - b.rank);
+    .sort((a, b) => (query ? b.items[0]!.score - a.items[0]!.score : 0) || a.rank - b.rank);
 
   const close = (then?: () => unknown) => {
     setOpen(false);
@@ -75,7 +85,8 @@ function PaletteDialog() {
     requestAnimationFrame(() => {
       if (then) void then();
       requestAnimationFrame(() => {
-        if ((!document.activeElement || document.activeElement === document.body) && back instanceof HTMLElement) back.focus();
+        if ((!document.activeElement || document.activeElement === document.body) && back instanceof HTMLElement)
+          back.focus();
       });
     });
   };
@@ -108,7 +119,13 @@ function PaletteDialog() {
           }
         }}
       >
-        <Command.Input autoFocus value={query} onValueChange={setQuery} placeholder="Type a command, a session or an entry…" data-testid="palette-input" />
+        <Command.Input
+          autoFocus
+          value={query}
+          onValueChange={setQuery}
+          placeholder="Type a command, a session or an entry…"
+          data-testid="palette-input"
+        />
         <Command.List className="palette-list" data-testid="palette-list">
           <Command.Empty className="muted pad">Nothing matches.</Command.Empty>
           {groups.map((g) => (
@@ -120,7 +137,9 @@ function PaletteDialog() {
                   className="palette-item"
                   data-testid="palette-item"
                   data-kind={item.kind}
-                  data-id={item.kind === 'action' ? item.action.id : item.kind === 'session' ? item.sessionId : item.entryId}
+                  data-id={
+                    item.kind === 'action' ? item.action.id : item.kind === 'session' ? item.sessionId : item.entryId
+                  }
                   onSelect={() => choose(item)}
                 >
                   <span className="palette-title">{item.title}</span>

@@ -15,16 +15,33 @@ export function TopBarControls() {
   return (
     <>
       {palette && (
-        <button type="button" className="palette-button" data-testid="palette-button" onClick={() => registry!.run(palette.id)}>
+        <button
+          type="button"
+          className="palette-button"
+          data-testid="palette-button"
+          onClick={() => registry!.run(palette.id)}
+        >
           Commands {palette.shortcut?.[0] && <Keys shortcut={palette.shortcut[0]} />}
         </button>
       )}
       {help && (
-        <button type="button" className="icon-button" aria-label={help.title} title={help.title} onClick={() => registry!.run(help.id)}>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={help.title}
+          title={help.title}
+          onClick={() => registry!.run(help.id)}
+        >
           ?
         </button>
       )}
-      <select className="compact" aria-label="Theme" data-testid="theme-switch" value={theme} onChange={(e) => setTheme(e.target.value as ThemeChoice)}>
+      <select
+        className="compact"
+        aria-label="Theme"
+        data-testid="theme-switch"
+        value={theme}
+        onChange={(e) => setTheme(e.target.value as ThemeChoice)}
+      >
         {THEMES.map((t) => (
           <option key={t} value={t}>
             {LABELS[t]}

@@ -41,23 +41,37 @@ export function paletteItems(query: string, src: PaletteSources, limits = PALETT
   const actions: PaletteItem[] = [];
   for (const action of src.actions) {
     if (!src.isEnabled(action)) continue;
-    const score = words.length === 0 ? 0 : fuzzyScore(words, `${action.title} ${action.group} ${action.keywords ?? ''} ${action.id}`.toLowerCase());
+    const score =
+      words.length === 0
+        ? 0
+        : fuzzyScore(words, `${action.title} ${action.group} ${action.keywords ?? ''} ${action.id}`.toLowerCase());
     if (score !== null) actions.push({ kind: 'action', key: `a:${action.id}`, action, title: action.title, score });
   }
 
   const sessions: PaletteItem[] = [];
-  const recent = words.length === 0 ? [...src.sessions].sort((a, b) => (b.modifiedAt > a.modifiedAt ? 1 : b.modifiedAt < a.modifiedAt ? -1 : 0)) : src.sessions;
+  const recent =
+    words.length === 0
+      ? [...src.sessions].sort((a, b) => (b.modifiedAt > a.modifiedAt ? 1 : b.modifiedAt < a.modifiedAt ? -1 : 0))
+      : src.sessions;
   for (const row of recent) {
     const summary = src.summaries[row.sessionId] ?? row.summary;
     const title = sessionTitle(row, summary);
     let score = 0;
     if (words.length > 0) {
-      const hay = `${summary?.name ?? ''} ${summary?.firstMessage ?? ''} ${row.sessionId} ${row.cwd} ${row.fileName}`.toLowerCase();
+      const hay =
+        `${summary?.name ?? ''} ${summary?.firstMessage ?? ''} ${row.sessionId} ${row.cwd} ${row.fileName}`.toLowerCase();
       const s = fuzzyScore(words, hay);
       if (s === null) continue;
       score = s;
     }
-    sessions.push({ kind: 'session', key: `s:${row.sessionId}`, sessionId: row.sessionId, title, detail: row.cwd, score });
+    sessions.push({
+      kind: 'session',
+      key: `s:${row.sessionId}`,
+      sessionId: row.sessionId,
+      title,
+      detail: row.cwd,
+      score,
+    });
     if (words.length === 0 && sessions.length >= Math.min(8, limits.sessions)) break;
   }
 
@@ -67,9 +81,19 @@ export function paletteItems(query: string, src: PaletteSources, limits = PALETT
       if (e.type === 'leaf') continue;
       const kind = e.role ?? e.type;
       const label = src.labels?.[e.id];
-      const s = fuzzyScore(words, `${e.preview} ${e.id} ${kind} ${label ?? ''} ${e.toolNames?.join(' ') ?? ''}`.toLowerCase());
+      const s = fuzzyScore(
+        words,
+        `${e.preview} ${e.id} ${kind} ${label ?? ''} ${e.toolNames?.join(' ') ?? ''}`.toLowerCase(),
+      );
       if (s === null) continue;
-      entries.push({ kind: 'entry', key: `e:${e.id}`, entryId: e.id, title: e.preview || `(${kind})`, detail: `${kind} · ${e.id}${label ? ` · #${label}` : ''}`, score: s });
+      entries.push({
+        kind: 'entry',
+        key: `e:${e.id}`,
+        entryId: e.id,
+        title: e.preview || `(${kind})`,
+        detail: `${kind} · ${e.id}${label ? ` · #${label}` : ''}`,
+        score: s,
+      });
     }
   }
   return {

@@ -28,10 +28,15 @@ export function SearchPanel() {
 
   // Ctrl/Cmd+Shift+F and the palette reach the panel through the action registry (declared once).
   const contributed = useMemo(
-    () => [{ ...CONTRIBUTED.searchSessions, run: () => {
-      setOpen(true);
-      setTimeout(() => input.current?.select(), 0);
-    } }],
+    () => [
+      {
+        ...CONTRIBUTED.searchSessions,
+        run: () => {
+          setOpen(true);
+          setTimeout(() => input.current?.select(), 0);
+        },
+      },
+    ],
     [],
   );
   useContributedActions(contributed);
@@ -70,7 +75,13 @@ export function SearchPanel() {
   if (!open) return null;
   const groups = result ? groupHits(result.hits) : [];
   return (
-    <div className="search-overlay" role="dialog" aria-label="Search all sessions" data-testid="search-panel" onClick={() => setOpen(false)}>
+    <div
+      className="search-overlay"
+      role="dialog"
+      aria-label="Search all sessions"
+      data-testid="search-panel"
+      onClick={() => setOpen(false)}
+    >
       <div className="search-panel-box" onClick={(e) => e.stopPropagation()}>
         <input
           ref={input}
@@ -82,18 +93,36 @@ export function SearchPanel() {
           onChange={(e) => setQuery(e.target.value)}
         />
         <div className="search-status muted small" data-testid="search-status">
-          {error ? <span className="search-error" role="alert">{error}</span> : result ? `${result.hits.length}${result.more ? '+' : ''} hits in ${groups.length} sessions` : 'Type to search'}
+          {error ? (
+            <span className="search-error" role="alert">
+              {error}
+            </span>
+          ) : result ? (
+            `${result.hits.length}${result.more ? '+' : ''} hits in ${groups.length} sessions`
+          ) : (
+            'Type to search'
+          )}
           {!error && result?.cut && complete === query && <span> · searching everything…</span>}
           {!error && result?.cut && complete !== query && (
             <span>
               {' '}
               · stopped early{' '}
-              <button type="button" className="link-button" data-testid="search-everything" onClick={() => setComplete(query)}>
+              <button
+                type="button"
+                className="link-button"
+                data-testid="search-everything"
+                onClick={() => setComplete(query)}
+              >
                 Search everything
               </button>
             </span>
           )}
-          {status?.indexing && <span> · index being built: {status.done} of {status.total} sessions</span>}
+          {status?.indexing && (
+            <span>
+              {' '}
+              · index being built: {status.done} of {status.total} sessions
+            </span>
+          )}
           {status?.error && <span className="search-error"> · {status.error}</span>}
         </div>
         <div className="search-results">

@@ -12,7 +12,11 @@ export function groupHits(hits: readonly SearchHitDto[]): HitGroup[] {
   const groups = new Map<string, HitGroup>();
   for (const h of hits) {
     let g = groups.get(h.sessionId);
-    if (!g) groups.set(h.sessionId, (g = { sessionId: h.sessionId, title: h.sessionName || h.fileName, cwd: h.cwd, hits: [] }));
+    if (!g)
+      groups.set(
+        h.sessionId,
+        (g = { sessionId: h.sessionId, title: h.sessionName || h.fileName, cwd: h.cwd, hits: [] }),
+      );
     g.hits.push(h);
   }
   return [...groups.values()];
@@ -23,4 +27,3 @@ export function splitSnippet(hit: Pick<SearchHitDto, 'snippet' | 'match'>): [str
   const [a, b] = hit.match;
   return [hit.snippet.slice(0, a), hit.snippet.slice(a, b), hit.snippet.slice(b)];
 }
-

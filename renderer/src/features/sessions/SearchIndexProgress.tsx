@@ -21,5 +21,13 @@ export function SearchIndexProgress() {
     };
   }, [api]);
   if (!status?.indexing) return null;
-  return <ProgressLine label="Indexing for search…" progress={status} format={formatCount} testId="search-index-progress" subtle />;
+  return (
+    <ProgressLine
+      label="Indexing for search…"
+      progress={status}
+      format={formatCount}
+      testId="search-index-progress"
+      subtle
+    />
+  );
 }

@@ -11,7 +11,13 @@ import { sessionTitle } from '../../model/session-title';
 import { buildSidebarRows, type SidebarRow } from './rows';
 import { SearchIndexProgress } from './SearchIndexProgress';
 
-const SORT_LABELS: Record<SessionSort, string> = { modified: 'Modified', created: 'Created', name: 'Name', size: 'Size', entries: 'Entries' };
+const SORT_LABELS: Record<SessionSort, string> = {
+  modified: 'Modified',
+  created: 'Created',
+  name: 'Name',
+  size: 'Size',
+  entries: 'Entries',
+};
 
 const PROJECT_ROW = 34;
 const SESSION_ROW = 52;
@@ -35,7 +41,10 @@ export function SessionsPanel({ initialHeight = 700 }: { initialHeight?: number 
   const group = useCanopy((s) => s.groupByProject);
   const setGroup = useCanopy((s) => s.setGroupByProject);
 
-  const rows = useMemo(() => buildSidebarRows(list, summaries, { query, sort, group, collapsed }), [list, summaries, query, sort, group, collapsed]);
+  const rows = useMemo(
+    () => buildSidebarRows(list, summaries, { query, sort, group, collapsed }),
+    [list, summaries, query, sort, group, collapsed],
+  );
   const total = list?.sessions.length ?? 0;
   const shown = rows.reduce((n, r) => (r.kind === 'session' ? n + 1 : n), 0);
 
@@ -65,13 +74,23 @@ export function SessionsPanel({ initialHeight = 700 }: { initialHeight?: number 
           className={`icon-button${group ? ' on' : ''}`}
           aria-pressed={group}
           data-testid="group-by-project"
-          title={group ? 'Grouped by project: click for one list across projects' : 'One list across projects: click to group by project'}
+          title={
+            group
+              ? 'Grouped by project: click for one list across projects'
+              : 'One list across projects: click to group by project'
+          }
           aria-label="Group by project"
           onClick={() => setGroup(!group)}
         >
           ▤
         </button>
-        <button type="button" className="icon-button" title="Rescan session folders" aria-label="Refresh" onClick={() => void actions.loadSessions({ refresh: true })}>
+        <button
+          type="button"
+          className="icon-button"
+          title="Rescan session folders"
+          aria-label="Refresh"
+          onClick={() => void actions.loadSessions({ refresh: true })}
+        >
           ⟳
         </button>
       </div>
@@ -85,9 +104,22 @@ export function SessionsPanel({ initialHeight = 700 }: { initialHeight?: number 
           onChange={(e) => setQuery(e.target.value)}
         />
       </div>
-      {listing && <ProgressLine label="Listing sessions…" progress={listProgress} format={formatCount} testId="listing-progress" />}
+      {listing && (
+        <ProgressLine
+          label="Listing sessions…"
+          progress={listProgress}
+          format={formatCount}
+          testId="listing-progress"
+        />
+      )}
       {!listing && summaryFill && (
-        <ProgressLine label="Reading session names…" progress={summaryFill} format={formatCount} testId="summary-progress" subtle />
+        <ProgressLine
+          label="Reading session names…"
+          progress={summaryFill}
+          format={formatCount}
+          testId="summary-progress"
+          subtle
+        />
       )}
       {listError && (
         <div className="error-note" role="alert">
@@ -109,7 +141,9 @@ export function SessionsPanel({ initialHeight = 700 }: { initialHeight?: number 
         </details>
       )}
       <SessionList rows={rows} initialHeight={initialHeight} flat={!group} />
-      {list && rows.length === 0 && !listing && <div className="empty-note">{query ? 'No session matches the filter.' : 'No sessions found.'}</div>}
+      {list && rows.length === 0 && !listing && (
+        <div className="empty-note">{query ? 'No session matches the filter.' : 'No sessions found.'}</div>
+      )}
       <SearchIndexProgress />
     </section>
   );
@@ -174,12 +208,20 @@ function SessionList({ rows, initialHeight, flat }: { rows: SidebarRow[]; initia
       else void actions.openSession(row.session.sessionId);
       return;
     }
-    if (row?.kind === 'project' && ((e.key === 'ArrowLeft' && !row.collapsed) || (e.key === 'ArrowRight' && row.collapsed))) {
+    if (
+      row?.kind === 'project' &&
+      ((e.key === 'ArrowLeft' && !row.collapsed) || (e.key === 'ArrowRight' && row.collapsed))
+    ) {
       e.preventDefault();
       toggleProject(row.project.cwd);
       return;
     }
-    const next = listKeyMove(e.key, cursorAt, rows.length, Math.max(1, Math.floor((parentRef.current?.clientHeight ?? initialHeight) / SESSION_ROW)));
+    const next = listKeyMove(
+      e.key,
+      cursorAt,
+      rows.length,
+      Math.max(1, Math.floor((parentRef.current?.clientHeight ?? initialHeight) / SESSION_ROW)),
+    );
     if (next === null) return;
     e.preventDefault();
     moveTo(next);
@@ -211,7 +253,12 @@ function SessionList({ rows, initialHeight, flat }: { rows: SidebarRow[]; initia
               onMouseDown={() => setCursorKey(row.key)}
             >
               {row.kind === 'project' ? (
-                <ProjectRow project={row.project} shown={row.shown} collapsed={row.collapsed} onToggle={toggleProject} />
+                <ProjectRow
+                  project={row.project}
+                  shown={row.shown}
+                  collapsed={row.collapsed}
+                  onToggle={toggleProject}
+                />
               ) : (
                 <SessionRow
                   session={row.session}
@@ -322,7 +369,11 @@ const SessionRow = memo(function SessionRow({
         )}
         <span className={summary?.name ? 'named' : undefined}>{title}</span>
         {summary && summary.issueCount > 0 && (
-          <span className="damage-marker" data-testid="damage-marker" title={`${summary.issueCount} damaged line${summary.issueCount === 1 ? '' : 's'} or header problem${summary.issueCount === 1 ? '' : 's'}: open the session for details`}>
+          <span
+            className="damage-marker"
+            data-testid="damage-marker"
+            title={`${summary.issueCount} damaged line${summary.issueCount === 1 ? '' : 's'} or header problem${summary.issueCount === 1 ? '' : 's'}: open the session for details`}
+          >
             !
           </span>
         )}

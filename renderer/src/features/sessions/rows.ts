@@ -26,7 +26,8 @@ export interface RowOptions {
 
 function matches(row: SessionRowDto, summary: SessionSummaryDto | null, tokens: string[]): boolean {
   if (tokens.length === 0) return true;
-  const hay = `${summary?.name ?? ''} ${summary?.firstMessage ?? ''} ${row.sessionId} ${row.cwd} ${row.fileName}`.toLowerCase();
+  const hay =
+    `${summary?.name ?? ''} ${summary?.firstMessage ?? ''} ${row.sessionId} ${row.cwd} ${row.fileName}`.toLowerCase();
   return tokens.every((t) => hay.includes(t));
 }
 
@@ -38,7 +39,10 @@ const time = (iso: string | null | undefined): number => {
 type Summaries = Readonly<Record<string, SessionSummaryDto>>;
 
 /** Compares two sessions for a sort: dates and sizes largest first, names A→Z; ties by id. */
-export function sessionComparator(sort: SessionSort, summaries: Summaries): (a: SessionRowDto, b: SessionRowDto) => number {
+export function sessionComparator(
+  sort: SessionSort,
+  summaries: Summaries,
+): (a: SessionRowDto, b: SessionRowDto) => number {
   const sum = (r: SessionRowDto) => summaries[r.sessionId] ?? r.summary;
   let cmp: (a: SessionRowDto, b: SessionRowDto) => number;
   switch (sort) {
@@ -109,7 +113,12 @@ export function buildSidebarRows(
   }
   const ordered = [...projects.values()]
     .filter((p) => byCwd.has(p.cwd))
-    .sort((a, b) => Number(b.cwd === OPENED_GROUP) - Number(a.cwd === OPENED_GROUP) || time(b.lastActivity) - time(a.lastActivity) || a.cwd.localeCompare(b.cwd));
+    .sort(
+      (a, b) =>
+        Number(b.cwd === OPENED_GROUP) - Number(a.cwd === OPENED_GROUP) ||
+        time(b.lastActivity) - time(a.lastActivity) ||
+        a.cwd.localeCompare(b.cwd),
+    );
 
   const out: SidebarRow[] = [];
   for (const project of ordered) {
@@ -139,7 +148,8 @@ export function nestForks(rows: readonly SessionRowDto[]): Array<{ session: Sess
       else kids.set(p, [r]);
     } else tops.push(r);
   }
-  for (const list of kids.values()) list.sort((a, b) => time(a.createdAt) - time(b.createdAt) || a.sessionId.localeCompare(b.sessionId));
+  for (const list of kids.values())
+    list.sort((a, b) => time(a.createdAt) - time(b.createdAt) || a.sessionId.localeCompare(b.sessionId));
 
   const out: Array<{ session: SessionRowDto; depth: number }> = [];
   const emitted = new Set<string>();

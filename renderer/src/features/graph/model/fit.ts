@@ -22,6 +22,7 @@ export function fitViewport(
   // layout coordinates) is centred: a deep tree drifts sideways, and its middle may be empty canvas.
   const y = bounds.height * zoom * pad <= box.height ? (box.height - bounds.height * zoom) / 2 : box.height * 0.05;
   const wide = bounds.width * zoom * pad > box.width || bounds.height * zoom * pad > box.height;
-  const x = wide && opts.rootX !== undefined ? box.width / 2 - opts.rootX * zoom : (box.width - bounds.width * zoom) / 2;
+  const x =
+    wide && opts.rootX !== undefined ? box.width / 2 - opts.rootX * zoom : (box.width - bounds.width * zoom) / 2;
   return { x, y, zoom };
 }

@@ -1,5 +1,11 @@
 import { MarkerType, Position, type Edge, type Node, type NodeHandle } from '@xyflow/react';
-import type { EntryContextStateDto, EntryNodeDto, EntryStateDto, LineageLinkDto, SessionGraphDto } from '../../../lib/shared';
+import type {
+  EntryContextStateDto,
+  EntryNodeDto,
+  EntryStateDto,
+  LineageLinkDto,
+  SessionGraphDto,
+} from '../../../lib/shared';
 import { componentKind, dataKind, type NodeComponentKind } from '../../../model/kinds';
 import { NODE_HEIGHT, NODE_WIDTH } from './layout';
 import { membersOf } from './collapse';
@@ -81,7 +87,10 @@ export const BASE_HANDLES: NodeHandle[] = [
   handle('s', 'source', Position.Bottom, NODE_WIDTH / 2, NODE_HEIGHT),
 ];
 /** A compaction that keeps older entries also links to its first kept entry from its right edge. */
-export const KEPT_HANDLES: NodeHandle[] = [...BASE_HANDLES, handle('ks', 'source', Position.Right, NODE_WIDTH, NODE_HEIGHT / 2)];
+export const KEPT_HANDLES: NodeHandle[] = [
+  ...BASE_HANDLES,
+  handle('ks', 'source', Position.Right, NODE_WIDTH, NODE_HEIGHT / 2),
+];
 
 function attrs(values: Record<string, string | undefined>): Node['domAttributes'] {
   const out: Record<string, string> = {};
@@ -142,7 +151,8 @@ export function toFlowNodes(view: GraphView, graph: SessionGraphDto, ui: FlowUi)
     }
     const i = draw.first;
     const entry = index.entries[i]!;
-    const checkpoint = entry.type === 'compaction' && entry.checkpoint && entry.checkpoint !== 'none' ? entry.checkpoint : undefined;
+    const checkpoint =
+      entry.type === 'compaction' && entry.checkpoint && entry.checkpoint !== 'none' ? entry.checkpoint : undefined;
     const context = ui.context?.get(id) ?? null;
     const isWhatIfLeaf = ui.whatIfLeafId === id;
     const isHighlighted = ui.highlight?.has(id) ?? false;

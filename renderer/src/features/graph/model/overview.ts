@@ -83,14 +83,21 @@ export interface OverviewFrame {
   pad: number;
 }
 
-export function overviewFrame(bounds: { width: number; height: number }, box: { width: number; height: number }, pad = 6): OverviewFrame {
+export function overviewFrame(
+  bounds: { width: number; height: number },
+  box: { width: number; height: number },
+  pad = 6,
+): OverviewFrame {
   const sx = bounds.width > 0 ? (box.width - 2 * pad) / bounds.width : 1;
   const sy = bounds.height > 0 ? (box.height - 2 * pad) / bounds.height : 1;
   return { sx, sy, pad };
 }
 
 export const toOverview = (f: OverviewFrame, x: number, y: number) => ({ x: f.pad + x * f.sx, y: f.pad + y * f.sy });
-export const fromOverview = (f: OverviewFrame, x: number, y: number) => ({ x: (x - f.pad) / f.sx, y: (y - f.pad) / f.sy });
+export const fromOverview = (f: OverviewFrame, x: number, y: number) => ({
+  x: (x - f.pad) / f.sx,
+  y: (y - f.pad) / f.sy,
+});
 
 /** The tip whose mark is within `radius` overview pixels of a point (the nearest), else null. */
 export function tipAt(marks: OverviewMarks, f: OverviewFrame, x: number, y: number, radius = 6): OverviewTip | null {
@@ -108,7 +115,11 @@ export function tipAt(marks: OverviewMarks, f: OverviewFrame, x: number, y: numb
 }
 
 /** The overview rectangle of what the canvas shows (react-flow transform [x, y, zoom] over a box). */
-export function viewportRect(f: OverviewFrame, transform: readonly [number, number, number], box: { width: number; height: number }) {
+export function viewportRect(
+  f: OverviewFrame,
+  transform: readonly [number, number, number],
+  box: { width: number; height: number },
+) {
   const [tx, ty, zoom] = transform;
   const a = toOverview(f, -tx / zoom, -ty / zoom);
   const b = toOverview(f, (box.width - tx) / zoom, (box.height - ty) / zoom);

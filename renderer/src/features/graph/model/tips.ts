@@ -6,7 +6,12 @@ import type { OverviewTip } from './overview';
  * The next (delta 1) or previous (-1) tip in tree order from a drawn node, wrapping around. From a
  * node that is not a tip, the next tip is the first one after it in pre-order.
  */
-export function stepTip(tips: readonly OverviewTip[], order: readonly string[], fromDrawId: string | null, delta: 1 | -1): OverviewTip | null {
+export function stepTip(
+  tips: readonly OverviewTip[],
+  order: readonly string[],
+  fromDrawId: string | null,
+  delta: 1 | -1,
+): OverviewTip | null {
   if (tips.length === 0) return null;
   const pos = fromDrawId === null ? -1 : order.indexOf(fromDrawId);
   if (pos === -1) return delta === 1 ? tips[0]! : tips[tips.length - 1]!;
@@ -21,7 +26,11 @@ export function stepTip(tips: readonly OverviewTip[], order: readonly string[], 
 const PREVIEW_WALK = 40;
 
 /** The tip's last message preview: the tip's own, or its nearest message ancestor's; lazy previews count. */
-export function tipPreview(index: TreeIndex, entryId: string, lazy: Readonly<Record<string, EntryPreviewDto>> = {}): string {
+export function tipPreview(
+  index: TreeIndex,
+  entryId: string,
+  lazy: Readonly<Record<string, EntryPreviewDto>> = {},
+): string {
   let cur = index.indexOf.get(entryId) ?? -1;
   for (let steps = 0; cur !== -1 && steps < PREVIEW_WALK; steps++) {
     const e = index.entries[cur]!;

@@ -1,5 +1,13 @@
 import type { SessionGraphDto } from '../../../lib/shared';
-import { collapseChains, DEFAULT_COLLAPSE, drawNodeOf, membersOf, type CollapseOptions, type DrawNode, type DrawTree } from './collapse';
+import {
+  collapseChains,
+  DEFAULT_COLLAPSE,
+  drawNodeOf,
+  membersOf,
+  type CollapseOptions,
+  type DrawNode,
+  type DrawTree,
+} from './collapse';
 import { filterTree, type FilterMode, type VisibleTree } from '../../../model/filters';
 import { dataKind } from '../../../model/kinds';
 import { layoutTree, type Layout } from './layout';
@@ -89,7 +97,11 @@ export function buildGraphView(graph: SessionGraphDto, index: TreeIndex, opts: V
         counts.set(k, (counts.get(k) ?? 0) + 1);
       }
     }
-    if (counts) chainKinds.set(node.id, [...counts].sort((a, b) => b[1] - a[1]));
+    if (counts)
+      chainKinds.set(
+        node.id,
+        [...counts].sort((a, b) => b[1] - a[1]),
+      );
     counts = null;
   }
 

@@ -25,7 +25,10 @@ export const ChainNode = memo(function ChainNode({ data }: NodeProps<ChainFlowNo
     .join(' · ');
   const mixText = data.contextMix.map(([state, n]) => `${n} ${STATE_LABELS[state]}`).join(', ');
   return (
-    <div className={cls} title={`${data.count} entries from ${data.first.id} to ${data.last.id} — click to expand${mixText ? `\nContext: ${mixText}` : ''}`}>
+    <div
+      className={cls}
+      title={`${data.count} entries from ${data.first.id} to ${data.last.id} — click to expand${mixText ? `\nContext: ${mixText}` : ''}`}
+    >
       <Handle type="target" position={Position.Top} id="t" isConnectable={false} style={hidden} />
       <Handle type="target" position={Position.Right} id="kt" isConnectable={false} style={hidden} />
       <div className="node-head">

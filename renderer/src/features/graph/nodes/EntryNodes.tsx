@@ -20,10 +20,20 @@ export const AssistantNode = memo(function AssistantNode({ data }: Props) {
           ⚙ {tools.length === 1 ? tools[0] : `${tools.length} tools`}
         </span>
       )}
-      {e.stopReason && e.stopReason !== 'stop' && e.stopReason !== 'toolUse' && <span className="chip warn-chip">{e.stopReason}</span>}
+      {e.stopReason && e.stopReason !== 'stop' && e.stopReason !== 'toolUse' && (
+        <span className="chip warn-chip">{e.stopReason}</span>
+      )}
     </>
   );
-  return <NodeShell data={data} kindClass="kind-assistant" icon="✦" title={e.model ? `assistant · ${e.model}` : 'assistant'} chips={chips} />;
+  return (
+    <NodeShell
+      data={data}
+      kindClass="kind-assistant"
+      icon="✦"
+      title={e.model ? `assistant · ${e.model}` : 'assistant'}
+      chips={chips}
+    />
+  );
 });
 
 export const ToolResultNode = memo(function ToolResultNode({ data }: Props) {
@@ -43,7 +53,10 @@ export const CompactionNode = memo(function CompactionNode({ data }: Props) {
   const e = data.entry;
   const retained = e.checkpoint === 'retained-tail';
   const chips = retained ? (
-    <span className="chip checkpoint-chip retained" title="Self-contained checkpoint (retainedTail): nothing older is read">
+    <span
+      className="chip checkpoint-chip retained"
+      title="Self-contained checkpoint (retainedTail): nothing older is read"
+    >
       self-contained
     </span>
   ) : e.checkpoint === 'first-kept' ? (
@@ -92,7 +105,9 @@ export const LeafRecordNode = memo(function LeafRecordNode({ data }: Props) {
   const target = data.entry.targetId;
   return (
     <NodeShell data={data} kindClass="kind-leaf-record" icon="⌖" title="leaf move">
-      <span className="node-preview">→ {target === null || target === undefined ? '(before the first entry)' : target}</span>
+      <span className="node-preview">
+        → {target === null || target === undefined ? '(before the first entry)' : target}
+      </span>
     </NodeShell>
   );
 });

@@ -103,7 +103,9 @@ export function NodeShell({
         <Handle type="source" position={Position.Bottom} id="s" isConnectable={false} style={hidden} />
         {keptSource && <Handle type="source" position={Position.Right} id="ks" isConnectable={false} style={hidden} />}
       </div>
-      {Flags && (data.forks.length > 0 || data.parentFork) && <Flags entryId={data.entry.id} forks={data.forks} parent={data.parentFork} />}
+      {Flags && (data.forks.length > 0 || data.parentFork) && (
+        <Flags entryId={data.entry.id} forks={data.forks} parent={data.parentFork} />
+      )}
       {SelectedActions && data.isSelected && !data.isWhatIfLeaf && (
         <div className="node-actions">
           <SelectedActions entryId={data.entry.id} />
