@@ -16,6 +16,7 @@ import {
 } from './cli-io';
 import { listCommand } from './list';
 import { searchCommand } from './search';
+import { secretsCommand } from './secrets';
 import { serveCommand } from './serve';
 import { treeCommand } from './tree';
 import { parseArgs } from 'node:util';
@@ -31,6 +32,7 @@ export const commands: Record<string, CliCommand> = {
   clone: cloneCommand,
   search: searchCommand,
   serve: serveCommand,
+  secrets: secretsCommand,
 };
 
 function usageText(): string {

@@ -84,3 +84,25 @@ export {
   type Payload,
   type PayloadOptions,
 } from './rules/payload-cut';
+
+// The secret radar (what is scanned, generic rules, masking, redaction) and exports (HTML, Markdown).
+export {
+  CUSTOM_RULE,
+  type SecretMatch,
+  type SecretMatcher,
+  type EntryMatch,
+  type SecretFinding,
+} from './secrets/types';
+export { maskSecret } from './secrets/mask';
+export { entryTexts, type EntryText } from './secrets/entry-texts';
+export { highEntropyMatcher, shannonEntropy, looksRandom, isSecretKeyName, HIGH_ENTROPY_RULE } from './secrets/entropy';
+export { extraRulesMatcher } from './secrets/extra-rules';
+export { matchText, scanEntryObject, entryFindings } from './secrets/scan';
+export {
+  redactEntry,
+  redactText,
+  redactionMarker,
+  userRedactionMatcher,
+  type Replacement,
+  type UserRedactions,
+} from './secrets/redact';
