@@ -17,6 +17,7 @@ import {
 import { listCommand } from './list';
 import { searchCommand } from './search';
 import { secretsCommand } from './secrets';
+import { exportCommand } from './export';
 import { serveCommand } from './serve';
 import { treeCommand } from './tree';
 import { parseArgs } from 'node:util';
@@ -33,6 +34,7 @@ export const commands: Record<string, CliCommand> = {
   search: searchCommand,
   serve: serveCommand,
   secrets: secretsCommand,
+  export: exportCommand,
 };
 
 function usageText(): string {

@@ -106,3 +106,8 @@ export {
   type Replacement,
   type UserRedactions,
 } from './secrets/redact';
+export { entryView, type Block, type EntryView } from './export/entry-view';
+export { firstLine, scopeLine, type ExportMeta } from './export/export-meta';
+export { escapeHtml, imageDataUrl } from './export/html-escape';
+export { renderHtml, EXPORT_CSP } from './export/html';
+export { renderMarkdown } from './export/markdown';
