@@ -52,9 +52,11 @@ export function looksRandom(value: string): boolean {
 
 /**
  * `KEY=value`, `KEY: value`, `"key": "value"`, `key='value'` in text. The key group is tested
- * with isSecretKeyName, the value with looksRandom.
+ * with isSecretKeyName, the value with looksRandom. A key starts after a non-key character (the
+ * lookbehind): without it every position of a long token would start a 64-character try.
  */
-const KEYED = /([A-Za-z_][A-Za-z0-9_.-]{0,63})["']?\s*(?::=|=|:)\s*["'`]?([^\s"'`,;&|)}\]]{16,512})/g;
+const KEYED =
+  /(?<![A-Za-z0-9_.-])([A-Za-z_][A-Za-z0-9_.-]{0,63})["']?\s*(?::=|=|:)\s*["'`]?([^\s"'`,;&|)}\]]{16,512})/g;
 
 export const HIGH_ENTROPY_RULE = 'high-entropy';
 
