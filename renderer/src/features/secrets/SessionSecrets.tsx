@@ -9,6 +9,17 @@ import type { SessionSecretsDto } from '../../lib/shared';
 import { KeyIcon } from './KeyIcon';
 import { secretsStore } from './secrets-state';
 
+/** While the radar scans, how far it got (this session may not have been reached yet). */
+function ScanProgress() {
+  const status = useStore(secretsStore, (s) => s.status);
+  if (!status?.scanning || status.total < 2) return null;
+  return (
+    <div className="secrets-progress muted small" data-testid="secrets-progress" role="status">
+      Looking for secrets: {status.done} of {status.total} sessions
+    </div>
+  );
+}
+
 export function SessionSecrets() {
   const { api } = useServices();
   const actions = useActions();
@@ -35,7 +46,8 @@ export function SessionSecrets() {
     };
   }, [api, sessionId, count]);
 
-  if (!sessionId || count === 0) return null;
+  if (!sessionId) return null;
+  if (count === 0) return <ScanProgress />;
   const findings = data?.findings ?? [];
   const reveal = (i: number) => {
     void api['secrets.reveal']({ sessionId, index: i }).then((r) => {
