@@ -39,6 +39,10 @@ describe('the secret radar over a pi session', () => {
     const service = new SecretsService({ roots: [root], env: { CANOPY_CACHE_DIR: cache } });
     await service.update([s.path]);
     const n = (await service.secretsOf(s.path))!.findings.length;
+    // Mark the cached findings: an append scan keeps them, a full scan would replace them.
+    const cached = JSON.parse(await readFile(service.cachePath, 'utf8'));
+    cached.files[s.path].findings[0].masked = 'kept-from-cache';
+    await writeFile(service.cachePath, JSON.stringify(cached));
     const token = `ghp_${'aB3dE5fG7hJ9kL1mN2pQ4rS6tU8vW0xY2zA4'}`;
     await appendFile(
       s.path,
@@ -49,6 +53,7 @@ describe('the secret radar over a pi session', () => {
     const after = (await again.secretsOf(s.path))!.findings;
     expect(after.length).toBe(n + 1);
     expect(after.at(-1)).toMatchObject({ entryId: 'zz1', rule: 'github' });
+    expect(after[0]!.masked).toBe('kept-from-cache');
     // Rewritten in place (same size or not): scanned again from the start.
     const text = await readFile(s.path, 'utf8');
     await writeFile(s.path, text.split('\n').slice(0, 3).join('\n') + '\n');
