@@ -57,10 +57,15 @@ describe.skipIf(!HAVE_CHROMIUM)('secrets and export in Chromium', () => {
     const previewText = await page.textContent('[data-testid="export-preview"]');
     for (const p of s.plants) expect(previewText).not.toContain(p.value);
     await h.shot('share-02-export-light');
-    await page.emulateMedia({ colorScheme: 'dark' });
-    await page.waitForTimeout(300);
+    await page.keyboard.press('Escape');
+    await page.selectOption('[data-testid="theme-switch"]', 'dark');
+    await page.click('[data-testid="export-open"]');
+    await page.waitForSelector('[data-testid="export-replacements"]', { timeout: 30_000 });
     await h.shot('share-03-export-dark');
-    await page.emulateMedia({ colorScheme: 'light' });
+    await page.keyboard.press('Escape');
+    await page.selectOption('[data-testid="theme-switch"]', 'system');
+    await page.click('[data-testid="export-open"]');
+    await page.waitForSelector('[data-testid="export-replacements"]', { timeout: 30_000 });
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid="export-write"]')]);
     const text = await readFile((await download.path())!, 'utf8');
     expect(download.suggestedFilename()).toMatch(/\.redacted\.html$/);
