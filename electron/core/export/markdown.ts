@@ -54,6 +54,6 @@ function entryMd(v: EntryView): string {
 }
 
 export function* renderMarkdown(meta: ExportMeta, entries: Iterable<Record<string, unknown>>): Generator<string> {
-  yield `# ${meta.title.replace(/\s+/g, ' ')}\n\nsession \`${meta.sessionId}\` · ${scopeLine(meta)}\n\n---\n\n`;
+  yield `# ${escapeHtml(meta.title.replace(/\s+/g, ' '))}\n\nsession \`${meta.sessionId}\` · ${scopeLine(meta)}\n\n---\n\n`;
   for (const raw of entries) yield `${entryMd(entryView(raw))}\n`;
 }
