@@ -43,7 +43,8 @@ export function createHandlers(ctx: HandlerContext): Handlers {
     'sessions.summaries': (args) => catalog.summaries(args.sessionIds),
     'session.open': (args) => {
       const opening = catalog.open(args.sessionId, args.profile, args.leafId);
-      return search ? search.holdDuring(opening) : opening;
+      const held = ctx.secrets ? ctx.secrets.holdDuring(opening) : opening;
+      return search ? search.holdDuring(held) : held;
     },
     'session.previews': (args) => catalog.previews(args.sessionId, args.entryIds),
     'session.flags': (args) => catalog.flags(args.sessionId),

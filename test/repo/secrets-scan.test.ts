@@ -60,4 +60,23 @@ describe('the secret radar over a pi session', () => {
     await again.update([s.path]);
     expect((await again.secretsOf(s.path))!.findings).toEqual([]);
   });
+
+  it('gives way while a session opens (held), then finishes', async () => {
+    const root = await tempDir('canopy-secrets-root-');
+    const s = await writePlantedSession(join(root, '--work-proj--'), 3);
+    const service = new SecretsService({
+      roots: [root],
+      env: { CANOPY_CACHE_DIR: await tempDir('canopy-secrets-cache-') },
+    });
+    let release!: () => void;
+    const opening = service.holdDuring(new Promise<void>((r) => (release = r)));
+    let done = false;
+    const updating = service.update([s.path]).then(() => (done = true));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(done).toBe(false);
+    release();
+    await opening;
+    await updating;
+    expect((await service.secretsOf(s.path))!.findings.length).toBeGreaterThan(0);
+  });
 });

@@ -61,6 +61,11 @@ export class AppSecrets {
     if (path) await this.service?.update([path]).catch(() => undefined);
   }
 
+  /** Runs `work` with the scan paused (opening a session comes first). */
+  holdDuring<T>(work: Promise<T>): Promise<T> {
+    return this.service ? this.service.holdDuring(work) : work;
+  }
+
   status(): SecretsStatusDto {
     return statusDto(this.service?.getStatus() ?? null, this.failure);
   }

@@ -53,7 +53,7 @@ export async function scanFileSecrets(
   path: string,
   start: ScanStart,
   matchers: readonly SecretMatcher[],
-  opts: { signal?: AbortSignal; onProgress?: (bytesRead: number, totalBytes: number) => void } = {},
+  opts: { signal?: AbortSignal; pause?: () => Promise<void> | null } = {},
 ): Promise<FileScan> {
   const findings: SecretFinding[] = [];
   const problems: FileScan['problems'] = [];
@@ -86,7 +86,7 @@ export async function scanFileSecrets(
     fromOffset: start.from,
     firstLine: start.line,
     ...(opts.signal ? { signal: opts.signal } : {}),
-    ...(opts.onProgress ? { onProgress: opts.onProgress } : {}),
+    ...(opts.pause ? { pause: opts.pause } : {}),
   });
   const tailFrom = Math.max(0, result.endOffset - TAIL_BYTES);
   const tail = result.endOffset > 0 ? await readRange(path, tailFrom, result.endOffset - tailFrom) : Buffer.alloc(0);

@@ -56,10 +56,30 @@ export class SecretsService {
   private cache: CacheShape | undefined;
   private status: SecretsStatus = { scanning: false, done: 0, total: 0, withFindings: 0 };
   private running: Promise<void> = Promise.resolve();
+  private holds = 0;
+  private held: Promise<void> | null = null;
+  private resume: (() => void) | null = null;
 
   constructor(private readonly options: SecretsServiceOptions) {
     this.cachePath = join(searchCacheDir(options.roots, options.env ?? process.env).dir, SECRETS_CACHE_FILE);
   }
+
+  /** Runs `work` with scanning paused, between files and mid-file (opening a session comes first). */
+  async holdDuring<T>(work: Promise<T>): Promise<T> {
+    this.holds++;
+    try {
+      return await work;
+    } finally {
+      if (--this.holds === 0) {
+        this.resume?.();
+        this.resume = null;
+        this.held = null;
+      }
+    }
+  }
+
+  private readonly pause = (): Promise<void> | null =>
+    this.holds === 0 ? null : (this.held ??= new Promise((resolve) => (this.resume = resolve)));
 
   getStatus(): SecretsStatus {
     return { ...this.status };
@@ -101,6 +121,7 @@ export class SecretsService {
     try {
       for (const [i, path] of paths.entries()) {
         if (signal?.aborted) break;
+        await this.pause();
         changed = (await this.syncOne(cache, path, signal)) || changed;
         if ((cache.files[path]?.findings.length ?? 0) > 0) withFindings++;
         this.setStatus({ scanning: true, done: i + 1, total: paths.length, withFindings });
@@ -125,7 +146,10 @@ export class SecretsService {
     const start = await this.startOf(prev, path, facts);
     if (!start) return false;
     const appended = start === prev;
-    const scan = await scanFileSecrets(path, start, SECRET_MATCHERS, signal ? { signal } : {});
+    const scan = await scanFileSecrets(path, start, SECRET_MATCHERS, {
+      pause: this.pause,
+      ...(signal ? { signal } : {}),
+    });
     cache.files[path] = {
       ...scan,
       findings: appended ? [...prev.findings, ...scan.findings] : scan.findings,
