@@ -14,6 +14,7 @@ import { scanFileSecrets, type FileScan, type ScanStart } from './file-scan';
 import { SECRET_MATCHERS, SECRET_RULES_VERSION } from './secretlint-matcher';
 
 export const SECRETS_CACHE_FILE = 'secrets-index.json';
+const SAVE_EVERY_MS = 5000;
 
 interface CachedFile extends Omit<FileScan, 'problems'> {
   problems: FileScan['problems'];
@@ -117,12 +118,19 @@ export class SecretsService {
     const cache = await this.load();
     this.setStatus({ scanning: true, done: 0, total: paths.length, withFindings: 0 });
     let changed = false;
+    let saved = Date.now();
     let withFindings = 0;
     try {
       for (const [i, path] of paths.entries()) {
         if (signal?.aborted) break;
         await this.pause();
         changed = (await this.syncOne(cache, path, signal)) || changed;
+        // A long first scan is kept as it goes: stopping the app loses at most the last few seconds.
+        if (changed && Date.now() - saved >= SAVE_EVERY_MS) {
+          await replaceJsonFile(this.cachePath, cache);
+          saved = Date.now();
+          changed = false;
+        }
         if ((cache.files[path]?.findings.length ?? 0) > 0) withFindings++;
         this.setStatus({ scanning: true, done: i + 1, total: paths.length, withFindings });
       }
