@@ -6,8 +6,8 @@ import react from '@vitejs/plugin-react';
 export default defineConfig({
   main: {
     build: {
-      // uuid is ESM-only; main is CommonJS, so bundle it instead of requiring it at run time.
-      externalizeDeps: { exclude: ['uuid'] },
+      // uuid and secretlint's preset are ESM-only; main is CommonJS, so bundle it instead of requiring it at run time.
+      externalizeDeps: { exclude: ['uuid', '@secretlint/secretlint-rule-preset-recommend'] },
       lib: { entry: { index: resolve(__dirname, 'electron/main.ts') } },
       outDir: 'out/main',
     },

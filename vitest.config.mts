@@ -14,7 +14,11 @@ export default defineConfig({
     hookTimeout: 180_000,
     pool: 'forks',
     // Search indexes built by tests stay out of the user's cache folder.
-    env: { CANOPY_CACHE_DIR: join(tmpdir(), `canopy-test-cache-${process.pid}`) },
+    env: {
+      CANOPY_CACHE_DIR: join(tmpdir(), `canopy-test-cache-${process.pid}`),
+      // The share ledger and redaction settings too.
+      CANOPY_DATA_DIR: join(tmpdir(), `canopy-test-data-${process.pid}`),
+    },
     reporters: ['default'],
   },
 });

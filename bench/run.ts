@@ -18,6 +18,8 @@
  *   search 10k    the full-text index of the 10k store (realistic text): build rate against a bare read, first hit
  *                 while building, an appended line found, 50 phrases + 10 re: queries (p95), index size vs text
  *   search3g      the same on a ~3 GB store of 3,000 sessions (only with --only search3g: it takes many minutes)
+ *   secrets       the secret radar's first scan of the 1,000-session realistic store against a bare read,
+ *                 its rescan with nothing changed, and its findings there (all false positives)
  *   layout 100k   the renderer's tree index + chain collapse + layout over a 100k-entry tree
  *   render        Chromium (bench/render.mjs) on `canopy serve`: a 20k-entry session against a 100-entry
  *                 one (first frame, pan frame times) and against a naive render of all 20k entries (JS heap);
@@ -48,6 +50,7 @@ const childBaseline = join(repo, 'bench', 'child-baseline.mjs');
 const childPi = join(repo, 'bench', 'child-pi.mjs');
 const childRender = join(repo, 'bench', 'render.mjs');
 const childSearch = join(__dirname, 'child-search.cjs');
+const childSecrets = join(__dirname, 'child-secrets.cjs');
 
 interface Measured {
   ok: boolean;
@@ -459,6 +462,26 @@ function main(): void {
   if (a.only?.includes('search3g')) {
     log('bench: generating the ~3 GB store (cached)…');
     searchRows('3 GB', cachedStore(a.dir, 3_000, 60, SEARCH_STORE_3G));
+  }
+
+  if (want('secrets')) {
+    log('bench: the secret radar over the 1,000-session store with realistic text (cached)…');
+    const root = cachedStore(a.dir, 1_000, 50, SEARCH_STORE);
+    const whole = repeat(a.runs ?? 3, () => child(childBaseline, ['whole', root]));
+    const se = child(childSecrets, ['secrets', root], 30 * 60_000);
+    const mb = se.ok ? ((se.bytes as number) / MB).toFixed(0) : '?';
+    rows.push([
+      `secrets: first scan of ${String(se.sessions ?? '?')} sessions (${mb} MB)`,
+      se.ok ? fmtMs(se) : `fails: ${se.error}`,
+      fmtMB(se),
+      '–',
+      '–',
+      fmtMs(whole),
+      fmtMB(whole),
+      '–',
+      '–',
+      `${ratio(se.ms, whole.ms)} a bare read; unchanged rescan ${fmtMs({ ok: true, ms: se.rescanMs as number })}; ${String(se.findings ?? '?')} findings in generated text (false positives)`,
+    ]);
   }
 
   if (want('layout')) {

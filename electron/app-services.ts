@@ -3,6 +3,8 @@ import { EventBus } from './repo/event-bus';
 import { createHandlers } from './ipc/handlers';
 import { SessionCatalog } from './repo/catalog';
 import { AppSearch } from './repo/search/app-search';
+import { AppSecrets } from './repo/secrets/app-secrets';
+import { AppExport } from './repo/export/app-export';
 import type { Handlers } from './shared/contract';
 import { VERSION } from './version';
 
@@ -14,12 +16,17 @@ export interface AppServicesOptions {
   watch?: boolean;
   /** Electron: main's native open dialog (session.openDialog). */
   openDialog?: () => Promise<string[]>;
+  /** Electron: main's native save dialog for exports (without it, exports are downloads). */
+  saveDialog?: (suggestedName: string) => Promise<string | null>;
+  /** Environment for the cache and data folders (tests); default process.env. */
+  env?: Record<string, string | undefined>;
 }
 
 export interface AppServices {
   bus: EventBus;
   catalog: SessionCatalog;
   search: AppSearch;
+  secrets: AppSecrets;
   handlers: Handlers;
   /** Settles once every watcher is in place (at once when not watching). */
   watching: Promise<void>;
@@ -34,9 +41,19 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     ...(options.demoDir ? { demoDir: options.demoDir } : {}),
   });
   const search = new AppSearch({ roots: [...options.roots, ...(options.demoDir ? [options.demoDir] : [])], bus });
+  const allRoots = [...options.roots, ...(options.demoDir ? [options.demoDir] : [])];
+  const env = options.env ? { env: options.env } : {};
+  const secrets = new AppSecrets({ roots: allRoots, bus, ...env });
+  const exporter = new AppExport({
+    catalog,
+    roots: allRoots,
+    ...env,
+    ...(options.saveDialog ? { saveDialog: options.saveDialog } : {}),
+  });
   // An append becomes searchable at once, not at the next listing.
   const stopFollowing = bus.subscribe((event, payload) => {
     if (event === 'session.appended') void search.appended((payload as { sessionId: string }).sessionId);
+    if (event === 'session.appended') void secrets.appended((payload as { sessionId: string }).sessionId);
   });
   const handlers = createHandlers({
     catalog,
@@ -44,6 +61,8 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     version: VERSION,
     transport: options.transport,
     ...(options.openDialog ? { openDialog: options.openDialog } : {}),
+    secrets,
+    exporter,
   });
   const stopWatching =
     options.watch === false ? Object.assign(() => {}, { ready: Promise.resolve() }) : catalog.watch();
@@ -51,6 +70,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     bus,
     catalog,
     search,
+    secrets,
     handlers,
     watching: stopWatching.ready,
     close: () => {

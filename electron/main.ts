@@ -36,6 +36,12 @@ async function start(): Promise<void> {
     const r = win ? await dialog.showOpenDialog(win, options) : await dialog.showOpenDialog(options);
     return r.canceled ? [] : r.filePaths;
   };
+  // Exports go where the user chooses (storage/create never overwrites: a chosen existing file is refused).
+  const saveDialog = async (suggestedName: string): Promise<string | null> => {
+    const options = { defaultPath: suggestedName, properties: ['createDirectory' as const] };
+    const r = win ? await dialog.showSaveDialog(win, options) : await dialog.showSaveDialog(options);
+    return r.canceled || !r.filePath ? null : r.filePath;
+  };
   const openArgs = (argv: readonly string[], cwd: string) => {
     // argv[0] is the binary; in development the app folder follows it.
     const paths = openArgsFrom(argv.slice(1))
@@ -49,6 +55,7 @@ async function start(): Promise<void> {
   };
   const { bus, catalog, handlers, close } = createAppServices({
     openDialog,
+    saveDialog,
     roots: rootsFromArgs(process.argv.slice(1)),
     demoDir: app.isPackaged ? join(process.resourcesPath, 'demo') : join(__dirname, '../../resources/demo'),
     transport: 'electron',

@@ -16,6 +16,8 @@ import {
 } from './cli-io';
 import { listCommand } from './list';
 import { searchCommand } from './search';
+import { secretsCommand } from './secrets';
+import { exportCommand } from './export';
 import { serveCommand } from './serve';
 import { treeCommand } from './tree';
 import { parseArgs } from 'node:util';
@@ -31,6 +33,8 @@ export const commands: Record<string, CliCommand> = {
   clone: cloneCommand,
   search: searchCommand,
   serve: serveCommand,
+  secrets: secretsCommand,
+  export: exportCommand,
 };
 
 function usageText(): string {

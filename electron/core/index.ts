@@ -84,3 +84,30 @@ export {
   type Payload,
   type PayloadOptions,
 } from './rules/payload-cut';
+
+// The secret radar (what is scanned, generic rules, masking, redaction) and exports (HTML, Markdown).
+export {
+  CUSTOM_RULE,
+  type SecretMatch,
+  type SecretMatcher,
+  type EntryMatch,
+  type SecretFinding,
+} from './secrets/types';
+export { maskSecret } from './secrets/mask';
+export { entryTexts, type EntryText } from './secrets/entry-texts';
+export { highEntropyMatcher, shannonEntropy, looksRandom, isSecretKeyName, HIGH_ENTROPY_RULE } from './secrets/entropy';
+export { extraRulesMatcher } from './secrets/extra-rules';
+export { matchText, scanEntryObject, entryFindings } from './secrets/scan';
+export {
+  redactEntry,
+  redactText,
+  redactionMarker,
+  userRedactionMatcher,
+  type Replacement,
+  type UserRedactions,
+} from './secrets/redact';
+export { entryView, type Block, type EntryView } from './export/entry-view';
+export { firstLine, scopeLine, type ExportMeta } from './export/export-meta';
+export { escapeHtml, imageDataUrl } from './export/html-escape';
+export { renderHtml, EXPORT_CSP } from './export/html';
+export { renderMarkdown } from './export/markdown';

@@ -4,6 +4,8 @@ import { CanopyError } from '../shared/errors';
 import type { SessionCatalog } from '../repo/catalog';
 import { entryPayload } from '../repo/entry-payload';
 import type { AppSearch } from '../repo/search/app-search';
+import type { AppSecrets } from '../repo/secrets/app-secrets';
+import type { AppExport } from '../repo/export/app-export';
 
 export interface HandlerContext {
   catalog: SessionCatalog;
@@ -13,6 +15,9 @@ export interface HandlerContext {
   transport: 'electron' | 'http';
   /** Electron: main's native open dialog; the chosen paths (empty when cancelled). */
   openDialog?: () => Promise<string[]>;
+  /** Absent: the secret radar and exports answer that they are unavailable. */
+  secrets?: AppSecrets;
+  exporter?: AppExport;
 }
 
 export function createHandlers(ctx: HandlerContext): Handlers {
@@ -32,12 +37,14 @@ export function createHandlers(ctx: HandlerContext): Handlers {
       const listing = await catalog.list(args.refresh === true);
       // Indexing for search starts (or catches up) once the sessions are listed.
       search?.listed(listing);
+      ctx.secrets?.listed(listing);
       return listing;
     },
     'sessions.summaries': (args) => catalog.summaries(args.sessionIds),
     'session.open': (args) => {
       const opening = catalog.open(args.sessionId, args.profile, args.leafId);
-      return search ? search.holdDuring(opening) : opening;
+      const held = ctx.secrets ? ctx.secrets.holdDuring(opening) : opening;
+      return search ? search.holdDuring(held) : held;
     },
     'session.previews': (args) => catalog.previews(args.sessionId, args.entryIds),
     'session.flags': (args) => catalog.flags(args.sessionId),
@@ -67,5 +74,45 @@ export function createHandlers(ctx: HandlerContext): Handlers {
       return catalog.openPaths(await ctx.openDialog());
     },
     'session.find': (args) => catalog.find(args.idOrPath),
+    ...shareHandlers(ctx),
+  };
+}
+
+/** The secret radar's and exports' channels (share-dto.ts). */
+function shareHandlers(
+  ctx: HandlerContext,
+): Pick<
+  Handlers,
+  | 'secrets.status'
+  | 'secrets.counts'
+  | 'secrets.session'
+  | 'secrets.reveal'
+  | 'export.preview'
+  | 'export.write'
+  | 'export.ledger'
+  | 'redactions.get'
+  | 'redactions.set'
+> {
+  const secrets = (): AppSecrets => {
+    if (!ctx.secrets) throw new CanopyError('io', 'the secret radar is unavailable here');
+    return ctx.secrets;
+  };
+  const exporter = (): AppExport => {
+    if (!ctx.exporter) throw new CanopyError('io', 'export is unavailable here');
+    return ctx.exporter;
+  };
+  return {
+    'secrets.status': async () => secrets().status(),
+    'secrets.counts': async () => {
+      secrets().listed(await ctx.catalog.list());
+      return secrets().counts();
+    },
+    'secrets.session': (args) => secrets().session(args.sessionId),
+    'secrets.reveal': (args) => secrets().reveal(ctx.catalog, args.sessionId, args.index),
+    'export.preview': (args) => exporter().preview(args),
+    'export.write': (args) => exporter().write(args),
+    'export.ledger': () => exporter().ledger(),
+    'redactions.get': () => exporter().redactions(),
+    'redactions.set': (args) => exporter().setRedactions(args),
   };
 }

@@ -17,6 +17,15 @@ import type { ContextViewDto, ForkPreviewDto, ForkRequestDto, ForkResultDto, Lin
 import type { EntryNodesDto, SessionGraphWireDto } from './entry-nodes';
 import type { EntryPreviewDto } from './dto';
 import type { Result } from './errors';
+import type {
+  ExportPreviewDto,
+  ExportRequestDto,
+  ExportWriteDto,
+  LedgerEntryDto,
+  RedactionsDto,
+  SecretsStatusDto,
+  SessionSecretsDto,
+} from './share-dto';
 
 export interface Contract {
   'app.info': { args: Record<string, never>; result: AppInfo };
@@ -74,6 +83,23 @@ export interface Contract {
   'session.openDialog': { args: Record<string, never>; result: { sessionIds: string[] } };
   /** A listed session by id or file path (the palette); adds nothing, an unlisted path is `not_found`. */
   'session.find': { args: { idOrPath: string }; result: { sessionId: string } };
+  /** The secret radar's background scan (it starts after the first listing). */
+  'secrets.status': { args: Record<string, never>; result: SecretsStatusDto };
+  /** Findings per listed session id (scanned sessions only; 0 = none). */
+  'secrets.counts': { args: Record<string, never>; result: Record<string, number> };
+  /** A session's findings, masked. */
+  'secrets.session': { args: { sessionId: string }; result: SessionSecretsDto };
+  /** The value of one finding (its index in secrets.session), shown only when the user asks. */
+  'secrets.reveal': { args: { sessionId: string; index: number }; result: { value: string } };
+  /** What an export would hold and every replacement it makes (masked); nothing is written. */
+  'export.preview': { args: ExportRequestDto; result: ExportPreviewDto };
+  /** Electron: written where the user chooses in main's save dialog (never over a file); serve: the text to download. */
+  'export.write': { args: ExportRequestDto; result: ExportWriteDto };
+  /** Every export Canopy wrote, newest first. */
+  'export.ledger': { args: Record<string, never>; result: LedgerEntryDto[] };
+  'redactions.get': { args: Record<string, never>; result: RedactionsDto };
+  /** Saves the user's redactions; a regex that does not compile is `invalid_argument`. */
+  'redactions.set': { args: RedactionsDto; result: RedactionsDto };
 }
 
 export type Channel = keyof Contract;
@@ -100,6 +126,15 @@ export const CHANNELS = [
   'session.upload',
   'session.openDialog',
   'session.find',
+  'secrets.status',
+  'secrets.counts',
+  'secrets.session',
+  'secrets.reveal',
+  'export.preview',
+  'export.write',
+  'export.ledger',
+  'redactions.get',
+  'redactions.set',
 ] as const satisfies readonly Channel[];
 
 type Missing = Exclude<Channel, (typeof CHANNELS)[number]>;
@@ -119,6 +154,8 @@ export interface Events {
   'sessions.progress': { done: number; total: number };
   /** The search index build's progress (and its end: indexing false). */
   'search.progress': SearchStatusDto;
+  /** The secret radar's scan progress (and its end: scanning false). */
+  'secrets.progress': SecretsStatusDto;
 }
 export type EventName = keyof Events;
 export const EVENTS = [
@@ -127,6 +164,7 @@ export const EVENTS = [
   'session.progress',
   'sessions.progress',
   'search.progress',
+  'secrets.progress',
 ] as const satisfies readonly EventName[];
 type MissingEvent = Exclude<EventName, (typeof EVENTS)[number]>;
 // Fails to compile when an event of the contract is not listed in EVENTS.
@@ -160,6 +198,15 @@ export function channelMethods(make: <C extends Channel>(channel: C) => ChannelM
     'session.find': make('session.find'),
     'session.previews': make('session.previews'),
     'session.flags': make('session.flags'),
+    'secrets.status': make('secrets.status'),
+    'secrets.counts': make('secrets.counts'),
+    'secrets.session': make('secrets.session'),
+    'secrets.reveal': make('secrets.reveal'),
+    'export.preview': make('export.preview'),
+    'export.write': make('export.write'),
+    'export.ledger': make('export.ledger'),
+    'redactions.get': make('redactions.get'),
+    'redactions.set': make('redactions.set'),
   };
 }
 

@@ -5,6 +5,7 @@
 import type { ForkRequestDto } from './context-dto';
 import type { Args, Channel } from './contract';
 import { CanopyError } from './errors';
+import type { ExportRequestDto } from './share-dto';
 
 const MAX_ID = 256;
 const MAX_IDS = 5000;
@@ -186,4 +187,52 @@ export const validators: { [C in Channel]: Validator<Args<C>> } = {
     }
     return { idOrPath: o.idOrPath };
   },
+  'secrets.status': noArgs,
+  'secrets.counts': noArgs,
+  'secrets.session': sessionIdArgs,
+  'secrets.reveal': (v) => {
+    const o = record(v, ['sessionId', 'index']);
+    return { sessionId: id(o.sessionId, 'sessionId'), index: count(o.index, 'index', 0) };
+  },
+  'export.preview': exportArgs,
+  'export.write': exportArgs,
+  'export.ledger': noArgs,
+  'redactions.get': noArgs,
+  'redactions.set': (v) => {
+    const o = record(v, ['literals', 'regexes']);
+    return { literals: shortStrings(o.literals, 'literals'), regexes: shortStrings(o.regexes, 'regexes') };
+  },
 };
+
+// Secrets and exports (share-dto.ts).
+function noArgs(v: unknown): Record<string, never> {
+  record(v, []);
+  return {};
+}
+
+const MAX_REDACTIONS = 200;
+
+/** At most MAX_REDACTIONS non-empty strings of at most MAX_QUERY characters. */
+function shortStrings(value: unknown, name: string): string[] {
+  if (!Array.isArray(value) || value.length > MAX_REDACTIONS)
+    fail(`${name} must be an array of at most ${MAX_REDACTIONS} strings`);
+  return value.map((s) => {
+    if (typeof s !== 'string' || s.length === 0 || s.length > MAX_QUERY)
+      fail(`${name}[] must be non-empty strings of at most ${MAX_QUERY} characters`);
+    return s;
+  });
+}
+
+function exportArgs(v: unknown): ExportRequestDto {
+  const o = record(v, ['sessionId', 'format', 'leafId', 'all', 'redact']);
+  if (o.format !== 'html' && o.format !== 'md' && o.format !== 'jsonl') fail('format must be "html", "md" or "jsonl"');
+  if (typeof o.redact !== 'boolean') fail('redact must be a boolean');
+  if (o.all !== undefined && typeof o.all !== 'boolean') fail('all must be a boolean');
+  const out: ExportRequestDto = { sessionId: id(o.sessionId, 'sessionId'), format: o.format, redact: o.redact };
+  if (o.leafId !== undefined) out.leafId = id(o.leafId, 'leafId');
+  if (o.all === true) {
+    if (out.leafId !== undefined) fail('leafId and all exclude each other');
+    out.all = true;
+  }
+  return out;
+}

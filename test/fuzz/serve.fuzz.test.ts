@@ -16,6 +16,8 @@ import { graphFromWire, type SessionGraphWireDto } from '../../electron/shared/e
 import type { SessionListDto } from '../../electron/shared/dto';
 import { tempDir } from '../repo/helpers';
 import { damagedFiles, type Damaged } from './mutate';
+import { AppSecrets } from '../../electron/repo/secrets/app-secrets';
+import { AppExport } from '../../electron/repo/export/app-export';
 
 let server: RunningServer;
 let dir: string;
@@ -47,7 +49,15 @@ beforeAll(async () => {
   // The files were just written: a clock a minute ahead reads them as a writer long idle.
   const catalog = new SessionCatalog({ roots: [join(dir, 'root')], now: () => Date.now() + 60_000 });
   server = await startServer({
-    handlers: createHandlers({ catalog, version: 'fuzz', transport: 'http' }),
+    handlers: createHandlers({
+      catalog,
+      version: 'fuzz',
+      transport: 'http',
+      ...shareServices(catalog, [join(dir, 'root')], {
+        CANOPY_CACHE_DIR: join(dir, 'cache'),
+        CANOPY_DATA_DIR: join(dir, 'data'),
+      }),
+    }),
     rendererDir: renderer,
   });
 });
@@ -117,6 +127,18 @@ async function everyChannel(sessionId: string, file: Damaged): Promise<void> {
   });
   await run('sessions.list', { refresh: true });
   await run('app.info', {});
+  // The secret radar and exports on damaged files: an answer or a clear error, never internal.
+  await run('secrets.status', {});
+  await run('secrets.counts', {});
+  await run('secrets.session', { sessionId });
+  await run('secrets.reveal', { sessionId, index: 0 });
+  // Redaction scans every string: once per file (the write); the previews render each format as is.
+  for (const format of ['html', 'md', 'jsonl'] as const)
+    await run('export.preview', { sessionId, format, redact: false });
+  await run('export.write', { sessionId, format: 'md', redact: true, all: true });
+  await run('export.ledger', {});
+  await run('redactions.get', {});
+  await run('redactions.set', { literals: ['x'], regexes: ['('] });
   expect(CHANNELS.filter((c) => !tried.has(c))).toEqual([]);
 }
 
@@ -134,3 +156,7 @@ describe('fuzz: canopy serve', () => {
     expect(byName.size).toBeGreaterThan(files.length / 2);
   });
 });
+
+function shareServices(catalog: SessionCatalog, roots: string[], env: Record<string, string>) {
+  return { secrets: new AppSecrets({ roots, env }), exporter: new AppExport({ catalog, roots, env }) };
+}

@@ -95,6 +95,38 @@ export function recordingHandlers() {
       calls.push({ channel: 'session.find', args });
       throw new CanopyError('not_found', `${args.idOrPath} is no listed session`);
     },
+    ...shareFakes(calls),
   };
   return { handlers, calls };
+}
+
+/** The secret radar's and exports' channels: empty answers, calls recorded. */
+function shareFakes(calls: Array<{ channel: string; args: unknown }>) {
+  const status = { scanning: false, done: 0, total: 0, withFindings: 0, error: null };
+  const rec =
+    <T>(channel: string, answer: T) =>
+    async (args: unknown) => {
+      calls.push({ channel, args });
+      return answer;
+    };
+  return {
+    'secrets.status': rec('secrets.status', status),
+    'secrets.counts': rec('secrets.counts', {}),
+    'secrets.session': async (args: { sessionId: string }) => {
+      calls.push({ channel: 'secrets.session', args });
+      return { sessionId: args.sessionId, scanned: false, findings: [] };
+    },
+    'secrets.reveal': async (args: { sessionId: string }) => {
+      calls.push({ channel: 'secrets.reveal', args });
+      throw new CanopyError('not_found', `no finding in ${args.sessionId}`);
+    },
+    'export.preview': rec('export.preview', { suggestedName: 'x.html', leafId: null, bytes: 0, replacements: [] }),
+    'export.write': rec('export.write', { writtenTo: null, fileName: 'x.html', content: '', replacements: 0 }),
+    'export.ledger': rec('export.ledger', []),
+    'redactions.get': rec('redactions.get', { literals: [], regexes: [] }),
+    'redactions.set': async (args: { literals: string[]; regexes: string[] }) => {
+      calls.push({ channel: 'redactions.set', args });
+      return args;
+    },
+  } satisfies Partial<Handlers>;
 }

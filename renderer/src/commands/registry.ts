@@ -38,6 +38,12 @@ export const CONTRIBUTED = {
     shortcut: ['mod+shift+f'],
     keywords: 'find grep text',
   },
+  exportSession: {
+    id: 'export.session',
+    title: 'Export / share this session…',
+    group: 'Session',
+    keywords: 'export share html markdown jsonl redact secrets ledger',
+  },
 } as const satisfies Record<string, Omit<CommandAction, 'run'>>;
 
 export interface CommandRegistry {

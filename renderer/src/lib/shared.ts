@@ -46,6 +46,17 @@ export type {
 export { ENTRY_STATES, entryStateAt } from '../../../electron/shared/entry-states';
 export { graphFromWire, unpackEntryNodes, type SessionGraphWireDto } from '../../../electron/shared/entry-nodes';
 export type { ErrorCode, ErrorValue, Result } from '../../../electron/shared/errors';
+export type {
+  ExportFormatDto,
+  ExportPreviewDto,
+  ExportRequestDto,
+  ExportWriteDto,
+  LedgerEntryDto,
+  RedactionsDto,
+  SecretFindingDto,
+  SecretsStatusDto,
+  SessionSecretsDto,
+} from '../../../electron/shared/share-dto';
 export { isNoteIssue } from '../../../electron/shared/dto';
 export { isErrorCode } from '../../../electron/shared/errors';
 export { isId } from '../../../electron/shared/validate';

@@ -7,6 +7,8 @@ import { TopBarControls } from '../features/palette/TopBarControls';
 import { Workspace } from './Workspace';
 import { OpenControls } from '../features/open/OpenControls';
 import { SearchPanel } from '../features/search/SearchPanel';
+import { SecretsRadar } from '../features/secrets/SecretsRadar';
+import { ExportDialog } from '../features/export/ExportDialog';
 import { CanopyMark } from '../lib/icons';
 
 export function App() {
@@ -30,6 +32,8 @@ export function App() {
           <Workspace />
         )}
         {!fatal && <SearchPanel />}
+        {!fatal && <SecretsRadar />}
+        {!fatal && <ExportDialog />}
         <Toast />
         <CommandLayer />
       </div>

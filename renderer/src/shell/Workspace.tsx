@@ -2,6 +2,11 @@ import { Group, Panel, Separator, useDefaultLayout } from 'react-resizable-panel
 import { RightPanel } from './RightPanel';
 import { SessionsPanel } from '../features/sessions/SessionsPanel';
 import { GraphPane } from './panes';
+import { RowSlotsContext, type RowSlots } from '../features/sessions/row-slots';
+import { SecretsMarker } from '../features/secrets/SecretsMarker';
+
+// Module-level: a new object would redraw every row.
+const ROW_SLOTS: RowSlots = { Marker: SecretsMarker };
 
 export const PANES_KEY = 'canopy.panes';
 
@@ -21,7 +26,9 @@ export function Workspace() {
       onLayoutChanged={onLayoutChanged}
     >
       <Panel id="sessions" className="pane" defaultSize="24%" minSize="200px" maxSize="45%">
-        <SessionsPanel />
+        <RowSlotsContext.Provider value={ROW_SLOTS}>
+          <SessionsPanel />
+        </RowSlotsContext.Provider>
       </Panel>
       <Separator className="pane-divider" id="divider-sessions" aria-label="Resize the session list" />
       <Panel id="graph" className="pane" minSize="320px">

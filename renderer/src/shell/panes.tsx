@@ -14,6 +14,8 @@ import { Inspector, type EntryCards } from '../features/inspector/Inspector';
 import { EntryLineage } from '../features/lineage/EntryLineage';
 import { LineageBar } from '../features/lineage/LineageBar';
 import { LineageFlags } from '../features/lineage/LineageFlags';
+import { SessionSecrets } from '../features/secrets/SessionSecrets';
+import { ExportButton } from '../features/export/ExportButton';
 
 function NodeWhatIf({ entryId }: { entryId: string }) {
   return <WhatIfButton entryId={entryId} compact />;
@@ -31,6 +33,8 @@ export function GraphPane() {
           <ContextLegend />
           <LineageBar />
           <ForkResult />
+          <SessionSecrets />
+          <ExportButton />
         </>
       }
     />

@@ -10,6 +10,7 @@ import { listKeyMove } from '../../ui/list-keys';
 import { sessionTitle } from '../../model/session-title';
 import { buildSidebarRows, type SidebarRow } from './rows';
 import { SearchIndexProgress } from './SearchIndexProgress';
+import { useRowSlots } from './row-slots';
 
 const SORT_LABELS: Record<SessionSort, string> = {
   modified: 'Modified',
@@ -340,6 +341,7 @@ const SessionRow = memo(function SessionRow({
 }) {
   const title = sessionTitle(session, summary);
   const forked = session.parentSessionId !== null || session.parentSessionPath !== null;
+  const { Marker } = useRowSlots();
   return (
     <div
       className={`session-row${active ? ' active' : ''}${depth > 0 ? ' nested' : ''}`}
@@ -377,6 +379,7 @@ const SessionRow = memo(function SessionRow({
             !
           </span>
         )}
+        {Marker && <Marker sessionId={session.sessionId} />}
       </div>
       <div className="session-meta">
         {showCwd && (
