@@ -94,10 +94,10 @@ module.exports = tseslint.config(
     fs: true,
     node: true,
     core: true,
-    banned: [...CORE_BANS, 'index', 'search'],
+    banned: [...CORE_BANS, 'engine', 'index', 'search'],
     typesFrom: ['shared'],
   }),
-  layer(['electron/core/index/**/*.ts'], {
+  layer(['electron/core/engine/**/*.ts'], {
     fs: true,
     node: true,
     core: true,
@@ -108,7 +108,7 @@ module.exports = tseslint.config(
     fs: true,
     node: true,
     core: true,
-    banned: [...CORE_BANS, 'index'],
+    banned: [...CORE_BANS, 'engine', 'index'],
     typesFrom: ['shared'],
   }),
   // shared is the floor: everyone imports it, it imports nothing of ours.
