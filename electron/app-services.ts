@@ -33,11 +33,13 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     bus,
     ...(options.demoDir ? { demoDir: options.demoDir } : {}),
   });
-  const search = new AppSearch({ roots: [...options.roots, ...(options.demoDir ? [options.demoDir] : [])], bus });
-  // An append becomes searchable at once, not at the next listing.
-  const stopFollowing = bus.subscribe((event, payload) => {
-    if (event === 'session.appended') void search.appended((payload as { sessionId: string }).sessionId);
+  const search = new AppSearch({
+    roots: [...options.roots, ...(options.demoDir ? [options.demoDir] : [])],
+    bus,
+    rows: catalog,
   });
+  // An append (or a new file) becomes searchable at once, not at the next listing.
+  const stopFollowing = catalog.onRowsChanged((change) => void search.rowsChanged(change));
   const handlers = createHandlers({
     catalog,
     search,

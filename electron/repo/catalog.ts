@@ -14,22 +14,27 @@ import {
   type Profile,
 } from '../core';
 import type { EventBus } from './event-bus';
-import type { EntryDetailDto, SessionListDto, SessionRowDto, SessionSummaryDto } from '../shared/dto';
+import type {
+  EntryDetailDto,
+  SessionListDto,
+  SessionRowDto,
+  SessionsChangeDto,
+  SessionSummaryDto,
+} from '../shared/dto';
 import type { EntryNodesDto, SessionGraphWireDto } from '../shared/entry-nodes';
 import { CanopyError } from '../shared/errors';
-import { realPathSync } from '../storage/stat';
+import { realPathSync, statPathSync } from '../storage/stat';
 import {
   assignIds,
   baseName,
   confineListing,
   groupProjects,
-  insertByPath,
   mergeListings,
   outside,
-  parentIdIn,
   safeReal,
   type Known,
 } from './listing-rows';
+import { ListingTable } from './listing-table';
 import { insideRealRoots, realRoots } from './confine';
 import { ContextService, type LoadedSession } from './context-service';
 import { WRITER_IDLE_MS } from './open';
@@ -38,7 +43,6 @@ import { OpenTasks, PROGRESS_DELAY_MS, PROGRESS_GAP_MS, type OpenTask } from './
 import { delayedProgress } from './progress';
 import { listOpened, OpenedSet } from './opened';
 import { ListingCache, listSessionFiles, listSessions, summarizeSession } from './sessions';
-import { copyKey } from './session-keys';
 import { watchRoots, type StopWatching } from '../storage/watch';
 import { entryBody } from './entry-payload';
 
@@ -73,8 +77,9 @@ export class SessionCatalog {
   private readonly bus: EventBus | undefined;
   private readonly demoDir: string | undefined;
   private demo = false;
-  private byId = new Map<string, Known>();
-  private listing: SessionListDto | null = null;
+  /** The rows by id and path, and the listing they make (changed row by row, never thrown away). */
+  private readonly rows = new ListingTable();
+  private readonly rowListeners = new Set<(change: SessionsChangeDto) => void>();
   private listingPromise: Promise<SessionListDto> | null = null;
   /** session.context / forkPreview / fork / lineage. */
   readonly context = new ContextService(this);
@@ -141,9 +146,11 @@ export class SessionCatalog {
   /** Keeps uploaded bytes (serve mode) as an "uploaded" session; refused when they are no pi session. */
   async upload(name: string, text: string): Promise<{ sessionId: string }> {
     const real = await this.opened.addUpload(name, text, realRoots([...this.activeRoots(), ...this.opened.roots()]));
-    const listing = await this.list(true);
-    const [sessionId] = this.idOfFile(listing, real);
-    if (sessionId) return { sessionId };
+    const listing = await this.list();
+    // Added as a new row: a listed id keeps naming its file, so a copy of a listed session gets its `~hash` key.
+    const row = this.rows.atPath(real)?.row ?? (await this.insertRows([real]))[0];
+    this.publish('added');
+    if (row) return { sessionId: row.sessionId };
     const skip = listing.skipped.find((s) => s.path === real);
     throw new CanopyError(
       skip?.error.code === 'unsupported_format' ? 'unsupported_format' : 'invalid_session',
@@ -154,7 +161,7 @@ export class SessionCatalog {
   /** A listed session named by its id or its file's path (the palette); never adds anything. */
   async find(idOrPath: string): Promise<{ sessionId: string }> {
     const listing = await this.list();
-    const known = this.byId.get(idOrPath);
+    const known = this.rows.get(idOrPath);
     if (known) return { sessionId: known.row.sessionId };
     let real: string | null = null;
     try {
@@ -178,7 +185,7 @@ export class SessionCatalog {
   /** Why a session cannot be forked (null: it can). */
   readOnlyReason(sessionId: string): string | null {
     if (this.demo) return 'demo sessions are read-only: Canopy does not write next to them';
-    if (this.byId.get(sessionId)?.row.origin === 'uploaded') {
+    if (this.rows.get(sessionId)?.row.origin === 'uploaded') {
       return 'an uploaded session is a copy Canopy holds in memory: fork the file where it lives (`canopy fork FILE`, or open it with `canopy FILE`)';
     }
     return null;
@@ -186,30 +193,50 @@ export class SessionCatalog {
 
   /**
    * A file Canopy wrote (a fork): its header is read and its row joins the listing (no relisting;
-   * next to an opened file, it is listed with it); `sessions.changed` tells the views.
+   * next to an opened file, it is listed with it); `sessions.changed` carries the new row.
    */
   async addWritten(path: string): Promise<SessionRowDto | null> {
     if (outside(realRoots([...this.activeRoots(), ...this.opened.roots()]), path)) this.opened.addWritten(path);
-    // No listing to add to (a watcher batch dropped it): the next listing has the file anyway.
-    const row = this.listing ? await this.insertRow(this.listing, path) : this.rowOfFile(await this.list(), path);
-    this.bus?.emit('sessions.changed', { reason: 'added' });
+    const listing = await this.list();
+    const row = this.rows.atPath(path)?.row ?? (await this.insertRows([path]))[0] ?? this.rowOfFile(listing, path);
+    this.publish('added');
     return row;
   }
 
-  private async insertRow(listing: SessionListDto, path: string): Promise<SessionRowDto | null> {
-    const probed = confineListing(await listSessionFiles([path], this.listed), this.confinedRoots());
-    const info = probed.sessions[0];
-    if (!info) return null;
-    const k = assignIds([info])[0]!;
-    // A listed id keeps naming its file: a new file with the same header id gets its `~hash` key (session-keys.ts).
-    if (this.byId.has(k.row.sessionId)) k.row.sessionId = copyKey(info.id, info.path);
-    const origin = outside(realRoots(this.roots), k.path) ? this.opened.originOf(k.path) : null;
-    if (origin) k.row.origin = origin;
-    if (k.row.parentSessionPath) k.row.parentSessionId = parentIdIn(listing.sessions, k.row.parentSessionPath);
-    this.byId.set(k.row.sessionId, k);
-    const sessions = insertByPath(listing.sessions, k.row);
-    this.listing = { projects: groupProjects(sessions), sessions, skipped: listing.skipped };
-    return k.row;
+  /** Rows for new files (their headers read, confined); those that cannot be listed are skipped, gone ones ignored. */
+  private async insertRows(paths: readonly string[]): Promise<SessionRowDto[]> {
+    const probed = confineListing(await listSessionFiles(paths, this.listed), this.confinedRoots());
+    for (const s of probed.skipped) if (s.error.code !== 'not_found') this.rows.skip(s);
+    const configured = realRoots(this.roots);
+    return assignIds(probed.sessions).map((k) => {
+      const origin = outside(configured, k.path) ? this.opened.originOf(k.path) : null;
+      if (origin) k.row.origin = origin;
+      return this.rows.add(k);
+    });
+  }
+
+  /** Sends what changed since the last call to the views and to the row listeners (search). */
+  private publish(reason: 'added' | 'changed' | 'removed'): void {
+    const change = this.rows.take();
+    if (!change) return;
+    for (const listener of this.rowListeners) listener(change);
+    this.bus?.emit('sessions.changed', { reason, change });
+  }
+
+  /** Calls `listener` with each change to the rows (not with whole new listings: see list()). */
+  onRowsChanged(listener: (change: SessionsChangeDto) => void): () => void {
+    this.rowListeners.add(listener);
+    return () => this.rowListeners.delete(listener);
+  }
+
+  /** The row listed for `path`, if any (the search index names its hits by path). */
+  rowAt(path: string): SessionRowDto | undefined {
+    return this.rows.atPath(path)?.row;
+  }
+
+  /** The listed paths, as of now. */
+  listedPaths(): ReadonlySet<string> {
+    return this.rows.paths();
   }
 
   private rowOfFile(listing: SessionListDto, path: string): SessionRowDto | null {
@@ -224,7 +251,8 @@ export class SessionCatalog {
   }
 
   async list(refresh = false): Promise<SessionListDto> {
-    if (this.listing && !refresh) return this.listing;
+    const listing = this.rows.listing;
+    if (listing && !refresh) return listing;
     if (!this.listingPromise) {
       this.listingPromise = this.buildListing().finally(() => (this.listingPromise = null));
     }
@@ -255,7 +283,8 @@ export class SessionCatalog {
       }
     }
     result = confineListing(result, this.confinedRoots());
-    const rows = assignIds(result.sessions);
+    // An uploaded copy never takes the plain id from the file it copies (links keep their file).
+    const rows = assignIds(result.sessions, (s) => this.opened.originOf(s.path) === 'uploaded');
     if (extra) {
       const configured = realRoots(this.roots);
       for (const k of rows) {
@@ -272,20 +301,19 @@ export class SessionCatalog {
       const parent = k.row.parentSessionPath;
       k.row.parentSessionId = parent ? (idByPath.get(parent) ?? idByName.get(baseName(parent)) ?? null) : null;
     }
-    this.byId = new Map(rows.flatMap((k) => [k.row.sessionId, ...k.aliases].map((key) => [key, k] as const)));
     const listing: SessionListDto = {
       projects: groupProjects(rows.map((k) => k.row)),
       sessions: rows.map((k) => k.row),
       skipped: result.skipped,
     };
-    this.listing = listing;
+    this.rows.reset(listing, rows);
     return listing;
   }
 
   /** A listed session, its path confined again (to `real`, the roots resolved by the caller, if given). */
   private async known(sessionId: string, real?: readonly string[]): Promise<Known> {
-    if (!this.listing) await this.list();
-    const known = this.byId.get(sessionId);
+    if (!this.rows.listing) await this.list();
+    const known = this.rows.get(sessionId);
     if (!known) throw new CanopyError('not_found', `no session with id ${sessionId}`);
     insideRealRoots(real ?? realRoots(this.confinedRoots()), known.path);
     return known;
@@ -295,7 +323,7 @@ export class SessionCatalog {
     const out: Record<string, SessionSummaryDto> = {};
     const real = realRoots(this.confinedRoots());
     for (const id of sessionIds) {
-      if (!this.byId.has(id)) continue;
+      if (!this.rows.has(id)) continue;
       try {
         const known = await this.known(id, real);
         const s = await summarizeSession(known.path, this.listed);
@@ -458,26 +486,79 @@ export class SessionCatalog {
     });
   }
 
-  /** One watcher batch: follow known files, note new and removed ones. */
+  /**
+   * One watcher batch, applied to the rows: a known file that grew is followed (an open session
+   * reads only the appended bytes) and its row updated (size, mtime, and its summary continued
+   * from where it ended); new files are added, gone ones removed. A changed folder, or a store
+   * that showed the demo, is listed again and compared row by row.
+   */
   async followChanges(changedPaths: string[]): Promise<void> {
-    const byPath = new Map<string, Known>();
-    for (const k of this.byId.values()) byPath.set(k.path, k);
+    if (this.listingPromise) await this.listingPromise.catch(() => undefined);
+    if (!this.rows.listing) return; // nothing listed yet: the first listing reads it all
+    const files = changedPaths.filter((p) => p.endsWith('.jsonl'));
+    if (this.demo || files.length < changedPaths.length) return this.relistAsChange(files);
+    const fresh: string[] = [];
     let reason: 'added' | 'changed' | 'removed' = 'changed';
-    for (const path of changedPaths) {
-      const k = byPath.get(path);
+    for (const path of files) {
+      const k = this.rows.atPath(path);
       if (!k) {
-        reason = 'added';
+        fresh.push(path);
         continue;
       }
       const r = await this.store.follow(path).catch(() => null);
-      if (r?.kind === 'removed') {
-        if (reason !== 'added') reason = 'removed';
+      const facts = r?.kind === 'removed' ? null : statOrNull(path);
+      if (!facts || facts.size < k.row.sizeBytes) {
+        // Gone, or truncated/replaced (its header may name another session): listed anew.
+        this.rows.remove(k);
+        if (facts) fresh.push(path);
+        reason = 'removed';
         continue;
       }
-      if (r) k.row.sizeBytes = r.sizeBytes;
+      const modifiedAt = new Date(facts.mtimeMs).toISOString();
+      if (facts.size === k.row.sizeBytes && modifiedAt === k.row.modifiedAt) continue; // our own write, echoed
+      k.row.sizeBytes = facts.size;
+      k.row.modifiedAt = modifiedAt;
+      // A summary shown stays right: the pass continues from where it ended (only the new bytes are read).
+      if (k.row.summary) k.row.summary = await summarizeSession(path, this.listed).catch(() => null);
+      this.rows.change(k.row);
       this.bus?.emit('session.appended', { sessionId: k.row.sessionId, sizeBytes: k.row.sizeBytes });
     }
-    this.listing = null;
-    this.bus?.emit('sessions.changed', { reason });
+    if (fresh.length > 0 && (await this.insertRows(fresh)).length > 0) reason = 'added';
+    this.publish(reason);
+  }
+
+  /** Lists again and publishes the difference (rows of unchanged files keep their summaries). */
+  private async relistAsChange(files: readonly string[]): Promise<void> {
+    for (const path of files) await this.store.follow(path).catch(() => null);
+    const before = new Map((this.rows.listing?.sessions ?? []).map((r) => [r.sessionId, r]));
+    const listing = await this.list(true);
+    const change: SessionsChangeDto = {
+      added: [],
+      changed: [],
+      removed: [],
+      projects: listing.projects,
+      skipped: listing.skipped,
+    };
+    for (const row of listing.sessions) {
+      const old = before.get(row.sessionId);
+      before.delete(row.sessionId);
+      if (!old) change.added.push(row);
+      else if (old.path !== row.path || old.sizeBytes !== row.sizeBytes || old.modifiedAt !== row.modifiedAt)
+        change.changed.push(row);
+      else row.summary = old.summary;
+    }
+    change.removed = [...before.keys()];
+    for (const row of change.changed)
+      this.bus?.emit('session.appended', { sessionId: row.sessionId, sizeBytes: row.sizeBytes });
+    for (const listener of this.rowListeners) listener(change);
+    this.bus?.emit('sessions.changed', { reason: 'changed', change });
+  }
+}
+
+function statOrNull(path: string): { size: number; mtimeMs: number } | null {
+  try {
+    return statPathSync(path);
+  } catch {
+    return null;
   }
 }

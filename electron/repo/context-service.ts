@@ -125,6 +125,7 @@ export class ContextService {
       command: resumeCommand(written.path),
       entryCount: written.plan.entries.length,
       leafId: written.plan.leafId,
+      row,
     };
   }
 

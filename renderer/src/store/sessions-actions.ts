@@ -32,7 +32,7 @@ export function createSessionsActions({ api, s, check, summaries, actions }: Act
       else s().showToast(`${file.name}: ${r.error.message}`);
     }
     if (!last) return;
-    await loadSessions({ refresh: true });
+    // The upload's row reaches the list with its sessions.changed (no listing asked for).
     await actions.openSession(last);
   }
 
