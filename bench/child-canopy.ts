@@ -27,7 +27,7 @@ import {
 } from '../electron/core';
 import { scanLines } from '../electron/storage/line-scan';
 import { SessionCatalog } from '../electron/repo/catalog';
-import { openIndexed } from '../electron/repo/open';
+import { openIndexed } from '../electron/repo/session-file';
 import { SessionStore } from '../electron/repo/session-store';
 import { listSessions } from '../electron/repo/sessions';
 import type { EntryNodeDto, SessionGraphDto } from '../electron/shared/dto';

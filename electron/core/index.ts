@@ -45,7 +45,7 @@ export { computeLabels, sessionName, type LabelState } from './rules/labels';
 export type { ProjectedEntry, CaContext, H3Context } from './rules/context';
 
 // What repo, the CLI and the bench use beyond reading a session: previews and usage of one entry
-// (previews.ts skims bodies for them), the context view and fork preview, lineage, search rules.
+// (repo/session-bodies.ts skims bodies for them), the context view and fork preview, lineage, search rules.
 export { previewEntry, PREVIEW_SKIM_KEYS, type EntryPreview, type CheckpointKind } from './rules/entry-preview';
 export {
   entryUsageFact,

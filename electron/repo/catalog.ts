@@ -37,11 +37,11 @@ import {
 import { ListingTable } from './listing-table';
 import { insideRealRoots, realRoots } from './confine';
 import { ContextService, type LoadedSession } from './context-service';
-import { WRITER_IDLE_MS } from './open';
+import { WRITER_IDLE_MS } from './session-file';
 import { SessionStore, type OpenSession, type StoreOpenOptions } from './session-store';
-import { OpenTasks, PROGRESS_DELAY_MS, PROGRESS_GAP_MS, type OpenTask } from './open-tasks';
+import { OpenTasks, PROGRESS_DELAY_MS, PROGRESS_GAP_MS, type OpenTask } from './session-tasks';
 import { delayedProgress } from './progress';
-import { listOpened, OpenedSet } from './opened';
+import { listOpened, OpenedSet } from './opened-paths';
 import { ListingCache, listSessionFiles, listSessions, summarizeSession } from './sessions';
 import { watchRoots, type StopWatching } from '../storage/watch';
 import { entryBody } from './entry-payload';

@@ -10,8 +10,8 @@ import { CanopyError } from '../shared/errors';
 import { errnoCode, statPath } from '../storage/stat';
 import { GraphNodes } from './graph-nodes';
 import { LiveSession, type RefreshResult } from './live';
-import { fileError, indexOptions, isAbort, stampOf, type OpenOptions } from './open';
-import { SessionBodies } from './previews';
+import { fileError, indexOptions, isAbort, stampOf, type OpenOptions } from './session-file';
+import { SessionBodies } from './session-bodies';
 import { PayloadScans } from './entry-payload';
 
 /** Default budget for the open sessions of a catalog, all together. */

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createAppServices } from '../../electron/app-services';
 import { dispatch } from '../../electron/ipc/dispatch';
 import { SessionCatalog } from '../../electron/repo/catalog';
-import { parseFileEagerly } from '../../electron/repo/open';
+import { parseFileEagerly } from '../../electron/repo/session-file';
 import {
   assistant,
   branchedSession,

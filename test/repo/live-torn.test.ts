@@ -2,7 +2,7 @@ import { appendFile, stat } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { readSession } from '../../electron/core';
 import { SessionCatalog } from '../../electron/repo/catalog';
-import { WRITER_IDLE_MS } from '../../electron/repo/open';
+import { WRITER_IDLE_MS } from '../../electron/repo/session-file';
 import { runCli } from '../../electron/cli';
 import { header, jsonl, tempDir, user, writeSession } from './helpers';
 

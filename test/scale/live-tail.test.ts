@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { writeSessionFile } from '../../bench/generate';
 import { createAppServices } from '../../electron/app-services';
 import { LiveSession } from '../../electron/repo/live';
-import { parseFileEagerly } from '../../electron/repo/open';
+import { parseFileEagerly } from '../../electron/repo/session-file';
 import { SessionStore } from '../../electron/repo/session-store';
 import { graphFromWire } from '../../electron/shared/entry-nodes';
 import type { Events } from '../../electron/shared/contract';
