@@ -2,6 +2,7 @@
 import { EventBus } from './repo/event-bus';
 import { createHandlers } from './ipc/handlers';
 import { SessionCatalog } from './repo/catalog';
+import { SessionService } from './repo/session-service';
 import { AppSearch } from './repo/search/app-search';
 import type { Handlers } from './shared/contract';
 import { VERSION } from './version';
@@ -19,6 +20,8 @@ export interface AppServicesOptions {
 export interface AppServices {
   bus: EventBus;
   catalog: SessionCatalog;
+  /** The per-session channels (id → row → open session). */
+  sessions: SessionService;
   search: AppSearch;
   handlers: Handlers;
   /** Settles once every watcher is in place (at once when not watching). */
@@ -40,8 +43,10 @@ export function createAppServices(options: AppServicesOptions): AppServices {
   });
   // An append (or a new file) becomes searchable at once, not at the next listing.
   const stopFollowing = catalog.onRowsChanged((change) => void search.rowsChanged(change));
+  const sessions = new SessionService(catalog);
   const handlers = createHandlers({
     catalog,
+    sessions,
     search,
     version: VERSION,
     transport: options.transport,
@@ -52,6 +57,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
   return {
     bus,
     catalog,
+    sessions,
     search,
     handlers,
     watching: stopWatching.ready,

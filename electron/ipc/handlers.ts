@@ -1,12 +1,14 @@
-/** One handler per channel of the contract (a missing one fails to compile). Thin: the catalog does the work. */
+/** One handler per channel of the contract (a missing one fails to compile). Thin: the catalog and the sessions do the work. */
 import type { Handlers } from '../shared/contract';
 import { CanopyError } from '../shared/errors';
 import type { SessionCatalog } from '../repo/catalog';
-import { entryPayload } from '../repo/entry-payload';
+import { SessionService } from '../repo/session-service';
 import type { AppSearch } from '../repo/search/app-search';
 
 export interface HandlerContext {
   catalog: SessionCatalog;
+  /** The per-session channels (default: a service over `catalog`). */
+  sessions?: SessionService;
   /** Absent: search answers that it is unavailable. */
   search?: AppSearch;
   version: string;
@@ -17,6 +19,7 @@ export interface HandlerContext {
 
 export function createHandlers(ctx: HandlerContext): Handlers {
   const { catalog, search } = ctx;
+  const sessions = ctx.sessions ?? new SessionService(catalog);
   return {
     // After the first listing: only then is it known whether demo sessions are shown.
     'app.info': async () => {
@@ -36,18 +39,18 @@ export function createHandlers(ctx: HandlerContext): Handlers {
     },
     'sessions.summaries': (args) => catalog.summaries(args.sessionIds),
     'session.open': (args) => {
-      const opening = catalog.open(args.sessionId, args.profile, args.leafId);
+      const opening = sessions.get(args.sessionId).graph(args);
       return search ? search.holdDuring(opening) : opening;
     },
-    'session.previews': (args) => catalog.previews(args.sessionId, args.entryIds),
-    'session.flags': (args) => catalog.flags(args.sessionId),
-    'entry.get': (args) => catalog.entry(args.sessionId, args.entryId),
-    'entry.payload': ({ sessionId, entryId, ...req }) => entryPayload(catalog, sessionId, entryId, req),
-    'session.context': (args) => catalog.context.view(args.sessionId, args.profile, args.leafId),
-    'session.forkPreview': (args) => catalog.context.forkPreview(args.sessionId, args.request, args.profile),
-    'session.fork': (args) => catalog.context.fork(args.sessionId, args.request, args.profile),
-    'session.lineage': (args) => catalog.context.lineage(args.sessionId),
-    'session.cancelOpen': async (args) => ({ cancelled: catalog.cancelOpen(args.sessionId) }),
+    'session.previews': (args) => sessions.get(args.sessionId).previews(args.entryIds),
+    'session.flags': (args) => sessions.get(args.sessionId).flags(),
+    'entry.get': (args) => sessions.get(args.sessionId).entry(args.entryId),
+    'entry.payload': ({ sessionId, entryId, ...req }) => sessions.get(sessionId).payload(entryId, req),
+    'session.context': (args) => sessions.get(args.sessionId).context(args),
+    'session.forkPreview': (args) => sessions.get(args.sessionId).forkPreview(args.request, args.profile),
+    'session.fork': (args) => sessions.get(args.sessionId).fork(args.request, args.profile),
+    'session.lineage': (args) => sessions.get(args.sessionId).lineage(),
+    'session.cancelOpen': async (args) => ({ cancelled: sessions.cancelOpen(args.sessionId) }),
     'search.query': async (args) => {
       if (!search) throw new CanopyError('io', 'search is unavailable here');
       search.listed(await catalog.list());

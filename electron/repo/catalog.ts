@@ -1,50 +1,33 @@
 /**
- * The app's view of the session roots: sessions by id (never by path for the renderer), listing,
- * background summaries, opening a session as a graph, one entry's details, and watching for changes.
- * Every path it opens came from listing the configured roots and is re-checked against them.
+ * The catalog owns what exists: the session roots and what the user opened, the rows (sessions by
+ * id, never by path for the renderer) and their listing, confinement, the open files (its store),
+ * summaries, and the watcher. Watcher batches and its own writes change rows in place and are
+ * published as row changes (listing-table.ts). Every path it hands out came from listing the
+ * configured roots and is re-checked against them. The work on one session is session-service.ts's.
  */
-import {
-  previewEntry,
-  type EntryPreview,
-  computeLabels,
-  detectProfile,
-  readForGraph,
-  type Entry,
-  type ParsedSession,
-  type Profile,
-} from '../core';
 import type { EventBus } from './event-bus';
-import type {
-  EntryDetailDto,
-  SessionListDto,
-  SessionRowDto,
-  SessionsChangeDto,
-  SessionSummaryDto,
-} from '../shared/dto';
-import type { EntryNodesDto, SessionGraphWireDto } from '../shared/entry-nodes';
+import type { SessionListDto, SessionRowDto, SessionsChangeDto, SessionSummaryDto } from '../shared/dto';
 import { CanopyError } from '../shared/errors';
 import { realPathSync, statPathSync } from '../storage/stat';
 import {
   assignIds,
-  baseName,
   confineListing,
+  linkParents,
   groupProjects,
   mergeListings,
   outside,
   safeReal,
   type Known,
 } from './listing-rows';
-import { ListingTable } from './listing-table';
+import { diffListings, ListingTable } from './listing-table';
 import { insideRealRoots, realRoots } from './confine';
-import { ContextService, type LoadedSession } from './context-service';
 import { WRITER_IDLE_MS } from './session-file';
-import { SessionStore, type OpenSession, type StoreOpenOptions } from './session-store';
-import { OpenTasks, PROGRESS_DELAY_MS, PROGRESS_GAP_MS, type OpenTask } from './session-tasks';
+import { SessionStore, type StoreOpenOptions } from './session-store';
+import { PROGRESS_DELAY_MS, PROGRESS_GAP_MS } from './session-tasks';
 import { delayedProgress } from './progress';
 import { listOpened, OpenedSet } from './opened-paths';
 import { ListingCache, listSessionFiles, listSessions, summarizeSession } from './sessions';
 import { watchRoots, type StopWatching } from '../storage/watch';
-import { entryBody } from './entry-payload';
 
 export interface CatalogOptions {
   roots: string[];
@@ -68,6 +51,15 @@ export interface CatalogOptions {
 
 const LAZY_ABOVE_BYTES = 4 * 1024 * 1024;
 
+/** What the session service reads of the catalog's options. */
+export interface CatalogSettings {
+  bus: EventBus | undefined;
+  progressDelayMs: number;
+  lazyAboveBytes: number;
+  /** How a view of a session being written is taken (SessionStore, OpenOptions.writerIdleMs). */
+  live: Pick<StoreOpenOptions, 'writerIdleMs' | 'now'>;
+}
+
 function exists(path: string): boolean {
   return safeReal(path) !== null;
 }
@@ -81,32 +73,27 @@ export class SessionCatalog {
   private readonly rows = new ListingTable();
   private readonly rowListeners = new Set<(change: SessionsChangeDto) => void>();
   private listingPromise: Promise<SessionListDto> | null = null;
-  /** session.context / forkPreview / fork / lineage. */
-  readonly context = new ContextService(this);
   /** Folders and files the user opened beyond the roots (paths from main only), and uploads. */
   readonly opened = new OpenedSet();
-  /** session.open calls running (cancellable, with progress events). */
-  private readonly opens: OpenTasks;
-  private readonly progressDelayMs: number;
-  private readonly live: Pick<StoreOpenOptions, 'writerIdleMs' | 'now'>;
+  readonly settings: CatalogSettings;
   /** The owner of every session this catalog has open. */
   readonly store: SessionStore;
   /** Headers and summaries read by listing, by (path, size, mtime). */
   private readonly listed = new ListingCache();
-  private readonly lazyAboveBytes: number;
 
   constructor(options: CatalogOptions) {
-    this.live = { writerIdleMs: options.writerIdleMs ?? WRITER_IDLE_MS, ...(options.now ? { now: options.now } : {}) };
     this.roots = options.roots;
     this.bus = options.bus;
     this.demoDir = options.demoDir;
-    this.progressDelayMs = options.progressDelayMs ?? PROGRESS_DELAY_MS;
-    this.lazyAboveBytes = options.lazyAboveBytes ?? LAZY_ABOVE_BYTES;
+    this.settings = {
+      bus: options.bus,
+      progressDelayMs: options.progressDelayMs ?? PROGRESS_DELAY_MS,
+      lazyAboveBytes: options.lazyAboveBytes ?? LAZY_ABOVE_BYTES,
+      live: { writerIdleMs: options.writerIdleMs ?? WRITER_IDLE_MS, ...(options.now ? { now: options.now } : {}) },
+    };
     this.store = new SessionStore(
       options.storeBudgetBytes !== undefined ? { budgetBytes: options.storeBudgetBytes } : {},
     );
-    const bus = this.bus;
-    this.opens = new OpenTasks(bus && ((payload) => bus.emit('session.progress', payload)), this.progressDelayMs);
   }
 
   /** The roots that exist (the demo folder when showing demos), then the opened folders and files. */
@@ -234,6 +221,16 @@ export class SessionCatalog {
     return this.rows.atPath(path)?.row;
   }
 
+  /** The row listed as `sessionId` (an alias too), if any. */
+  rowOf(sessionId: string): SessionRowDto | undefined {
+    return this.rows.get(sessionId)?.row;
+  }
+
+  /** The rows whose header names `sessionId`'s file as their parent (indexed once per listing change). */
+  childrenOf(sessionId: string): readonly SessionRowDto[] {
+    return this.rows.childrenOf(sessionId);
+  }
+
   /** The listed paths, as of now. */
   listedPaths(): ReadonlySet<string> {
     return this.rows.paths();
@@ -265,7 +262,7 @@ export class SessionCatalog {
       bus &&
       delayedProgress(
         (done, total) => bus.emit('sessions.progress', { done, total }),
-        this.progressDelayMs,
+        this.settings.progressDelayMs,
         PROGRESS_GAP_MS,
       );
     let result = await listSessions(this.roots, {
@@ -292,15 +289,7 @@ export class SessionCatalog {
         if (origin) k.row.origin = origin;
       }
     }
-    const idByPath = new Map(rows.map((k) => [k.path, k.row.sessionId]));
-    // A parent that moved (synced from another machine, the relocated demo) still matches by file
-    // name, which holds pi's time stamp and session id; only an unambiguous name counts.
-    const idByName = new Map<string, string | null>();
-    for (const k of rows) idByName.set(k.row.fileName, idByName.has(k.row.fileName) ? null : k.row.sessionId);
-    for (const k of rows) {
-      const parent = k.row.parentSessionPath;
-      k.row.parentSessionId = parent ? (idByPath.get(parent) ?? idByName.get(baseName(parent)) ?? null) : null;
-    }
+    linkParents(rows);
     const listing: SessionListDto = {
       projects: groupProjects(rows.map((k) => k.row)),
       sessions: rows.map((k) => k.row),
@@ -311,7 +300,7 @@ export class SessionCatalog {
   }
 
   /** A listed session, its path confined again (to `real`, the roots resolved by the caller, if given). */
-  private async known(sessionId: string, real?: readonly string[]): Promise<Known> {
+  async resolve(sessionId: string, real?: readonly string[]): Promise<Known> {
     if (!this.rows.listing) await this.list();
     const known = this.rows.get(sessionId);
     if (!known) throw new CanopyError('not_found', `no session with id ${sessionId}`);
@@ -325,7 +314,7 @@ export class SessionCatalog {
     for (const id of sessionIds) {
       if (!this.rows.has(id)) continue;
       try {
-        const known = await this.known(id, real);
+        const known = await this.resolve(id, real);
         const s = await summarizeSession(known.path, this.listed);
         known.row.summary = s;
         out[id] = s;
@@ -334,145 +323,6 @@ export class SessionCatalog {
       }
     }
     return out;
-  }
-
-  /** A listed session, confined and parsed (for the context service). */
-  load(sessionId: string): Promise<LoadedSession> {
-    return this.withLoaded(sessionId, (loaded) => loaded);
-  }
-
-  /**
-   * `fn` on a listed session, confined and parsed (a file pi cannot read throws its error); a body
-   * that no longer matches the index re-indexes the file and runs `fn` once more (SessionStore.with).
-   */
-  async withLoaded<T>(sessionId: string, fn: (loaded: LoadedSession) => T | Promise<T>): Promise<T> {
-    return this.withKnown(await this.known(sessionId), fn);
-  }
-
-  private withKnown<T>(
-    known: Known,
-    fn: (loaded: LoadedSession) => T | Promise<T>,
-    opts: StoreOpenOptions = {},
-  ): Promise<T> {
-    return this.store.with(
-      known.path,
-      (session, open) => {
-        if (session.fatal) throw new CanopyError(session.fatal.code, session.fatal.message);
-        return fn({ row: known.row, path: known.path, session, open });
-      },
-      { ...this.live, ...opts },
-    );
-  }
-
-  /** The graph of a session, its nodes packed for the wire (entry-nodes.ts). */
-  async open(sessionId: string, profile?: Profile, leafId?: string | null): Promise<SessionGraphWireDto> {
-    const known = await this.known(sessionId);
-    // The flags pass of the session the user left would only hold up this one.
-    this.opens.cancelOthers(sessionId, 'flags');
-    return this.opens.run(sessionId, (task) => {
-      const index = task.progress('index');
-      return this.withKnown(known, (loaded) => this.graph(sessionId, loaded, task, profile, leafId), {
-        signal: task.signal,
-        // A file whose previews come with the graph is read once: its bodies are skimmed while indexed.
-        skimBodies: !this.isLazy(known.row),
-        ...(index ? { onProgress: index, progressDelayMs: 0 } : {}),
-      });
-    });
-  }
-
-  /** Previews of some entries of a session (session.previews). */
-  async previews(sessionId: string, entryIds: string[]): Promise<Record<string, EntryPreview>> {
-    return this.withLoaded(sessionId, ({ session, open }) => open.bodies.byId(session, entryIds));
-  }
-
-  /** Every node with its preview and body flags: one pass over the bodies (session.flags; cancellable). */
-  async flags(sessionId: string): Promise<{ entries: EntryNodesDto }> {
-    const known = await this.known(sessionId);
-    return this.opens.run(
-      sessionId,
-      (task) =>
-        this.withKnown(
-          known,
-          async ({ session, open }) => ({
-            entries: open.nodes.packed(session.entries, await this.fullPreviews(open, session, task)),
-          }),
-          {
-            signal: task.signal,
-          },
-        ),
-      'flags',
-    );
-  }
-
-  /** Previews of every entry: one sequential pass over the bodies per session, then only appended entries. */
-  private async fullPreviews(open: OpenSession, session: ParsedSession, task: OpenTask): Promise<EntryPreview[]> {
-    const onProgress = task.progress('previews');
-    const previews = await open.bodies.previews(session, {
-      signal: task.signal,
-      ...(onProgress ? { onProgress } : {}),
-    });
-    return session.entries.map((e, i) => previews[i] ?? previewEntry(e));
-  }
-
-  /** Stops the opens of `sessionId` still running (session.cancelOpen). */
-  cancelOpen(sessionId: string): boolean {
-    return this.opens.cancel(sessionId);
-  }
-
-  private async graph(
-    sessionId: string,
-    { row, path, session, open }: LoadedSession,
-    task: OpenTask,
-    profile?: Profile,
-    leafId?: string | null,
-  ): Promise<SessionGraphWireDto> {
-    // A big file's first frame comes from the index; its bodies are read when asked for.
-    const lazy = this.isLazy(row);
-    const entries = lazy
-      ? open.nodes.indexed(session.entries)
-      : open.nodes.packed(session.entries, await this.fullPreviews(open, session, task));
-    const detected = detectProfile(session);
-    // Context ids without the context's messages: those bodies (screenshots …) wait for the context view.
-    const reading = readForGraph(session, {
-      profile: profile ?? detected,
-      ...(leafId !== undefined ? { leafId } : {}),
-    });
-    return {
-      sessionId,
-      cwd: row.cwd,
-      path,
-      header: { ...(session.header ?? {}) },
-      profile: reading.profile,
-      detectedProfile: detected,
-      entries,
-      leafId: reading.leafId,
-      pathIds: reading.pathIds,
-      contextEntryIds: reading.contextEntryIds,
-      labels: reading.labels,
-      sessionName: reading.sessionName ?? null,
-      issues: reading.issues.map((i) => ({ line: i.line, kind: i.kind, message: i.message })),
-      sizeBytes: row.sizeBytes,
-      ...(lazy ? { pending: true as const } : {}),
-    };
-  }
-
-  private isLazy(row: SessionRowDto): boolean {
-    return row.sizeBytes > this.lazyAboveBytes;
-  }
-
-  async entry(sessionId: string, entryId: string): Promise<EntryDetailDto> {
-    return this.withLoaded(sessionId, ({ session, open }) => {
-      let found: Entry | undefined;
-      const children: string[] = [];
-      for (const e of session.entries) {
-        if (e.id === entryId) found = e;
-        if (e.parentId === entryId) children.push(e.id);
-      }
-      if (!found) throw new CanopyError('not_found', `no entry ${entryId} in session ${sessionId}`);
-      // The labels readSession reports, without building a context (that reads many bodies).
-      const label = computeLabels(session, detectProfile(session)).labels.get(entryId);
-      return { sessionId, entryId, line: found.line, ...entryBody(open, found), label: label ?? null, children };
-    });
   }
 
   /**
@@ -530,24 +380,8 @@ export class SessionCatalog {
   /** Lists again and publishes the difference (rows of unchanged files keep their summaries). */
   private async relistAsChange(files: readonly string[]): Promise<void> {
     for (const path of files) await this.store.follow(path).catch(() => null);
-    const before = new Map((this.rows.listing?.sessions ?? []).map((r) => [r.sessionId, r]));
-    const listing = await this.list(true);
-    const change: SessionsChangeDto = {
-      added: [],
-      changed: [],
-      removed: [],
-      projects: listing.projects,
-      skipped: listing.skipped,
-    };
-    for (const row of listing.sessions) {
-      const old = before.get(row.sessionId);
-      before.delete(row.sessionId);
-      if (!old) change.added.push(row);
-      else if (old.path !== row.path || old.sizeBytes !== row.sizeBytes || old.modifiedAt !== row.modifiedAt)
-        change.changed.push(row);
-      else row.summary = old.summary;
-    }
-    change.removed = [...before.keys()];
+    const before = this.rows.listing?.sessions ?? [];
+    const change = diffListings(before, await this.list(true));
     for (const row of change.changed)
       this.bus?.emit('session.appended', { sessionId: row.sessionId, sizeBytes: row.sizeBytes });
     for (const listener of this.rowListeners) listener(change);

@@ -94,3 +94,18 @@ export function groupProjects(rows: SessionRowDto[]): ProjectDto[] {
   }
   return [...byCwd.values()].sort((a, b) => (a.lastActivity < b.lastActivity ? 1 : -1));
 }
+
+/**
+ * Each row's parent id: the row of its header's parentSession path, else of the same file name
+ * (pi's time stamp and session id) for a parent that moved (synced from another machine, the
+ * relocated demo); only an unambiguous name counts.
+ */
+export function linkParents(rows: readonly Known[]): void {
+  const idByPath = new Map(rows.map((k) => [k.path, k.row.sessionId]));
+  const idByName = new Map<string, string | null>();
+  for (const k of rows) idByName.set(k.row.fileName, idByName.has(k.row.fileName) ? null : k.row.sessionId);
+  for (const k of rows) {
+    const parent = k.row.parentSessionPath;
+    k.row.parentSessionId = parent ? (idByPath.get(parent) ?? idByName.get(baseName(parent)) ?? null) : null;
+  }
+}

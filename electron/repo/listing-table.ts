@@ -15,6 +15,10 @@ export class ListingTable {
   private readonly changed = new Set<SessionRowDto>();
   private readonly removed = new Set<string>();
   private skippedChanged = false;
+  /** Rows by their parent's id: built when first asked for after a change to the rows, not per lineage. */
+  private children: Map<string, SessionRowDto[]> | null = null;
+  /** How many times the children index was built (tests assert it is once per change). */
+  childIndexBuilds = 0;
 
   get listing(): SessionListDto | null {
     return this.current;
@@ -29,6 +33,23 @@ export class ListingTable {
     this.changed.clear();
     this.removed.clear();
     this.skippedChanged = false;
+    this.children = null;
+  }
+
+  /** The rows whose parentSessionId is `sessionId`. */
+  childrenOf(sessionId: string): readonly SessionRowDto[] {
+    if (!this.children) {
+      this.childIndexBuilds++;
+      const index = new Map<string, SessionRowDto[]>();
+      for (const r of this.current?.sessions ?? []) {
+        if (r.parentSessionId === null || r.parentSessionId === r.sessionId) continue;
+        const list = index.get(r.parentSessionId);
+        if (list) list.push(r);
+        else index.set(r.parentSessionId, [r]);
+      }
+      this.children = index;
+    }
+    return this.children.get(sessionId) ?? [];
   }
 
   get(sessionId: string): Known | undefined {
@@ -63,6 +84,7 @@ export class ListingTable {
     const at = rows.findIndex((r) => r.path > k.path);
     rows.splice(at < 0 ? rows.length : at, 0, k.row);
     this.added.set(k.row.sessionId, k.row);
+    this.children = null;
     // Rows that named this file as their parent before it was listed now link to it.
     for (const r of rows) {
       if (r.parentSessionId === null && r !== k.row && r.parentSessionPath && this.isFile(r.parentSessionPath, k)) {
@@ -73,9 +95,10 @@ export class ListingTable {
     return k.row;
   }
 
-  /** A row whose fields were updated in place. */
+  /** A row whose fields were updated in place (its parent link may be among them). */
   change(row: SessionRowDto): void {
     if (!this.added.has(row.sessionId)) this.changed.add(row);
+    this.children = null;
   }
 
   /** A file that is gone: its row leaves the listing, and its children lose their link. */
@@ -87,6 +110,7 @@ export class ListingTable {
     const at = listing.sessions.indexOf(k.row);
     if (at >= 0) listing.sessions.splice(at, 1);
     this.changed.delete(k.row);
+    this.children = null;
     if (this.added.has(id)) this.added.delete(id);
     else this.removed.add(id);
     for (const r of listing.sessions) {
@@ -147,4 +171,26 @@ export class ListingTable {
     if (!this.current) throw new Error('no listing yet');
     return this.current;
   }
+}
+
+/** The change from the rows `before` to `after` (a listing made anew); rows of unchanged files keep their summaries. */
+export function diffListings(before: readonly SessionRowDto[], after: SessionListDto): SessionsChangeDto {
+  const old = new Map(before.map((r) => [r.sessionId, r]));
+  const change: SessionsChangeDto = {
+    added: [],
+    changed: [],
+    removed: [],
+    projects: after.projects,
+    skipped: after.skipped,
+  };
+  for (const row of after.sessions) {
+    const was = old.get(row.sessionId);
+    old.delete(row.sessionId);
+    if (!was) change.added.push(row);
+    else if (was.path !== row.path || was.sizeBytes !== row.sizeBytes || was.modifiedAt !== row.modifiedAt)
+      change.changed.push(row);
+    else row.summary = was.summary;
+  }
+  change.removed = [...old.keys()];
+  return change;
 }

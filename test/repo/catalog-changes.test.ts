@@ -12,6 +12,7 @@ import {
   jsonl,
   projectDirName,
   sampleRoot,
+  sessionsOf,
   tempDir,
   user,
   writeSession,
@@ -93,7 +94,7 @@ describe('the catalog applies changes row by row', () => {
   it('a fork written by the catalog answers with its row and publishes it once', async () => {
     const { catalog, changes } = await setup();
     await catalog.list();
-    const fork = await catalog.context.fork(BRANCHED, { kind: 'fork', entryId: 'a2', position: 'at' });
+    const fork = await sessionsOf(catalog).fork(BRANCHED, { kind: 'fork', entryId: 'a2', position: 'at' });
     expect(fork.row?.sessionId).toBe(fork.sessionId);
     expect(fork.row?.parentSessionId).toBe(BRANCHED);
     expect(changes.map((c) => c.change?.added.map((r) => r.sessionId))).toEqual([[fork.sessionId]]);
@@ -137,7 +138,7 @@ describe('uploads', () => {
       expect(rows.find((r) => r.sessionId === BRANCHED)?.path).toBe(files.branched);
       expect(rows.find((r) => r.sessionId === sessionId)?.origin).toBe('uploaded');
     }
-    const graph = await catalog.open(BRANCHED);
+    const graph = await sessionsOf(catalog).graph(BRANCHED);
     expect(graph.path).toBe(files.branched);
     expect(graph.entries.ids).not.toContain('z9');
     catalog.close();

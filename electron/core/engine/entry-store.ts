@@ -41,10 +41,6 @@ function roleOf(raw: Rec): string | undefined {
   return isPlainRecord(m) && typeof m.role === 'string' ? m.role : undefined;
 }
 
-/** Rough sizes of a Map entry holding a short value, and of one IndexedEntry object with its fields. */
-const MAP_ENTRY_BYTES = 80;
-const ENTRY_OBJECT_BYTES = 160;
-
 export class EntryStore implements ParentTable {
   count = 0;
   /** Entry objects created so far. */
@@ -191,17 +187,10 @@ export class EntryStore implements ParentTable {
     return i;
   }
 
-  /**
-   * Bytes held: every column's buffer (their capacity, not their count), the id table, the name
-   * columns, and a rough size of the per-entry maps and of the entry objects created.
-   */
+  /** Bytes held: the columns (29 bytes a slot, as allocated: not per entry), the id table, names, entry objects. */
   get bytes(): number {
-    let n = this.offsets.byteLength + this.lengths.byteLength + this.lines.byteLength + this.flags.byteLength;
-    n += this.tsMs.byteLength + this.parents.byteLength + this.marks.byteLength + this.order.byteLength;
-    n += this.idTable.bytes + this.types.bytes + this.roles.bytes;
-    const mapped = this.tsText.size + this.parentTexts.size + this.early.size + this.targets.size;
-    n += (mapped + this.compactions.size + this.strict.size) * MAP_ENTRY_BYTES;
-    return n + (this.list ? this.list.length * 8 : 0) + this.created * ENTRY_OBJECT_BYTES;
+    const rest = this.types.bytes + this.roles.bytes + this.marks.byteLength + this.order.byteLength;
+    return this.offsets.length * 29 + this.idTable.bytes + rest + this.created * 160;
   }
 
   /** Room for `n` entries (at least; grows by doubling). */
