@@ -2,7 +2,7 @@ import { ESLint } from 'eslint';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-// The layering rules of ARCHITECTURE.md live in eslint.config.js; each must reject a violation
+// The layering rules of docs/architecture.md live in eslint.config.js; each must reject a violation
 // (a file that imports upward) and accept the allowed import next to it.
 const root = join(__dirname, '..', '..');
 const eslint = new ESLint({ cwd: root });
