@@ -25,7 +25,7 @@ function layer(files, { fs, node = false, core = false, banned, ignores, typesFr
   const paths = fs ? (node ? [...FS, 'path', 'os', 'crypto', 'electron', 'react'] : FS) : [];
   const patterns = banned.map((dir) => ({
     regex: `^\\.\\.?/(\\.\\./)*${dir}(/|$)`,
-    message: `this layer does not import ${dir === 'index$' ? "core's facade" : dir} (ARCHITECTURE.md §1)`,
+    message: `this layer does not import ${dir === 'index$' ? "core's facade" : dir} (docs/architecture.md §1)`,
   }));
   if (node) patterns.push({ regex: '^node:', message: 'pure code: no Node built-ins' });
   if (!core) patterns.push(deepCore(files[0].split('/')[0]));
@@ -34,7 +34,7 @@ function layer(files, { fs, node = false, core = false, banned, ignores, typesFr
     const typeOnly = typesFrom.map((dir) => ({
       regex: `^\\.\\.?/(\\.\\./)*${dir}(/|$)`,
       allowTypeImports: true,
-      message: `this layer imports only types from ${dir} (ARCHITECTURE.md §1)`,
+      message: `this layer imports only types from ${dir} (docs/architecture.md §1)`,
     }));
     rules['@typescript-eslint/no-restricted-imports'] = ['error', { patterns: typeOnly }];
   }
@@ -52,7 +52,7 @@ const MAIN_ONLY_VIA_SHARED = {
 };
 const below = (dir) => ({
   regex: `(^|/)${dir}(/|$)`,
-  message: `this layer does not import renderer/src/${dir} (ARCHITECTURE.md §2: shell → features → store, ui, model, lib)`,
+  message: `this layer does not import renderer/src/${dir} (docs/architecture.md §2: shell → features → store, ui, model, lib)`,
 });
 
 /** no-restricted-imports for renderer files: no fs, main only through the contract, plus this zone's bans. */
@@ -83,7 +83,7 @@ module.exports = tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
-  // The layering of ARCHITECTURE.md §1, one block per layer (a later block for the same file
+  // The layering of docs/architecture.md §1, one block per layer (a later block for the same file
   // replaces an earlier one's no-restricted-imports, so each layer lists all of its bans).
   layer(['electron/**/*.ts'], { fs: true, banned: [], ignores: ['electron/storage/**'] }),
   // Core builds the wire shapes shared declares (their types only: no value of shared runs in core).
@@ -94,10 +94,10 @@ module.exports = tseslint.config(
     fs: true,
     node: true,
     core: true,
-    banned: [...CORE_BANS, 'index', 'search'],
+    banned: [...CORE_BANS, 'engine', 'index', 'search'],
     typesFrom: ['shared'],
   }),
-  layer(['electron/core/index/**/*.ts'], {
+  layer(['electron/core/engine/**/*.ts'], {
     fs: true,
     node: true,
     core: true,
@@ -108,7 +108,7 @@ module.exports = tseslint.config(
     fs: true,
     node: true,
     core: true,
-    banned: [...CORE_BANS, 'index'],
+    banned: [...CORE_BANS, 'engine', 'index'],
     typesFrom: ['shared'],
   }),
   // shared is the floor: everyone imports it, it imports nothing of ours.

@@ -27,7 +27,8 @@ import {
 } from '../electron/core';
 import { scanLines } from '../electron/storage/line-scan';
 import { SessionCatalog } from '../electron/repo/catalog';
-import { openIndexed } from '../electron/repo/open';
+import { SessionService } from '../electron/repo/session-service';
+import { openIndexed } from '../electron/repo/session-file';
 import { SessionStore } from '../electron/repo/session-store';
 import { listSessions } from '../electron/repo/sessions';
 import type { EntryNodeDto, SessionGraphDto } from '../electron/shared/dto';
@@ -85,16 +86,17 @@ async function graph(path: string, full = false): Promise<Record<string, unknown
       roots: [root],
       ...(full ? { lazyAboveBytes: Number.POSITIVE_INFINITY } : {}),
     });
+    const sessions = new SessionService(catalog);
     const list = await catalog.list();
     const id = list.sessions[0]!.sessionId;
     const t0 = performance.now();
-    const g = await catalog.open(id);
+    const g = await sessions.graph(id);
     const ms = performance.now() - t0;
     const answerMB = JSON.stringify(g).length / 1024 / 1024;
     // The nodes a first frame around the leaf shows.
     const visible = g.pathIds.slice(-60);
     const p0 = performance.now();
-    const previews = await catalog.previews(id, visible);
+    const previews = await sessions.get(id).previews(visible);
     const previewsMs = performance.now() - p0;
     return {
       ms,

@@ -20,6 +20,8 @@
  *   search3g      the same on a ~3 GB store of 3,000 sessions (only with --only search3g: it takes many minutes)
  *   secrets       the secret radar's first scan of the 1,000-session realistic store against a bare read,
  *                 its rescan with nothing changed, and its findings there (all false positives)
+ *   live          `canopy serve` on the 10k store, one session appended 4×/s for 10 s: sessions.list after an
+ *                 append vs warm, CPU above idle, the appended row checked, a fork's round trips (only with --only live)
  *   layout 100k   the renderer's tree index + chain collapse + layout over a 100k-entry tree
  *   render        Chromium (bench/render.mjs) on `canopy serve`: a 20k-entry session against a 100-entry
  *                 one (first frame, pan frame times) and against a naive render of all 20k entries (JS heap);
@@ -51,6 +53,7 @@ const childPi = join(repo, 'bench', 'child-pi.mjs');
 const childRender = join(repo, 'bench', 'render.mjs');
 const childSearch = join(__dirname, 'child-search.cjs');
 const childSecrets = join(__dirname, 'child-secrets.cjs');
+const childLive = join(__dirname, 'child-live.cjs');
 
 interface Measured {
   ok: boolean;
@@ -457,6 +460,30 @@ function main(): void {
   if (want('search')) {
     log('bench: generating the 10,000-session store with realistic text (cached)…');
     searchRows('10k', cachedStore(a.dir, 10_000, 200, SEARCH_STORE));
+  }
+  // Not in the default run (it watches for ~25 s): --only live.
+  if (a.only?.includes('live')) {
+    log('bench: live store (10,000 sessions served, one appended 4×/s for 10 s)…');
+    const m = child(childLive, [cachedStore(a.dir, 10_000, 200)], 5 * 60_000);
+    if (!m.ok) notes.push(`live: failed: ${String(m.error)}`);
+    else {
+      const n = (k: string): number => Number(m[k]);
+      rows.push([
+        `live ${String(m.sessions)} sessions: sessions.list after an append vs warm, no change`,
+        fmtMs({ ok: true, ms: n('afterAppendMs') }),
+        '–',
+        '–',
+        '–',
+        `warm ${fmtMs({ ok: true, ms: n('warmMs') })}`,
+        '–',
+        '–',
+        '–',
+        ratio(n('afterAppendMs'), n('warmMs'), '≤ 1.5 vs warm'),
+      ]);
+      notes.push(
+        `live: serve CPU ${(n('busyCores') - n('idleCores')).toFixed(3)} core above idle while appended 4×/s (target ≤ 0.1; idle ${n('idleCores').toFixed(3)}, appended ${n('busyCores').toFixed(3)}; ${String(m.changes)} sessions.changed events); a relisting (what each append cost before) ${fmtMs({ ok: true, ms: n('relistMs') })}; the appended row's size and entry count ${m.rowOk ? 'right' : 'WRONG'}; a fork: ${String(m.forkRoundTrips)} round trips (fork → open → context + lineage), its answer ${m.forkHasRow ? 'carries' : 'LACKS'} its row, ${String(m.forkRelists)} relistings, ${fmtMs({ ok: true, ms: n('forkMs') })}`,
+      );
+    }
   }
   // Not in the default run (generating and indexing ~3 GB takes many minutes): --only search3g.
   if (a.only?.includes('search3g')) {

@@ -2,6 +2,7 @@
 import { EventBus } from './repo/event-bus';
 import { createHandlers } from './ipc/handlers';
 import { SessionCatalog } from './repo/catalog';
+import { SessionService } from './repo/session-service';
 import { AppSearch } from './repo/search/app-search';
 import { AppSecrets } from './repo/secrets/app-secrets';
 import { AppExport } from './repo/export/app-export';
@@ -25,6 +26,8 @@ export interface AppServicesOptions {
 export interface AppServices {
   bus: EventBus;
   catalog: SessionCatalog;
+  /** The per-session channels (id → row → open session). */
+  sessions: SessionService;
   search: AppSearch;
   secrets: AppSecrets;
   handlers: Handlers;
@@ -40,23 +43,26 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     bus,
     ...(options.demoDir ? { demoDir: options.demoDir } : {}),
   });
-  const search = new AppSearch({ roots: [...options.roots, ...(options.demoDir ? [options.demoDir] : [])], bus });
   const allRoots = [...options.roots, ...(options.demoDir ? [options.demoDir] : [])];
+  const search = new AppSearch({ roots: allRoots, bus, rows: catalog });
+  const sessions = new SessionService(catalog);
   const env = options.env ? { env: options.env } : {};
   const secrets = new AppSecrets({ roots: allRoots, bus, ...env });
   const exporter = new AppExport({
-    catalog,
+    sessions,
     roots: allRoots,
     ...env,
     ...(options.saveDialog ? { saveDialog: options.saveDialog } : {}),
   });
-  // An append becomes searchable at once, not at the next listing.
-  const stopFollowing = bus.subscribe((event, payload) => {
-    if (event === 'session.appended') void search.appended((payload as { sessionId: string }).sessionId);
+  // An append becomes scanned for secrets at once, not at the next listing.
+  const stopSecrets = bus.subscribe((event, payload) => {
     if (event === 'session.appended') void secrets.appended((payload as { sessionId: string }).sessionId);
   });
+  // An append (or a new file) becomes searchable at once, not at the next listing.
+  const stopFollowing = catalog.onRowsChanged((change) => void search.rowsChanged(change));
   const handlers = createHandlers({
     catalog,
+    sessions,
     search,
     version: VERSION,
     transport: options.transport,
@@ -69,6 +75,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
   return {
     bus,
     catalog,
+    sessions,
     search,
     secrets,
     handlers,
@@ -76,6 +83,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     close: () => {
       stopWatching();
       stopFollowing();
+      stopSecrets();
       search.close();
       catalog.close();
     },

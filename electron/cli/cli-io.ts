@@ -1,7 +1,7 @@
 /** What every `canopy` command shares: the io, exit codes, option helpers and the per-file loop. */
 import { type ParseArgsConfig } from 'node:util';
 import { type ParsedSession, type Profile, type SessionReading } from '../core';
-import type { OpenOptions } from '../repo/open';
+import type { OpenOptions } from '../repo/session-file';
 import { SessionStore } from '../repo/session-store';
 import { CanopyError } from '../shared/errors';
 

@@ -1,5 +1,5 @@
 /** `canopy fork` and `canopy clone`: new files next to the source, never a write to it. */
-import { forkSession, type ForkOutcome } from '../repo/fork';
+import { forkSession, type ForkOutcome } from '../repo/fork-file';
 import type { ForkRequestDto } from '../shared/context-dto';
 import { resumeCommand } from '../shared/resume-command';
 import {

@@ -36,16 +36,16 @@ export {
   type ForkErrorKind,
 } from './rules/fork';
 export { encodeCwd, sessionFileName } from './rules/naming';
-export { SessionIndexer, type IndexerOptions, type Decode } from './index/session-index';
-export { BodyError, type LineSource, type BodyCacheOptions } from './index/line-source';
-export { IndexedEntry, isIndexedEntry } from './index/indexed-entry';
-export { indexedParents } from './index/first-parents';
-export { scanEnvelope, newEnvelopeScan, type EnvelopeScan } from './index/envelope-scan';
+export { SessionIndexer, type IndexerOptions, type Decode } from './engine/session-index';
+export { BodyError, type LineSource, type BodyCacheOptions } from './engine/line-source';
+export { IndexedEntry, isIndexedEntry } from './engine/indexed-entry';
+export { indexedParents } from './engine/first-parents';
+export { scanEnvelope, newEnvelopeScan, type EnvelopeScan } from './engine/envelope-scan';
 export { computeLabels, sessionName, type LabelState } from './rules/labels';
 export type { ProjectedEntry, CaContext, H3Context } from './rules/context';
 
 // What repo, the CLI and the bench use beyond reading a session: previews and usage of one entry
-// (previews.ts skims bodies for them), the context view and fork preview, lineage, search rules.
+// (repo/session-bodies.ts skims bodies for them), the context view and fork preview, lineage, search rules.
 export { previewEntry, PREVIEW_SKIM_KEYS, type EntryPreview, type CheckpointKind } from './rules/entry-preview';
 export {
   entryUsageFact,
@@ -60,7 +60,7 @@ export { TOO_DEEP_MARKER } from './rules/json-depth';
 export { buildContextView, type ContextView, type ContextViewOptions } from './rules/context-view';
 export { previewFork, type ForkPreview } from './rules/fork-preview';
 export { forkPoint } from './rules/lineage';
-export { JsonSkimmer, type SkimKeys } from './index/json-skim';
+export { JsonSkimmer, type SkimKeys } from './engine/json-skim';
 export {
   parseSearchQuery,
   makeSnippet,

@@ -119,7 +119,7 @@ export interface ParsedSession {
   /**
    * The entries a profile's reader holds (CA: every entry; H3: those passing its envelope check),
    * the one way pi's rules read them: over the parsed array (rules/entries.ts) or, for an indexed
-   * session, straight from the index engine's columns (index/store-entries.ts).
+   * session, straight from the index engine's columns (engine/store-entries.ts).
    */
   entriesOf(profile: Profile): EntrySource;
 }

@@ -1,14 +1,16 @@
-/** One handler per channel of the contract (a missing one fails to compile). Thin: the catalog does the work. */
+/** One handler per channel of the contract (a missing one fails to compile). Thin: the catalog and the sessions do the work. */
 import type { Handlers } from '../shared/contract';
 import { CanopyError } from '../shared/errors';
 import type { SessionCatalog } from '../repo/catalog';
-import { entryPayload } from '../repo/entry-payload';
+import { SessionService } from '../repo/session-service';
 import type { AppSearch } from '../repo/search/app-search';
 import type { AppSecrets } from '../repo/secrets/app-secrets';
 import type { AppExport } from '../repo/export/app-export';
 
 export interface HandlerContext {
   catalog: SessionCatalog;
+  /** The per-session channels (default: a service over `catalog`). */
+  sessions?: SessionService;
   /** Absent: search answers that it is unavailable. */
   search?: AppSearch;
   version: string;
@@ -22,6 +24,7 @@ export interface HandlerContext {
 
 export function createHandlers(ctx: HandlerContext): Handlers {
   const { catalog, search } = ctx;
+  const sessions = ctx.sessions ?? new SessionService(catalog);
   return {
     // After the first listing: only then is it known whether demo sessions are shown.
     'app.info': async () => {
@@ -42,19 +45,19 @@ export function createHandlers(ctx: HandlerContext): Handlers {
     },
     'sessions.summaries': (args) => catalog.summaries(args.sessionIds),
     'session.open': (args) => {
-      const opening = catalog.open(args.sessionId, args.profile, args.leafId);
+      const opening = sessions.get(args.sessionId).graph(args);
       const held = ctx.secrets ? ctx.secrets.holdDuring(opening) : opening;
       return search ? search.holdDuring(held) : held;
     },
-    'session.previews': (args) => catalog.previews(args.sessionId, args.entryIds),
-    'session.flags': (args) => catalog.flags(args.sessionId),
-    'entry.get': (args) => catalog.entry(args.sessionId, args.entryId),
-    'entry.payload': ({ sessionId, entryId, ...req }) => entryPayload(catalog, sessionId, entryId, req),
-    'session.context': (args) => catalog.context.view(args.sessionId, args.profile, args.leafId),
-    'session.forkPreview': (args) => catalog.context.forkPreview(args.sessionId, args.request, args.profile),
-    'session.fork': (args) => catalog.context.fork(args.sessionId, args.request, args.profile),
-    'session.lineage': (args) => catalog.context.lineage(args.sessionId),
-    'session.cancelOpen': async (args) => ({ cancelled: catalog.cancelOpen(args.sessionId) }),
+    'session.previews': (args) => sessions.get(args.sessionId).previews(args.entryIds),
+    'session.flags': (args) => sessions.get(args.sessionId).flags(),
+    'entry.get': (args) => sessions.get(args.sessionId).entry(args.entryId),
+    'entry.payload': ({ sessionId, entryId, ...req }) => sessions.get(sessionId).payload(entryId, req),
+    'session.context': (args) => sessions.get(args.sessionId).context(args),
+    'session.forkPreview': (args) => sessions.get(args.sessionId).forkPreview(args.request, args.profile),
+    'session.fork': (args) => sessions.get(args.sessionId).fork(args.request, args.profile),
+    'session.lineage': (args) => sessions.get(args.sessionId).lineage(),
+    'session.cancelOpen': async (args) => ({ cancelled: sessions.cancelOpen(args.sessionId) }),
     'search.query': async (args) => {
       if (!search) throw new CanopyError('io', 'search is unavailable here');
       search.listed(await catalog.list());
@@ -74,13 +77,14 @@ export function createHandlers(ctx: HandlerContext): Handlers {
       return catalog.openPaths(await ctx.openDialog());
     },
     'session.find': (args) => catalog.find(args.idOrPath),
-    ...shareHandlers(ctx),
+    ...shareHandlers(ctx, sessions),
   };
 }
 
 /** The secret radar's and exports' channels (share-dto.ts). */
 function shareHandlers(
   ctx: HandlerContext,
+  sessions: SessionService,
 ): Pick<
   Handlers,
   | 'secrets.status'
@@ -108,7 +112,7 @@ function shareHandlers(
       return secrets().counts();
     },
     'secrets.session': (args) => secrets().session(args.sessionId),
-    'secrets.reveal': (args) => secrets().reveal(ctx.catalog, args.sessionId, args.index),
+    'secrets.reveal': (args) => secrets().reveal(sessions, args.sessionId, args.index),
     'export.preview': (args) => exporter().preview(args),
     'export.write': (args) => exporter().write(args),
     'export.ledger': () => exporter().ledger(),

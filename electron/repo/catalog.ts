@@ -1,46 +1,33 @@
 /**
- * The app's view of the session roots: sessions by id (never by path for the renderer), listing,
- * background summaries, opening a session as a graph, one entry's details, and watching for changes.
- * Every path it opens came from listing the configured roots and is re-checked against them.
+ * The catalog owns what exists: the session roots and what the user opened, the rows (sessions by
+ * id, never by path for the renderer) and their listing, confinement, the open files (its store),
+ * summaries, and the watcher. Watcher batches and its own writes change rows in place and are
+ * published as row changes (listing-table.ts). Every path it hands out came from listing the
+ * configured roots and is re-checked against them. The work on one session is session-service.ts's.
  */
-import {
-  previewEntry,
-  type EntryPreview,
-  computeLabels,
-  detectProfile,
-  readForGraph,
-  type Entry,
-  type ParsedSession,
-  type Profile,
-} from '../core';
 import type { EventBus } from './event-bus';
-import type { EntryDetailDto, SessionListDto, SessionRowDto, SessionSummaryDto } from '../shared/dto';
-import type { EntryNodesDto, SessionGraphWireDto } from '../shared/entry-nodes';
+import type { SessionListDto, SessionRowDto, SessionsChangeDto, SessionSummaryDto } from '../shared/dto';
 import { CanopyError } from '../shared/errors';
-import { realPathSync } from '../storage/stat';
+import { realPathSync, statPathSync } from '../storage/stat';
 import {
   assignIds,
-  baseName,
   confineListing,
+  linkParents,
   groupProjects,
-  insertByPath,
   mergeListings,
   outside,
-  parentIdIn,
   safeReal,
   type Known,
 } from './listing-rows';
+import { diffListings, ListingTable } from './listing-table';
 import { insideRealRoots, realRoots } from './confine';
-import { ContextService, type LoadedSession } from './context-service';
-import { WRITER_IDLE_MS } from './open';
-import { SessionStore, type OpenSession, type StoreOpenOptions } from './session-store';
-import { OpenTasks, PROGRESS_DELAY_MS, PROGRESS_GAP_MS, type OpenTask } from './open-tasks';
+import { WRITER_IDLE_MS } from './session-file';
+import { SessionStore, type StoreOpenOptions } from './session-store';
+import { PROGRESS_DELAY_MS, PROGRESS_GAP_MS } from './session-tasks';
 import { delayedProgress } from './progress';
-import { listOpened, OpenedSet } from './opened';
+import { listOpened, OpenedSet } from './opened-paths';
 import { ListingCache, listSessionFiles, listSessions, summarizeSession } from './sessions';
-import { copyKey } from './session-keys';
 import { watchRoots, type StopWatching } from '../storage/watch';
-import { entryBody } from './entry-payload';
 
 export interface CatalogOptions {
   roots: string[];
@@ -64,6 +51,15 @@ export interface CatalogOptions {
 
 const LAZY_ABOVE_BYTES = 4 * 1024 * 1024;
 
+/** What the session service reads of the catalog's options. */
+export interface CatalogSettings {
+  bus: EventBus | undefined;
+  progressDelayMs: number;
+  lazyAboveBytes: number;
+  /** How a view of a session being written is taken (SessionStore, OpenOptions.writerIdleMs). */
+  live: Pick<StoreOpenOptions, 'writerIdleMs' | 'now'>;
+}
+
 function exists(path: string): boolean {
   return safeReal(path) !== null;
 }
@@ -73,35 +69,31 @@ export class SessionCatalog {
   private readonly bus: EventBus | undefined;
   private readonly demoDir: string | undefined;
   private demo = false;
-  private byId = new Map<string, Known>();
-  private listing: SessionListDto | null = null;
+  /** The rows by id and path, and the listing they make (changed row by row, never thrown away). */
+  private readonly rows = new ListingTable();
+  private readonly rowListeners = new Set<(change: SessionsChangeDto) => void>();
   private listingPromise: Promise<SessionListDto> | null = null;
-  /** session.context / forkPreview / fork / lineage. */
-  readonly context = new ContextService(this);
   /** Folders and files the user opened beyond the roots (paths from main only), and uploads. */
   readonly opened = new OpenedSet();
-  /** session.open calls running (cancellable, with progress events). */
-  private readonly opens: OpenTasks;
-  private readonly progressDelayMs: number;
-  private readonly live: Pick<StoreOpenOptions, 'writerIdleMs' | 'now'>;
+  readonly settings: CatalogSettings;
   /** The owner of every session this catalog has open. */
   readonly store: SessionStore;
   /** Headers and summaries read by listing, by (path, size, mtime). */
   private readonly listed = new ListingCache();
-  private readonly lazyAboveBytes: number;
 
   constructor(options: CatalogOptions) {
-    this.live = { writerIdleMs: options.writerIdleMs ?? WRITER_IDLE_MS, ...(options.now ? { now: options.now } : {}) };
     this.roots = options.roots;
     this.bus = options.bus;
     this.demoDir = options.demoDir;
-    this.progressDelayMs = options.progressDelayMs ?? PROGRESS_DELAY_MS;
-    this.lazyAboveBytes = options.lazyAboveBytes ?? LAZY_ABOVE_BYTES;
+    this.settings = {
+      bus: options.bus,
+      progressDelayMs: options.progressDelayMs ?? PROGRESS_DELAY_MS,
+      lazyAboveBytes: options.lazyAboveBytes ?? LAZY_ABOVE_BYTES,
+      live: { writerIdleMs: options.writerIdleMs ?? WRITER_IDLE_MS, ...(options.now ? { now: options.now } : {}) },
+    };
     this.store = new SessionStore(
       options.storeBudgetBytes !== undefined ? { budgetBytes: options.storeBudgetBytes } : {},
     );
-    const bus = this.bus;
-    this.opens = new OpenTasks(bus && ((payload) => bus.emit('session.progress', payload)), this.progressDelayMs);
   }
 
   /** The roots that exist (the demo folder when showing demos), then the opened folders and files. */
@@ -141,9 +133,11 @@ export class SessionCatalog {
   /** Keeps uploaded bytes (serve mode) as an "uploaded" session; refused when they are no pi session. */
   async upload(name: string, text: string): Promise<{ sessionId: string }> {
     const real = await this.opened.addUpload(name, text, realRoots([...this.activeRoots(), ...this.opened.roots()]));
-    const listing = await this.list(true);
-    const [sessionId] = this.idOfFile(listing, real);
-    if (sessionId) return { sessionId };
+    const listing = await this.list();
+    // Added as a new row: a listed id keeps naming its file, so a copy of a listed session gets its `~hash` key.
+    const row = this.rows.atPath(real)?.row ?? (await this.insertRows([real]))[0];
+    this.publish('added');
+    if (row) return { sessionId: row.sessionId };
     const skip = listing.skipped.find((s) => s.path === real);
     throw new CanopyError(
       skip?.error.code === 'unsupported_format' ? 'unsupported_format' : 'invalid_session',
@@ -154,7 +148,7 @@ export class SessionCatalog {
   /** A listed session named by its id or its file's path (the palette); never adds anything. */
   async find(idOrPath: string): Promise<{ sessionId: string }> {
     const listing = await this.list();
-    const known = this.byId.get(idOrPath);
+    const known = this.rows.get(idOrPath);
     if (known) return { sessionId: known.row.sessionId };
     let real: string | null = null;
     try {
@@ -178,7 +172,7 @@ export class SessionCatalog {
   /** Why a session cannot be forked (null: it can). */
   readOnlyReason(sessionId: string): string | null {
     if (this.demo) return 'demo sessions are read-only: Canopy does not write next to them';
-    if (this.byId.get(sessionId)?.row.origin === 'uploaded') {
+    if (this.rows.get(sessionId)?.row.origin === 'uploaded') {
       return 'an uploaded session is a copy Canopy holds in memory: fork the file where it lives (`canopy fork FILE`, or open it with `canopy FILE`)';
     }
     return null;
@@ -186,30 +180,60 @@ export class SessionCatalog {
 
   /**
    * A file Canopy wrote (a fork): its header is read and its row joins the listing (no relisting;
-   * next to an opened file, it is listed with it); `sessions.changed` tells the views.
+   * next to an opened file, it is listed with it); `sessions.changed` carries the new row.
    */
   async addWritten(path: string): Promise<SessionRowDto | null> {
     if (outside(realRoots([...this.activeRoots(), ...this.opened.roots()]), path)) this.opened.addWritten(path);
-    // No listing to add to (a watcher batch dropped it): the next listing has the file anyway.
-    const row = this.listing ? await this.insertRow(this.listing, path) : this.rowOfFile(await this.list(), path);
-    this.bus?.emit('sessions.changed', { reason: 'added' });
+    const listing = await this.list();
+    const row = this.rows.atPath(path)?.row ?? (await this.insertRows([path]))[0] ?? this.rowOfFile(listing, path);
+    this.publish('added');
     return row;
   }
 
-  private async insertRow(listing: SessionListDto, path: string): Promise<SessionRowDto | null> {
-    const probed = confineListing(await listSessionFiles([path], this.listed), this.confinedRoots());
-    const info = probed.sessions[0];
-    if (!info) return null;
-    const k = assignIds([info])[0]!;
-    // A listed id keeps naming its file: a new file with the same header id gets its `~hash` key (session-keys.ts).
-    if (this.byId.has(k.row.sessionId)) k.row.sessionId = copyKey(info.id, info.path);
-    const origin = outside(realRoots(this.roots), k.path) ? this.opened.originOf(k.path) : null;
-    if (origin) k.row.origin = origin;
-    if (k.row.parentSessionPath) k.row.parentSessionId = parentIdIn(listing.sessions, k.row.parentSessionPath);
-    this.byId.set(k.row.sessionId, k);
-    const sessions = insertByPath(listing.sessions, k.row);
-    this.listing = { projects: groupProjects(sessions), sessions, skipped: listing.skipped };
-    return k.row;
+  /** Rows for new files (their headers read, confined); those that cannot be listed are skipped, gone ones ignored. */
+  private async insertRows(paths: readonly string[]): Promise<SessionRowDto[]> {
+    const probed = confineListing(await listSessionFiles(paths, this.listed), this.confinedRoots());
+    for (const s of probed.skipped) if (s.error.code !== 'not_found') this.rows.skip(s);
+    const configured = realRoots(this.roots);
+    return assignIds(probed.sessions).map((k) => {
+      const origin = outside(configured, k.path) ? this.opened.originOf(k.path) : null;
+      if (origin) k.row.origin = origin;
+      return this.rows.add(k);
+    });
+  }
+
+  /** Sends what changed since the last call to the views and to the row listeners (search). */
+  private publish(reason: 'added' | 'changed' | 'removed'): void {
+    const change = this.rows.take();
+    if (!change) return;
+    for (const listener of this.rowListeners) listener(change);
+    this.bus?.emit('sessions.changed', { reason, change });
+  }
+
+  /** Calls `listener` with each change to the rows (not with whole new listings: see list()). */
+  onRowsChanged(listener: (change: SessionsChangeDto) => void): () => void {
+    this.rowListeners.add(listener);
+    return () => this.rowListeners.delete(listener);
+  }
+
+  /** The row listed for `path`, if any (the search index names its hits by path). */
+  rowAt(path: string): SessionRowDto | undefined {
+    return this.rows.atPath(path)?.row;
+  }
+
+  /** The row listed as `sessionId` (an alias too), if any. */
+  rowOf(sessionId: string): SessionRowDto | undefined {
+    return this.rows.get(sessionId)?.row;
+  }
+
+  /** The rows whose header names `sessionId`'s file as their parent (indexed once per listing change). */
+  childrenOf(sessionId: string): readonly SessionRowDto[] {
+    return this.rows.childrenOf(sessionId);
+  }
+
+  /** The listed paths, as of now. */
+  listedPaths(): ReadonlySet<string> {
+    return this.rows.paths();
   }
 
   private rowOfFile(listing: SessionListDto, path: string): SessionRowDto | null {
@@ -224,7 +248,8 @@ export class SessionCatalog {
   }
 
   async list(refresh = false): Promise<SessionListDto> {
-    if (this.listing && !refresh) return this.listing;
+    const listing = this.rows.listing;
+    if (listing && !refresh) return listing;
     if (!this.listingPromise) {
       this.listingPromise = this.buildListing().finally(() => (this.listingPromise = null));
     }
@@ -237,7 +262,7 @@ export class SessionCatalog {
       bus &&
       delayedProgress(
         (done, total) => bus.emit('sessions.progress', { done, total }),
-        this.progressDelayMs,
+        this.settings.progressDelayMs,
         PROGRESS_GAP_MS,
       );
     let result = await listSessions(this.roots, {
@@ -255,7 +280,8 @@ export class SessionCatalog {
       }
     }
     result = confineListing(result, this.confinedRoots());
-    const rows = assignIds(result.sessions);
+    // An uploaded copy never takes the plain id from the file it copies (links keep their file).
+    const rows = assignIds(result.sessions, (s) => this.opened.originOf(s.path) === 'uploaded');
     if (extra) {
       const configured = realRoots(this.roots);
       for (const k of rows) {
@@ -263,29 +289,20 @@ export class SessionCatalog {
         if (origin) k.row.origin = origin;
       }
     }
-    const idByPath = new Map(rows.map((k) => [k.path, k.row.sessionId]));
-    // A parent that moved (synced from another machine, the relocated demo) still matches by file
-    // name, which holds pi's time stamp and session id; only an unambiguous name counts.
-    const idByName = new Map<string, string | null>();
-    for (const k of rows) idByName.set(k.row.fileName, idByName.has(k.row.fileName) ? null : k.row.sessionId);
-    for (const k of rows) {
-      const parent = k.row.parentSessionPath;
-      k.row.parentSessionId = parent ? (idByPath.get(parent) ?? idByName.get(baseName(parent)) ?? null) : null;
-    }
-    this.byId = new Map(rows.flatMap((k) => [k.row.sessionId, ...k.aliases].map((key) => [key, k] as const)));
+    linkParents(rows);
     const listing: SessionListDto = {
       projects: groupProjects(rows.map((k) => k.row)),
       sessions: rows.map((k) => k.row),
       skipped: result.skipped,
     };
-    this.listing = listing;
+    this.rows.reset(listing, rows);
     return listing;
   }
 
   /** A listed session, its path confined again (to `real`, the roots resolved by the caller, if given). */
-  private async known(sessionId: string, real?: readonly string[]): Promise<Known> {
-    if (!this.listing) await this.list();
-    const known = this.byId.get(sessionId);
+  async resolve(sessionId: string, real?: readonly string[]): Promise<Known> {
+    if (!this.rows.listing) await this.list();
+    const known = this.rows.get(sessionId);
     if (!known) throw new CanopyError('not_found', `no session with id ${sessionId}`);
     insideRealRoots(real ?? realRoots(this.confinedRoots()), known.path);
     return known;
@@ -295,9 +312,9 @@ export class SessionCatalog {
     const out: Record<string, SessionSummaryDto> = {};
     const real = realRoots(this.confinedRoots());
     for (const id of sessionIds) {
-      if (!this.byId.has(id)) continue;
+      if (!this.rows.has(id)) continue;
       try {
-        const known = await this.known(id, real);
+        const known = await this.resolve(id, real);
         const s = await summarizeSession(known.path, this.listed);
         known.row.summary = s;
         out[id] = s;
@@ -306,145 +323,6 @@ export class SessionCatalog {
       }
     }
     return out;
-  }
-
-  /** A listed session, confined and parsed (for the context service). */
-  load(sessionId: string): Promise<LoadedSession> {
-    return this.withLoaded(sessionId, (loaded) => loaded);
-  }
-
-  /**
-   * `fn` on a listed session, confined and parsed (a file pi cannot read throws its error); a body
-   * that no longer matches the index re-indexes the file and runs `fn` once more (SessionStore.with).
-   */
-  async withLoaded<T>(sessionId: string, fn: (loaded: LoadedSession) => T | Promise<T>): Promise<T> {
-    return this.withKnown(await this.known(sessionId), fn);
-  }
-
-  private withKnown<T>(
-    known: Known,
-    fn: (loaded: LoadedSession) => T | Promise<T>,
-    opts: StoreOpenOptions = {},
-  ): Promise<T> {
-    return this.store.with(
-      known.path,
-      (session, open) => {
-        if (session.fatal) throw new CanopyError(session.fatal.code, session.fatal.message);
-        return fn({ row: known.row, path: known.path, session, open });
-      },
-      { ...this.live, ...opts },
-    );
-  }
-
-  /** The graph of a session, its nodes packed for the wire (entry-nodes.ts). */
-  async open(sessionId: string, profile?: Profile, leafId?: string | null): Promise<SessionGraphWireDto> {
-    const known = await this.known(sessionId);
-    // The flags pass of the session the user left would only hold up this one.
-    this.opens.cancelOthers(sessionId, 'flags');
-    return this.opens.run(sessionId, (task) => {
-      const index = task.progress('index');
-      return this.withKnown(known, (loaded) => this.graph(sessionId, loaded, task, profile, leafId), {
-        signal: task.signal,
-        // A file whose previews come with the graph is read once: its bodies are skimmed while indexed.
-        skimBodies: !this.isLazy(known.row),
-        ...(index ? { onProgress: index, progressDelayMs: 0 } : {}),
-      });
-    });
-  }
-
-  /** Previews of some entries of a session (session.previews). */
-  async previews(sessionId: string, entryIds: string[]): Promise<Record<string, EntryPreview>> {
-    return this.withLoaded(sessionId, ({ session, open }) => open.bodies.byId(session, entryIds));
-  }
-
-  /** Every node with its preview and body flags: one pass over the bodies (session.flags; cancellable). */
-  async flags(sessionId: string): Promise<{ entries: EntryNodesDto }> {
-    const known = await this.known(sessionId);
-    return this.opens.run(
-      sessionId,
-      (task) =>
-        this.withKnown(
-          known,
-          async ({ session, open }) => ({
-            entries: open.nodes.packed(session.entries, await this.fullPreviews(open, session, task)),
-          }),
-          {
-            signal: task.signal,
-          },
-        ),
-      'flags',
-    );
-  }
-
-  /** Previews of every entry: one sequential pass over the bodies per session, then only appended entries. */
-  private async fullPreviews(open: OpenSession, session: ParsedSession, task: OpenTask): Promise<EntryPreview[]> {
-    const onProgress = task.progress('previews');
-    const previews = await open.bodies.previews(session, {
-      signal: task.signal,
-      ...(onProgress ? { onProgress } : {}),
-    });
-    return session.entries.map((e, i) => previews[i] ?? previewEntry(e));
-  }
-
-  /** Stops the opens of `sessionId` still running (session.cancelOpen). */
-  cancelOpen(sessionId: string): boolean {
-    return this.opens.cancel(sessionId);
-  }
-
-  private async graph(
-    sessionId: string,
-    { row, path, session, open }: LoadedSession,
-    task: OpenTask,
-    profile?: Profile,
-    leafId?: string | null,
-  ): Promise<SessionGraphWireDto> {
-    // A big file's first frame comes from the index; its bodies are read when asked for.
-    const lazy = this.isLazy(row);
-    const entries = lazy
-      ? open.nodes.indexed(session.entries)
-      : open.nodes.packed(session.entries, await this.fullPreviews(open, session, task));
-    const detected = detectProfile(session);
-    // Context ids without the context's messages: those bodies (screenshots …) wait for the context view.
-    const reading = readForGraph(session, {
-      profile: profile ?? detected,
-      ...(leafId !== undefined ? { leafId } : {}),
-    });
-    return {
-      sessionId,
-      cwd: row.cwd,
-      path,
-      header: { ...(session.header ?? {}) },
-      profile: reading.profile,
-      detectedProfile: detected,
-      entries,
-      leafId: reading.leafId,
-      pathIds: reading.pathIds,
-      contextEntryIds: reading.contextEntryIds,
-      labels: reading.labels,
-      sessionName: reading.sessionName ?? null,
-      issues: reading.issues.map((i) => ({ line: i.line, kind: i.kind, message: i.message })),
-      sizeBytes: row.sizeBytes,
-      ...(lazy ? { pending: true as const } : {}),
-    };
-  }
-
-  private isLazy(row: SessionRowDto): boolean {
-    return row.sizeBytes > this.lazyAboveBytes;
-  }
-
-  async entry(sessionId: string, entryId: string): Promise<EntryDetailDto> {
-    return this.withLoaded(sessionId, ({ session, open }) => {
-      let found: Entry | undefined;
-      const children: string[] = [];
-      for (const e of session.entries) {
-        if (e.id === entryId) found = e;
-        if (e.parentId === entryId) children.push(e.id);
-      }
-      if (!found) throw new CanopyError('not_found', `no entry ${entryId} in session ${sessionId}`);
-      // The labels readSession reports, without building a context (that reads many bodies).
-      const label = computeLabels(session, detectProfile(session)).labels.get(entryId);
-      return { sessionId, entryId, line: found.line, ...entryBody(open, found), label: label ?? null, children };
-    });
   }
 
   /**
@@ -458,26 +336,63 @@ export class SessionCatalog {
     });
   }
 
-  /** One watcher batch: follow known files, note new and removed ones. */
+  /**
+   * One watcher batch, applied to the rows: a known file that grew is followed (an open session
+   * reads only the appended bytes) and its row updated (size, mtime, and its summary continued
+   * from where it ended); new files are added, gone ones removed. A changed folder, or a store
+   * that showed the demo, is listed again and compared row by row.
+   */
   async followChanges(changedPaths: string[]): Promise<void> {
-    const byPath = new Map<string, Known>();
-    for (const k of this.byId.values()) byPath.set(k.path, k);
+    if (this.listingPromise) await this.listingPromise.catch(() => undefined);
+    if (!this.rows.listing) return; // nothing listed yet: the first listing reads it all
+    const files = changedPaths.filter((p) => p.endsWith('.jsonl'));
+    if (this.demo || files.length < changedPaths.length) return this.relistAsChange(files);
+    const fresh: string[] = [];
     let reason: 'added' | 'changed' | 'removed' = 'changed';
-    for (const path of changedPaths) {
-      const k = byPath.get(path);
+    for (const path of files) {
+      const k = this.rows.atPath(path);
       if (!k) {
-        reason = 'added';
+        fresh.push(path);
         continue;
       }
       const r = await this.store.follow(path).catch(() => null);
-      if (r?.kind === 'removed') {
-        if (reason !== 'added') reason = 'removed';
+      const facts = r?.kind === 'removed' ? null : statOrNull(path);
+      if (!facts || facts.size < k.row.sizeBytes) {
+        // Gone, or truncated/replaced (its header may name another session): listed anew.
+        this.rows.remove(k);
+        if (facts) fresh.push(path);
+        reason = 'removed';
         continue;
       }
-      if (r) k.row.sizeBytes = r.sizeBytes;
+      const modifiedAt = new Date(facts.mtimeMs).toISOString();
+      if (facts.size === k.row.sizeBytes && modifiedAt === k.row.modifiedAt) continue; // our own write, echoed
+      k.row.sizeBytes = facts.size;
+      k.row.modifiedAt = modifiedAt;
+      // A summary shown stays right: the pass continues from where it ended (only the new bytes are read).
+      if (k.row.summary) k.row.summary = await summarizeSession(path, this.listed).catch(() => null);
+      this.rows.change(k.row);
       this.bus?.emit('session.appended', { sessionId: k.row.sessionId, sizeBytes: k.row.sizeBytes });
     }
-    this.listing = null;
-    this.bus?.emit('sessions.changed', { reason });
+    if (fresh.length > 0 && (await this.insertRows(fresh)).length > 0) reason = 'added';
+    this.publish(reason);
+  }
+
+  /** Lists again and publishes the difference (rows of unchanged files keep their summaries). */
+  private async relistAsChange(files: readonly string[]): Promise<void> {
+    for (const path of files) await this.store.follow(path).catch(() => null);
+    const before = this.rows.listing?.sessions ?? [];
+    const change = diffListings(before, await this.list(true));
+    for (const row of change.changed)
+      this.bus?.emit('session.appended', { sessionId: row.sessionId, sizeBytes: row.sizeBytes });
+    for (const listener of this.rowListeners) listener(change);
+    this.bus?.emit('sessions.changed', { reason: 'changed', change });
+  }
+}
+
+function statOrNull(path: string): { size: number; mtimeMs: number } | null {
+  try {
+    return statPathSync(path);
+  } catch {
+    return null;
   }
 }

@@ -17,8 +17,6 @@ import {
 import type { PayloadDto, PayloadPageDto } from '../shared/dto';
 import { CanopyError } from '../shared/errors';
 import { decodeBytes } from '../storage/line-scan';
-import type { SessionCatalog } from './catalog';
-import type { OpenSession } from './session-store';
 
 /** Lines shorter than this are answered whole (no scan). */
 export const PAYLOAD_LINE_BYTES = 256 * 1024;
@@ -99,11 +97,7 @@ function dtoOf(p: Payload, bytes: Uint8Array): PayloadDto {
  * payloads cut from it. The cut is checked against the envelope like any body (a BodyError makes
  * the store re-index the file).
  */
-export function entryBody(open: OpenSession, e: Entry): { raw: Record<string, unknown>; payloads?: PayloadDto[] } {
-  return bodyOf((offset, length) => open.live.readBytes(offset, length), open.payloads, e);
-}
-
-function bodyOf(
+export function entryBody(
   read: ReadBytes,
   scans: PayloadScans,
   e: Entry,
@@ -131,27 +125,12 @@ export interface PayloadRequest {
   length?: number;
 }
 
-/** entry.payload: a slice of one payload of an entry of a listed session. */
-export function entryPayload(
-  catalog: SessionCatalog,
-  sessionId: string,
-  entryId: string,
-  req: PayloadRequest,
-): Promise<PayloadPageDto> {
-  return catalog.withLoaded(sessionId, ({ session, open }) => {
-    // The later line wins for a duplicate id, as in catalog.entry().
-    const e = session.entriesOf('ca').byId.get(entryId);
-    if (!e) throw new CanopyError('not_found', `no entry ${entryId} in session ${sessionId}`);
-    return payloadPage((offset, length) => open.live.readBytes(offset, length), open.payloads, e, req);
-  });
-}
-
-/** A slice of one payload of `e`: only its bytes are read from the file. */
-function payloadPage(read: ReadBytes, scans: PayloadScans, e: Entry, req: PayloadRequest): PayloadPageDto {
+/** A slice of one payload of `e` (entry.payload): only its bytes are read from the file. */
+export function payloadPage(read: ReadBytes, scans: PayloadScans, e: Entry, req: PayloadRequest): PayloadPageDto {
   if (!isIndexedEntry(e)) throw new CanopyError('not_found', `entry ${e.id} has no cut payloads`);
   let scan = scans.get(e);
   if (!scan) {
-    bodyOf(read, scans, e);
+    entryBody(read, scans, e);
     scan = scans.get(e);
   }
   const p = scan?.payloads.find((x) => x.id === req.payloadId);

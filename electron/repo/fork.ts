@@ -12,16 +12,13 @@ import {
   planFork,
   sessionFileName,
   type ForkEnv,
-  type ForkErrorKind,
   type ForkPlan,
   type ParsedSession,
   type Profile,
-  type SessionHeader,
 } from '../core';
 import type { ForkRequestDto } from '../shared/context-dto';
 import { CanopyError } from '../shared/errors';
 import { CreateFileError, createNewFile } from '../storage/create';
-import { SessionStore } from './session-store';
 
 export interface ForkOptions {
   /** Reading profile; default: detected from the file. */
@@ -31,17 +28,6 @@ export interface ForkOptions {
   newSessionId?: () => string;
   newEntryId?: (taken: Set<string>) => string;
 }
-
-export type ForkOutcome =
-  | {
-      ok: true;
-      path: string;
-      profile: Profile;
-      header: SessionHeader;
-      entries: Record<string, unknown>[];
-      leafId: string | null;
-    }
-  | { ok: false; profile: Profile; error: { kind: ForkErrorKind; message: string } };
 
 /**
  * pi-coding-agent's generateId: the first 8 hex chars of a random UUID, retried up to 100 times
@@ -113,24 +99,4 @@ export async function writeFork(sourcePath: string, plan: Extract<ForkPlan, { ok
     }
     throw err;
   }
-}
-
-/**
- * Plans and writes a fork/clone of `sourcePath` (the CLI), read through `store` (default: a store
- * of its own). pi's refusals are values; a file that cannot be read as a session throws CanopyError
- * (not_found, io, invalid_session, unsupported_format), and so does a failed write (already_exists, io).
- */
-export async function forkSession(
-  sourcePath: string,
-  request: ForkRequestDto,
-  opts: ForkOptions & { store?: SessionStore } = {},
-): Promise<ForkOutcome> {
-  const source = resolve(sourcePath);
-  // store.with: a body that is not JSON makes the file be read again with the line as an issue.
-  const { profile, plan } = await (opts.store ?? new SessionStore()).with(source, (parsed) =>
-    planForkOf(parsed, source, request, opts),
-  );
-  if (!plan.ok) return { ok: false, profile, error: plan.error };
-  const path = await writeFork(source, plan);
-  return { ok: true, path, profile, header: plan.header, entries: plan.entries, leafId: plan.leafId };
 }

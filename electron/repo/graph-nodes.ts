@@ -4,7 +4,7 @@
  * or the leaf), so opening the same session again sends the packed columns without building them again.
  */
 import { indexedParents, isIndexedEntry, type Entry, type EntryPreview } from '../core';
-import { indexPreview } from './previews';
+import { indexPreview } from './session-bodies';
 import { packNodes, type EntryNodesDto } from '../shared/entry-nodes';
 
 interface Packed {
@@ -50,7 +50,7 @@ export class GraphNodes {
     return nodes;
   }
 
-  /** `entries` with what the index alone knows of each (previews.ts indexPreview), packed; reused while unchanged. */
+  /** `entries` with what the index alone knows of each (session-bodies.ts indexPreview), packed; reused while unchanged. */
   indexed(entries: Entry[]): EntryNodesDto {
     const hit = this.fromIndex;
     if (hit && same(hit.entries, entries)) return hit.nodes;

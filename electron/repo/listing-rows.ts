@@ -64,8 +64,8 @@ export function baseName(path: string): string {
 }
 
 /** Session ids are the header ids; copies get a `~hash` key that survives root changes (session-keys.ts). */
-export function assignIds(sessions: SessionInfo[]): Known[] {
-  return assignKeys(sessions).map(({ item: s, key, aliases }) => {
+export function assignIds(sessions: SessionInfo[], yields?: (s: SessionInfo) => boolean): Known[] {
+  return assignKeys(sessions, yields).map(({ item: s, key, aliases }) => {
     const row: SessionRowDto = {
       sessionId: key,
       cwd: s.cwd,
@@ -95,19 +95,17 @@ export function groupProjects(rows: SessionRowDto[]): ProjectDto[] {
   return [...byCwd.values()].sort((a, b) => (a.lastActivity < b.lastActivity ? 1 : -1));
 }
 
-/** `rows` with `row` placed where assignIds puts it (rows are in path order). */
-export function insertByPath(rows: readonly SessionRowDto[], row: SessionRowDto): SessionRowDto[] {
-  const at = rows.findIndex((r) => r.path > row.path);
-  return at < 0 ? [...rows, row] : [...rows.slice(0, at), row, ...rows.slice(at)];
-}
-
 /**
- * The id of the row a header's parentSession names: by path, else by its file name (pi's time
- * stamp and session id) when only one row has it, as for a parent that moved.
+ * Each row's parent id: the row of its header's parentSession path, else of the same file name
+ * (pi's time stamp and session id) for a parent that moved (synced from another machine, the
+ * relocated demo); only an unambiguous name counts.
  */
-export function parentIdIn(rows: readonly SessionRowDto[], parentPath: string): string | null {
-  const byPath = rows.find((r) => r.path === parentPath);
-  if (byPath) return byPath.sessionId;
-  const byName = rows.filter((r) => r.fileName === baseName(parentPath));
-  return byName.length === 1 ? byName[0]!.sessionId : null;
+export function linkParents(rows: readonly Known[]): void {
+  const idByPath = new Map(rows.map((k) => [k.path, k.row.sessionId]));
+  const idByName = new Map<string, string | null>();
+  for (const k of rows) idByName.set(k.row.fileName, idByName.has(k.row.fileName) ? null : k.row.sessionId);
+  for (const k of rows) {
+    const parent = k.row.parentSessionPath;
+    k.row.parentSessionId = parent ? (idByPath.get(parent) ?? idByName.get(baseName(parent)) ?? null) : null;
+  }
 }

@@ -27,18 +27,25 @@ export interface Keyed<T> {
 
 /**
  * Keys for items holding a header id and a path. Of copies, the first in path order keeps the
- * plain id (and answers to its `~hash` key too); every other copy is keyed by its `~hash`.
+ * plain id (and answers to its `~hash` key too); every other copy is keyed by its `~hash`. An item
+ * that `yields` (an uploaded copy) keeps the plain id only when no other item holds that id.
  */
-export function assignKeys<T extends { id: string; path: string }>(items: readonly T[]): Keyed<T>[] {
+export function assignKeys<T extends { id: string; path: string }>(
+  items: readonly T[],
+  yields: (item: T) => boolean = () => false,
+): Keyed<T>[] {
   const sorted = [...items].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const count = new Map<string, number>();
-  for (const s of sorted) count.set(s.id, (count.get(s.id) ?? 0) + 1);
-  const seen = new Set<string>();
+  const owner = new Map<string, T>();
+  for (const s of sorted) {
+    count.set(s.id, (count.get(s.id) ?? 0) + 1);
+    const first = owner.get(s.id);
+    if (!first || (yields(first) && !yields(s))) owner.set(s.id, s);
+  }
   return sorted.map((item) => {
     if (count.get(item.id) === 1) return { item, key: item.id, aliases: [] };
     const hashed = copyKey(item.id, item.path);
-    if (seen.has(item.id)) return { item, key: hashed, aliases: [] };
-    seen.add(item.id);
+    if (owner.get(item.id) !== item) return { item, key: hashed, aliases: [] };
     return { item, key: item.id, aliases: [hashed] };
   });
 }

@@ -1,18 +1,15 @@
 /**
- * The owner of the open sessions of one catalog. Per file: its index and live tail (LiveSession),
- * its previews and usages (SessionBodies), its packed graph nodes (GraphNodes) and whether it must
- * be indexed strictly. A file is indexed once and then followed: opening it again costs a stat,
+ * The owner of the open sessions of one catalog (each an OpenSession, open-session.ts, which holds
+ * all that is kept about it) and of which files must be indexed strictly. A file is indexed once and then followed: opening it again costs a stat,
  * a file that grew reads only the appended bytes. Sessions are evicted least recently used first
  * once their estimated bytes pass the budget (the one in use is kept whatever its size).
  */
 import { BodyError, type ParsedSession } from '../core';
 import { CanopyError } from '../shared/errors';
 import { errnoCode, statPath } from '../storage/stat';
-import { GraphNodes } from './graph-nodes';
-import { LiveSession, type RefreshResult } from './live';
-import { fileError, indexOptions, isAbort, stampOf, type OpenOptions } from './open';
-import { SessionBodies } from './previews';
-import { PayloadScans } from './entry-payload';
+import type { RefreshResult } from './live';
+import { OpenSession } from './open-session';
+import { fileError, indexOptions, isAbort, stampOf, type OpenOptions } from './session-file';
 
 /** Default budget for the open sessions of a catalog, all together. */
 export const STORE_BUDGET_BYTES = 512 * 1024 * 1024;
@@ -25,29 +22,6 @@ export interface StoreOptions {
 export interface StoreOpenOptions extends OpenOptions {
   /** Skim every body during the index pass, so that the first previews read nothing more. */
   skimBodies?: boolean;
-}
-
-/** One open session: everything kept about it, dropped together. */
-export class OpenSession {
-  readonly nodes = new GraphNodes();
-  /** The heavy payloads of the entries last shown (entry-payload.ts). */
-  readonly payloads = new PayloadScans();
-
-  constructor(
-    readonly live: LiveSession,
-    readonly bodies: SessionBodies,
-  ) {
-    bodies.readLine = (offset, length) => live.readBytes(offset, length);
-  }
-
-  get path(): string {
-    return this.live.path;
-  }
-
-  /** An estimate of the memory held: index, previews and packed nodes. */
-  get bytes(): number {
-    return this.live.indexBytes + this.bodies.bytes + this.nodes.bytes;
-  }
 }
 
 export interface FollowResult {
@@ -101,12 +75,10 @@ export class SessionStore {
         return open;
       }
     }
-    const bodies = new SessionBodies(path);
     const options = indexOptions(opts, this.strict.has(path));
-    if (opts.skimBodies) options.onLine = bodies.skimDuringIndex();
     const slot: Slot = {
-      opening: LiveSession.open(path, options).then(
-        (live) => (slot.ready = new OpenSession(live, bodies)),
+      opening: OpenSession.open(path, options, opts.skimBodies === true).then(
+        (open) => (slot.ready = open),
         (err: unknown) => {
           if (this.open.get(path) === slot) this.open.delete(path);
           throw fileError(path, err);

@@ -2,18 +2,21 @@
  * Listing sessions: roots → project directories → files, reading only each file's first line
  * (storage/header-probe.ts: one synchronous open/fstat/read/close per file, in batches).
  * The project is the header's `cwd` (directory names are never decoded). Names, previews and
- * counts need the whole file; `summarizeSession` streams it once and caches by (path, size, mtime).
+ * counts need the whole file; `summarizeSession` streams it once (session-summary.ts) and caches by
+ * (path, size, mtime).
  */
 import { dirname } from 'node:path';
 import { parseSession } from '../core';
 import { CanopyError, type ErrorCode } from '../shared/errors';
 import { probeSessionFiles, type ProbedFile } from '../storage/header-probe';
-import { decodeBytes, scanLines } from '../storage/line-scan';
 import { LineTooLongError, readFirstLine, type FirstLine } from '../storage/read';
 import { errnoCode, statPathSync } from '../storage/stat';
 import { insideTest, realRoots } from './confine';
 import { FileCache } from './file-cache';
 import { delayedProgress } from './progress';
+import { computeSummary, SummaryResumes, type SessionSummary } from './session-summary';
+
+export type { SessionSummary } from './session-summary';
 
 export interface SessionInfo {
   id: string;
@@ -54,6 +57,8 @@ const MAX_SUMMARIES = 20_000;
 export class ListingCache {
   private readonly headers = new Map<string, { size: number; mtimeMs: number; result: HeaderResult }>();
   readonly summaries = new FileCache<SessionSummary>(MAX_SUMMARIES);
+  /** Where each summary's pass ended: an appended file is summarised from there. */
+  readonly resumes = new SummaryResumes(MAX_SUMMARIES);
 
   header(file: ProbedFile): HeaderResult {
     const hit = this.headers.get(file.path);
@@ -191,96 +196,6 @@ export function groupByProject(sessions: readonly SessionInfo[]): { cwd: string;
   return [...byCwd].map(([cwd, list]) => ({ cwd, sessions: list }));
 }
 
-export interface SessionSummary {
-  /** Last `session_info` name in file order, trimmed; null when none or cleared. */
-  name: string | null;
-  /** Text of the first user message (text blocks joined by a space), cut to 500 characters. */
-  firstMessage: string | null;
-  /** Parsed entry lines after the header. */
-  entryCount: number;
-  /** `message` entries, every branch. */
-  messageCount: number;
-  /** Latest user/assistant message time (ISO), else the header time, else the file mtime. */
-  lastActivity: string | null;
-  /** Damage this pass sees: unreadable lines, header problems, entries without a string id (opening lists them all). */
-  issueCount: number;
-}
-
-const PREVIEW_CHARS = 500;
-const CR = 0x0d;
-
-type Rec = Record<string, unknown>;
-
-function isRecord(v: unknown): v is Rec {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-/** pi's extractTextContent: a string content, or its text blocks joined by a space. */
-function messageText(message: Rec): string {
-  const content = message.content;
-  if (typeof content === 'string') return content;
-  if (!Array.isArray(content)) return '';
-  return content
-    .filter((b): b is Rec => isRecord(b) && b.type === 'text' && typeof b.text === 'string')
-    .map((b) => b.text as string)
-    .join(' ');
-}
-
-async function computeSummary(path: string, mtimeMs: number): Promise<SessionSummary> {
-  let header: Rec | null = null;
-  let name: string | null = null;
-  let firstMessage: string | null = null;
-  let entryCount = 0;
-  let messageCount = 0;
-  let lastActivity = 0;
-  let issueCount = 0;
-  // One synchronous streaming pass (storage/line-scan.ts): a sidebar asks for thousands of these.
-  await scanLines(path, (b, start, end, lineNo, _offset, complete) => {
-    // As readline does: one '\r' before the '\n' is not part of the line.
-    const text = decodeBytes(b, start, end > start && b[end - 1] === CR ? end - 1 : end, false);
-    if (!text.trim()) return;
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch {
-      issueCount++;
-      return; // pi's listing skips unparsable lines too
-    }
-    if (!isRecord(value)) {
-      issueCount++;
-      return;
-    }
-    if (header === null) {
-      const parsed = parseSession([{ line: lineNo, text, complete }]);
-      if (parsed.fatal) throw new CanopyError(parsed.fatal.code, parsed.fatal.message);
-      issueCount += parsed.issues.length;
-      header = value;
-      return;
-    }
-    if (typeof value.id !== 'string' || !value.id) issueCount++;
-    entryCount++;
-    if (value.type === 'session_info') {
-      name = typeof value.name === 'string' && value.name.trim() ? value.name.trim() : null;
-    }
-    if (value.type !== 'message') return;
-    messageCount++;
-    const message = value.message;
-    if (!isRecord(message)) return;
-    if (message.role !== 'user' && message.role !== 'assistant') return;
-    const time = typeof message.timestamp === 'number' ? message.timestamp : Date.parse(String(value.timestamp));
-    if (!Number.isNaN(time)) lastActivity = Math.max(lastActivity, time);
-    if (firstMessage === null && message.role === 'user') {
-      const t = messageText(message);
-      if (t) firstMessage = t.length > PREVIEW_CHARS ? `${t.slice(0, PREVIEW_CHARS)}…` : t;
-    }
-  });
-  const head = header as Rec | null;
-  if (head === null) throw new CanopyError('invalid_session', `not a pi session: ${path} has no session header`);
-  const headerTime = typeof head.timestamp === 'string' ? Date.parse(head.timestamp) : Number.NaN;
-  const activity = lastActivity > 0 ? lastActivity : !Number.isNaN(headerTime) ? headerTime : mtimeMs;
-  return { name, firstMessage, entryCount, messageCount, lastActivity: toIso(activity), issueCount };
-}
-
 /** Name, first prompt, counts and last activity of one file (one streaming pass, cached in `cache`). */
 export async function summarizeSession(path: string, cache = new ListingCache()): Promise<SessionSummary> {
   let facts;
@@ -291,7 +206,7 @@ export async function summarizeSession(path: string, cache = new ListingCache())
     throw new CanopyError(e.code, e.message);
   }
   return cache.summaries.getOrLoad(path, facts, () =>
-    computeSummary(path, facts.mtimeMs).catch((err: unknown) => {
+    computeSummary(path, facts, cache.resumes).catch((err: unknown) => {
       const e = ioError(path, err);
       throw new CanopyError(e.code, e.message);
     }),

@@ -2,7 +2,7 @@
  * Plain JSON shapes for "what reaches the model", fork previews/results and session lineage.
  * Entries are named by id; paths appear only as display strings.
  */
-import type { IssueDto, ProfileDto } from './dto';
+import type { IssueDto, ProfileDto, SessionRowDto } from './dto';
 import type { EntryStatesDto } from './entry-states';
 
 export type { EntryStatesDto } from './entry-states';
@@ -234,6 +234,8 @@ export interface ForkResultDto {
   command: string;
   entryCount: number;
   leafId: string | null;
+  /** The new session's row in the listing (the renderer adds it without listing again); null if it cannot be listed. */
+  row?: SessionRowDto | null;
 }
 
 export interface LineageLinkDto {

@@ -11,6 +11,7 @@ import type {
   SearchResultDto,
   SearchStatusDto,
   SessionListDto,
+  SessionsChangeDto,
   SessionSummaryDto,
 } from './dto';
 import type { ContextViewDto, ForkPreviewDto, ForkRequestDto, ForkResultDto, LineageDto } from './context-dto';
@@ -143,7 +144,8 @@ export const _channelsComplete: Missing extends never ? true : Missing = true;
 
 /** Events pushed from main to the renderer. */
 export interface Events {
-  'sessions.changed': { reason: 'added' | 'changed' | 'removed' };
+  /** `change`: the rows to patch the listing with; absent: the listing may differ in unknown ways (list again). */
+  'sessions.changed': { reason: 'added' | 'changed' | 'removed'; change?: SessionsChangeDto };
   'session.appended': { sessionId: string; sizeBytes: number };
   /**
    * A session.open that has run for a while: bytes of the file read so far while indexing it

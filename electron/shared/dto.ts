@@ -78,6 +78,19 @@ export interface SessionListDto {
   skipped: SkippedDto[];
 }
 
+/**
+ * What one change of the store did to the listing (sessions.changed): the rows added and changed
+ * (whole), the ids removed, and the projects and skipped files after it. Applied to the listing it
+ * gives what sessions.list answers next.
+ */
+export interface SessionsChangeDto {
+  added: SessionRowDto[];
+  changed: SessionRowDto[];
+  removed: string[];
+  projects: ProjectDto[];
+  skipped: SkippedDto[];
+}
+
 export type CheckpointKind = 'retained-tail' | 'first-kept' | 'none';
 
 export interface EntryPreview {

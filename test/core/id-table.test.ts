@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { indexById, type Entry } from '../../electron/core';
-import { hashBytes, hashText, IdTable } from '../../electron/core/index/id-table';
+import { hashBytes, hashText, IdTable } from '../../electron/core/engine/id-table';
 import { assistant, indexedSession, user } from './helpers';
 
 const enc = new TextEncoder();

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isoMillisText } from '../../electron/core/index/iso-millis';
+import { isoMillisText } from '../../electron/core/engine/iso-millis';
 import { isoEpochMs } from '../../electron/shared/entry-nodes';
 
 // The graph's wire packing (shared) and the indexer (core) must agree on which timestamps travel

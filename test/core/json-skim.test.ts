@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { entryUsageFact } from '../../electron/core/rules/cost-ledger';
 import { hasNonSpace, PREVIEW_SKIM_KEYS, previewEntry } from '../../electron/core/rules/entry-preview';
-import { JsonSkimmer, type SkimKeys } from '../../electron/core/index/json-skim';
+import { JsonSkimmer, type SkimKeys } from '../../electron/core/engine/json-skim';
 import type { Entry } from '../../electron/core';
 
 const enc = new TextEncoder();

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseSessionText, readSession } from '../../electron/core';
-import { NameColumn } from '../../electron/core/index/name-column';
+import { NameColumn } from '../../electron/core/engine/name-column';
 import { entry, header, indexedSession, jsonl, user } from './helpers';
 
 describe('NameColumn', () => {

@@ -14,7 +14,7 @@ import { SessionCatalog } from '../../electron/repo/catalog';
 import { CHANNELS, type Channel } from '../../electron/shared/contract';
 import { graphFromWire, type SessionGraphWireDto } from '../../electron/shared/entry-nodes';
 import type { SessionListDto } from '../../electron/shared/dto';
-import { tempDir } from '../repo/helpers';
+import { sessionsOf, tempDir } from '../repo/helpers';
 import { damagedFiles, type Damaged } from './mutate';
 import { AppSecrets } from '../../electron/repo/secrets/app-secrets';
 import { AppExport } from '../../electron/repo/export/app-export';
@@ -51,6 +51,7 @@ beforeAll(async () => {
   server = await startServer({
     handlers: createHandlers({
       catalog,
+      sessions: sessionsOf(catalog),
       version: 'fuzz',
       transport: 'http',
       ...shareServices(catalog, [join(dir, 'root')], {
@@ -158,5 +159,8 @@ describe('fuzz: canopy serve', () => {
 });
 
 function shareServices(catalog: SessionCatalog, roots: string[], env: Record<string, string>) {
-  return { secrets: new AppSecrets({ roots, env }), exporter: new AppExport({ catalog, roots, env }) };
+  return {
+    secrets: new AppSecrets({ roots, env }),
+    exporter: new AppExport({ sessions: sessionsOf(catalog), roots, env }),
+  };
 }

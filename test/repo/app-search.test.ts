@@ -27,7 +27,8 @@ describe('search through the handlers', () => {
     expect(r.status).toMatchObject({ indexing: false, done: 2, total: 2 });
 
     await appendFile(files.branched!, `${JSON.stringify(assistant('a9', 'a3', 'brand new words'))}\n`);
-    services.bus.emit('session.appended', { sessionId: BRANCHED, sizeBytes: 0 });
+    // The catalog's row change (as a watcher batch brings it) is what search follows.
+    await services.catalog.followChanges([files.branched!]);
     await services.search.idle();
     await expect
       .poll(async () => (await services.handlers['search.query']({ query: 'brand new' })).hits.map((h) => h.entryId), {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createAppServices } from '../../electron/app-services';
 import { dispatch } from '../../electron/ipc/dispatch';
 import { SessionCatalog } from '../../electron/repo/catalog';
-import { parseFileEagerly } from '../../electron/repo/open';
+import { parseFileEagerly } from '../../electron/repo/session-file';
 import {
   assistant,
   branchedSession,
@@ -17,6 +17,7 @@ import {
   writeSession,
 } from './helpers';
 import { graphFromWire } from '../../electron/shared/entry-nodes';
+import { sessionsOf } from './helpers';
 
 const BRANCHED = '019c0000-0000-7000-8000-000000000001';
 const H3 = '019c0000-0000-7000-8000-000000000002';
@@ -122,11 +123,11 @@ describe('SessionCatalog through the handlers', () => {
     // The original lost its plain key to the early copy, yet its own `~hash` key still names it.
     const original = rows.find((r) => r.path === files.branched)!;
     expect(original.sessionId).not.toBe(BRANCHED);
-    expect((await catalog.open(original.sessionId)).path).toBe(files.branched);
-    expect((await catalog.open(before!)).path).toBe(copy);
+    expect((await sessionsOf(catalog).graph(original.sessionId)).path).toBe(files.branched);
+    expect((await sessionsOf(catalog).graph(before!)).path).toBe(copy);
     const plainFirst = new SessionCatalog({ roots: [root] });
     await plainFirst.list();
-    expect((await plainFirst.open(original.sessionId)).path).toBe(files.branched);
+    expect((await sessionsOf(plainFirst).graph(original.sessionId)).path).toBe(files.branched);
   });
 
   it('links forks to their parent session by parentSession path', async () => {

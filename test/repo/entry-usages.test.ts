@@ -10,8 +10,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { writeSessionFile } from '../../bench/generate';
 import { ledgerOf } from '../../electron/core';
 import { LiveSession } from '../../electron/repo/live';
-import { parseFileEagerly } from '../../electron/repo/open';
-import { SessionBodies } from '../../electron/repo/previews';
+import { parseFileEagerly } from '../../electron/repo/session-file';
+import { SessionBodies } from '../../electron/repo/session-bodies';
 import type { ParsedSession } from '../../electron/core';
 
 const entryUsages = (path: string, s: ParsedSession) => new SessionBodies(path).usageOf(s);

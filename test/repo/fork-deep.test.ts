@@ -1,6 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { forkSession } from '../../electron/repo/fork';
+import { forkSession } from '../../electron/repo/fork-file';
 import { header, tempDir, user, writeSession } from './helpers';
 
 describe('fork of a session with a body cut for depth', () => {

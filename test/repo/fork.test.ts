@@ -1,7 +1,8 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { caEntryId, forkSession } from '../../electron/repo/fork';
+import { caEntryId } from '../../electron/repo/fork';
+import { forkSession } from '../../electron/repo/fork-file';
 import { CanopyError } from '../../electron/shared/errors';
 import { branchedSession, hashTree, projectDirName, readJsonl, sampleRoot, tempDir, writeSession } from './helpers';
 

@@ -5,6 +5,8 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
+import type { SessionCatalog } from '../../electron/repo/catalog';
+import { SessionService } from '../../electron/repo/session-service';
 import { tempDir } from '../storage/tmp';
 
 export { tempDir };
@@ -161,4 +163,12 @@ export async function readJsonl(path: string): Promise<Rec[]> {
 
 function expectTrailingNewline(text: string): void {
   if (!text.endsWith('\n')) throw new Error('file does not end with a newline');
+}
+
+const services = new WeakMap<SessionCatalog, SessionService>();
+/** The session service over `catalog` (one per catalog, as the app builds it). */
+export function sessionsOf(catalog: SessionCatalog): SessionService {
+  let s = services.get(catalog);
+  if (!s) services.set(catalog, (s = new SessionService(catalog)));
+  return s;
 }

@@ -2,14 +2,15 @@ import { appendFile, stat } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { readSession } from '../../electron/core';
 import { SessionCatalog } from '../../electron/repo/catalog';
-import { WRITER_IDLE_MS } from '../../electron/repo/open';
+import { WRITER_IDLE_MS } from '../../electron/repo/session-file';
 import { runCli } from '../../electron/cli';
 import { header, jsonl, tempDir, user, writeSession } from './helpers';
+import { sessionsOf } from './helpers';
 
 const ID = '019c0000-0000-7000-8000-0000000000aa';
 
 async function tornKinds(catalog: SessionCatalog): Promise<string[]> {
-  return catalog.withLoaded(ID, (l) => readSession(l.session).issues.map((i) => `${i.line}:${i.kind}`));
+  return sessionsOf(catalog).with(ID, (l) => readSession(l.session).issues.map((i) => `${i.line}:${i.kind}`));
 }
 
 describe('an unfinished last line in the live view', () => {
@@ -23,11 +24,11 @@ describe('an unfinished last line in the live view', () => {
     const catalog = new SessionCatalog({ roots: [dir], now: () => now });
     await catalog.list();
     expect(await tornKinds(catalog)).toEqual([]);
-    const [, open] = await Promise.all([catalog.list(), catalog.open(ID)]);
+    const [, open] = await Promise.all([catalog.list(), sessionsOf(catalog).graph(ID)]);
     expect(open.issues).toEqual([]);
     now = mtime + WRITER_IDLE_MS;
     expect(await tornKinds(catalog)).toEqual(['3:torn_last_line']);
-    expect((await catalog.open(ID)).issues.map((i) => i.kind)).toEqual(['torn_last_line']);
+    expect((await sessionsOf(catalog).graph(ID)).issues.map((i) => i.kind)).toEqual(['torn_last_line']);
 
     let out = '';
     await runCli(['context', path, '--json'], {
@@ -47,6 +48,6 @@ describe('an unfinished last line in the live view', () => {
     expect(await tornKinds(catalog)).toEqual(['3:torn_last_line']);
     await appendFile(path, line.slice(30));
     expect(await tornKinds(catalog)).toEqual([]);
-    expect(await catalog.withLoaded(ID, (l) => readSession(l.session).pathIds)).toEqual(['a', 'b']);
+    expect(await sessionsOf(catalog).with(ID, (l) => readSession(l.session).pathIds)).toEqual(['a', 'b']);
   });
 });

@@ -12,6 +12,7 @@ import { SessionCatalog } from '../../electron/repo/catalog';
 import type { Events } from '../../electron/shared/contract';
 import { graphFromWire } from '../../electron/shared/entry-nodes';
 import { tempDir } from './helpers';
+import { sessionsOf } from './helpers';
 
 type Progress = Events['session.progress'];
 
@@ -43,12 +44,12 @@ describe('session.open progress and cancel', () => {
     const list = await catalog.list();
     expect(seen.lists.at(-1)).toEqual({ done: 1, total: 1 });
     const sessionId = list.sessions[0]!.sessionId;
-    await catalog.open(sessionId);
+    await sessionsOf(catalog).graph(sessionId);
     expect(seen.opens.filter((e) => e.phase === 'previews')).toEqual([]);
     const lazy = new SessionCatalog({ roots: [root], bus, progressDelayMs: 0, lazyAboveBytes: 1024 });
     await lazy.list();
-    await lazy.open(sessionId);
-    await lazy.flags(sessionId);
+    await sessionsOf(lazy).graph(sessionId);
+    await sessionsOf(lazy).flags(sessionId);
     for (const phase of ['index', 'previews'] as const) {
       const events = seen.opens.filter((e) => e.phase === phase);
       expect(events.length, phase).toBeGreaterThan(0);
@@ -73,7 +74,7 @@ describe('session.open progress and cancel', () => {
     const seen = recorder(bus);
     const catalog = new SessionCatalog({ roots: [root], bus, progressDelayMs: 60_000 });
     const list = await catalog.list();
-    await catalog.open(list.sessions[0]!.sessionId);
+    await sessionsOf(catalog).graph(list.sessions[0]!.sessionId);
     expect(seen.opens).toEqual([]);
     expect(seen.lists).toEqual([]);
   });
@@ -83,15 +84,16 @@ describe('session.open progress and cancel', () => {
     const bus = new EventBus();
     const catalog = new SessionCatalog({ roots: [root], bus, progressDelayMs: 0 });
     const sessionId = (await catalog.list()).sessions[0]!.sessionId;
-    expect(catalog.cancelOpen(sessionId)).toBe(false);
+    expect(sessionsOf(catalog).cancelOpen(sessionId)).toBe(false);
     const cancelled: boolean[] = [];
     const off = bus.subscribe((event) => {
-      if (event === 'session.progress' && cancelled.length === 0) cancelled.push(catalog.cancelOpen(sessionId));
+      if (event === 'session.progress' && cancelled.length === 0)
+        cancelled.push(sessionsOf(catalog).cancelOpen(sessionId));
     });
-    await expect(catalog.open(sessionId)).rejects.toMatchObject({ code: 'cancelled' });
+    await expect(sessionsOf(catalog).graph(sessionId)).rejects.toMatchObject({ code: 'cancelled' });
     off();
     expect(cancelled).toEqual([true]);
-    const graph = await catalog.open(sessionId);
+    const graph = await sessionsOf(catalog).graph(sessionId);
     expect(graphFromWire(graph).entries.length).toBeGreaterThan(100);
   });
 });

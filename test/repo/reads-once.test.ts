@@ -8,6 +8,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { EventBus } from '../../electron/repo/event-bus';
 import { SessionCatalog } from '../../electron/repo/catalog';
 import { assistant, branchedSession, header, projectDirName, tempDir, user, writeSession } from './helpers';
+import { sessionsOf } from './helpers';
 
 const reads = vi.hoisted(() => ({ passes: [] as string[], probes: 0, headers: [] as string[] }));
 
@@ -85,16 +86,16 @@ describe('reads', () => {
     expect(reads.probes).toBe(1);
     reset();
 
-    const graph = await catalog.open(ID);
+    const graph = await sessionsOf(catalog).graph(ID);
     expect(graph.entries.previews).toContain('first question');
     expect(reads.passes).toEqual([path]);
 
-    expect((await catalog.previews(ID, ['u1', 'a4'])).a4?.preview).toBe('reply');
-    expect((await catalog.context.view(ID)).messages.length).toBeGreaterThan(0);
+    expect((await sessionsOf(catalog).get(ID).previews(['u1', 'a4'])).a4?.preview).toBe('reply');
+    expect((await sessionsOf(catalog).get(ID).context()).messages.length).toBeGreaterThan(0);
     const request = { kind: 'fork' as const, entryId: 'u4', position: 'at' as const };
-    const preview = await catalog.context.forkPreview(ID, request);
+    const preview = await sessionsOf(catalog).forkPreview(ID, request);
     expect(preview.ok).toBe(true);
-    const fork = await catalog.context.fork(ID, request);
+    const fork = await sessionsOf(catalog).fork(ID, request);
     expect(reads.passes).toEqual([path]);
     // The new row comes from the new file's header alone: no root is listed again.
     expect(reads.probes).toBe(0);
@@ -121,9 +122,9 @@ describe('reads', () => {
     const catalog = new SessionCatalog({ roots: [root] });
     await catalog.list();
     reset();
-    await catalog.open(ID);
-    await catalog.open(ID);
-    await catalog.flags(ID);
+    await sessionsOf(catalog).graph(ID);
+    await sessionsOf(catalog).graph(ID);
+    await sessionsOf(catalog).flags(ID);
     expect(reads.passes).toEqual([path]);
   });
 });

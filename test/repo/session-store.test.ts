@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { SessionCatalog } from '../../electron/repo/catalog';
 import { SessionStore } from '../../electron/repo/session-store';
 import { assistant, branchedSession, header, projectDirName, tempDir, user, writeSession } from './helpers';
+import { sessionsOf } from './helpers';
 
 const ID = '019c0000-0000-7000-8000-000000000001';
 
@@ -37,10 +38,10 @@ describe('SessionStore', () => {
     const b = new SessionCatalog({ roots: [root] });
     await a.list();
     await b.list();
-    await a.open(ID);
+    await sessionsOf(a).graph(ID);
     expect(a.store.paths()).toEqual([path]);
     expect(b.store.paths()).toEqual([]);
-    await b.open(ID);
+    await sessionsOf(b).graph(ID);
     const [inA, inB] = [await a.store.ifOpen(path), await b.store.ifOpen(path)];
     expect(inA).toBeDefined();
     expect(inB).toBeDefined();
@@ -50,7 +51,7 @@ describe('SessionStore', () => {
     a.close();
     expect(a.store.paths()).toEqual([]);
     expect(b.store.paths()).toEqual([path]);
-    expect((await b.entry(ID, 'u1')).entryId).toBe('u1');
+    expect((await sessionsOf(b).get(ID).entry('u1')).entryId).toBe('u1');
   });
 
   it('keeps a session open until its file changes (one stat per open), then reads only what was appended', async () => {
@@ -102,12 +103,14 @@ describe('SessionStore', () => {
     await sized(proj, 'other', 2, 10);
     const catalog = new SessionCatalog({ roots: [dir], lazyAboveBytes: 1024 });
     await catalog.list();
-    await catalog.open('big');
-    const flags = catalog.flags('big').catch((err: unknown) => err);
-    await catalog.open('other');
+    await sessionsOf(catalog).graph('big');
+    const flags = sessionsOf(catalog)
+      .flags('big')
+      .catch((err: unknown) => err);
+    await sessionsOf(catalog).graph('other');
     expect(await flags).toMatchObject({ code: 'cancelled' });
     // Asked again (the user came back), the pass runs to its end.
-    expect((await catalog.flags('big')).entries.ids).toHaveLength(4000);
+    expect((await sessionsOf(catalog).flags('big')).entries.ids).toHaveLength(4000);
   });
 });
 

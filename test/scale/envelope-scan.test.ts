@@ -4,8 +4,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { newEnvelopeScan, scanEnvelope } from '../../electron/core/index/envelope-scan';
-import { isoMillis } from '../../electron/core/index/iso-millis';
+import { newEnvelopeScan, scanEnvelope } from '../../electron/core/engine/envelope-scan';
+import { isoMillis } from '../../electron/core/engine/iso-millis';
 
 const enc = new TextEncoder();
 const dec = new TextDecoder();

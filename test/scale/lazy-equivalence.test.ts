@@ -17,7 +17,7 @@ import {
   type Issue,
 } from '../../electron/core';
 import { LiveSession } from '../../electron/repo/live';
-import { openIndexed, parseFileEagerly } from '../../electron/repo/open';
+import { openIndexed, parseFileEagerly } from '../../electron/repo/session-file';
 import { SessionStore } from '../../electron/repo/session-store';
 import { entryUsageFact } from '../../electron/core/rules/cost-ledger';
 import { previewEntry } from '../../electron/core/rules/entry-preview';

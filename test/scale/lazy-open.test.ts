@@ -11,6 +11,7 @@ import { SessionCatalog } from '../../electron/repo/catalog';
 import { graphFromWire, unpackEntryNodes } from '../../electron/shared/entry-nodes';
 import type { EntryNodeDto, SessionGraphDto } from '../../electron/shared/dto';
 import { makeCorpus, type CorpusHandle } from '../differential/support';
+import { sessionsOf } from '../repo/helpers';
 
 let corpus: CorpusHandle;
 beforeAll(async () => {
@@ -68,8 +69,12 @@ async function compareAll(): Promise<number> {
   await lazy.list();
   let compared = 0;
   for (const row of rows) {
-    const want = await full.open(row.sessionId).then(graphFromWire, () => null);
-    const first = await lazy.open(row.sessionId).then(graphFromWire, () => null);
+    const want = await sessionsOf(full)
+      .graph(row.sessionId)
+      .then(graphFromWire, () => null);
+    const first = await sessionsOf(lazy)
+      .graph(row.sessionId)
+      .then(graphFromWire, () => null);
     if (want === null) {
       expect(first, row.fileName).toBeNull();
       continue;
@@ -85,8 +90,8 @@ async function compareAll(): Promise<number> {
     // Previews of any entries, in batches, before the flags pass.
     const ids = want.entries.map((n) => n.id);
     const previews = {
-      ...(await lazy.previews(row.sessionId, ids.slice(0, 7))),
-      ...(await lazy.previews(row.sessionId, ids.slice(7))),
+      ...(await sessionsOf(lazy).get(row.sessionId).previews(ids.slice(0, 7))),
+      ...(await sessionsOf(lazy).get(row.sessionId).previews(ids.slice(7))),
     };
     const firstOf = new Map<string, EntryNodeDto>();
     for (const n of want.entries) if (!firstOf.has(n.id)) firstOf.set(n.id, n);
@@ -95,7 +100,7 @@ async function compareAll(): Promise<number> {
       expect(previews[id], `${row.fileName} ${id}`).toEqual(preview);
     }
     // The flags pass: every node as the full pass gives it.
-    const flagged = await lazy.flags(row.sessionId);
+    const flagged = await sessionsOf(lazy).flags(row.sessionId);
     expect(unpackEntryNodes(flagged.entries), row.fileName).toEqual(want.entries);
     compared++;
   }

@@ -11,9 +11,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { writeSessionFile } from '../../bench/generate';
 import { createAppServices } from '../../electron/app-services';
 import { LiveSession } from '../../electron/repo/live';
-import { parseFileEagerly } from '../../electron/repo/open';
+import { parseFileEagerly } from '../../electron/repo/session-file';
 import { SessionStore } from '../../electron/repo/session-store';
 import { graphFromWire } from '../../electron/shared/entry-nodes';
+import type { Events } from '../../electron/shared/contract';
+
+type SessionsChangedEvent = Events['sessions.changed'];
 import { expectSameDerived } from './support';
 import { readFileSync } from 'node:fs';
 
@@ -185,7 +188,12 @@ describe('catalog watch', () => {
       while (!events.some(([e]) => e === 'session.appended') && Date.now() < deadline)
         await new Promise((r) => setTimeout(r, 50));
       expect(events).toContainEqual(['session.appended', { sessionId, sizeBytes: size }]);
-      expect(events).toContainEqual(['sessions.changed', { reason: 'changed' }]);
+      // The change carries the appended row (its new size): nothing else is relisted.
+      const changed = events.find(([e]) => e === 'sessions.changed')?.[1] as SessionsChangedEvent | undefined;
+      expect(changed?.reason).toBe('changed');
+      expect(changed?.change?.changed.map((r) => [r.sessionId, r.sizeBytes])).toEqual([[sessionId, size]]);
+      expect(changed?.change?.added).toEqual([]);
+      expect((await app.handlers['sessions.list']({})).sessions[0]!.sizeBytes).toBe(size);
       const g = graphFromWire(await app.handlers['session.open']({ sessionId }));
       expect(g.entries.map((e) => e.id)).toEqual(['a', 'b']);
       expect(g.leafId).toBe('b');

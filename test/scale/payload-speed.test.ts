@@ -11,6 +11,7 @@ import { previewEntry } from '../../electron/core';
 import { createHandlers } from '../../electron/ipc/handlers';
 import { SessionCatalog } from '../../electron/repo/catalog';
 import { projectDirName } from '../repo/helpers';
+import { sessionsOf } from '../repo/helpers';
 
 const SID = '019c0000-0000-7000-8000-0000000020aa';
 const RUNS = 7;
@@ -54,7 +55,7 @@ async function opened(root: string) {
   const catalog = new SessionCatalog({ roots: [root] });
   const handlers = createHandlers({ catalog, version: 'bench', transport: 'http' });
   await handlers['sessions.list']({});
-  await catalog.withLoaded(SID, () => null);
+  await sessionsOf(catalog).with(SID, () => null);
   return { catalog, handlers };
 }
 
@@ -74,7 +75,7 @@ describe('a 20 MB image line', () => {
         // Before: the entry's whole raw parsed and encoded for the wire (what entry.get did).
         const { catalog } = await opened(root);
         const t0 = performance.now();
-        const text = await catalog.withLoaded(SID, ({ session }) =>
+        const text = await sessionsOf(catalog).with(SID, ({ session }) =>
           JSON.stringify({ raw: session.entries.find((e) => e.id === 'u1')!.raw }),
         );
         t.beforeGet.push(performance.now() - t0);
@@ -90,7 +91,7 @@ describe('a 20 MB image line', () => {
       {
         const { catalog } = await opened(root);
         const t0 = performance.now();
-        const p = await catalog.withLoaded(SID, ({ session }) =>
+        const p = await sessionsOf(catalog).with(SID, ({ session }) =>
           previewEntry(session.entries.find((e) => e.id === 'u1')!),
         );
         t.beforePreview.push(performance.now() - t0);

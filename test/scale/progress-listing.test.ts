@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { writeSessionFile } from '../../bench/generate';
-import { openIndexed, type OpenOptions } from '../../electron/repo/open';
+import { openIndexed, type OpenOptions } from '../../electron/repo/session-file';
 import { SessionStore } from '../../electron/repo/session-store';
 import { listSessions } from '../../electron/repo/sessions';
 import { probeSessionFiles } from '../../electron/storage/header-probe';

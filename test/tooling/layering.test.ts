@@ -2,7 +2,7 @@ import { ESLint } from 'eslint';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-// The layering rules of ARCHITECTURE.md live in eslint.config.js; each must reject a violation
+// The layering rules of docs/architecture.md live in eslint.config.js; each must reject a violation
 // (a file that imports upward) and accept the allowed import next to it.
 const root = join(__dirname, '..', '..');
 const eslint = new ESLint({ cwd: root });
@@ -26,13 +26,13 @@ const cases: Array<[string, string, string]> = [
     "import { ENTRY_STATES } from '../shared/entry-states';",
     "import type { EntryPreview } from '../shared/dto';",
   ],
-  ['electron/core/rules/x.ts', "import '../index/entry-store';", "import '../types';"],
+  ['electron/core/rules/x.ts', "import '../engine/entry-store';", "import '../types';"],
   ['electron/core/rules/x.ts', "import '../index';", "import './parse';"],
   ['electron/core/rules/x.ts', "import '../search/search-text';", "import './entries';"],
   ['electron/core/rules/x.ts', "import '../../repo/catalog';", "import type { EntryPreview } from '../../shared/dto';"],
-  ['electron/core/index/x.ts', "import '../index';", "import '../rules/parse';"],
-  ['electron/core/index/x.ts', "import '../search/search-query';", "import './entry-store';"],
-  ['electron/core/search/x.ts', "import '../index/json-skim';", "import '../rules/entry-preview';"],
+  ['electron/core/engine/x.ts', "import '../index';", "import '../rules/parse';"],
+  ['electron/core/engine/x.ts', "import '../search/search-query';", "import './entry-store';"],
+  ['electron/core/search/x.ts', "import '../engine/json-skim';", "import '../rules/entry-preview';"],
   ['electron/storage/x.ts', "import '../core';", "import 'node:fs';"],
   ['electron/repo/x.ts', "import '../ipc/dispatch';", "import '../storage/read';"],
   ['electron/repo/x.ts', "import 'node:fs';", "import '../core';"],
@@ -40,7 +40,7 @@ const cases: Array<[string, string, string]> = [
   ['electron/repo/x.ts', "import '../core/rules/entry-preview';", "import '../core';"],
   ['electron/cli/x.ts', "import '../core/search/search-query';", "import '../core';"],
   ['test/repo/x.test.ts', "import '../../electron/core/rules/context-view';", "import '../../electron/core';"],
-  ['bench/x.ts', "import '../electron/core/index/envelope-scan';", "import '../electron/core';"],
+  ['bench/x.ts', "import '../electron/core/engine/envelope-scan';", "import '../electron/core';"],
   [
     'renderer/src/features/graph/x.ts',
     "import '../../../../electron/repo/catalog';",

@@ -4,7 +4,7 @@
  * serve` hands the text back for the browser to download. Each write goes in the share ledger.
  */
 import { basename } from 'node:path';
-import type { SessionCatalog } from '../catalog';
+import type { SessionService } from '../session-service';
 import { CanopyError } from '../../shared/errors';
 import type {
   ExportPreviewDto,
@@ -19,7 +19,7 @@ import { ledgerPath, readLedger } from './ledger';
 import { loadRedactions, redactionsPath, saveRedactions } from './redaction-settings';
 
 export interface AppExportOptions {
-  catalog: SessionCatalog;
+  sessions: SessionService;
   roots: readonly string[];
   env?: Record<string, string | undefined>;
   /** Electron: main's save dialog with a suggested name; the chosen path, or null when cancelled. */
@@ -46,7 +46,7 @@ export class AppExport {
       ...(dto.all ? { all: true } : {}),
       ...(dto.redact ? { user: await loadRedactions(this.dataPaths().redactions) } : {}),
     };
-    return this.options.catalog.withLoaded(dto.sessionId, ({ session, path }) => ({
+    return this.options.sessions.with(dto.sessionId, ({ session, path }) => ({
       built: buildExport(session, path, req),
       req,
       path,

@@ -4,7 +4,14 @@
  * catalog's session ids (the renderer never sees paths it could send back).
  */
 import type { EventBus } from '../event-bus';
-import type { SearchHitDto, SearchResultDto, SearchStatusDto, SessionListDto } from '../../shared/dto';
+import type {
+  SearchHitDto,
+  SearchResultDto,
+  SearchStatusDto,
+  SessionListDto,
+  SessionRowDto,
+  SessionsChangeDto,
+} from '../../shared/dto';
 import { CanopyError } from '../../shared/errors';
 import { SearchService, type SearchStatus } from './search-service';
 
@@ -13,6 +20,14 @@ export interface AppSearchOptions {
   roots: readonly string[];
   bus?: EventBus;
   env?: Record<string, string | undefined>;
+  /** The catalog's rows: hits are named by the listed row of their file (no copy of the listing is kept here). */
+  rows: ListedRows;
+}
+
+/** What search reads of the catalog (SessionCatalog implements it). */
+export interface ListedRows {
+  rowAt(path: string): Pick<SessionRowDto, 'sessionId' | 'fileName'> | undefined;
+  listedPaths(): ReadonlySet<string>;
 }
 
 function statusDto(s: SearchStatus | null, error: string | null): SearchStatusDto {
@@ -30,7 +45,6 @@ function statusDto(s: SearchStatus | null, error: string | null): SearchStatusDt
 export class AppSearch {
   private service: SearchService | null = null;
   private failure: string | null = null;
-  private idByPath = new Map<string, { sessionId: string; fileName: string }>();
   private updating: Promise<void> | null = null;
   private lastListing: SessionListDto | null = null;
 
@@ -51,17 +65,16 @@ export class AppSearch {
   listed(listing: SessionListDto): void {
     if (listing === this.lastListing) return;
     this.lastListing = listing;
-    this.idByPath = new Map(listing.sessions.map((r) => [r.path, { sessionId: r.sessionId, fileName: r.fileName }]));
     const paths = [...listing.sessions]
       .sort((a, b) => (a.modifiedAt < b.modifiedAt ? 1 : a.modifiedAt > b.modifiedAt ? -1 : 0))
       .map((r) => r.path);
     this.updating = this.service?.update(paths).catch(() => undefined) ?? null;
   }
 
-  /** A listed session grew: its new lines become searchable now, not at the next full pass. */
-  async appended(sessionId: string): Promise<void> {
-    for (const [path, known] of this.idByPath) {
-      if (known.sessionId === sessionId) await this.service?.syncFile(path).catch(() => undefined);
+  /** Rows the catalog added or changed (a session grew): their new lines become searchable now, not at the next full pass. */
+  async rowsChanged(change: SessionsChangeDto): Promise<void> {
+    for (const row of [...change.added, ...change.changed]) {
+      await this.service?.syncFile(row.path).catch(() => undefined);
     }
   }
 
@@ -81,10 +94,10 @@ export class AppSearch {
 
   async query(text: string, limit = 200, complete = false): Promise<SearchResultDto> {
     if (!this.service) throw new CanopyError('io', `search is unavailable: ${this.failure ?? 'no index'}`);
-    const answer = await this.service.query(text, { limit, paths: new Set(this.idByPath.keys()), complete });
+    const answer = await this.service.query(text, { limit, paths: this.options.rows.listedPaths(), complete });
     const hits: SearchHitDto[] = [];
     for (const h of answer.hits) {
-      const known = this.idByPath.get(h.path);
+      const known = this.options.rows.rowAt(h.path);
       if (!known) continue;
       hits.push({
         sessionId: known.sessionId,

@@ -8,7 +8,7 @@ import type { SessionListDto } from '../../shared/dto';
 import { CanopyError } from '../../shared/errors';
 import type { SecretsStatusDto, SessionSecretsDto } from '../../shared/share-dto';
 import type { EventBus } from '../event-bus';
-import type { SessionCatalog } from '../catalog';
+import type { SessionService } from '../session-service';
 import { SECRET_MATCHERS } from './secretlint-matcher';
 import { SecretsService, type SecretsStatus } from './secrets-service';
 import { maskSecret } from '../../core';
@@ -105,10 +105,10 @@ export class AppSecrets {
   }
 
   /** The value behind finding `index` of a session, read from the entry again. */
-  async reveal(catalog: SessionCatalog, sessionId: string, index: number): Promise<{ value: string }> {
+  async reveal(sessions: SessionService, sessionId: string, index: number): Promise<{ value: string }> {
     const f = (await this.session(sessionId)).findings[index];
     if (!f) throw new CanopyError('not_found', `no finding ${index} in ${sessionId}`);
-    return catalog.withLoaded(sessionId, ({ session }) => {
+    return sessions.with(sessionId, ({ session }) => {
       const entry = session.entriesOf('ca').byId.get(f.entryId);
       const text = entry && entryTexts(entry.raw).find((t) => t.pointer === f.pointer);
       const hit =

@@ -21,6 +21,7 @@ export type {
   SessionGraphDto,
   SessionListDto,
   SessionRowDto,
+  SessionsChangeDto,
   SessionSummaryDto,
   SkippedDto,
 } from '../../../electron/shared/dto';

@@ -14,9 +14,16 @@ export function createAppActions({ api, s, check, summaries, actions }: ActionCo
   function subscribeEvents(): () => void {
     let listTimer: ReturnType<typeof setTimeout> | null = null;
     let graphTimer: ReturnType<typeof setTimeout> | null = null;
-    const offChanged = api.on('sessions.changed', () => {
+    const offChanged = api.on('sessions.changed', ({ change }) => {
+      if (change) {
+        // The rows that changed patch the list; a file added or removed may be a fork of the open session.
+        s().applySessionsChange(change);
+        summaries.relisted();
+        if (change.added.length + change.removed.length > 0 && s().openSessionId) void actions.loadLineage();
+        return;
+      }
+      // Events may have been missed (a reconnect): the whole list is asked for again.
       if (listTimer) clearTimeout(listTimer);
-      // A new file may be a fork of the open session (or its parent).
       listTimer = setTimeout(() => void actions.loadSessions().then(() => actions.loadLineage()), EVENT_DEBOUNCE_MS);
     });
     // Appends to the open session: leading edge (the first one is re-read at once, only

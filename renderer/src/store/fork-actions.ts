@@ -5,7 +5,7 @@ import { forkKey } from './fork-slice';
 export interface ForkActions {
   /** Asks main what a fork/clone would write (nothing is written); one request per key. */
   previewFork(request: ForkRequestDto): Promise<void>;
-  /** Writes the fork, refreshes the list and opens the new session. null when refused or failed. */
+  /** Writes the fork, adds its row to the list and opens the new session. null when refused or failed. */
   fork(request: ForkRequestDto): Promise<ForkResultDto | null>;
 }
 
@@ -70,7 +70,17 @@ export function createForkActions({ api, s, check, actions }: ActionContext): Fo
     }
     s().setForking(false);
     s().setForkOutcome({ sourceSessionId: sessionId, request, result: r.data });
-    await actions.loadSessions();
+    // The answer carries the new row: it joins the list without listing again.
+    const row = r.data.row;
+    const list = s().sessionList;
+    if (row && list)
+      s().applySessionsChange({
+        added: [row],
+        changed: [],
+        removed: [],
+        projects: list.projects,
+        skipped: list.skipped,
+      });
     await actions.openSession(r.data.sessionId);
     return r.data;
   }

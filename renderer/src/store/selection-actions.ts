@@ -1,8 +1,11 @@
+import type { PayloadPageDto } from '../lib/shared';
 import type { ActionContext } from './action-context';
 
 export interface SelectionActions {
   /** Selects an entry (null: none) and reads its detail; `focus` also centres the graph on it. */
   selectEntry(entryId: string | null, opts?: { focus?: boolean }): void;
+  /** A page of a heavy payload of an entry (entry.payload; offset undefined: where the cut ends); throws its error. */
+  payloadPage(at: { sessionId: string; entryId: string; payloadId: string; offset?: number }): Promise<PayloadPageDto>;
 }
 
 export function createSelectionActions({ api, s, check }: ActionContext): SelectionActions {
@@ -25,5 +28,11 @@ export function createSelectionActions({ api, s, check }: ActionContext): Select
     void loadDetail(entryId);
   }
 
-  return { selectEntry };
+  async function payloadPage(at: { sessionId: string; entryId: string; payloadId: string; offset?: number }) {
+    const r = await api['entry.payload'](at);
+    if (!r.ok) throw new Error(r.error.message);
+    return r.data;
+  }
+
+  return { selectEntry, payloadPage };
 }

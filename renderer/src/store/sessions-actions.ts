@@ -8,6 +8,8 @@ export interface SessionsActions {
   openFiles(files: ReadonlyArray<{ name: string; text(): Promise<string> }>): Promise<void>;
   /** File ▸ Open… in Electron: main's native dialog. */
   openDialog(): Promise<void>;
+  /** The listed session named by an id or a file path (the palette); null when none is. */
+  findSession(idOrPath: string): Promise<string | null>;
 }
 
 export function createSessionsActions({ api, s, check, summaries, actions }: ActionContext): SessionsActions {
@@ -32,7 +34,7 @@ export function createSessionsActions({ api, s, check, summaries, actions }: Act
       else s().showToast(`${file.name}: ${r.error.message}`);
     }
     if (!last) return;
-    await loadSessions({ refresh: true });
+    // The upload's row reaches the list with its sessions.changed (no listing asked for).
     await actions.openSession(last);
   }
 
@@ -44,5 +46,10 @@ export function createSessionsActions({ api, s, check, summaries, actions }: Act
     if (last) await actions.openSession(last);
   }
 
-  return { loadSessions, requestSummaries: summaries.request, openFiles, openDialog };
+  async function findSession(idOrPath: string): Promise<string | null> {
+    const r = await api['session.find']({ idOrPath });
+    return r.ok ? r.data.sessionId : null;
+  }
+
+  return { loadSessions, requestSummaries: summaries.request, openFiles, openDialog, findSession };
 }

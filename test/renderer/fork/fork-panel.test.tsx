@@ -133,7 +133,8 @@ describe('ForkPanel', () => {
     const result = q('[data-testid="fork-result"]')!;
     expect(result.dataset.sessionId).toBe('s2');
     expect(q('[data-testid="fork-command"]')!.textContent).toBe("pi --session '/sessions/new.jsonl'");
-    expect(f.calls.filter((c) => c.channel === 'sessions.list')).toHaveLength(1);
+    // The fork's answer is all the list needs: no listing is asked for.
+    expect(f.calls.filter((c) => c.channel === 'sessions.list')).toHaveLength(0);
   });
 
   it('clone copies the current branch without naming an entry', async () => {

@@ -248,8 +248,9 @@ describe('fork actions', () => {
     });
   });
 
-  it('writes the fork, refreshes the list, opens the new session and keeps the command', async () => {
-    const { actions, s, calls } = setup({
+  it('writes the fork, adds its row to the list without listing again, opens the new session and keeps the command', async () => {
+    const { f, actions, s, calls } = setup({
+      'sessions.list': async () => ok(listOf([row('s1', '/p')])),
       'session.fork': async () =>
         ok({
           sessionId: 's2',
@@ -257,13 +258,24 @@ describe('fork actions', () => {
           command: "pi --session '/sessions/new.jsonl'",
           entryCount: 4,
           leafId: 'a1',
+          row: row('s2', '/p', { parentSessionId: 's1' }),
         }),
     });
+    await actions.loadSessions();
     await actions.openSession('s1');
+    const asked = f.calls.length;
     const result = await actions.fork(before);
     expect(result?.sessionId).toBe('s2');
     expect(calls('session.fork')).toEqual([{ sessionId: 's1', request: before }]);
     expect(calls('sessions.list')).toHaveLength(1);
+    expect(s().sessionList?.sessions.map((r) => r.sessionId)).toEqual(['s1', 's2']);
+    // Click to drawn: the fork, the new graph, then its context and lineage together (3 round trips).
+    expect(f.calls.slice(asked).map((c) => c.channel)).toEqual([
+      'session.fork',
+      'session.open',
+      'session.context',
+      'session.lineage',
+    ]);
     expect(s().openSessionId).toBe('s2');
     expect(s().forkOutcome).toMatchObject({
       sourceSessionId: 's1',

@@ -3,7 +3,7 @@
  * where the string would be; an image loads from its byte range on demand, a text pages in.
  */
 import { createContext, useContext, useState, type ReactNode } from 'react';
-import { useServices } from '../../app-context';
+import { useActions } from '../../app-context';
 import { formatBytes } from '../../lib/format';
 import type { EntryDetailDto, PayloadDto } from '../../lib/shared';
 import { imageDataUrl, isObj, str, type Obj } from './raw';
@@ -58,18 +58,16 @@ type Loading = { state: 'idle' } | { state: 'loading'; done: number } | { state:
 
 /** Pages of one payload from entry.payload (offset undefined: where the cut ends). */
 function usePages() {
-  const { api } = useServices();
+  const actions = useActions();
   const ctx = useContext(PayloadContext);
   return async (p: PayloadDto, offset: number | undefined) => {
     if (!ctx) throw new Error('no entry');
-    const r = await api['entry.payload']({
+    return actions.payloadPage({
       sessionId: ctx.sessionId,
       entryId: ctx.entryId,
       payloadId: p.id,
       ...(offset === undefined ? {} : { offset }),
     });
-    if (!r.ok) throw new Error(r.error.message);
-    return r.data;
   };
 }
 

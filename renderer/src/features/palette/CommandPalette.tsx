@@ -1,6 +1,6 @@
 import { Command } from 'cmdk';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useActions, useCanopy, useServices } from '../../app-context';
+import { useActions, useCanopy } from '../../app-context';
 import { useCommandRegistry, useRegisteredActions } from '../../commands/commands-context';
 import { Keys } from './Keys';
 import { paletteItems, type PaletteItem } from './palette-model';
@@ -32,19 +32,18 @@ function PaletteDialog() {
   const before = useRef<Element | null>(document.activeElement);
 
   // A pasted file path (or an id typed whole) is looked up by main: only a listed session answers.
-  const { api } = useServices();
   const [found, setFound] = useState<{ query: string; sessionId: string } | null>(null);
   useEffect(() => {
     const q = query.trim();
     if (!looksLikePath(q)) return;
     let live = true;
-    void api['session.find']({ idOrPath: q }).then((r) => {
-      if (live && r.ok) setFound({ query: q, sessionId: r.data.sessionId });
+    void actions.findSession(q).then((sessionId) => {
+      if (live && sessionId) setFound({ query: q, sessionId });
     });
     return () => {
       live = false;
     };
-  }, [api, query]);
+  }, [actions, query]);
 
   const fuzzy = useMemo(
     () =>

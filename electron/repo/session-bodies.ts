@@ -103,12 +103,11 @@ export class SessionBodies {
   /** Calls are serialised: each extends what the previous one left. */
   private queue: Promise<unknown> = Promise.resolve();
 
-  /** The file's bytes (set by the session's owner): a heavy line read on its own is previewed from its skim. */
-  readLine: ReadBytes | null = null;
-
+  /** `readLine`: the file's bytes (given by the session's owner): a heavy line read on its own is previewed from its skim. */
   constructor(
     private readonly path: string,
     private readonly maxBatchBytes = PREVIEW_CACHE_BYTES,
+    private readonly readLine: ReadBytes | null = null,
   ) {}
 
   /** The preview of an entry read on its own; a heavy line's from its skim (what the full pass reads too). */

@@ -50,6 +50,11 @@ export class JsonSkimmer {
   /** Cut ranges of the current line: [cut, closing quote) pairs. */
   private readonly cuts: number[] = [];
   private out = new Uint8Array(64 * 1024);
+
+  /** Bytes of the skimmer's reused buffers. */
+  get bytes(): number {
+    return this.out.byteLength;
+  }
   /** keptEnd's second answer. */
   private plain = false;
 

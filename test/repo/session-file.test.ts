@@ -1,7 +1,7 @@
 import { appendFile, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { readRawLines } from '../../electron/repo/open';
+import { readRawLines } from '../../electron/repo/session-file';
 import { SessionStore } from '../../electron/repo/session-store';
 import { CanopyError } from '../../electron/shared/errors';
 import { assistant, branchedSession, header, jsonl, tempDir, user, writeSession } from './helpers';

@@ -57,6 +57,14 @@ export class IdTable {
     this.mask = initialSlots - 1;
   }
 
+  /** Bytes held by the table's buffers (the id bytes, per-entry columns, the slots) and its wide ids. */
+  get bytes(): number {
+    let n = this.pool.byteLength + this.starts.byteLength + this.lengths.byteLength + this.hashes.byteLength;
+    n += this.slots.byteLength;
+    for (const id of this.wide.values()) n += 64 + id.length * 2;
+    return n;
+  }
+
   /** Records entry `i`'s ASCII id from b[start, end); returns the previous winner's index or -1. */
   addBytes(i: number, b: Uint8Array, start: number, end: number): number {
     const n = end - start;

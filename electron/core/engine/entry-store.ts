@@ -187,6 +187,12 @@ export class EntryStore implements ParentTable {
     return i;
   }
 
+  /** Bytes held: the columns (29 bytes a slot, as allocated: not per entry), the id table, names, entry objects. */
+  get bytes(): number {
+    const rest = this.types.bytes + this.roles.bytes + this.marks.byteLength + this.order.byteLength;
+    return this.offsets.length * 29 + this.idTable.bytes + rest + this.created * 160;
+  }
+
   /** Room for `n` entries (at least; grows by doubling). */
   reserve(n: number): void {
     if (n <= this.offsets.length) return;

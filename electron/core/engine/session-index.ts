@@ -152,6 +152,11 @@ export class SessionIndexer {
     return this.store.count;
   }
 
+  /** Bytes the index holds (its columns; see EntryStore.bytes), plus the skimmer's buffer. */
+  get bytes(): number {
+    return this.store.bytes + (this.skimmer?.bytes ?? 0);
+  }
+
   /** Makes room for `n` entries up front (a hint: growing past it still works). */
   reserve(n: number): void {
     this.store.reserve(Math.min(n, MAX_RESERVE));

@@ -1,7 +1,7 @@
 /**
  * Opening session files: the options, the errors, and the one-shot reads. One streaming pass
  * builds a compact index (envelopes in memory, bodies read from the file on demand, see
- * core/index/session-index.ts); the result is the same ParsedSession parseSession would give.
+ * core/engine/session-index.ts); the result is the same ParsedSession parseSession would give.
  * Sessions kept open and followed belong to a SessionStore (session-store.ts).
  */
 import { parseSession, type ParsedSession, type RawLine } from '../core';

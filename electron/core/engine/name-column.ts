@@ -6,6 +6,8 @@
  */
 const NONE = 0;
 const OVERFLOW = 0xffff;
+/** A rough size of one Map entry with a short string (key, value, hash slot). */
+const MAP_SLOT_BYTES = 64;
 
 export class NameColumn {
   private codes = new Uint16Array(1024);
@@ -16,6 +18,13 @@ export class NameColumn {
   /** The code of the last string set (consecutive rows mostly share it). */
   private last: string | undefined = undefined;
   private lastCode = NONE;
+
+  /** Bytes held: the code column's buffer and a rough size of each distinct and overflowed string. */
+  get bytes(): number {
+    let n = this.codes.byteLength;
+    for (const name of this.names) n += MAP_SLOT_BYTES + name.length * 2;
+    return n + this.overflow.size * MAP_SLOT_BYTES;
+  }
 
   set(i: number, name: string | undefined): void {
     if (i >= this.codes.length) this.reserve(Math.max(i + 1, this.codes.length * 2));

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAppServices, type AppServices } from '../../electron/app-services';
 import { dispatch } from '../../electron/ipc/dispatch';
-import { uploadName } from '../../electron/repo/opened';
+import { uploadName } from '../../electron/repo/opened-paths';
 import { branchedSession, hashTree, jsonl, sampleRoot, tempDir, writeSession } from './helpers';
 
 const OUTSIDE_ID = '019c0000-0000-7000-8000-0000000000a1';

@@ -1,0 +1,38 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { sourceFiles } from './import-graph';
+
+// Components reach main only through the store's actions (renderer/src/store/*-actions.ts): one
+// place sequences requests, handles errors and keeps the state they answer.
+const root = join(__dirname, '..', '..');
+/** The search panel and its progress are being moved onto a search slice (issue 23). Do not add to this list. */
+const ALLOWED = new Set([
+  'renderer/src/features/search/SearchPanel.tsx',
+  'renderer/src/features/sessions/SearchIndexProgress.tsx',
+  // Issue 26's share features, merged before the rule: moved onto a share slice next.
+  'renderer/src/features/export/ExportDialog.tsx',
+  'renderer/src/features/export/RedactionsEditor.tsx',
+  'renderer/src/features/secrets/SecretsRadar.tsx',
+  'renderer/src/features/secrets/SessionSecrets.tsx',
+  'renderer/src/features/secrets/secrets-state.ts',
+]);
+
+export function callsApi(text: string): boolean {
+  return /\bapi\[['"]|\bapi\.on\(|\{\s*api\s*[,}][^=]*=\s*useServices\(\)/.test(text);
+}
+
+describe('the renderer calls the api only from the store', () => {
+  it('no component outside renderer/src/store (and lib) calls the api', () => {
+    const calling = sourceFiles(root, 'renderer/src')
+      .filter((f) => !f.startsWith('renderer/src/store/') && !f.startsWith('renderer/src/lib/'))
+      .filter((f) => !ALLOWED.has(f) && callsApi(readFileSync(join(root, f), 'utf8')));
+    expect(calling).toEqual([]);
+  });
+
+  it('recognises a call', () => {
+    expect(callsApi("const { api } = useServices();\nawait api['entry.payload']({})")).toBe(true);
+    expect(callsApi("const r = await api['session.find']({ idOrPath })")).toBe(true);
+    expect(callsApi('const { store } = useServices();')).toBe(false);
+  });
+});
