@@ -30,6 +30,7 @@ import {
   type RawLine,
 } from '../rules/parse';
 import { fileByType, plainSession, type TypeLists } from '../rules/entries';
+import type { OversizedFacts } from '../rules/line-damage';
 import { storeSources } from './store-entries';
 import type { EntrySource, Issue, IssueKind, ParsedSession, Profile, SessionHeader } from '../types';
 
@@ -190,6 +191,11 @@ export class SessionIndexer {
       return;
     }
     this.pushText({ line, text: this.decode(b, start, end, false), complete }, offset, length);
+  }
+
+  /** A line the reader refused for its size (never decoded): its issues, no entry. */
+  pushOversized(o: { line: number; offset: number; length: number; complete: boolean } & OversizedFacts): void {
+    this.pushText({ line: o.line, text: '', complete: o.complete, oversized: o }, o.offset, o.length);
   }
 
   /** One physical line as text (`length`: its UTF-8 byte length, for reading the body back). */
