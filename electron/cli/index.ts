@@ -19,6 +19,7 @@ import { searchCommand } from './search';
 import { serveCommand } from './serve';
 import { treeCommand } from './tree';
 import { parseArgs } from 'node:util';
+import { exitQuietlyOnEpipe } from './process-exit';
 
 export * from './cli-io';
 
@@ -39,6 +40,7 @@ function usageText(): string {
 }
 
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
+  if (io.stdout === process.stdout) exitQuietlyOnEpipe(process.stdout);
   const [name, ...rest] = argv;
   if (name === undefined) {
     io.stderr.write(usageText());

@@ -34,7 +34,7 @@ export interface RunningServer {
   port: number;
   token: string;
   /** Open sockets and event streams (for tests and diagnostics). */
-  stats(): { connections: number; eventStreams: number };
+  stats(): { connections: number; authenticated: number; eventStreams: number };
   close(): Promise<void>;
 }
 
@@ -50,7 +50,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   const log = options.log ?? ((message: string) => void process.stderr.write(`canopy serve: ${message}\n`));
   let port = 0;
   const streams = new Set<ServerResponse>();
-  const gate = new ConnectionGate(limits.maxConnections);
+  const gate = new ConnectionGate(limits.maxConnections, limits.maxUnauthenticated);
 
   const tokenOk = (req: IncomingMessage): boolean => {
     const given = req.headers['x-canopy-token'];
@@ -71,10 +71,15 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     },
     (req, res) => {
       // Nothing a request does may end the process: every failure becomes an answer or a log line.
-      req.on('error', (err) => log(`request ${req.url ?? ''}: ${err.message}`));
-      res.on('error', (err) => log(`response ${req.url ?? ''}: ${err.message}`));
+      // Logs name the path only: the query may hold the token.
+      const where = pathOf(req.url);
+      req.on('error', (err) => log(`request ${where}: ${err.message}`));
+      res.on('error', (err) => log(`response ${where}: ${err.message}`));
+      const socket = req.socket;
+      gate.setBusy(socket, true);
+      res.once('close', () => gate.setBusy(socket, false));
       route(req, res).catch((err: unknown) => {
-        log(`request ${req.url ?? ''} failed: ${(err as Error)?.stack ?? String(err)}`);
+        log(`request ${where} failed: ${(err as Error)?.stack ?? String(err)}`);
         if (res.headersSent) res.destroy();
         else sendJson(res, 500, internalError('serve', err));
       });
@@ -84,15 +89,15 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     baseHeaders(res);
-    if (req.socket && gate.isOverCap(req.socket)) {
-      res.shouldKeepAlive = false;
-      return sendJson(res, 503, busy('connections', limits.maxConnections), { 'Retry-After': '1' });
-    }
     if (!hostOk(req)) return send(res, 421, 'text/plain', 'Misdirected request: wrong Host header');
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     if (url.pathname.startsWith('/api/')) {
       if (!tokenOk(req))
         return sendJson(res, 403, { ok: false, error: { code: 'forbidden', message: 'missing or wrong token' } });
+      if (!gate.authenticate(req.socket)) {
+        res.shouldKeepAlive = false;
+        return sendJson(res, 503, busy('connections', limits.maxConnections), { 'Retry-After': '1' });
+      }
       if (url.pathname === '/api/events' && req.method === 'GET') return openEventStream(res);
       if (req.method !== 'POST') return send(res, 405, 'text/plain', 'POST only');
       return handleApi(req, res, url.pathname.slice('/api/'.length));
@@ -181,7 +186,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     url: `http://127.0.0.1:${port}/?token=${encodeURIComponent(token)}`,
     port,
     token,
-    stats: () => ({ connections: gate.count, eventStreams: streams.size }),
+    stats: () => ({ connections: gate.count, authenticated: gate.authenticated, eventStreams: streams.size }),
     close: async () => {
       unsubscribe?.();
       for (const stream of streams) stream.end();
@@ -190,6 +195,13 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       await closed;
     },
   };
+}
+
+/** A request's path without its query (`?token=…` never reaches a log). */
+export function pathOf(url: string | undefined): string {
+  const u = url ?? '';
+  const q = u.search(/[?#]/);
+  return q < 0 ? u : u.slice(0, q);
 }
 
 function baseHeaders(res: ServerResponse) {
