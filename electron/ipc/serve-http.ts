@@ -50,6 +50,8 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   const log = options.log ?? ((message: string) => void process.stderr.write(`canopy serve: ${message}\n`));
   let port = 0;
   const streams = new Set<ServerResponse>();
+  /** session.upload requests in progress. */
+  let uploads = 0;
   const gate = new ConnectionGate(limits.maxConnections, limits.maxUnauthenticated);
 
   const tokenOk = (req: IncomingMessage): boolean => {
@@ -113,7 +115,21 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
         error: { code: 'invalid_argument', message: 'Content-Type must be application/json' },
       });
     }
-    const maxBody = channel === 'session.upload' ? Math.max(MAX_UPLOAD_BODY, limits.maxBodyBytes) : limits.maxBodyBytes;
+    const upload = channel === 'session.upload';
+    if (upload && uploads >= limits.maxUploads) {
+      res.shouldKeepAlive = false;
+      return sendJson(res, 503, busy('uploads', limits.maxUploads), { 'Retry-After': '5' });
+    }
+    const maxBody = upload ? Math.max(MAX_UPLOAD_BODY, limits.maxBodyBytes) : limits.maxBodyBytes;
+    if (upload) uploads++;
+    try {
+      await answerApi(req, res, channel, maxBody);
+    } finally {
+      if (upload) uploads--;
+    }
+  }
+
+  async function answerApi(req: IncomingMessage, res: ServerResponse, channel: string, maxBody: number) {
     const text = await readBody(req, maxBody);
     if (text === null) {
       // Answered without closing: Node reads and drops the rest of the body, so the client gets the 413 instead of a reset.
@@ -269,5 +285,7 @@ function readBody(req: IncomingMessage, max: number): Promise<string | null> {
     req.on('data', onData);
     req.on('end', () => resolveBody(Buffer.concat(chunks).toString('utf8')));
     req.on('error', reject);
+    // A client gone before the end: nothing to answer, but the request must end (and free its upload slot).
+    req.on('close', () => resolveBody(null));
   });
 }

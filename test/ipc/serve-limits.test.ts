@@ -104,6 +104,7 @@ describe('serve limits', () => {
       maxConnections: 64,
       maxUnauthenticated: 64,
       maxEventStreams: 16,
+      maxUploads: 2,
     });
     expect(() => resolveLimits({ maxConnections: 0 })).toThrow(RangeError);
     expect(() => resolveLimits({ headersTimeoutMs: 5000, requestTimeoutMs: 1000 })).toThrow(/headersTimeoutMs/);
@@ -170,6 +171,31 @@ describe('serve limits', () => {
     for (const s of held) s.destroy();
     await until(() => server.stats().connections === 0);
     expect((await appInfo(server)).status).toBe(200);
+  });
+
+  it('holds at most maxUploads upload bodies at once; a slot frees when an upload ends or is dropped', async () => {
+    const server = await serve({ maxUploads: 2 });
+    const startUpload = async () => {
+      const socket = await rawSocket(server);
+      socket.write(
+        `POST /api/session.upload HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nContent-Type: application/json\r\n` +
+          `X-Canopy-Token: ${server.token}\r\nContent-Length: 100000\r\n\r\n{"name":"a.jsonl","text":"`,
+      );
+      return socket;
+    };
+    const first = await startUpload();
+    await startUpload();
+    await until(() => server.stats().authenticated === 2);
+    const third = await startUpload();
+    await once(third, 'close');
+    expect(third.received()).toMatch(/^HTTP\/1\.1 503 /);
+    expect(third.received()).toContain('more than 2 uploads');
+    first.destroy();
+    await until(() => server.stats().authenticated === 1);
+    const again = await startUpload();
+    await until(() => server.stats().authenticated === 2);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(again.received()).toBe('');
   });
 
   it('64 idle sockets that never send a byte do not lock out the token holder', async () => {
