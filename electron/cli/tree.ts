@@ -20,6 +20,7 @@ import {
   needFiles,
   forEachSession,
   printIssues,
+  shown,
 } from './cli-io';
 
 /**
@@ -48,9 +49,11 @@ export function printTree(io: CliIo['stdout'], session: ParsedSession, reading: 
     if (!e) continue;
     const role = entryRole(e);
     const kind = role ? `${e.type}:${role}` : e.type;
-    const label = labels[id] !== undefined ? `  [${labels[id]}]` : '';
+    const label = labels[id] !== undefined ? `  [${shown(labels[id])}]` : '';
     const marks = `${onPath.has(id) ? ' *' : ''}${id === reading.leafId ? '  ← leaf' : ''}`;
-    out.push(`${depth > 0 ? '  '.repeat(Math.min(depth, 30)) : ''}${id} ${kind} (line ${e.line})${label}${marks}\n`);
+    out.push(
+      `${depth > 0 ? '  '.repeat(Math.min(depth, 30)) : ''}${shown(id)} ${shown(kind)} (line ${e.line})${label}${marks}\n`,
+    );
     const kids = tree.children.get(id);
     if (!kids) continue;
     const childDepth = kids.length > 1 ? depth + 1 : depth;
@@ -90,7 +93,7 @@ export const treeCommand: CliCommand = {
         }
         line(
           io.stdout,
-          `${file}  (profile ${r.profile}, ${s.entries.length} entries, leaf ${r.leafId ?? '(none)'}; * = on the current path)`,
+          `${file}  (profile ${r.profile}, ${s.entries.length} entries, leaf ${r.leafId === null ? '(none)' : shown(r.leafId)}; * = on the current path)`,
         );
         if (r.sessionName) line(io.stdout, `  name: ${r.sessionName}`);
         printTree(io.stdout, s, r);
