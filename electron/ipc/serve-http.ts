@@ -11,6 +11,7 @@ import type { Result } from '../shared/errors';
 import { readStaticFile } from '../storage/static-files';
 import { dispatch, internalError } from './dispatch';
 import { asciiJsonBytes, compress, pickEncoding } from './http-body';
+import { BodyParser } from './body-parser';
 import type { EventBus } from '../repo/event-bus';
 import { checkingIntervalMs, ConnectionGate, resolveLimits, type ServeLimits } from './serve-limits';
 
@@ -53,6 +54,8 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   /** session.upload requests in progress. */
   let uploads = 0;
   const gate = new ConnectionGate(limits.maxConnections, limits.maxUnauthenticated);
+  // Uploads are parsed off this loop; one worker per upload slot.
+  const bodies = new BodyParser({ workers: limits.maxUploads, timeoutMs: limits.requestTimeoutMs * 2, log });
 
   const tokenOk = (req: IncomingMessage): boolean => {
     const given = req.headers['x-canopy-token'];
@@ -130,32 +133,31 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   }
 
   async function answerApi(req: IncomingMessage, res: ServerResponse, channel: string, maxBody: number) {
-    const text = await readBody(req, maxBody);
-    if (text === null) {
+    const bytes = await readBody(req, maxBody);
+    if (bytes === null) {
       // Answered without closing: Node reads and drops the rest of the body, so the client gets the 413 instead of a reset.
       return sendJson(res, 413, {
         ok: false,
         error: { code: 'invalid_argument', message: `request body over ${maxBody} bytes` },
       });
     }
-    let body: unknown;
-    try {
-      body = JSON.parse(text);
-    } catch (err) {
+    const parsed = await bodies.parse(bytes);
+    if (!parsed.ok) {
       return sendJson(res, 400, {
         ok: false,
-        error: { code: 'invalid_argument', message: `bad request body: ${(err as Error).message}` },
+        error: { code: 'invalid_argument', message: `bad request body: ${parsed.message}` },
       });
     }
+    const body = parsed.value;
     const answer = await dispatch(options.handlers, channel, body);
-    let bytes: Buffer;
+    let out: Buffer;
     try {
-      bytes = asciiJsonBytes(answer);
+      out = asciiJsonBytes(answer);
     } catch (err) {
       // A value JSON cannot write (5,000 levels deep, a cycle, a BigInt) is a bug in a handler, not a reason to stop.
       return sendJson(res, 500, internalError(`${channel}: the answer could not be serialised`, err));
     }
-    send(res, 200, 'application/json', bytes);
+    send(res, 200, 'application/json', out);
   }
 
   function openEventStream(res: ServerResponse) {
@@ -208,7 +210,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       for (const stream of streams) stream.end();
       const closed = new Promise<void>((r) => server.close(() => r()));
       gate.destroyAll();
-      await closed;
+      await Promise.all([closed, bodies.close()]);
     },
   };
 }
@@ -267,8 +269,8 @@ function sendJson(res: ServerResponse, status: number, value: Result<unknown>, e
 /** session.upload carries a whole session file (its text is checked against MAX_UPLOAD_CHARS after parsing). */
 const MAX_UPLOAD_BODY = 512 * 1024 * 1024;
 
-/** The body as text, or null when it is over `max` bytes (the rest is then left to Node, which drops it). */
-function readBody(req: IncomingMessage, max: number): Promise<string | null> {
+/** The body's bytes, or null when it is over `max` bytes (the rest is then left to Node, which drops it). */
+function readBody(req: IncomingMessage, max: number): Promise<Buffer | null> {
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > max) return Promise.resolve(null);
   return new Promise((resolveBody, reject) => {
@@ -283,7 +285,7 @@ function readBody(req: IncomingMessage, max: number): Promise<string | null> {
       resolveBody(null);
     };
     req.on('data', onData);
-    req.on('end', () => resolveBody(Buffer.concat(chunks).toString('utf8')));
+    req.on('end', () => resolveBody(Buffer.concat(chunks)));
     req.on('error', reject);
     // A client gone before the end: nothing to answer, but the request must end (and free its upload slot).
     req.on('close', () => resolveBody(null));
