@@ -12,6 +12,7 @@
  *   switch FILE   index, then switch between branch leaves: path + the ~50 bodies nearest the leaf
  *   list ROOT     list every session under ROOT (headers only)
  *   layout FILE   the renderer's tree index + collapse + layout over the file's entries
+ *   cli-context FILE / cli-tree FILE   `canopy context FILE` / `canopy tree FILE` (the commands' run)
  */
 import { linkSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
@@ -26,6 +27,8 @@ import {
   type ParsedSession,
 } from '../electron/core';
 import { scanLines } from '../electron/storage/line-scan';
+import { contextCommand } from '../electron/cli/context';
+import { treeCommand } from '../electron/cli/tree';
 import { SessionCatalog } from '../electron/repo/catalog';
 import { SessionService } from '../electron/repo/session-service';
 import { openIndexed } from '../electron/repo/session-file';
@@ -219,11 +222,23 @@ async function layout(path: string): Promise<Record<string, unknown>> {
   };
 }
 
+/** `canopy context|tree FILE` as the CLI runs it (the command itself; output counted, not printed). */
+async function cliCommand(command: 'context' | 'tree', path: string): Promise<Record<string, unknown>> {
+  let outChars = 0;
+  const io = { stdout: { write: (s: string) => (outChars += s.length) }, stderr: { write: () => true } };
+  const t0 = performance.now();
+  const code = await (command === 'context' ? contextCommand : treeCommand).run(
+    { values: {}, positionals: [path] },
+    io,
+  );
+  return { ms: performance.now() - t0, code, outChars };
+}
+
 async function main(): Promise<void> {
   const [mode, target] = process.argv.slice(2);
   if (!mode || !target)
     throw new Error(
-      'usage: child-canopy open|floor|graph|graph-full|previews-once|previews-twice|switch|list|layout PATH',
+      'usage: child-canopy open|floor|graph|graph-full|previews-once|previews-twice|switch|list|layout|cli-context|cli-tree PATH',
     );
   const run = {
     open,
@@ -235,6 +250,8 @@ async function main(): Promise<void> {
     layout,
     'previews-once': (p: string) => withPreviews(p, true),
     'previews-twice': (p: string) => withPreviews(p, false),
+    'cli-context': (p: string) => cliCommand('context', p),
+    'cli-tree': (p: string) => cliCommand('tree', p),
   }[mode];
   if (!run) throw new Error(`unknown mode ${mode}`);
   const result = await run(target);

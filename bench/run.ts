@@ -13,6 +13,8 @@
  *                 (pi #9613; part of `--only open`, or alone with `--only open-images`)
  *   open 4 MB with previews  a file small enough for session.open to send every preview: bodies skimmed
  *                 in the index pass (one read) against the index pass followed by a previews pass (two)
+ *   cli 300 MiB   `canopy context` and `canopy tree` (every line validated) against pi's reader
+ *                 (`--only cli`)
  *   switch        a 400k-entry session: path + the 50 bodies nearest the leaf, median over 40 branch tips
  *   list 10k      10,000 sessions in 200 projects: Canopy listing | first line of each file | whole files
  *   search 10k    the full-text index of the 10k store (realistic text): build rate against a bare read, first hit
@@ -295,6 +297,52 @@ function main(): void {
       notes.push(
         `open ${label}: index ${fmtMs({ ok: true, ms: canopy.indexMs as number })}, then leaf/path/context ${fmtMs({ ok: true, ms: (canopy.ms ?? 0) - (canopy.indexMs as number) })} (path ${String(canopy.pathLength)} entries, ${String(canopy.contextMessages)} context messages)`,
       );
+  }
+
+  // The CLI against pi's reader on the same 300 MiB file, same run (issue 22): `canopy context` validates
+  // every line as JSON.parse would (verify 'parse'), and `tree` reads as fast as `context`.
+  if (want('cli')) {
+    log('bench: generating 300 MiB (cached)…');
+    const { path } = cachedSession(a.dir, 'session-300mb', 300 * MB, 300);
+    const runs = a.runs ?? 3;
+    child(childBaseline, ['bare', path]); // warm the page cache
+    log('bench: cli 300 MiB: canopy context, canopy tree, pi');
+    // Alternating run by run (this shared VM drifts more between blocks of runs than the ratios differ).
+    const runsOf: Measured[][] = [[], [], []];
+    for (let k = 0; k < runs; k++) {
+      runsOf[0]!.push(child(childCanopy, ['cli-context', path]));
+      runsOf[1]!.push(child(childCanopy, ['cli-tree', path]));
+      runsOf[2]!.push(child(childPi, ['open', path]));
+    }
+    const [context, tree, pi] = runsOf.map((ms) => repeat(ms.length, () => ms.shift()!)) as [
+      Measured,
+      Measured,
+      Measured,
+    ];
+    rows.push([
+      'canopy context 300 MiB (every line validated) vs pi',
+      fmtMs(context),
+      fmtMB(context),
+      pi.ok ? fmtMs(pi) : `fails: ${String(pi.error ?? '').slice(0, 60)}`,
+      fmtMB(pi),
+      '–',
+      '–',
+      ratio(context.ms, pi.ok ? pi.ms : undefined, '≤ 0.10'),
+      ratio(context.rssMB, pi.ok ? pi.rssMB : undefined, '≤ 0.20'),
+      '–',
+    ]);
+    rows.push([
+      'canopy tree 300 MiB vs canopy context',
+      fmtMs(tree),
+      fmtMB(tree),
+      '–',
+      '–',
+      '–',
+      '–',
+      `${ratio(tree.ms, context.ms, '≤ 1.2 vs context')} time`,
+      ratio(tree.rssMB, context.rssMB),
+      '–',
+    ]);
   }
 
   // pi #9613: a 2.6 GB session, nearly all of it base64 screenshots (user prompts, tool results).

@@ -5,7 +5,9 @@ import { APP_SCHEME, APP_SCHEME_PRIVILEGES, APP_URL, appProtocolHandler, isAppUr
 import { createAppServices } from './app-services';
 import { forwardEvents, registerIpc, trustedSender } from './ipc/register-electron';
 import { menuTemplate } from './menu';
+import { confineOpenPaths, folderToShow, type PathKind } from './open-confine';
 import { openArgsFrom, rootsFromArgs } from './repo/roots';
+import { statPathSync } from './storage/stat';
 import { loadWindowState, saveWindowState } from './storage/window-state';
 import { applySessionPolicy, applyWebContentsPolicy, windowOptions } from './window';
 
@@ -14,6 +16,14 @@ process.on('uncaughtException', (err) => console.error('canopy: uncaught excepti
 process.on('unhandledRejection', (reason) => console.error('canopy: unhandled rejection', reason));
 // Must happen before `ready`.
 protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES]);
+
+function kindOfPath(path: string): PathKind | null {
+  try {
+    return statPathSync(path);
+  } catch {
+    return null;
+  }
+}
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();
@@ -43,10 +53,15 @@ async function start(): Promise<void> {
     return r.canceled || !r.filePath ? null : r.filePath;
   };
   const openArgs = (argv: readonly string[], cwd: string) => {
-    // argv[0] is the binary; in development the app folder follows it.
-    const paths = openArgsFrom(argv.slice(1))
-      .map((p) => resolve(cwd, p))
-      .filter((p) => p !== app.getAppPath());
+    // argv[0] is the binary; in development the app folder follows it. Confined as the dialog's
+    // choices are (a second instance's argv comes from any local process).
+    const paths = confineOpenPaths(
+      openArgsFrom(argv.slice(1))
+        .map((p) => resolve(cwd, p))
+        .filter((p) => p !== app.getAppPath()),
+      kindOfPath,
+      app.getPath('home'),
+    );
     if (paths.length > 0)
       void catalog.openPaths(paths).then(
         () => bus.emit('sessions.changed', { reason: 'added' }),
@@ -74,7 +89,7 @@ async function start(): Promise<void> {
   win = window;
   const contents = window.webContents; // kept: reading it after 'closed' throws
   appWindows.add(contents);
-  applySessionPolicy(contents.session);
+  applySessionPolicy(contents.session, isAppUrl);
   if (state.maximized) win.maximize();
   window.once('ready-to-show', () => window.show());
   const stopEvents = forwardEvents(bus, contents);
@@ -101,8 +116,9 @@ async function start(): Promise<void> {
                 () => undefined,
               ),
           openSessionsFolder: () => {
-            const first = catalog.rootsForDisplay()[0];
-            if (first) void shell.openPath(first);
+            // Only ever a folder: openPath of an opened .jsonl would run whatever program claims it.
+            const folder = folderToShow(catalog.rootsForDisplay()[0], kindOfPath);
+            if (folder) void shell.openPath(folder);
           },
         },
         app.isPackaged,

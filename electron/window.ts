@@ -37,7 +37,9 @@ export interface SessionPolicyTarget {
   setPermissionRequestHandler(
     handler: (wc: unknown, permission: string, callback: (granted: boolean) => void) => void,
   ): void;
-  setPermissionCheckHandler(handler: () => boolean): void;
+  setPermissionCheckHandler(
+    handler: (wc: unknown, permission: string, requestingOrigin: string, details?: unknown) => boolean,
+  ): void;
 }
 
 /** Only plain https links to the web leave the app, and only through the OS browser. */
@@ -70,10 +72,25 @@ export function applyWebContentsPolicy(
   });
 }
 
-/** No permission (camera, notifications, geolocation …) is ever granted. */
-export function applySessionPolicy(session: SessionPolicyTarget): void {
-  session.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
-  session.setPermissionCheckHandler(() => false);
+/**
+ * The one permission granted: writing (sanitized) text to the clipboard, to the app's own origin —
+ * every Copy button uses it, and a check handler that denies everything denies it too
+ * (electron/electron#37158). Reading the clipboard, and every other permission, is never granted.
+ */
+export const CLIPBOARD_WRITE = 'clipboard-sanitized-write';
+
+/** No permission (camera, notifications, geolocation …) is ever granted, but clipboard writes from the app. */
+export function applySessionPolicy(session: SessionPolicyTarget, isApp: (url: string) => boolean): void {
+  const allowed = (permission: string, origin: string | undefined) =>
+    permission === CLIPBOARD_WRITE && typeof origin === 'string' && isApp(origin);
+  session.setPermissionRequestHandler((wc, permission, callback) => callback(allowed(permission, originOf(wc))));
+  session.setPermissionCheckHandler((_wc, permission, requestingOrigin) => allowed(permission, requestingOrigin));
+}
+
+/** The URL of the contents asking (request handler: it names no origin of its own). */
+function originOf(wc: unknown): string | undefined {
+  const url = (wc as { getURL?: () => unknown } | null)?.getURL?.();
+  return typeof url === 'string' ? url : undefined;
 }
 
 /** `packaged`: app.isPackaged; a packaged build has no DevTools. */

@@ -121,6 +121,15 @@ export function bufferedIo(): CliIo & { clear(): void; flush(to: CliIo): void } 
   };
 }
 
+/**
+ * Text from a session for a terminal: control characters (C0, DEL, C1) as \\u escapes, so an id
+ * or label can neither break the line nor send escape sequences to the terminal.
+ */
+export function shown(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
 export function short(text: string, max = 100): string {
   const one = text.replace(/\s+/g, ' ').trim();
   return one.length > max ? `${one.slice(0, max - 1)}…` : one;
@@ -135,6 +144,6 @@ export function formatSize(bytes: number): string {
 export function printIssues(io: CliIo, issues: SessionReading['issues']): void {
   if (issues.length === 0) return;
   line(io.stdout, `  issues (${issues.length}):`);
-  for (const i of issues.slice(0, 20)) line(io.stdout, `    line ${i.line} ${i.kind}: ${i.message}`);
+  for (const i of issues.slice(0, 20)) line(io.stdout, `    line ${i.line} ${i.kind}: ${shown(i.message)}`);
   if (issues.length > 20) line(io.stdout, `    … ${issues.length - 20} more`);
 }

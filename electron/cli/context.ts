@@ -12,6 +12,7 @@ import {
   forEachSession,
   short,
   printIssues,
+  shown,
 } from './cli-io';
 
 export function messageSummary(m: unknown): string {
@@ -72,10 +73,10 @@ export const contextCommand: CliCommand = {
         line(io.stdout, file);
         line(
           io.stdout,
-          `  profile ${r.profile}  leaf ${r.leafId ?? '(none)'}  path ${r.pathIds.length} entries  context ${r.contextEntryIds.length} entries → ${messages.length} messages`,
+          `  profile ${r.profile}  leaf ${r.leafId === null ? '(none)' : shown(r.leafId)}  path ${r.pathIds.length} entries  context ${r.contextEntryIds.length} entries → ${messages.length} messages`,
         );
         if (r.sessionName) line(io.stdout, `  name: ${r.sessionName}`);
-        for (const m of messages) line(io.stdout, `  ${messageSummary(m)}`);
+        for (const m of messages) line(io.stdout, `  ${shown(messageSummary(m))}`);
         printIssues(io, r.issues);
       },
       { verify: 'parse' },

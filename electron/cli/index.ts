@@ -21,6 +21,7 @@ import { exportCommand } from './export';
 import { serveCommand } from './serve';
 import { treeCommand } from './tree';
 import { parseArgs } from 'node:util';
+import { exitQuietlyOnEpipe } from './process-exit';
 
 export * from './cli-io';
 
@@ -43,6 +44,7 @@ function usageText(): string {
 }
 
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
+  if (io.stdout === process.stdout) exitQuietlyOnEpipe(process.stdout);
   const [name, ...rest] = argv;
   if (name === undefined) {
     io.stderr.write(usageText());

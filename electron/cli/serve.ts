@@ -5,6 +5,7 @@ import type { CliCommand } from './cli-io';
 import { startServer } from '../ipc/serve-http';
 import { resolveRoots } from '../repo/roots';
 import { firstDirWith } from '../storage/static-files';
+import { exitSoonIfStillRunning } from './process-exit';
 
 /** Works from the sources (electron/) and from the bundle (out/cli/). */
 function findRendererDir(): Promise<string | null> {
@@ -66,7 +67,8 @@ export const serveCommand: CliCommand = {
         process.off('SIGINT', stop);
         process.off('SIGTERM', stop);
         services.close();
-        void server.close().then(resolve);
+        // The sockets are closed at once; a close that still waits does not hold the stop.
+        void Promise.race([server.close(), new Promise((r) => setTimeout(r, 500).unref())]).then(() => resolve());
       };
       process.on('SIGINT', stop);
       process.on('SIGTERM', stop);
@@ -86,6 +88,7 @@ export const serveCommand: CliCommand = {
         watch.unref();
       }
     });
+    exitSoonIfStillRunning(0);
     return 0;
   },
 };

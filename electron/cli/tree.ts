@@ -2,6 +2,8 @@
 import {
   buildTree,
   detectProfile,
+  entryRole,
+  indexById,
   listTreeEntries,
   readSession,
   type ParsedSession,
@@ -18,29 +20,49 @@ import {
   needFiles,
   forEachSession,
   printIssues,
+  shown,
 } from './cli-io';
 
-/** Indented text tree; indentation grows only at branch points so 100k-entry chains stay flat. */
-export function printTree(io: CliIo, session: ParsedSession, reading: SessionReading): void {
-  const entries = new Map(listTreeEntries(session).map((e) => [e.id, e]));
+/**
+ * Indented text tree; indentation grows only at branch points so 100k-entry chains stay flat.
+ * Reads the entries through the session's own id index (no second map of tree entries).
+ */
+export function printTree(io: CliIo['stdout'], session: ParsedSession, reading: SessionReading): void {
+  const byId = indexById(session);
   const tree = buildTree(session);
   const onPath = new Set(reading.pathIds);
-  const stack: { id: string; depth: number }[] = tree.roots.map((id) => ({ id, depth: 0 })).reverse();
+  const labels = reading.labels;
+  const ids: string[] = [];
+  const depths: number[] = [];
+  for (let k = tree.roots.length - 1; k >= 0; k--) {
+    ids.push(tree.roots[k]!);
+    depths.push(0);
+  }
   const seen = new Set<string>();
-  while (stack.length > 0) {
-    const { id, depth } = stack.pop()!;
+  const out: string[] = [];
+  while (ids.length > 0) {
+    const id = ids.pop()!;
+    const depth = depths.pop()!;
     if (seen.has(id)) continue;
     seen.add(id);
-    const e = entries.get(id);
+    const e = byId.get(id);
     if (!e) continue;
-    const kind = e.role ? `${e.type}:${e.role}` : e.type;
-    const label = reading.labels[id] !== undefined ? `  [${reading.labels[id]}]` : '';
+    const role = entryRole(e);
+    const kind = role ? `${e.type}:${role}` : e.type;
+    const label = labels[id] !== undefined ? `  [${shown(labels[id])}]` : '';
     const marks = `${onPath.has(id) ? ' *' : ''}${id === reading.leafId ? '  ← leaf' : ''}`;
-    line(io.stdout, `${'  '.repeat(Math.min(depth, 30))}${id} ${kind} (line ${e.line})${label}${marks}`);
-    const kids = tree.children.get(id) ?? [];
+    out.push(
+      `${depth > 0 ? '  '.repeat(Math.min(depth, 30)) : ''}${shown(id)} ${shown(kind)} (line ${e.line})${label}${marks}\n`,
+    );
+    const kids = tree.children.get(id);
+    if (!kids) continue;
     const childDepth = kids.length > 1 ? depth + 1 : depth;
-    for (let i = kids.length - 1; i >= 0; i--) stack.push({ id: kids[i]!, depth: childDepth });
+    for (let i = kids.length - 1; i >= 0; i--) {
+      ids.push(kids[i]!);
+      depths.push(childDepth);
+    }
   }
+  io.write(out.join(''));
 }
 
 export const treeCommand: CliCommand = {
@@ -71,10 +93,10 @@ export const treeCommand: CliCommand = {
         }
         line(
           io.stdout,
-          `${file}  (profile ${r.profile}, ${s.entries.length} entries, leaf ${r.leafId ?? '(none)'}; * = on the current path)`,
+          `${file}  (profile ${r.profile}, ${s.entries.length} entries, leaf ${r.leafId === null ? '(none)' : shown(r.leafId)}; * = on the current path)`,
         );
         if (r.sessionName) line(io.stdout, `  name: ${r.sessionName}`);
-        printTree(io, s, r);
+        printTree(io.stdout, s, r);
         printIssues(io, r.issues);
       },
       { verify: 'parse' },

@@ -26,6 +26,7 @@ export {
 export { readForGraph, type GraphReading } from './rules/graph-reading';
 export { listTreeEntries, buildTree, type TreeEntry, type Tree } from './rules/tree';
 export { indexById, entriesFor } from './rules/entries';
+export { entryRole } from './rules/entry-fields';
 export {
   forkFileLines,
   planFork,

@@ -30,7 +30,9 @@ export type IssueKind =
   | 'extra_header' // a later line with type "session": CA ignores it, H3 would load it as an entry
   | 'malformed_entry' // payload shape pi would crash on (e.g. a message entry without `message`)
   | 'too_deep' // a value nested deeper than MAX_DEPTH (json-depth.ts): the deeper parts become a marker
-  | 'unknown_leaf'; // an explicitly requested leaf id is not in the file
+  | 'unknown_leaf' // an explicitly requested leaf id is not in the file
+  | 'line_over_limit' // a line over the reader's byte limit: never decoded, left out (pi cannot read it either)
+  | 'nul_bytes'; // a run of NUL bytes (a crash's hole) in a line: where it is
 
 export interface Issue {
   /**

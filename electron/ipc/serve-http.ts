@@ -11,6 +11,7 @@ import type { Result } from '../shared/errors';
 import { readStaticFile } from '../storage/static-files';
 import { dispatch, internalError } from './dispatch';
 import { asciiJsonBytes, compress, pickEncoding } from './http-body';
+import { BodyParser } from './body-parser';
 import type { EventBus } from '../repo/event-bus';
 import { checkingIntervalMs, ConnectionGate, resolveLimits, type ServeLimits } from './serve-limits';
 
@@ -34,7 +35,7 @@ export interface RunningServer {
   port: number;
   token: string;
   /** Open sockets and event streams (for tests and diagnostics). */
-  stats(): { connections: number; eventStreams: number };
+  stats(): { connections: number; authenticated: number; eventStreams: number };
   close(): Promise<void>;
 }
 
@@ -50,7 +51,11 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   const log = options.log ?? ((message: string) => void process.stderr.write(`canopy serve: ${message}\n`));
   let port = 0;
   const streams = new Set<ServerResponse>();
-  const gate = new ConnectionGate(limits.maxConnections);
+  /** session.upload requests in progress. */
+  let uploads = 0;
+  const gate = new ConnectionGate(limits.maxConnections, limits.maxUnauthenticated);
+  // Uploads are parsed off this loop; one worker per upload slot.
+  const bodies = new BodyParser({ workers: limits.maxUploads, timeoutMs: limits.requestTimeoutMs * 2, log });
 
   const tokenOk = (req: IncomingMessage): boolean => {
     const given = req.headers['x-canopy-token'];
@@ -71,10 +76,15 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     },
     (req, res) => {
       // Nothing a request does may end the process: every failure becomes an answer or a log line.
-      req.on('error', (err) => log(`request ${req.url ?? ''}: ${err.message}`));
-      res.on('error', (err) => log(`response ${req.url ?? ''}: ${err.message}`));
+      // Logs name the path only: the query may hold the token.
+      const where = pathOf(req.url);
+      req.on('error', (err) => log(`request ${where}: ${err.message}`));
+      res.on('error', (err) => log(`response ${where}: ${err.message}`));
+      const socket = req.socket;
+      gate.setBusy(socket, true);
+      res.once('close', () => gate.setBusy(socket, false));
       route(req, res).catch((err: unknown) => {
-        log(`request ${req.url ?? ''} failed: ${(err as Error)?.stack ?? String(err)}`);
+        log(`request ${where} failed: ${(err as Error)?.stack ?? String(err)}`);
         if (res.headersSent) res.destroy();
         else sendJson(res, 500, internalError('serve', err));
       });
@@ -84,15 +94,15 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     baseHeaders(res);
-    if (req.socket && gate.isOverCap(req.socket)) {
-      res.shouldKeepAlive = false;
-      return sendJson(res, 503, busy('connections', limits.maxConnections), { 'Retry-After': '1' });
-    }
     if (!hostOk(req)) return send(res, 421, 'text/plain', 'Misdirected request: wrong Host header');
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     if (url.pathname.startsWith('/api/')) {
       if (!tokenOk(req))
         return sendJson(res, 403, { ok: false, error: { code: 'forbidden', message: 'missing or wrong token' } });
+      if (!gate.authenticate(req.socket)) {
+        res.shouldKeepAlive = false;
+        return sendJson(res, 503, busy('connections', limits.maxConnections), { 'Retry-After': '1' });
+      }
       if (url.pathname === '/api/events' && req.method === 'GET') return openEventStream(res);
       if (req.method !== 'POST') return send(res, 405, 'text/plain', 'POST only');
       return handleApi(req, res, url.pathname.slice('/api/'.length));
@@ -108,33 +118,46 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
         error: { code: 'invalid_argument', message: 'Content-Type must be application/json' },
       });
     }
-    const maxBody = channel === 'session.upload' ? Math.max(MAX_UPLOAD_BODY, limits.maxBodyBytes) : limits.maxBodyBytes;
-    const text = await readBody(req, maxBody);
-    if (text === null) {
+    const upload = channel === 'session.upload';
+    if (upload && uploads >= limits.maxUploads) {
+      res.shouldKeepAlive = false;
+      return sendJson(res, 503, busy('uploads', limits.maxUploads), { 'Retry-After': '5' });
+    }
+    const maxBody = upload ? Math.max(MAX_UPLOAD_BODY, limits.maxBodyBytes) : limits.maxBodyBytes;
+    if (upload) uploads++;
+    try {
+      await answerApi(req, res, channel, maxBody);
+    } finally {
+      if (upload) uploads--;
+    }
+  }
+
+  async function answerApi(req: IncomingMessage, res: ServerResponse, channel: string, maxBody: number) {
+    const bytes = await readBody(req, maxBody);
+    if (bytes === null) {
       // Answered without closing: Node reads and drops the rest of the body, so the client gets the 413 instead of a reset.
       return sendJson(res, 413, {
         ok: false,
         error: { code: 'invalid_argument', message: `request body over ${maxBody} bytes` },
       });
     }
-    let body: unknown;
-    try {
-      body = JSON.parse(text);
-    } catch (err) {
+    const parsed = await bodies.parse(bytes);
+    if (!parsed.ok) {
       return sendJson(res, 400, {
         ok: false,
-        error: { code: 'invalid_argument', message: `bad request body: ${(err as Error).message}` },
+        error: { code: 'invalid_argument', message: `bad request body: ${parsed.message}` },
       });
     }
+    const body = parsed.value;
     const answer = await dispatch(options.handlers, channel, body);
-    let bytes: Buffer;
+    let out: Buffer;
     try {
-      bytes = asciiJsonBytes(answer);
+      out = asciiJsonBytes(answer);
     } catch (err) {
       // A value JSON cannot write (5,000 levels deep, a cycle, a BigInt) is a bug in a handler, not a reason to stop.
       return sendJson(res, 500, internalError(`${channel}: the answer could not be serialised`, err));
     }
-    send(res, 200, 'application/json', bytes);
+    send(res, 200, 'application/json', out);
   }
 
   function openEventStream(res: ServerResponse) {
@@ -181,15 +204,22 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     url: `http://127.0.0.1:${port}/?token=${encodeURIComponent(token)}`,
     port,
     token,
-    stats: () => ({ connections: gate.count, eventStreams: streams.size }),
+    stats: () => ({ connections: gate.count, authenticated: gate.authenticated, eventStreams: streams.size }),
     close: async () => {
       unsubscribe?.();
       for (const stream of streams) stream.end();
       const closed = new Promise<void>((r) => server.close(() => r()));
       gate.destroyAll();
-      await closed;
+      await Promise.all([closed, bodies.close()]);
     },
   };
+}
+
+/** A request's path without its query (`?token=…` never reaches a log). */
+export function pathOf(url: string | undefined): string {
+  const u = url ?? '';
+  const q = u.search(/[?#]/);
+  return q < 0 ? u : u.slice(0, q);
 }
 
 function baseHeaders(res: ServerResponse) {
@@ -239,8 +269,8 @@ function sendJson(res: ServerResponse, status: number, value: Result<unknown>, e
 /** session.upload carries a whole session file (its text is checked against MAX_UPLOAD_CHARS after parsing). */
 const MAX_UPLOAD_BODY = 512 * 1024 * 1024;
 
-/** The body as text, or null when it is over `max` bytes (the rest is then left to Node, which drops it). */
-function readBody(req: IncomingMessage, max: number): Promise<string | null> {
+/** The body's bytes, or null when it is over `max` bytes (the rest is then left to Node, which drops it). */
+function readBody(req: IncomingMessage, max: number): Promise<Buffer | null> {
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > max) return Promise.resolve(null);
   return new Promise((resolveBody, reject) => {
@@ -255,7 +285,9 @@ function readBody(req: IncomingMessage, max: number): Promise<string | null> {
       resolveBody(null);
     };
     req.on('data', onData);
-    req.on('end', () => resolveBody(Buffer.concat(chunks).toString('utf8')));
+    req.on('end', () => resolveBody(Buffer.concat(chunks)));
     req.on('error', reject);
+    // A client gone before the end: nothing to answer, but the request must end (and free its upload slot).
+    req.on('close', () => resolveBody(null));
   });
 }

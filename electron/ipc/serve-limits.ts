@@ -11,10 +11,14 @@ export interface ServeLimits {
   headersTimeoutMs: number;
   /** Time a client has to send its whole request, body included (a dripped body); then 408 and close. */
   requestTimeoutMs: number;
-  /** Open connections; one beyond is answered 503 and closed. */
+  /** Open connections that sent the token; one more is answered 503 and closed. */
   maxConnections: number;
+  /** Open connections that have not (yet) sent the token; a new one beyond closes the oldest idle one. */
+  maxUnauthenticated: number;
   /** Open /api/events streams; one beyond is answered 503 (the renderer retries with backoff). */
   maxEventStreams: number;
+  /** session.upload requests in progress (each holds its body, up to 512 MiB); one beyond is answered 503. */
+  maxUploads: number;
 }
 
 export const DEFAULT_LIMITS: ServeLimits = {
@@ -22,7 +26,9 @@ export const DEFAULT_LIMITS: ServeLimits = {
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 30_000,
   maxConnections: 64,
+  maxUnauthenticated: 64,
   maxEventStreams: 16,
+  maxUploads: 2,
 };
 
 /** The defaults with the given overrides; refuses values Node would misread (a caller's bug). */
@@ -44,30 +50,64 @@ export function checkingIntervalMs(limits: ServeLimits): number {
 }
 
 /**
- * Counts open sockets and marks the ones accepted beyond the cap, which get a 503 for their first
- * request (an answer the client can read, unlike a dropped socket).
+ * Open sockets in two budgets. A socket starts unauthenticated: such sockets have a budget of their
+ * own, and when it is full the oldest idle one is closed to make room (64 sockets that never send a
+ * byte cannot lock out the token holder). A socket that sends a request with the token counts
+ * against `max` from then on; one beyond it gets a 503 it can read.
  */
 export class ConnectionGate {
-  private readonly open = new Set<Socket>();
-  private readonly over = new WeakSet<Socket>();
+  /** Unauthenticated sockets, oldest first (a Set keeps insertion order). */
+  private readonly pending = new Set<Socket>();
+  private readonly authed = new Set<Socket>();
+  /** Sockets with a request in progress (never closed to make room). */
+  private readonly busy = new WeakSet<Socket>();
 
-  constructor(private readonly max: number) {}
+  constructor(
+    private readonly max: number,
+    private readonly maxPending: number,
+  ) {}
 
   admit(socket: Socket): void {
-    this.open.add(socket);
-    if (this.open.size > this.max) this.over.add(socket);
-    socket.once('close', () => this.open.delete(socket));
+    if (this.pending.size >= this.maxPending) {
+      for (const old of this.pending) {
+        if (this.busy.has(old)) continue;
+        old.destroy();
+        this.pending.delete(old);
+        break;
+      }
+    }
+    this.pending.add(socket);
+    socket.once('close', () => {
+      this.pending.delete(socket);
+      this.authed.delete(socket);
+    });
   }
 
-  isOverCap(socket: Socket): boolean {
-    return this.over.has(socket);
+  /** A request started / ended on `socket`. */
+  setBusy(socket: Socket, busy: boolean): void {
+    if (busy) this.busy.add(socket);
+    else this.busy.delete(socket);
   }
 
+  /** `socket` sent the token: false when the authenticated budget is full (answer 503). */
+  authenticate(socket: Socket): boolean {
+    if (this.authed.has(socket)) return true;
+    if (this.authed.size >= this.max) return false;
+    this.pending.delete(socket);
+    this.authed.add(socket);
+    return true;
+  }
+
+  /** Every open socket. */
   get count(): number {
-    return this.open.size;
+    return this.pending.size + this.authed.size;
+  }
+
+  get authenticated(): number {
+    return this.authed.size;
   }
 
   destroyAll(): void {
-    for (const socket of this.open) socket.destroy();
+    for (const socket of [...this.pending, ...this.authed]) socket.destroy();
   }
 }

@@ -8,6 +8,7 @@
 import { SessionIndexer, type ParsedSession } from '../core';
 import { readRange } from '../storage/read';
 import { decodeBytes, isAsciiBytes, scanLines, SyncLineReader, type LineVisitor } from '../storage/line-scan';
+import { MAX_LINE_BYTES } from '../storage/line-split';
 import { statPath } from '../storage/stat';
 import { tailFrom } from '../storage/tail';
 import type { FileStamp } from './file-cache';
@@ -149,6 +150,7 @@ export class LiveSession {
       : (b, start, end, line, offset, complete) => indexer.pushLine(b, start, end, line, offset, complete);
     const r = await scanLines(this.path, visit, {
       ...(opts.signal ? { signal: opts.signal } : {}),
+      onOversized: (o) => indexer.pushOversized(o),
       onProgress: (read, total) => {
         if (!sized) {
           // After the first chunk: room for as many entries as its line density predicts.
@@ -196,8 +198,11 @@ export class LiveSession {
     const indexer = this.indexer;
     indexer.rollbackProvisional();
     for (const line of t.lines)
-      indexer.pushText({ line: line.line, text: line.text, complete: true }, line.offset, line.length);
-    if (t.pendingBytes > 0) {
+      if (line.oversized) indexer.pushOversized(line.oversized);
+      else indexer.pushText({ line: line.line, text: line.text, complete: true }, line.offset, line.length);
+    if (t.pendingBytes > MAX_LINE_BYTES) {
+      indexer.pushOversized({ line: t.nextLine, offset: t.offset, length: t.pendingBytes, complete: false });
+    } else if (t.pendingBytes > 0) {
       const bytes = await readRange(this.path, t.offset, t.pendingBytes);
       indexer.pushLine(bytes, 0, bytes.length, t.nextLine, t.offset, false);
     }

@@ -41,6 +41,21 @@ function id(value: unknown, name: string): string {
   return value;
 }
 
+/**
+ * Entry ids are pi's: any non-empty string (pi checks nothing else), so one over 256 characters or
+ * with control characters is accepted (and escaped where it is shown); bounded by the body limit.
+ */
+const MAX_ENTRY_ID = 1024 * 1024;
+
+export function isEntryId(value: unknown): value is string {
+  return typeof value === 'string' && value.length > 0 && value.length <= MAX_ENTRY_ID;
+}
+
+function entryId(value: unknown, name: string): string {
+  if (!isEntryId(value)) fail(`${name} must be a non-empty string`);
+  return value;
+}
+
 function profile(value: unknown): 'ca' | 'h3' | undefined {
   if (value === undefined) return undefined;
   if (value === 'ca' || value === 'h3') return value;
@@ -49,7 +64,7 @@ function profile(value: unknown): 'ca' | 'h3' | undefined {
 
 function optionalLeaf(value: unknown): string | null | undefined {
   if (value === undefined || value === null) return value;
-  return id(value, 'leafId');
+  return entryId(value, 'leafId');
 }
 
 /** A fork request, field by field: `{kind:'fork', entryId, position}` or `{kind:'clone', leafId?}`. */
@@ -59,7 +74,7 @@ function forkRequest(value: unknown): ForkRequestDto {
   if (kind === 'fork') {
     const o = record(value, ['kind', 'entryId', 'position']);
     if (o.position !== 'before' && o.position !== 'at') fail('request.position must be "before" or "at"');
-    return { kind: 'fork', entryId: id(o.entryId, 'request.entryId'), position: o.position };
+    return { kind: 'fork', entryId: entryId(o.entryId, 'request.entryId'), position: o.position };
   }
   if (kind === 'clone') {
     const o = record(value, ['kind', 'leafId']);
@@ -121,12 +136,12 @@ export const validators: { [C in Channel]: Validator<Args<C>> } = {
     const o = record(v, ['sessionId', 'entryIds']);
     if (!Array.isArray(o.entryIds) || o.entryIds.length > MAX_IDS)
       fail(`entryIds must be an array of at most ${MAX_IDS} ids`);
-    return { sessionId: id(o.sessionId, 'sessionId'), entryIds: o.entryIds.map((x) => id(x, 'entryIds[]')) };
+    return { sessionId: id(o.sessionId, 'sessionId'), entryIds: o.entryIds.map((x) => entryId(x, 'entryIds[]')) };
   },
   'session.flags': sessionIdArgs,
   'entry.get': (v) => {
     const o = record(v, ['sessionId', 'entryId']);
-    return { sessionId: id(o.sessionId, 'sessionId'), entryId: id(o.entryId, 'entryId') };
+    return { sessionId: id(o.sessionId, 'sessionId'), entryId: entryId(o.entryId, 'entryId') };
   },
   'entry.payload': (v) => {
     const o = record(v, ['sessionId', 'entryId', 'payloadId', 'offset', 'length']);
@@ -135,7 +150,7 @@ export const validators: { [C in Channel]: Validator<Args<C>> } = {
       fail('payloadId must be a JSON pointer string');
     const out: Args<'entry.payload'> = {
       sessionId: id(o.sessionId, 'sessionId'),
-      entryId: id(o.entryId, 'entryId'),
+      entryId: entryId(o.entryId, 'entryId'),
       payloadId: o.payloadId,
     };
     if (o.offset !== undefined) out.offset = count(o.offset, 'offset', 0);

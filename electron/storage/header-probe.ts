@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { readDirEntries, toListError, type ListError } from './list-dir';
 import { abortError } from './line-scan';
 import { LineTooLongError, type FirstLine } from './read';
+import { READ_FLAGS } from './regular-file';
 import { realPathSync } from './stat';
 
 export interface ProbedFile {
@@ -128,7 +129,8 @@ function probe(
   }
   let fd: number;
   try {
-    fd = openSync(c.path, 'r');
+    // O_NONBLOCK: a FIFO swapped in since readdir must not block the listing (fstat skips it).
+    fd = openSync(c.path, READ_FLAGS);
   } catch (err) {
     errors.push(toListError(c.path, err));
     return null;

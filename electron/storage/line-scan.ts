@@ -3,11 +3,16 @@
  *
  * `scanLines` hands every physical line to a callback as a byte range of a reused buffer (no
  * string per line, no whole-file string), reading 1 MiB chunks into one reused buffer. A line that
- * spans chunks is copied once into a second reused buffer. Progress is reported per chunk; the
+ * spans chunks is copied once into a second reused buffer; a line past the size limit is never
+ * kept (line-split.ts). Only regular files are read (regular-file.ts). Progress is reported per chunk; the
  * event loop gets a turn every few tens of milliseconds; an AbortSignal stops between chunks.
  */
 import { isAscii } from 'node:buffer';
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, readSync } from 'node:fs';
+import { LineSplitter, MAX_LINE_BYTES, type OversizedLine } from './line-split';
+import { openRegularSync } from './regular-file';
+
+export type { OversizedLine } from './line-split';
 
 export interface ScanOptions {
   /** Byte offset to start at (the start of a line). Default 0. */
@@ -24,6 +29,10 @@ export interface ScanOptions {
   /** Asked at each turn given to the event loop: a promise makes the scan wait there (the search
    * index gives way, mid-file, while a session opens). */
   pause?: () => Promise<void> | null;
+  /** Lines longer than this are never handed to the visitor (default MAX_LINE_BYTES, line-split.ts). */
+  maxLineBytes?: number;
+  /** Told of each line over `maxLineBytes` (its line number, place, length, NUL run); it is not visited. */
+  onOversized?: (o: OversizedLine) => void;
 }
 
 /**
@@ -55,7 +64,6 @@ export interface ScanResult {
 
 const DEFAULT_CHUNK = 1024 * 1024;
 const DEFAULT_SLICE_MS = 25;
-const NEWLINE = 0x0a;
 
 export function abortError(signal: AbortSignal): Error {
   const reason: unknown = signal.reason;
@@ -78,18 +86,14 @@ export async function scanLines(path: string, visit: LineVisitor, opts: ScanOpti
   if (signal?.aborted) throw abortError(signal);
   // Synchronous reads into one reused buffer beat a thread-pool round trip per chunk; yielding
   // every `sliceMs` keeps IPC, progress and cancellation responsive.
-  const fd = openSync(path, 'r');
+  const { fd, stats: facts } = openRegularSync(path);
   try {
-    const facts = fstatSync(fd);
     // A small file needs no 1 MiB buffer (listings scan thousands of them); one that grows while
     // it is read is read on in more chunks.
     const chunk: Buffer = Buffer.allocUnsafe(Math.max(1, Math.min(chunkSize, facts.size - start + 1)));
     const size = chunk.length;
-    let pending = Buffer.allocUnsafe(0);
-    let pendingLength = 0;
-    let pendingOffset = start;
+    const lines = new LineSplitter(visit, opts.onOversized, start, opts.firstLine ?? 1, opts.maxLineBytes);
     let position = start;
-    let lineNo = opts.firstLine ?? 1;
     let sliceStart = performance.now();
 
     // The file may be longer than it was at fstat (a live session grows): read until 0 bytes.
@@ -98,41 +102,8 @@ export async function scanLines(path: string, visit: LineVisitor, opts: ScanOpti
       bytesRead > 0;
       bytesRead = readSync(fd, chunk, 0, size, position)
     ) {
-      const chunkStart = position;
+      lines.push(chunk, bytesRead, position);
       position += bytesRead;
-      let from = 0;
-      if (pendingLength > 0) {
-        const nl = chunk.indexOf(NEWLINE, 0);
-        const stop = nl === -1 || nl >= bytesRead ? bytesRead : nl;
-        const needed = pendingLength + stop;
-        if (needed > pending.length) {
-          const grown = Buffer.allocUnsafe(Math.max(needed, pending.length * 2, 64 * 1024));
-          pending.copy(grown, 0, 0, pendingLength);
-          pending = grown;
-        }
-        chunk.copy(pending, pendingLength, 0, stop);
-        pendingLength = needed;
-        if (stop < bytesRead) {
-          visit(pending, 0, pendingLength, lineNo++, pendingOffset, true);
-          pendingLength = 0;
-          from = stop + 1;
-        } else {
-          from = bytesRead;
-        }
-      }
-      for (;;) {
-        const nl = chunk.indexOf(NEWLINE, from);
-        if (nl === -1 || nl >= bytesRead) break;
-        visit(chunk, from, nl, lineNo++, chunkStart + from, true);
-        from = nl + 1;
-      }
-      if (from < bytesRead) {
-        pendingOffset = chunkStart + from;
-        const rest = bytesRead - from;
-        if (rest > pending.length) pending = Buffer.allocUnsafe(Math.max(rest, pending.length * 2, 64 * 1024));
-        chunk.copy(pending, 0, from, bytesRead);
-        pendingLength = rest;
-      }
       onProgress?.(position - start, Math.max(0, facts.size - start));
       if (performance.now() - sliceStart >= sliceMs) {
         await nextTurn();
@@ -142,12 +113,14 @@ export async function scanLines(path: string, visit: LineVisitor, opts: ScanOpti
       }
       if (signal?.aborted) throw abortError(signal);
     }
-    const endOffset = pendingLength > 0 ? pendingOffset : position;
-    if (pendingLength > 0) visit(pending, 0, pendingLength, lineNo, pendingOffset, false);
+    const pendingBytes = lines.pendingBytes;
+    const endOffset = pendingBytes > 0 ? lines.pendingStart : position;
+    const nextLine = lines.nextLine;
+    lines.finish();
     return {
       endOffset,
-      nextLine: lineNo,
-      pendingBytes: pendingLength,
+      nextLine,
+      pendingBytes,
       size: facts.size,
       ino: facts.ino,
       mtimeMs: facts.mtimeMs,
@@ -182,6 +155,9 @@ export class SyncLineReader {
   ) {}
 
   readText(offset: number, length: number): string {
+    // Never a string V8 cannot make (an oversized line is an issue, never a body).
+    if (length > MAX_LINE_BYTES)
+      throw new FileChangedError(this.path, `a ${length}-byte line is longer than any line indexed`);
     return this.readBytes(offset, length).toString('utf8');
   }
 
@@ -208,8 +184,8 @@ export class SyncLineReader {
 
   private ensureOpen(): number {
     if (this.fd === null) {
-      const fd = openSync(this.path, 'r');
-      if (fstatSync(fd).ino !== this.ino) {
+      const { fd, stats } = openRegularSync(this.path);
+      if (stats.ino !== this.ino) {
         closeSync(fd);
         throw new FileChangedError(this.path, 'another file now has its name');
       }

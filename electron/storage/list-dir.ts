@@ -35,11 +35,42 @@ export function toListError(path: string, err: unknown): ListError {
 /** A directory's entries; a failure is recorded in `errors` (a missing root is not one) and reads as empty. */
 export async function readDirEntries(dir: string, errors: ListError[], missingIsFine: boolean): Promise<Dirent[]> {
   try {
-    return await readdir(dir, { withFileTypes: true });
+    const entries = await readdir(dir, { withFileTypes: true });
+    return entries.some((e) => e.name.includes('\uFFFD')) ? await exactNames(dir, entries, errors) : entries;
   } catch (err) {
     if (!(missingIsFine && errnoCode(err) === 'ENOENT')) errors.push(toListError(dir, err));
     return [];
   }
+}
+
+/** A name's bytes as text: printable ASCII as is, every other byte as \\xNN (never a lossy decode). */
+export function escapeNameBytes(name: Buffer): string {
+  let out = '';
+  for (const byte of name)
+    out +=
+      byte >= 0x20 && byte < 0x7f && byte !== 0x5c
+        ? String.fromCharCode(byte)
+        : `\\x${byte.toString(16).padStart(2, '0')}`;
+  return out;
+}
+
+/**
+ * A name that is not UTF-8 reads back as U+FFFD and names no file (opening it says ENOENT): such
+ * `.jsonl` files are reported with their bytes escaped, and left out; real U+FFFD names stay.
+ */
+async function exactNames(dir: string, entries: Dirent[], errors: ListError[]): Promise<Dirent[]> {
+  const exact = new Set<string>();
+  for (const raw of await readdir(dir, { encoding: 'buffer' })) {
+    const name = raw.toString('utf8');
+    if (Buffer.from(name, 'utf8').equals(raw)) exact.add(name);
+    else if (name.endsWith('.jsonl'))
+      errors.push({
+        path: join(dir, escapeNameBytes(raw)),
+        code: 'not_utf8',
+        message: `the file name ${escapeNameBytes(raw)} in ${dir} is not UTF-8: Canopy cannot open it by name (rename it to read it)`,
+      });
+  }
+  return entries.filter((e) => !e.name.includes('\uFFFD') || exact.has(e.name));
 }
 
 /** Plain directories, and symlinks that point at directories (followed, as pi ≥ 0.84 does). */

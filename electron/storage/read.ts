@@ -3,7 +3,8 @@
  * are read into one reused buffer, and only a line that spans chunk boundaries is copied (into a
  * second reused buffer that grows to the longest such line).
  */
-import { open } from 'node:fs/promises';
+import { LineSplitter, type OversizedLine } from './line-split';
+import { openRegular } from './regular-file';
 
 /**
  * One physical line. Structurally a core `RawLine`, plus where its bytes are.
@@ -19,6 +20,8 @@ export interface StoredLine {
   offset: number;
   /** Bytes of the line without its '\n' (a '\r' before it is counted). */
   length: number;
+  /** Set for a line over the size limit: `text` is '' (never decoded). */
+  oversized?: OversizedLine;
 }
 
 export interface ReadLinesOptions {
@@ -28,6 +31,8 @@ export interface ReadLinesOptions {
   firstLine?: number;
   /** Bytes per read. Default 256 KiB; tests use tiny values to hit chunk boundaries. */
   chunkSize?: number;
+  /** Lines longer than this come as `oversized` (default MAX_LINE_BYTES). */
+  maxLineBytes?: number | undefined;
 }
 
 const DEFAULT_CHUNK = 256 * 1024;
@@ -43,73 +48,31 @@ function decodeLine(buf: Buffer, start: number, end: number): string {
 export async function* readLineBatches(path: string, opts: ReadLinesOptions = {}): AsyncGenerator<StoredLine[]> {
   const chunkSize = Math.max(1, opts.chunkSize ?? DEFAULT_CHUNK);
   let position = opts.fromOffset ?? 0;
-  let lineNo = opts.firstLine ?? 1;
   const chunk = Buffer.allocUnsafe(chunkSize);
-  // Bytes of a line that began in an earlier chunk.
-  let pending = Buffer.allocUnsafe(0);
-  let pendingLength = 0;
-  let pendingOffset = position;
-
-  const appendPending = (src: Buffer, start: number, end: number): void => {
-    const needed = pendingLength + (end - start);
-    if (needed > pending.length) {
-      const grown = Buffer.allocUnsafe(Math.max(needed, pending.length * 2, 1024));
-      pending.copy(grown, 0, 0, pendingLength);
-      pending = grown;
-    }
-    src.copy(pending, pendingLength, start, end);
-    pendingLength = needed;
-  };
-
-  const handle = await open(path, 'r');
+  let batch: StoredLine[] = [];
+  const lines = new LineSplitter(
+    (buf, start, end, line, offset, complete) =>
+      batch.push({ line, text: decodeLine(buf, start, end), complete, offset, length: end - start }),
+    (o) =>
+      batch.push({ line: o.line, text: '', complete: o.complete, offset: o.offset, length: o.length, oversized: o }),
+    position,
+    opts.firstLine ?? 1,
+    opts.maxLineBytes,
+  );
+  const { handle } = await openRegular(path);
   try {
     for (;;) {
       const { bytesRead } = await handle.read(chunk, 0, chunkSize, position);
       if (bytesRead === 0) break;
-      const batch: StoredLine[] = [];
-      let start = 0;
-      for (;;) {
-        const nl = chunk.indexOf(NEWLINE, start);
-        if (nl === -1 || nl >= bytesRead) break;
-        if (pendingLength > 0) {
-          appendPending(chunk, start, nl);
-          batch.push({
-            line: lineNo++,
-            text: decodeLine(pending, 0, pendingLength),
-            complete: true,
-            offset: pendingOffset,
-            length: pendingLength,
-          });
-          pendingLength = 0;
-        } else {
-          batch.push({
-            line: lineNo++,
-            text: decodeLine(chunk, start, nl),
-            complete: true,
-            offset: position + start,
-            length: nl - start,
-          });
-        }
-        start = nl + 1;
-      }
-      if (start < bytesRead) {
-        if (pendingLength === 0) pendingOffset = position + start;
-        appendPending(chunk, start, bytesRead);
-      }
+      lines.push(chunk, bytesRead, position);
       position += bytesRead;
-      if (batch.length > 0) yield batch;
+      if (batch.length > 0) {
+        yield batch;
+        batch = [];
+      }
     }
-    if (pendingLength > 0) {
-      yield [
-        {
-          line: lineNo,
-          text: decodeLine(pending, 0, pendingLength),
-          complete: false,
-          offset: pendingOffset,
-          length: pendingLength,
-        },
-      ];
-    }
+    lines.finish();
+    if (batch.length > 0) yield batch;
   } finally {
     await handle.close();
   }
@@ -145,7 +108,7 @@ export async function readFirstLine(
 ): Promise<FirstLine | null> {
   const chunkSize = Math.max(1, opts.chunkSize ?? 4096);
   const maxBytes = opts.maxBytes ?? 16 * 1024 * 1024;
-  const handle = await open(path, 'r');
+  const { handle } = await openRegular(path);
   try {
     let buf = Buffer.allocUnsafe(chunkSize);
     let filled = 0;
@@ -172,7 +135,7 @@ export async function readFirstLine(
 
 /** Up to `length` bytes from `offset` (fewer at end of file). */
 export async function readRange(path: string, offset: number, length: number): Promise<Buffer> {
-  const handle = await open(path, 'r');
+  const { handle } = await openRegular(path);
   try {
     const buf = Buffer.allocUnsafe(length);
     let filled = 0;

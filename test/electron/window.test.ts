@@ -71,18 +71,29 @@ describe('web contents policy', () => {
     expect(isVettedExternalUrl('not a url')).toBe(false);
   });
 
-  it('grants no permission', () => {
+  it('grants no permission but clipboard writes from the app itself (electron/electron#37158)', () => {
     let request: ((wc: unknown, p: string, cb: (g: boolean) => void) => void) | undefined;
-    let check: (() => boolean) | undefined;
-    applySessionPolicy({
-      setPermissionRequestHandler: (h) => (request = h),
-      setPermissionCheckHandler: (h) => (check = h),
-    });
+    let check: ((wc: unknown, p: string, origin: string) => boolean) | undefined;
+    applySessionPolicy(
+      {
+        setPermissionRequestHandler: (h) => (request = h),
+        setPermissionCheckHandler: (h) => (check = h),
+      },
+      isAppUrl,
+    );
+    const app = { getURL: () => 'app://canopy/index.html' };
+    const other = { getURL: () => 'https://example.com/' };
     const answers: boolean[] = [];
-    request!({}, 'media', (g) => answers.push(g));
-    request!({}, 'notifications', (g) => answers.push(g));
-    expect(answers).toEqual([false, false]);
-    expect(check!()).toBe(false);
+    request!(app, 'media', (g) => answers.push(g));
+    request!(app, 'notifications', (g) => answers.push(g));
+    request!(app, 'clipboard-read', (g) => answers.push(g));
+    request!(other, 'clipboard-sanitized-write', (g) => answers.push(g));
+    request!(app, 'clipboard-sanitized-write', (g) => answers.push(g));
+    expect(answers).toEqual([false, false, false, false, true]);
+    expect(check!(app, 'clipboard-sanitized-write', 'app://canopy')).toBe(true);
+    expect(check!(app, 'clipboard-sanitized-write', 'https://example.com')).toBe(false);
+    expect(check!(app, 'clipboard-read', 'app://canopy')).toBe(false);
+    expect(check!(app, 'media', 'app://canopy')).toBe(false);
   });
 });
 

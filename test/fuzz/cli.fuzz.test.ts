@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../electron/cli';
 import { tempDir } from '../repo/helpers';
-import { damagedFiles, type Damaged } from './mutate';
+import { damagedFiles, NUL_LINES, type Damaged } from './mutate';
 
 async function cliJson(argv: string[]): Promise<{ code: number; lines: Record<string, any>[]; err: string }> {
   let out = '';
@@ -36,6 +36,11 @@ function checkReported(file: Damaged, result: Record<string, any>): void {
     return;
   }
   const issues = result.issues as { line: number; kind: string }[];
+  for (const line of NUL_LINES.get(file.bytes) ?? [])
+    expect(
+      issues.some((i) => i.line === line && i.kind === 'nul_bytes'),
+      `${file.name}: line ${line} should have nul_bytes`,
+    ).toBe(true);
   for (const [line, kinds] of file.expected) {
     expect(
       issues.some((i) => i.line === line && kinds.includes(i.kind)),

@@ -25,6 +25,8 @@ export const MUTATIONS = [
   'proto_keys',
   'huge_numbers',
   'huge_line',
+  'nul_run',
+  'long_ids',
 ] as const;
 export type Mutation = (typeof MUTATIONS)[number];
 
@@ -151,8 +153,22 @@ function mutateLines(kind: Mutation, rng: Rng, lines: string[]): Buffer {
     case 'huge_line':
       lines[k] = withText(lines[k]!, `"${'x'.repeat(HUGE_LINE_BYTES)}"`);
       return join(lines);
+    case 'nul_run': {
+      // Crash damage: a hole of NUL bytes before line k (the writer's next line follows it on the same line).
+      lines[k] = '\u0000'.repeat(rng.int(1, 200_000)) + lines[k]!;
+      return join(lines);
+    }
+    case 'long_ids': {
+      // Ids pi accepts: long, with control characters (escaped in the JSON), kept consistent with the children.
+      const old = (JSON.parse(lines[k]!) as { id: string }).id;
+      const long = JSON.stringify(`${old}-${'i'.repeat(rng.int(250, 600))}\u0001\u001b[0m`).slice(1, -1);
+      return join(lines.map((l) => l.split(`"${old}"`).join(`"${long}"`)));
+    }
   }
 }
+
+/** Lines of a damaged file that hold NUL bytes and are not JSON: each must also get a nul_bytes issue. */
+export const NUL_LINES = new WeakMap<Buffer, number[]>();
 
 /** What Canopy must report, line by line, found with JSON.parse (physical lines, blank ones counted). */
 export function expectedIssues(bytes: Buffer): Map<number, string[]> {
@@ -176,6 +192,8 @@ export function expectedIssues(bytes: Buffer): Map<number, string[]> {
     } catch {
       const lastTorn = !complete && i === parts.length - 1;
       if (line > 1 || !out.has(1)) out.set(line, lastTorn ? ['torn_last_line', 'invalid_json'] : ['invalid_json']);
+      // A NUL run is reported as what it is (besides the line not being JSON).
+      if (t.includes('\u0000')) NUL_LINES.set(bytes, [...(NUL_LINES.get(bytes) ?? []), line]);
     }
   });
   return out;

@@ -81,9 +81,10 @@ describe('dispatch', () => {
       'invalid_argument',
     ],
     [
+      // An entry id may be as long as pi allows (any string), not longer than the body limit.
       'fork: clone leaf too long',
       'session.fork',
-      { sessionId: 's', request: { kind: 'clone', leafId: 'x'.repeat(300) } },
+      { sessionId: 's', request: { kind: 'clone', leafId: 'x'.repeat(1024 * 1024 + 1) } },
       'invalid_argument',
     ],
     [

@@ -102,7 +102,9 @@ describe('serve limits', () => {
       headersTimeoutMs: 10_000,
       requestTimeoutMs: 30_000,
       maxConnections: 64,
+      maxUnauthenticated: 64,
       maxEventStreams: 16,
+      maxUploads: 2,
     });
     expect(() => resolveLimits({ maxConnections: 0 })).toThrow(RangeError);
     expect(() => resolveLimits({ headersTimeoutMs: 5000, requestTimeoutMs: 1000 })).toThrow(/headersTimeoutMs/);
@@ -148,12 +150,20 @@ describe('serve limits', () => {
     expect((await appInfo(server)).status).toBe(200);
   });
 
-  it('answers connections beyond the cap with 503, and serves again once they close', async () => {
+  it('answers authenticated connections beyond the cap with 503, and serves again once they close', async () => {
     const server = await serve({ maxConnections: 3 });
-    const held = [await rawSocket(server), await rawSocket(server), await rawSocket(server)];
-    await until(() => server.stats().connections === 3);
-    const extra = await rawSocket(server);
-    extra.write(`GET / HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\n\r\n`);
+    const authed = async () => {
+      const socket = await rawSocket(server);
+      socket.write(
+        `POST /api/app.info HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nContent-Type: application/json\r\n` +
+          `X-Canopy-Token: ${server.token}\r\nContent-Length: 2\r\n\r\n{}`,
+      );
+      while (!/\r\n\r\n/.test(socket.received())) await once(socket, 'data');
+      return socket;
+    };
+    const held = [await authed(), await authed(), await authed()];
+    await until(() => server.stats().authenticated === 3);
+    const extra = await authed();
     await once(extra, 'close');
     expect(extra.received()).toMatch(/^HTTP\/1\.1 503 /);
     expect(extra.received()).toContain('Connection: close');
@@ -161,6 +171,60 @@ describe('serve limits', () => {
     for (const s of held) s.destroy();
     await until(() => server.stats().connections === 0);
     expect((await appInfo(server)).status).toBe(200);
+  });
+
+  it('holds at most maxUploads upload bodies at once; a slot frees when an upload ends or is dropped', async () => {
+    const server = await serve({ maxUploads: 2 });
+    const startUpload = async () => {
+      const socket = await rawSocket(server);
+      socket.write(
+        `POST /api/session.upload HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nContent-Type: application/json\r\n` +
+          `X-Canopy-Token: ${server.token}\r\nContent-Length: 100000\r\n\r\n{"name":"a.jsonl","text":"`,
+      );
+      return socket;
+    };
+    const first = await startUpload();
+    await startUpload();
+    await until(() => server.stats().authenticated === 2);
+    const third = await startUpload();
+    await once(third, 'close');
+    expect(third.received()).toMatch(/^HTTP\/1\.1 503 /);
+    expect(third.received()).toContain('more than 2 uploads');
+    first.destroy();
+    await until(() => server.stats().authenticated === 1);
+    const again = await startUpload();
+    await until(() => server.stats().authenticated === 2);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(again.received()).toBe('');
+  });
+
+  it('64 idle sockets that never send a byte do not lock out the token holder', async () => {
+    const server = await serve({});
+    for (let i = 0; i < 64; i++) await rawSocket(server);
+    await until(() => server.stats().connections === 64);
+    for (let i = 0; i < 5; i++) expect((await appInfo(server)).status).toBe(200);
+    // The idle ones made room (the oldest closed), within their own budget.
+    expect(server.stats().connections).toBeLessThanOrEqual(65);
+  });
+
+  it('never writes the token of a request it logs (an aborted request)', async () => {
+    const logged: string[] = [];
+    const server = await startServer({
+      handlers: recordingHandlers().handlers,
+      rendererDir,
+      log: (m) => logged.push(m),
+    });
+    servers.push(server);
+    const socket = await rawSocket(server);
+    socket.write(
+      `POST /api/app.info?token=${server.token} HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\n` +
+        `Content-Type: application/json\r\nX-Canopy-Token: ${server.token}\r\nContent-Length: 100\r\n\r\n{`,
+    );
+    await until(() => server.stats().authenticated === 1);
+    socket.destroy();
+    await until(() => logged.length > 0);
+    expect(logged.join('\n')).toContain('/api/app.info');
+    expect(logged.join('\n')).not.toContain(server.token);
   });
 
   it('answers event streams beyond the cap with 503, and opens one again once another closes', async () => {

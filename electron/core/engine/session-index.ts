@@ -12,6 +12,7 @@
  */
 import { newEnvelopeScan, scanEnvelope } from './envelope-scan';
 import { JsonSkimmer, type SkimKeys } from './json-skim';
+import { JsonLineValidator } from './json-validate';
 import { EntryStore } from './entry-store';
 import type { IndexedEntry } from './indexed-entry';
 import { isoMillis } from './iso-millis';
@@ -30,6 +31,7 @@ import {
   type RawLine,
 } from '../rules/parse';
 import { fileByType, plainSession, type TypeLists } from '../rules/entries';
+import type { OversizedFacts } from '../rules/line-damage';
 import { storeSources } from './store-entries';
 import type { EntrySource, Issue, IssueKind, ParsedSession, Profile, SessionHeader } from '../types';
 
@@ -45,9 +47,9 @@ export interface IndexerOptions {
   newId?: () => string;
   /**
    * 'fast' (default): pi-shaped lines are indexed from their envelope, the rest parsed.
-   * 'parse': every line is checked while indexing as JSON.parse would check it (long strings the
-   * index never reads are checked without being decoded, see json-skim.ts), so every bad line is
-   * reported up front; bodies are still read again on demand.
+   * 'parse': every line is checked while indexing as JSON.parse would check it (pi-shaped lines by
+   * a validating byte scan, json-validate.ts; others skimmed, json-skim.ts, and parsed), so every
+   * bad line is reported up front; bodies are still read again on demand.
    */
   verify?: 'fast' | 'parse';
   bodyCache?: BodyCacheOptions;
@@ -115,6 +117,7 @@ export class SessionIndexer {
   private readonly fast: boolean;
   /** verify 'parse': lines are checked from their skimmed text (a body read later parses the whole line). */
   private readonly skimmer: JsonSkimmer | null;
+  private readonly validator: JsonLineValidator | null;
   private readonly newId: (() => string) | undefined;
   private readonly isAscii: IndexerOptions['isAscii'];
   private undo: Undo | null = null;
@@ -138,6 +141,7 @@ export class SessionIndexer {
     this.sources = storeSources(this.store, this.typed);
     this.fast = opts.verify !== 'parse';
     this.skimmer = this.fast ? null : new JsonSkimmer(this.decode, UNREAD_STRINGS);
+    this.validator = this.fast ? null : new JsonLineValidator();
     this.newId = opts.newId;
     this.isAscii = opts.isAscii;
   }
@@ -179,7 +183,9 @@ export class SessionIndexer {
     if (end > start && b[end - 1] === CR) end--;
     const length = end - start;
     if (this.mode === 'lazy') {
-      if (complete && this.fast && scanEnvelope(b, start, end, this.scan)) {
+      // verify 'parse': a pi-shaped line that the validating scan accepts parses to exactly the
+      // envelope scanned (json-validate.ts): no decode, no JSON.parse.
+      if (complete && scanEnvelope(b, start, end, this.scan) && (this.fast || this.validator!.valid(b, start, end))) {
         this.counts.scanned++;
         this.addScanned(b, start, end, line, offset);
         return;
@@ -195,6 +201,11 @@ export class SessionIndexer {
       return;
     }
     this.pushText({ line, text: this.decode(b, start, end, false), complete }, offset, length);
+  }
+
+  /** A line the reader refused for its size (never decoded): its issues, no entry. */
+  pushOversized(o: { line: number; offset: number; length: number; complete: boolean } & OversizedFacts): void {
+    this.pushText({ line: o.line, text: '', complete: o.complete, oversized: o }, o.offset, o.length);
   }
 
   /** One physical line as text (`length`: its UTF-8 byte length, for reading the body back). */

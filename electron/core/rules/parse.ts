@@ -11,6 +11,7 @@
 import { plainSession } from './entries';
 import { parseBounded, tooDeepMessage } from './json-depth';
 import { lineId, migrateToCurrentVersion } from './migrate';
+import { nulRunIssue, oversizedIssues, type OversizedFacts } from './line-damage';
 import type { Entry, Issue, IssueKind, ParsedSession, SessionHeader } from '../types';
 
 /** One physical line of a file. `complete` is false only for a final line with no trailing '\n'. */
@@ -19,6 +20,8 @@ export interface RawLine {
   text: string;
   complete: boolean;
   offset?: number;
+  /** A line over the reader's size limit (`text` is ''): an issue, no value. */
+  oversized?: OversizedFacts;
 }
 
 export interface ParseOptions {
@@ -83,6 +86,11 @@ export const ISSUE_KIND_TO_PI: Record<IssueKind, { h3: string; ca: string }> = {
     h3: 'not_found "Entry <id> not found"',
     ca: 'context falls back to the last entry; getBranch() is empty',
   },
+  line_over_limit: {
+    h3: 'the file cannot be read (V8 cannot make a string that long)',
+    ca: 'the file cannot be read (V8 cannot make a string that long)',
+  },
+  nul_bytes: { h3: 'invalid_entry "is not valid JSON"', ca: 'line skipped silently' },
 };
 
 /**
@@ -101,6 +109,7 @@ export const H3_LOAD_ERRORS: ReadonlySet<IssueKind> = new Set<IssueKind>([
   'invalid_header',
   'unsupported_version',
   'byte_order_mark',
+  'line_over_limit',
 ]);
 
 /** Lines longer than this (in UTF-16 units) get an informational line_too_long issue. */
@@ -185,6 +194,10 @@ function toEntry(raw: Rec, line: number, strictInvalid?: IssueKind): Entry {
  * else). Returns the parsed value, or undefined when the line contributes no value.
  */
 export function lineValue(raw: RawLine, issues: Issue[]): unknown {
+  if (raw.oversized) {
+    issues.push(...oversizedIssues(raw.line, raw.oversized));
+    return undefined;
+  }
   let text = raw.text;
   if (raw.line === 1 && text.charCodeAt(0) === 0xfeff) {
     text = text.slice(1);
@@ -217,6 +230,8 @@ export function lineValue(raw: RawLine, issues: Issue[]): unknown {
             message: `line ${raw.line} is incomplete (no final newline, not valid JSON)`,
           },
     );
+    const nul = nulRunIssue(raw.line, text);
+    if (nul) issues.push(nul);
     return undefined;
   }
   if (!value) {
