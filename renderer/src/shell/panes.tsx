@@ -14,6 +14,8 @@ import { Inspector, type EntryCards } from '../features/inspector/Inspector';
 import { EntryLineage } from '../features/lineage/EntryLineage';
 import { LineageBar } from '../features/lineage/LineageBar';
 import { LineageFlags } from '../features/lineage/LineageFlags';
+import { TranscriptEntryBody } from '../features/inspector/TranscriptBody';
+import { TranscriptPanel, type BodyRenderer } from '../features/transcript/TranscriptPanel';
 
 function NodeWhatIf({ entryId }: { entryId: string }) {
   return <WhatIfButton entryId={entryId} compact />;
@@ -48,4 +50,10 @@ const entryCards: EntryCards = (detail, kind) => (
 
 export function InspectorPane() {
   return <Inspector cards={entryCards} />;
+}
+
+const transcriptBody: BodyRenderer = (detail) => <TranscriptEntryBody detail={detail} />;
+
+export function TranscriptPane() {
+  return <TranscriptPanel renderBody={transcriptBody} />;
 }
