@@ -98,4 +98,56 @@ describe.skipIf(!HAVE_CHROMIUM)('transcript and follow (chromium)', () => {
     await page.waitForSelector('[data-testid="inspector-entry-id"]:has-text("u6")', { state: 'attached' });
     expect(await page.$('[data-testid="unread-marker"]')).toBeNull();
   });
+  it('keyboard like /resume: "/" focuses the filter, typing puts the cursor on the first result, Down skips headings, Enter opens', async () => {
+    await page.locator('[data-testid="graph-canvas"]').focus();
+    await page.keyboard.press('/');
+    await page.keyboard.type('o');
+    const cursor = '[data-testid="session-list"] [role="option"][aria-selected="true"] [data-testid="session-row"]';
+    await page.waitForSelector(cursor);
+    const seen = [await page.getAttribute(cursor, 'data-session-id')];
+    // Through more rows than one project holds: the cursor never rests on a project heading.
+    for (let i = 0; i < 8; i++) {
+      await page.keyboard.press('ArrowDown');
+      seen.push(await page.getAttribute(cursor, 'data-session-id'));
+    }
+    expect(new Set(seen).size).toBe(9);
+    await page.keyboard.press('ArrowUp');
+    const second = seen[7];
+    expect(await page.getAttribute(cursor, 'data-session-id')).toBe(second);
+    await page.keyboard.press('Enter');
+    await page.waitForSelector(`[data-testid="graph-panel"][data-session-id="${second}"]`);
+    await page.keyboard.press('Control+a');
+    await page.keyboard.press('Backspace');
+  });
+
+  it('arrows in the graph move the selection and the inspector follows without Enter', async () => {
+    await page.keyboard.press('Control+k');
+    await page.keyboard.type('config loader');
+    await page.waitForSelector('[data-testid="palette-item"]');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector(`[data-testid="graph-panel"][data-session-id="${DAILY_ID}"]`);
+    await page.click('[data-testid="tab-entry"]');
+    await page.locator('[data-testid="graph-canvas"]').focus();
+    await page.keyboard.press('ArrowUp');
+    await page.waitForSelector('[data-testid="inspector-entry-id"]');
+    const first = await page.textContent('[data-testid="inspector-entry-id"]');
+    await page.keyboard.press('ArrowUp');
+    await page.waitForFunction(
+      (before) => document.querySelector('[data-testid="inspector-entry-id"]')?.textContent !== before,
+      first,
+    );
+  });
+
+  it('Down from the search box reaches the hits; Enter opens one', async () => {
+    await page.keyboard.press('Control+Shift+F');
+    await page.waitForSelector('[data-testid="search-input"]');
+    await page.keyboard.type('loadConfig');
+    await page.waitForSelector('[data-testid="search-hit"]', { timeout: 30_000 });
+    await page.keyboard.press('ArrowDown');
+    const focused = await page.evaluate(() => document.activeElement?.getAttribute('data-testid'));
+    expect(focused).toBe('search-hit');
+    const entry = await page.evaluate(() => document.activeElement?.getAttribute('data-entry-id'));
+    await page.keyboard.press('Enter');
+    await page.waitForSelector(`[data-testid="inspector"][data-entry-id="${entry}"]`);
+  });
 });

@@ -25,6 +25,8 @@ const DEFAULT_VIEWPORT = { x: 40, y: 40, zoom: 1 };
  * leave ~560 px, where its 200 px box still leaves most of the canvas free. */
 export const MINIMAP_MIN_CANVAS = 520;
 const MIN_ZOOM = 0.05;
+/** Arrow moves select the entry under the cursor once the keys have rested this long. */
+const CURSOR_SELECT_MS = 150;
 
 /** The middle of a placed node (what centring on it aims at). */
 function middleOf(p: { x: number; y: number }): { x: number; y: number } {
@@ -196,6 +198,8 @@ export function GraphCanvas({ model }: { model: GraphModel }) {
 
   const onNodeClick: NodeMouseHandler<FlowNode> = useCallback((_e, node) => activate(node.id), [activate]);
 
+  const selectTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => () => void (selectTimer.current && clearTimeout(selectTimer.current)), []);
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     if (
       e.target instanceof HTMLInputElement ||
@@ -213,6 +217,10 @@ export function GraphCanvas({ model }: { model: GraphModel }) {
       if (next) {
         setCursor(next);
         centerOn(next, { duration: 120 });
+        // The inspector follows the cursor without Enter, once the keys rest (one read, not one per step).
+        if (selectTimer.current) clearTimeout(selectTimer.current);
+        if (view.drawTree.nodes.get(next)?.kind !== 'chain')
+          selectTimer.current = setTimeout(() => actions.selectEntry(next), CURSOR_SELECT_MS);
       }
     } else if (e.key === 'Enter' && start) {
       e.preventDefault();
@@ -230,7 +238,7 @@ export function GraphCanvas({ model }: { model: GraphModel }) {
         tabIndex={0}
         onKeyDown={onKeyDown}
         data-testid="graph-canvas"
-        aria-label="Entry graph. Arrow keys move, Enter inspects."
+        aria-label="Entry graph. Arrow keys move and inspect, Enter expands a run."
       >
         {initialViewport && (
           <ReactFlow
