@@ -103,12 +103,12 @@ export class ContextService {
       const { path, plan } = await this.source.withLoaded(sessionId, ({ path, session }) => {
         const readOnly = this.source.readOnlyReason(sessionId);
         if (readOnly) throw new CanopyError('forbidden', readOnly);
-        // The preview's name for this request (drawn now when there was no preview).
+        // The preview's session id for this request (drawn now when there was no preview); the
+        // time is the write's, as pi names a file when it writes it (not when it was previewed).
         const reserved = this.reservations.reserve(sessionId, request, profile);
         const options = {
           ...(profile ? { profile } : {}),
           newSessionId: () => reserved.sessionId,
-          now: () => new Date(reserved.now),
         };
         return { path, plan: planForkOf(session, path, request, options).plan };
       });

@@ -196,6 +196,8 @@ export interface SessionSummary {
   name: string | null;
   /** Text of the first user message (text blocks joined by a space), cut to 500 characters. */
   firstMessage: string | null;
+  /** Set when it differs from firstMessage: the first user message whose entry time is not before the header's (a fork's own: copied ones are older). */
+  ownFirstMessage?: string | null;
   /** Parsed entry lines after the header. */
   entryCount: number;
   /** `message` entries, every branch. */
@@ -230,6 +232,8 @@ async function computeSummary(path: string, mtimeMs: number): Promise<SessionSum
   let header: Rec | null = null;
   let name: string | null = null;
   let firstMessage: string | null = null;
+  let ownFirstMessage: string | null = null;
+  let headerMs = Number.NaN;
   let entryCount = 0;
   let messageCount = 0;
   let lastActivity = 0;
@@ -255,6 +259,7 @@ async function computeSummary(path: string, mtimeMs: number): Promise<SessionSum
       if (parsed.fatal) throw new CanopyError(parsed.fatal.code, parsed.fatal.message);
       issueCount += parsed.issues.length;
       header = value;
+      headerMs = typeof value.timestamp === 'string' ? Date.parse(value.timestamp) : Number.NaN;
       return;
     }
     if (typeof value.id !== 'string' || !value.id) issueCount++;
@@ -269,16 +274,26 @@ async function computeSummary(path: string, mtimeMs: number): Promise<SessionSum
     if (message.role !== 'user' && message.role !== 'assistant') return;
     const time = typeof message.timestamp === 'number' ? message.timestamp : Date.parse(String(value.timestamp));
     if (!Number.isNaN(time)) lastActivity = Math.max(lastActivity, time);
-    if (firstMessage === null && message.role === 'user') {
+    if (message.role === 'user' && (firstMessage === null || ownFirstMessage === null)) {
       const t = messageText(message);
-      if (t) firstMessage = t.length > PREVIEW_CHARS ? `${t.slice(0, PREVIEW_CHARS)}…` : t;
+      const cut = t.length > PREVIEW_CHARS ? `${t.slice(0, PREVIEW_CHARS)}…` : t;
+      if (t && firstMessage === null) firstMessage = cut;
+      if (t && ownFirstMessage === null && !(Date.parse(String(value.timestamp)) < headerMs)) ownFirstMessage = cut;
     }
   });
   const head = header as Rec | null;
   if (head === null) throw new CanopyError('invalid_session', `not a pi session: ${path} has no session header`);
   const headerTime = typeof head.timestamp === 'string' ? Date.parse(head.timestamp) : Number.NaN;
   const activity = lastActivity > 0 ? lastActivity : !Number.isNaN(headerTime) ? headerTime : mtimeMs;
-  return { name, firstMessage, entryCount, messageCount, lastActivity: toIso(activity), issueCount };
+  return {
+    name,
+    firstMessage,
+    ...(ownFirstMessage !== firstMessage ? { ownFirstMessage } : {}),
+    entryCount,
+    messageCount,
+    lastActivity: toIso(activity),
+    issueCount,
+  };
 }
 
 /** Name, first prompt, counts and last activity of one file (one streaming pass, cached in `cache`). */

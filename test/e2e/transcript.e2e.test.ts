@@ -8,6 +8,7 @@ import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SessionListDto } from '../../electron/shared/dto';
 import { assistantLine, DAILY_ID, dailySessionText, userLine } from './daily-session';
 import { HAVE_CHROMIUM, startHarness, type Harness } from './harness';
 
@@ -149,5 +150,31 @@ describe.skipIf(!HAVE_CHROMIUM)('transcript and follow (chromium)', () => {
     const entry = await page.evaluate(() => document.activeElement?.getAttribute('data-entry-id'));
     await page.keyboard.press('Enter');
     await page.waitForSelector(`[data-testid="inspector"][data-entry-id="${entry}"]`);
+  });
+  it("forks of one parent have distinct titles in the list, none the parent's", async () => {
+    const list = await h.call<SessionListDto>('sessions.list', {});
+    const byParent = new Map<string, string[]>();
+    for (const r of list.sessions)
+      if (r.parentSessionId) byParent.set(r.parentSessionId, [...(byParent.get(r.parentSessionId) ?? []), r.sessionId]);
+    const [parent, forks] = [...byParent].sort((a, b) => b[1].length - a[1].length)[0]!;
+    expect(forks.length).toBeGreaterThan(1);
+    const titleOf = async (id: string) => {
+      await page.fill('[data-testid="session-filter"]', id);
+      const sel = `[data-testid="session-row"][data-session-id="${id}"] .session-title`;
+      await page.waitForSelector(sel);
+      // The summary (name, first own message) fills in the background.
+      await page.waitForFunction(
+        (q) => !document.querySelector(q)?.closest('[data-testid="session-row"]')?.textContent?.includes('… entries'),
+        sel,
+      );
+      return (await page.textContent(sel))!.trim();
+    };
+    const titles = [];
+    for (const id of forks) titles.push(await titleOf(id));
+    const parentTitle = await titleOf(parent);
+    await page.fill('[data-testid="session-filter"]', '');
+    expect(new Set(titles).size).toBe(titles.length);
+    expect(titles).not.toContain(parentTitle);
+    expect(titles.every((t) => !t.includes('```'))).toBe(true);
   });
 });

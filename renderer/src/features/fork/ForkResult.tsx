@@ -1,3 +1,4 @@
+import { countOf } from '../../lib/format';
 import { useActions, useCanopy } from '../../app-context';
 import { CopyButton } from '../../ui/CopyButton';
 
@@ -15,7 +16,8 @@ export function ForkResult() {
       <div className="fork-result-head">
         <strong>✓ New session written</strong>
         <span className="muted small">
-          {result.entryCount.toLocaleString('en-US')} entries{result.leafId ? ` · leaf ${result.leafId}` : ' · empty'}
+          {countOf(result.entryCount, 'entry', 'entries')}
+          {result.leafId ? ` · leaf ${result.leafId}` : ' · empty'}
         </span>
         <span className="grow" />
         {!here && (

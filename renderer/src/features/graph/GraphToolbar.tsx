@@ -4,8 +4,9 @@ import { copyText } from '../../lib/clipboard';
 import { shareableUrl } from '../../lib/deep-link';
 import type { ProfileDto, SessionGraphDto } from '../../lib/shared';
 import { FILTER_LABELS, FILTER_MODES, type FilterMode } from '../../model/filters';
-import { formatBytes } from '../../lib/format';
+import { countOf, formatBytes } from '../../lib/format';
 import { ProgressLine } from '../../ui/ProgressLine';
+import { useSessionTitle } from '../../ui/use-session-title';
 import type { GraphModel } from './useGraphModel';
 
 const PROFILE_TITLES: Record<ProfileDto, string> = {
@@ -160,7 +161,7 @@ export function GraphToolbar({ model }: { model: GraphModel }) {
       )}
       <div className="toolbar-row secondary">
         <span className="muted small" data-testid="graph-stats">
-          {view.stats.entries.toLocaleString('en-US')} entries · {view.stats.drawn.toLocaleString('en-US')} drawn
+          {countOf(view.stats.entries, 'entry', 'entries')} · {view.stats.drawn.toLocaleString('en-US')} drawn
           {view.stats.hidden > 0 ? ` · ${view.stats.hidden.toLocaleString('en-US')} hidden by filter` : ''}
         </span>
         <span className="grow" />
@@ -203,7 +204,10 @@ function SessionTitle({ graph }: { graph: SessionGraphDto }) {
     () => graph.entries.find((e) => e.type === 'message' && e.role === 'user')?.preview,
     [graph],
   );
-  const title = graph.sessionName || summary?.firstMessage || firstUser || graph.sessionId;
+  const title = useSessionTitle(
+    graph.sessionId,
+    graph.sessionName || summary?.firstMessage || firstUser || graph.sessionId,
+  );
   return (
     <div className="session-heading">
       <h1 title={title} data-testid="session-title">

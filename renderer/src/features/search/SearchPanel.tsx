@@ -7,6 +7,7 @@ import { useActions, useCanopy, useServices } from '../../app-context';
 import type { SearchResultDto, SearchStatusDto } from '../../lib/shared';
 import { groupHits, splitSnippet } from './search-model';
 import { moveFocusAmong } from '../../ui/list-keys';
+import { useSessionTitle } from '../../ui/use-session-title';
 import { useContributedActions } from '../../commands/commands-context';
 import { CONTRIBUTED } from '../../commands/registry';
 import './search.css';
@@ -143,7 +144,7 @@ export function SearchPanel() {
           {groups.map((g) => (
             <section key={g.sessionId} className="search-group">
               <div className="search-group-title" title={g.cwd}>
-                {g.title} <span className="muted small">{g.cwd}</span>
+                <GroupTitle sessionId={g.sessionId} fallback={g.title} /> <span className="muted small">{g.cwd}</span>
               </div>
               {g.hits.map((h) => {
                 const [before, match, after] = splitSnippet(h);
@@ -177,4 +178,9 @@ export function SearchPanel() {
       </div>
     </div>
   );
+}
+
+/** A hit group is called what the session list calls the session. */
+function GroupTitle({ sessionId, fallback }: { sessionId: string; fallback: string }) {
+  return <>{useSessionTitle(sessionId, fallback)}</>;
 }

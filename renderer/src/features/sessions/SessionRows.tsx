@@ -1,5 +1,5 @@
 import { memo, type CSSProperties } from 'react';
-import { formatBytes, formatCount, formatDateTime, formatRelative, formatShortDate, shortCwd } from '../../lib/format';
+import { countOf, formatBytes, formatDateTime, formatRelative, formatShortDate, shortCwd } from '../../lib/format';
 import type { ProjectDto, SessionRowDto, SessionSummaryDto } from '../../lib/shared';
 import { ForkIcon } from '../../lib/icons';
 import { sessionTitle } from '../../model/session-title';
@@ -33,7 +33,7 @@ export const ProjectRow = memo(function ProjectRow({
         {collapsed ? '▸' : '▾'}
       </span>
       <span className="project-cwd">{shortCwd(project.cwd)}</span>
-      <span className="pill" title={`${project.sessionCount} sessions`}>
+      <span className="pill" title={countOf(project.sessionCount, 'session')}>
         {shown === project.sessionCount ? project.sessionCount : `${shown}/${project.sessionCount}`}
       </span>
       <span className="muted small" title={`Last activity ${formatDateTime(project.lastActivity)}`}>
@@ -112,7 +112,7 @@ export const SessionRow = memo(function SessionRow({
         )}
         <span title={`Modified ${formatDateTime(session.modifiedAt)}`}>{formatRelative(session.modifiedAt)}</span>
         <span>{formatBytes(session.sizeBytes)}</span>
-        <span>{summary ? `${formatCount(summary.entryCount)} entries` : '… entries'}</span>
+        <span>{summary ? countOf(summary.entryCount, 'entry', 'entries') : '… entries'}</span>
         <span className="created" title={`Created ${formatDateTime(session.createdAt)}`}>
           {formatShortDate(session.createdAt)}
         </span>

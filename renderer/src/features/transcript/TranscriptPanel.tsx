@@ -1,7 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useActions, useCanopy } from '../../app-context';
-import { formatDateTime } from '../../lib/format';
+import { countOf, formatDateTime } from '../../lib/format';
 import { ForkIcon } from '../../lib/icons';
 import type { EntryDetailDto } from '../../lib/shared';
 import { kindColor, kindTitle } from '../../model/kinds';
@@ -89,7 +89,7 @@ export function TranscriptPanel({ renderBody }: { renderBody: BodyRenderer }) {
       <div className="transcript-head">
         <span className="muted small" data-testid="transcript-count">
           {whatIf ? 'what-if leaf · ' : ''}
-          {rows.length} {rows.length === 1 ? 'entry' : 'entries'} on the path
+          {countOf(rows.length, 'entry', 'entries')} on the path
         </span>
         <span className="grow" />
         {whatIf && (
