@@ -144,7 +144,7 @@ describe('fork preview vs fork', () => {
     },
   );
 
-  it('a repeated preview names the same file; after the fork, the next preview names a new one', async () => {
+  it('a repeated preview names the same file; the fork writes its session id, then the next preview names a new one', async () => {
     const { handlers } = await services();
     const request: ForkRequestDto = { kind: 'clone' };
     const first = await handlers['session.forkPreview']({ sessionId: BRANCHED, request });
@@ -157,11 +157,12 @@ describe('fork preview vs fork', () => {
     });
     expect(other.ok && other.fileName).not.toBe(first.fileName);
     const written = await handlers['session.fork']({ sessionId: BRANCHED, request });
-    expect(basename(written.path)).toBe(first.fileName);
+    const idOf = (name: string | false) => (name ? name.split('_')[1] : name);
+    expect(idOf(basename(written.path))).toBe(idOf(first.fileName));
     const next = await handlers['session.forkPreview']({ sessionId: BRANCHED, request });
     expect(next.ok && next.fileName).not.toBe(first.fileName);
     const second = await handlers['session.fork']({ sessionId: BRANCHED, request });
-    expect(basename(second.path)).toBe(next.ok && next.fileName);
+    expect(idOf(basename(second.path))).toBe(idOf(next.ok && next.fileName));
   });
 
   it('explains a refusal before anything is written, and fork refuses the same way', async () => {
