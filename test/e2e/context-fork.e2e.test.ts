@@ -20,6 +20,7 @@ import {
 } from '../../electron/core';
 import type { EntryNodeDto, SessionGraphDto, SessionListDto, SessionRowDto } from '../../electron/shared/dto';
 import type { CorpusFile } from '../fixtures/corpus/build';
+import { resumeCommandIn } from '../../electron/shared/resume-command';
 import { deepLink, HAVE_CHROMIUM, startHarness, type Harness } from './harness';
 import { graphFromWire, type SessionGraphWireDto } from '../../electron/shared/entry-nodes';
 
@@ -316,7 +317,7 @@ describe.skipIf(!HAVE_CHROMIUM)('context view and forks in Chromium', () => {
     const command = (await page.textContent('[data-testid="fork-command"]'))!;
     const listed = await h.call<SessionListDto>('sessions.list', {});
     const newRow = listed.sessions.find((r) => r.sessionId === newId)!;
-    expect(command).toBe(`pi --session '${newRow.path}'`);
+    expect(command).toBe(resumeCommandIn(newRow.cwd, newRow.path));
     return { newRow, previewCount };
   }
 

@@ -49,4 +49,4 @@ export type { ErrorCode, ErrorValue, Result } from '../../../electron/shared/err
 export { isNoteIssue } from '../../../electron/shared/dto';
 export { isErrorCode } from '../../../electron/shared/errors';
 export { isId } from '../../../electron/shared/validate';
-export { resumeCommand } from '../../../electron/shared/resume-command';
+export { resumeCommand, resumeCommandIn } from '../../../electron/shared/resume-command';

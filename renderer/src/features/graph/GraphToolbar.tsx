@@ -1,8 +1,8 @@
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useActions, useCanopy } from '../../app-context';
 import { copyText } from '../../lib/clipboard';
 import { shareableUrl } from '../../lib/deep-link';
-import type { ProfileDto, SessionGraphDto } from '../../lib/shared';
+import { resumeCommandIn, type ProfileDto, type SessionGraphDto } from '../../lib/shared';
 import { FILTER_LABELS, FILTER_MODES, type FilterMode } from '../../model/filters';
 import { countOf, formatBytes } from '../../lib/format';
 import { ProgressLine } from '../../ui/ProgressLine';
@@ -14,7 +14,8 @@ const PROFILE_TITLES: Record<ProfileDto, string> = {
   h3: 'H3: the harness store (leaf records, paths stop at compaction checkpoints)',
 };
 
-export function GraphToolbar({ model }: { model: GraphModel }) {
+/** `extras`: other features' controls at the end of the second row (from the shell). */
+export function GraphToolbar({ model, extras }: { model: GraphModel; extras?: ReactNode }) {
   const { graph, hits, view } = model;
   const actions = useActions();
   const filterMode = useCanopy((s) => s.filterMode);
@@ -193,6 +194,19 @@ export function GraphToolbar({ model }: { model: GraphModel }) {
         >
           copy link
         </button>
+        <button
+          type="button"
+          className="link-button"
+          data-testid="resume-in-pi"
+          title={`Copy: ${resumeCommandIn(graph.cwd, graph.path)}`}
+          onClick={() => {
+            const command = resumeCommandIn(graph.cwd, graph.path);
+            void copyText(command).then((ok) => showToast(ok ? 'Resume command copied' : `Copy failed — ${command}`));
+          }}
+        >
+          resume in pi
+        </button>
+        {extras}
       </div>
     </div>
   );
