@@ -16,6 +16,10 @@ import { LineageBar } from '../features/lineage/LineageBar';
 import { LineageFlags } from '../features/lineage/LineageFlags';
 import { TranscriptEntryBody } from '../features/inspector/TranscriptBody';
 import { TranscriptPanel, type BodyRenderer } from '../features/transcript/TranscriptPanel';
+import { FollowToggle } from '../features/transcript/FollowToggle';
+import { TreeList } from '../features/tree-list/TreeList';
+import { TreeListToggle } from '../features/tree-list/TreeListToggle';
+import { useCanopy } from '../app-context';
 
 function NodeWhatIf({ entryId }: { entryId: string }) {
   return <WhatIfButton entryId={entryId} compact />;
@@ -25,9 +29,17 @@ function NodeWhatIf({ entryId }: { entryId: string }) {
 const NODE_SLOTS: NodeSlots = { Flags: LineageFlags, SelectedActions: NodeWhatIf };
 
 export function GraphPane() {
+  const middleView = useCanopy((s) => s.middleView);
   return (
     <GraphPanel
       nodeSlots={NODE_SLOTS}
+      toolbarExtras={
+        <>
+          <TreeListToggle />
+          <FollowToggle />
+        </>
+      }
+      body={middleView === 'tree' ? <TreeList /> : undefined}
       banners={
         <>
           <ContextLegend />

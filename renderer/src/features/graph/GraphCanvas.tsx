@@ -102,6 +102,14 @@ export function GraphCanvas({ model }: { model: GraphModel }) {
   const edges = useMemo(() => toFlowEdges(view), [view]);
   const marks = useMemo(() => overviewMarks(view, graph.leafId), [view, graph.leafId]);
   const tips = useTipJumps(view, marks);
+  // The overview never covers the leaf or the selection (it moves to a free corner).
+  const avoid = useMemo(() => {
+    const out = marks.leaf ? [marks.leaf] : [];
+    const sel = selectedId ? view.drawNodeOf(selectedId) : null;
+    const p = sel ? view.layout.placed.get(sel.id) : undefined;
+    if (p) out.push(middleOf(p));
+    return out;
+  }, [marks, selectedId, view]);
 
   const centerOn = useCallback(
     (drawId: string, opts: { zoom?: number; duration?: number } = {}) => {
@@ -267,7 +275,7 @@ export function GraphCanvas({ model }: { model: GraphModel }) {
                 </svg>
               </ControlButton>
             </Controls>
-            {showMinimap && <GraphOverview marks={marks} index={view.index} onTip={tips.jump} />}
+            {showMinimap && <GraphOverview marks={marks} index={view.index} onTip={tips.jump} avoid={avoid} />}
           </ReactFlow>
         )}
       </div>

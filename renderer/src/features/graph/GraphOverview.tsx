@@ -3,6 +3,8 @@ import { useEffect, useMemo, useRef, useState, type MouseEvent as ReactMouseEven
 import { useCanopy } from '../../app-context';
 import type { TreeIndex } from '../../model/tree-index';
 import { tipPreview } from './model/tips';
+import { NODE_HEIGHT, NODE_WIDTH } from './model/layout';
+import { overviewCorner, screenRect } from './model/overview-place';
 import {
   fromOverview,
   overviewFrame,
@@ -97,10 +99,13 @@ export function GraphOverview({
   marks,
   index,
   onTip,
+  avoid = [],
 }: {
   marks: OverviewMarks;
   index: TreeIndex;
   onTip(tip: OverviewTip): void;
+  /** Layout centres of nodes it must not cover (the leaf, the selection): it moves to another corner. */
+  avoid?: ReadonlyArray<{ x: number; y: number }>;
 }) {
   const lazyPreviews = useCanopy((s) => s.lazyPreviews);
   const canvasRef = useRef<HTMLCanvasElement>(null);
@@ -113,9 +118,18 @@ export function GraphOverview({
   const [hover, setHover] = useState<OverviewTip | null>(null);
   const dragging = useRef(false);
 
+  const rect = paneWidth > 0 ? viewportRect(frame, transform, { width: paneWidth, height: paneHeight }) : null;
+  const node = { width: NODE_WIDTH, height: NODE_HEIGHT };
+  const corner = overviewCorner(
+    { width: paneWidth, height: paneHeight },
+    { width: OVERVIEW_BOX.width + 2, height: OVERVIEW_BOX.height + 2 },
+    avoid.map((c) => screenRect(c, node, transform)),
+  );
+  const hidden = paneWidth > 0 && corner === null;
+  // Drawn again when it comes back after hiding (a new canvas element).
   useEffect(() => {
     if (canvasRef.current) draw(canvasRef.current, marks);
-  }, [marks, theme]);
+  }, [marks, theme, hidden]);
 
   const local = (e: { clientX: number; clientY: number }) => {
     const r = canvasRef.current!.getBoundingClientRect();
@@ -152,13 +166,14 @@ export function GraphOverview({
     setHover(tipAt(marks, frame, p.x, p.y));
   };
 
-  const rect = paneWidth > 0 ? viewportRect(frame, transform, { width: paneWidth, height: paneHeight }) : null;
+  if (hidden) return null;
   const hoverAt = hover ? toOverview(frame, hover.x, hover.y) : null;
   return (
     <Panel
-      position="bottom-right"
+      position={corner ?? 'bottom-right'}
       className="graph-overview"
       data-testid="graph-overview"
+      data-corner={corner ?? 'bottom-right'}
       data-tips={marks.tips.length}
     >
       <div
