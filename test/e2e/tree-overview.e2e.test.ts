@@ -8,12 +8,15 @@ import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeSessionFile } from '../../bench/generate';
 import { DAILY_ID, dailySessionText } from './daily-session';
 import { HAVE_CHROMIUM, REPO, startHarness, type Harness } from './harness';
 
 type Box = { x: number; y: number; width: number; height: number };
 const overlap = (a: Box, b: Box) =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+const BIG_ID = '019c0000-0000-7000-8000-0000000b1600';
 
 describe.skipIf(!HAVE_CHROMIUM)('tree list and overview (chromium)', () => {
   let h: Harness;
@@ -59,6 +62,15 @@ describe.skipIf(!HAVE_CHROMIUM)('tree list and overview (chromium)', () => {
     const dir = join(h.sessionsDir, '--home-you-projects-daily--');
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, `2026-03-02T09-00-00-000Z_${DAILY_ID}.jsonl`), dailySessionText());
+    // A big session (branch moves, compactions): seeded, 24 MiB, so the suite stays bounded.
+    const bigDir = join(h.sessionsDir, '--home-you-projects-big--');
+    mkdirSync(bigDir, { recursive: true });
+    writeSessionFile(join(bigDir, `2026-03-01T08-00-00-000Z_${BIG_ID}.jsonl`), {
+      targetBytes: 24 * 1024 * 1024,
+      seed: 25,
+      cwd: '/home/you/projects/big',
+      sessionId: BIG_ID,
+    });
     await page.goto(h.server.url);
     await page.evaluate(() => localStorage.setItem('canopy.minimap', 'on'));
     await page.reload();
@@ -130,5 +142,32 @@ describe.skipIf(!HAVE_CHROMIUM)('tree list and overview (chromium)', () => {
     await h.shot('tree-list-dark');
     await page.click('[data-testid="tree-list-toggle"]');
     expect(h.pageErrors).toEqual([]);
+  });
+  it('a big session: the overview shows density with the path and tips over it, the tree list lists the active branch first and folds', async () => {
+    await page.evaluate(() => localStorage.setItem('canopy.theme', 'light'));
+    await page.reload();
+    await open(BIG_ID);
+    await page.waitForSelector('[data-testid="overview-canvas"]', { timeout: 60_000 });
+    await page.click('[data-testid="canvas-fit"]');
+    await page.waitForTimeout(500);
+    await h.shot('overview-big-light');
+    await page.click('[data-testid="tree-list-toggle"]');
+    await page.waitForSelector('[data-testid="tree-row"]');
+    // The first rows are the active branch (pre-order, the leaf's branch first).
+    const first = await page.$$eval('[data-testid="tree-row"]', (els) =>
+      els
+        .sort((a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top)
+        .slice(0, 20)
+        .map((e) => e.classList.contains('on-path')),
+    );
+    expect(first.every(Boolean)).toBe(true);
+    const folds = page.locator('[data-testid="tree-fold"]');
+    expect(await folds.count()).toBeGreaterThan(0);
+    const before = await page.$$eval('[data-testid="tree-row"]', (els) => els.length);
+    await folds.first().click();
+    await page.waitForSelector('[data-testid="tree-row"] >> text=/\\+[\\d,]+ entr/');
+    await h.shot('tree-list-big-light');
+    expect(before).toBeGreaterThan(0);
+    await page.click('[data-testid="tree-list-toggle"]');
   });
 });

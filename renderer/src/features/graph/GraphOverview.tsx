@@ -26,6 +26,38 @@ function minSize(r: { x: number; y: number; width: number; height: number }, min
   return { left: r.x + (r.width - width) / 2, top: r.y + (r.height - height) / 2, width, height };
 }
 
+/** Off-path nodes from which the overview draws density cells instead of edges. */
+const DENSITY_FROM = 1500;
+const CELL = 3;
+
+/** Node density: the child end of each edge counted in CELL-pixel cells, shaded by log count. */
+function density(
+  ctx: CanvasRenderingContext2D,
+  f: ReturnType<typeof overviewFrame>,
+  edges: Float64Array,
+  colour: string,
+): void {
+  const cols = Math.ceil(OVERVIEW_BOX.width / CELL);
+  const rows = Math.ceil(OVERVIEW_BOX.height / CELL);
+  const counts = new Uint32Array(cols * rows);
+  let max = 1;
+  for (let i = 0; i < edges.length; i += 4) {
+    const p = toOverview(f, edges[i + 2]!, edges[i + 3]!);
+    const cx = Math.min(cols - 1, Math.max(0, Math.floor(p.x / CELL)));
+    const cy = Math.min(rows - 1, Math.max(0, Math.floor(p.y / CELL)));
+    const k = cy * cols + cx;
+    max = Math.max(max, ++counts[k]!);
+  }
+  ctx.fillStyle = colour;
+  const scale = Math.log(max + 1);
+  for (let k = 0; k < counts.length; k++) {
+    if (counts[k] === 0) continue;
+    ctx.globalAlpha = 0.25 + (0.75 * Math.log(counts[k]! + 1)) / scale;
+    ctx.fillRect((k % cols) * CELL, Math.floor(k / cols) * CELL, CELL, CELL);
+  }
+  ctx.globalAlpha = 1;
+}
+
 function draw(canvas: HTMLCanvasElement, marks: OverviewMarks): void {
   const ctx = canvas.getContext?.('2d');
   if (!ctx) return; // no canvas (a DOM test): the marks still answer clicks
@@ -78,7 +110,10 @@ function draw(canvas: HTMLCanvasElement, marks: OverviewMarks): void {
   };
   // Many marks share the box: smaller ones, so neighbours stay apart. The path goes over the marks.
   const small = marks.tips.length + marks.branchPoints.length / 2 > 60;
-  segments(marks.edges, colour('edge'), 1);
+  // Too many nodes for lines to stay apart (they merge into one band): their density instead,
+  // cell by cell, so the path, tips and checkpoints drawn over it stay readable.
+  if (marks.edges.length / 4 > DENSITY_FROM) density(ctx, f, marks.edges, colour('edge'));
+  else segments(marks.edges, colour('edge'), 1);
   points(marks.branchPoints, colour('branch'), square(small ? 3 : 5));
   points(marks.checkpoints, colour('checkpoint'), diamond(small ? 3 : 4));
   points(
