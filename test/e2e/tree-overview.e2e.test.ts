@@ -151,6 +151,15 @@ describe.skipIf(!HAVE_CHROMIUM)('tree list and overview (chromium)', () => {
     await page.click('[data-testid="canvas-fit"]');
     await page.waitForTimeout(500);
     await h.shot('overview-big-light');
+    // The transcript opens on the leaf with bodies read for the rows in view only.
+    const t0 = Date.now();
+    await page.click('[data-testid="tab-transcript"]');
+    await page.waitForSelector('[data-testid="transcript-row"] .transcript-body', { timeout: 30_000 });
+    const asked = await page.$$eval('[data-testid="transcript-row"]', (els) => els.length);
+    console.log(`[e2e] big session transcript: first body after ${Date.now() - t0} ms, ${asked} rows drawn`);
+    expect(asked).toBeLessThan(40);
+    await h.shot('transcript-big-light');
+    await page.click('[data-testid="tab-entry"]');
     await page.click('[data-testid="tree-list-toggle"]');
     await page.waitForSelector('[data-testid="tree-row"]');
     // The first rows are the active branch (pre-order, the leaf's branch first).

@@ -52,7 +52,7 @@ function density(
   const scale = Math.log(max + 1);
   for (let k = 0; k < counts.length; k++) {
     if (counts[k] === 0) continue;
-    ctx.globalAlpha = 0.25 + (0.75 * Math.log(counts[k]! + 1)) / scale;
+    ctx.globalAlpha = 0.35 + (0.65 * Math.log(counts[k]! + 1)) / scale;
     ctx.fillRect((k % cols) * CELL, Math.floor(k / cols) * CELL, CELL, CELL);
   }
   ctx.globalAlpha = 1;
