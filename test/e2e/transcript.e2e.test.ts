@@ -33,6 +33,7 @@ describe.skipIf(!HAVE_CHROMIUM)('transcript and follow (chromium)', () => {
     await page.waitForSelector(`[data-testid="graph-panel"][data-session-id="${DAILY_ID}"]`);
     await page.click('[data-testid="tab-transcript"]');
     await page.waitForSelector(rowOf('a4'));
+    expect(await page.title()).toBe('Read the config loader and tell me what breaks — Canopy');
   }, 180_000);
   afterAll(() => h?.close());
 

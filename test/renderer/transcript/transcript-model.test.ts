@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { buildTreeIndex } from '../../../renderer/src/model/tree-index';
-import { newestTip, transcriptRows, unreadCount } from '../../../renderer/src/features/transcript/transcript-model';
+import {
+  newestTip,
+  transcriptRows,
+  unreadCount,
+  unreadSince,
+} from '../../../renderer/src/features/transcript/transcript-model';
 import { chain, lines, node } from '../helpers';
 
 describe('transcriptRows', () => {
@@ -50,5 +55,8 @@ describe('transcriptRows', () => {
     expect(unreadCount(rows, 'u2')).toBe(0);
     expect(unreadCount(rows, null)).toBe(0);
     expect(unreadCount(rows, 'x1')).toBe(0);
+    expect(unreadSince(index, 'u2', 'a1')).toBe(3);
+    expect(unreadSince(index, 'u2', 'u2')).toBe(0);
+    expect(unreadSince(index, 'u2', 'x1')).toBe(0);
   });
 });

@@ -1,4 +1,4 @@
-import { useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { useActions, useCanopy } from '../../app-context';
 import { copyText } from '../../lib/clipboard';
 import { shareableUrl } from '../../lib/deep-link';
@@ -222,6 +222,13 @@ function SessionTitle({ graph }: { graph: SessionGraphDto }) {
     graph.sessionId,
     graph.sessionName || summary?.firstMessage || firstUser || graph.sessionId,
   );
+  // The window's (or browser tab's) title names the open session the way the list does.
+  useEffect(() => {
+    document.title = `${title} — Canopy`;
+    return () => {
+      document.title = 'Canopy';
+    };
+  }, [title]);
   return (
     <div className="session-heading">
       <h1 title={title} data-testid="session-title">

@@ -97,7 +97,7 @@ export function TranscriptPanel({ renderBody }: { renderBody: BodyRenderer }) {
             back to the leaf
           </button>
         )}
-        <FollowToggle unread={unread} />
+        <FollowToggle />
       </div>
       <div
         ref={scrollRef}

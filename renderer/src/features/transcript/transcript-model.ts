@@ -81,3 +81,14 @@ export function unreadCount(rows: readonly TranscriptRow[], lastSeenId: string |
   const at = rows.findIndex((r) => r.id === lastSeenId);
   return at === -1 ? 0 : rows.length - 1 - at;
 }
+
+/** Entries on the path from `lastSeenId` (excluded) down to the leaf; 0 when it is not an ancestor. */
+export function unreadSince(index: TreeIndex, leafId: string | null, lastSeenId: string): number {
+  const seen = index.indexOf.get(lastSeenId);
+  let n = 0;
+  for (let cur = leafId === null ? -1 : (index.indexOf.get(leafId) ?? -1); cur !== -1 && n <= index.size; n++) {
+    if (cur === seen) return n;
+    cur = index.parent[cur]!;
+  }
+  return 0;
+}
