@@ -141,6 +141,24 @@ describe.skipIf(!HAVE_CHROMIUM)('tree list and overview (chromium)', () => {
     await page.waitForSelector('[data-testid="tree-list"]');
     await h.shot('tree-list-dark');
     await page.click('[data-testid="tree-list-toggle"]');
+    // The flat list names each row's project, and neither its time nor its date is clipped.
+    await page.click('[data-testid="group-by-project"]');
+    await page.waitForSelector('[data-testid="session-row"] .session-cwd');
+    await h.shot('sessions-flat-dark');
+    const clipped = await page.$$eval('[data-testid="session-row"]', (rows) =>
+      rows.flatMap((row) => {
+        const meta = row.querySelector('.session-meta')!;
+        const box = meta.getBoundingClientRect();
+        const cwd = meta.querySelector('.session-cwd')!;
+        const date = meta.querySelector('.created')!;
+        const d = date.getBoundingClientRect();
+        return date.scrollWidth > date.clientWidth + 1 || d.right > box.right + 1 || cwd.clientWidth < 20
+          ? [row.getAttribute('data-session-id')]
+          : [];
+      }),
+    );
+    expect(clipped).toEqual([]);
+    await page.click('[data-testid="group-by-project"]');
     expect(h.pageErrors).toEqual([]);
   });
   it('a big session: the overview shows density with the path and tips over it, the tree list lists the active branch first and folds', async () => {

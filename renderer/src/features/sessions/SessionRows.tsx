@@ -75,7 +75,7 @@ export const SessionRow = memo(function SessionRow({
       data-parent-session-id={session.parentSessionId ?? undefined}
       style={depth > 0 ? indentStyle(depth) : undefined}
       aria-current={active ? 'true' : undefined}
-      title={`${title}\n${session.path}`}
+      title={`${title}\n${session.path}\n${formatBytes(session.sizeBytes)}`}
       onClick={() => onOpen(session.sessionId)}
     >
       <div className="session-title">
@@ -111,8 +111,9 @@ export const SessionRow = memo(function SessionRow({
           </span>
         )}
         <span title={`Modified ${formatDateTime(session.modifiedAt)}`}>{formatRelative(session.modifiedAt)}</span>
-        <span>{formatBytes(session.sizeBytes)}</span>
-        <span>{summary ? countOf(summary.entryCount, 'entry', 'entries') : '… entries'}</span>
+        {/* The flat list has less room: the project takes the size's place (the title shows it). */}
+        {!showCwd && <span>{formatBytes(session.sizeBytes)}</span>}
+        <span className="count">{summary ? countOf(summary.entryCount, 'entry', 'entries') : '… entries'}</span>
         <span className="created" title={`Created ${formatDateTime(session.createdAt)}`}>
           {formatShortDate(session.createdAt)}
         </span>
