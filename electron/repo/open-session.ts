@@ -174,12 +174,14 @@ export class OpenSession {
     return { ...preview, directory: dirname(env.sourcePath) };
   }
 
-  /** pi's plan for a fork/clone of this session (session-service.ts writes it). */
+  /**
+   * pi's plan for a fork/clone of this session (session-service.ts writes it): the preview's session
+   * id, and the write's time, as pi names a file when it writes it (not when it was previewed).
+   */
   forkPlan(session: ParsedSession, request: ForkRequestDto, naming: ForkNaming, profile?: Profile): ForkPlan {
     const options = {
       profile: profile ?? this.profileOf(session),
       newSessionId: () => naming.sessionId,
-      now: () => new Date(naming.now),
     };
     return planForkOf(session, this.path, request, options).plan;
   }

@@ -12,6 +12,8 @@ export interface SessionSummary {
   name: string | null;
   /** Text of the first user message (text blocks joined by a space), cut to 500 characters. */
   firstMessage: string | null;
+  /** Set when it differs from firstMessage: the first user message whose entry time is not before the header's (a fork's own: copied ones are older). */
+  ownFirstMessage?: string | null;
   /** Parsed entry lines after the header. */
   entryCount: number;
   /** `message` entries, every branch. */
@@ -47,6 +49,8 @@ interface Tally {
   header: Rec | null;
   name: string | null;
   firstMessage: string | null;
+  ownFirstMessage: string | null;
+  headerMs: number;
   entryCount: number;
   messageCount: number;
   lastActivity: number;
@@ -57,6 +61,8 @@ const emptyTally = (): Tally => ({
   header: null,
   name: null,
   firstMessage: null,
+  ownFirstMessage: null,
+  headerMs: Number.NaN,
   entryCount: 0,
   messageCount: 0,
   lastActivity: 0,
@@ -82,6 +88,7 @@ function tallyLine(t: Tally, text: string, lineNo: number, complete: boolean): v
     if (parsed.fatal) throw new CanopyError(parsed.fatal.code, parsed.fatal.message);
     t.issueCount += parsed.issues.length;
     t.header = value;
+    t.headerMs = typeof value.timestamp === 'string' ? Date.parse(value.timestamp) : Number.NaN;
     return;
   }
   if (typeof value.id !== 'string' || !value.id) t.issueCount++;
@@ -96,9 +103,11 @@ function tallyLine(t: Tally, text: string, lineNo: number, complete: boolean): v
   if (message.role !== 'user' && message.role !== 'assistant') return;
   const time = typeof message.timestamp === 'number' ? message.timestamp : Date.parse(String(value.timestamp));
   if (!Number.isNaN(time)) t.lastActivity = Math.max(t.lastActivity, time);
-  if (t.firstMessage === null && message.role === 'user') {
+  if (message.role === 'user' && (t.firstMessage === null || t.ownFirstMessage === null)) {
     const m = messageText(message);
-    if (m) t.firstMessage = m.length > PREVIEW_CHARS ? `${m.slice(0, PREVIEW_CHARS)}…` : m;
+    const cut = m.length > PREVIEW_CHARS ? `${m.slice(0, PREVIEW_CHARS)}…` : m;
+    if (m && t.firstMessage === null) t.firstMessage = cut;
+    if (m && t.ownFirstMessage === null && !(Date.parse(String(value.timestamp)) < t.headerMs)) t.ownFirstMessage = cut;
   }
 }
 
@@ -107,8 +116,16 @@ function summaryOf(t: Tally, path: string, mtimeMs: number): SessionSummary {
   if (head === null) throw new CanopyError('invalid_session', `not a pi session: ${path} has no session header`);
   const headerTime = typeof head.timestamp === 'string' ? Date.parse(head.timestamp) : Number.NaN;
   const activity = t.lastActivity > 0 ? t.lastActivity : !Number.isNaN(headerTime) ? headerTime : mtimeMs;
-  const { name, firstMessage, entryCount, messageCount, issueCount } = t;
-  return { name, firstMessage, entryCount, messageCount, lastActivity: new Date(activity).toISOString(), issueCount };
+  const { name, firstMessage, ownFirstMessage, entryCount, messageCount, issueCount } = t;
+  return {
+    name,
+    firstMessage,
+    ...(ownFirstMessage !== firstMessage ? { ownFirstMessage } : {}),
+    entryCount,
+    messageCount,
+    lastActivity: new Date(activity).toISOString(),
+    issueCount,
+  };
 }
 
 /** Where a file's last pass ended: the tally of its complete lines, and the next line's offset and number. */

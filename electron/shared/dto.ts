@@ -53,6 +53,8 @@ export interface SessionRowDto {
 export interface SessionSummaryDto {
   name: string | null;
   firstMessage: string | null;
+  /** The first user message written after the header (a fork's own, not one copied from its parent). */
+  ownFirstMessage?: string | null;
   entryCount: number;
   messageCount: number;
   /** Latest user/assistant activity (ISO), else the header time. */

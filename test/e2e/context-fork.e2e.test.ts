@@ -20,6 +20,7 @@ import {
 } from '../../electron/core';
 import type { EntryNodeDto, SessionGraphDto, SessionListDto, SessionRowDto } from '../../electron/shared/dto';
 import type { CorpusFile } from '../fixtures/corpus/build';
+import { resumeCommandIn } from '../../electron/shared/resume-command';
 import { deepLink, HAVE_CHROMIUM, startHarness, type Harness } from './harness';
 import { graphFromWire, type SessionGraphWireDto } from '../../electron/shared/entry-nodes';
 
@@ -316,7 +317,7 @@ describe.skipIf(!HAVE_CHROMIUM)('context view and forks in Chromium', () => {
     const command = (await page.textContent('[data-testid="fork-command"]'))!;
     const listed = await h.call<SessionListDto>('sessions.list', {});
     const newRow = listed.sessions.find((r) => r.sessionId === newId)!;
-    expect(command).toBe(`pi --session '${newRow.path}'`);
+    expect(command).toBe(resumeCommandIn(newRow.cwd, newRow.path));
     return { newRow, previewCount };
   }
 
@@ -408,7 +409,7 @@ describe.skipIf(!HAVE_CHROMIUM)('context view and forks in Chromium', () => {
     }
   });
 
-  it('shows a line pi appends without a reload, keeping the selection and the viewport', async () => {
+  it('shows a line pi appends without a reload, keeping the selection and the viewport (following paused)', async () => {
     const file = h.corpus.find((c) => c.writer === 'ca' && usable(c) && c.features.includes('branches'))!;
     const row = rowOf(file)!;
     const g = await graphOf(row.sessionId);
@@ -417,6 +418,11 @@ describe.skipIf(!HAVE_CHROMIUM)('context view and forks in Chromium', () => {
     await page.waitForSelector(`.react-flow__node[data-id="${g.leafId}"][data-leaf="true"]`);
     await page.click('[data-testid="tab-context"]');
     await page.waitForSelector(`[data-testid="context-panel"][data-leaf-id="${g.leafId}"]`);
+    // Following the leaf (on by default) would move the selection and the view: paused here.
+    await page.click('[data-testid="graph-panel"] [data-testid="follow-toggle"]');
+    expect(await page.getAttribute('[data-testid="graph-panel"] [data-testid="follow-toggle"]', 'aria-pressed')).toBe(
+      'false',
+    );
     const viewport = () => page.$eval('.react-flow__viewport', (el) => (el as HTMLElement).style.transform);
     // The opening zoom animates for a while that depends on the machine's load: wait until the
     // viewport holds still instead of sleeping a fixed time.

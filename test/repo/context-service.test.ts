@@ -102,42 +102,49 @@ describe('fork preview vs fork', () => {
     ['H3 clone of every entry', H3, { kind: 'clone' }],
   ];
 
-  it.each(cases)('%s: the preview announces the file the fork writes', async (_name, sessionId, request) => {
-    const { root, handlers } = await services();
-    const before = await hashTree(root);
-    const preview = await handlers['session.forkPreview']({ sessionId, request });
-    await expectOnlyAdded(root, before, []);
-    if (!preview.ok) throw new Error(preview.error.message);
+  it.each(cases)(
+    '%s: the preview announces the file the fork writes (its time: the write)',
+    async (_name, sessionId, request) => {
+      const { root, handlers } = await services();
+      const before = await hashTree(root);
+      const preview = await handlers['session.forkPreview']({ sessionId, request });
+      await expectOnlyAdded(root, before, []);
+      if (!preview.ok) throw new Error(preview.error.message);
 
-    const result = await handlers['session.fork']({ sessionId, request });
-    await expectOnlyAdded(root, before, [result.path]);
-    expect(preview.fileName).toMatch(FILE_NAME);
-    expect(basename(result.path)).toBe(preview.fileName);
-    expect(preview.directory).toBe(dirname(result.path));
-    expect(result.command).toBe(resumeCommand(result.path));
-    const written = await readJsonl(result.path);
-    expect(written.length - 1).toBe(result.entryCount);
-    expect(preview.entryCount).toBe(result.entryCount);
-    if (preview.leafIsNew) {
-      // A re-created label ends the file: its id is drawn again, its target is the same.
-      const last = written[written.length - 1]!;
-      expect([last.type, last.id]).toEqual(['label', result.leafId]);
-    } else {
-      expect(preview.leafId).toBe(result.leafId);
-    }
+      const result = await handlers['session.fork']({ sessionId, request });
+      await expectOnlyAdded(root, before, [result.path]);
+      expect(preview.fileName).toMatch(FILE_NAME);
+      // The same session id; the time part is the write's (not before the preview's).
+      const [writtenTime, writtenId] = basename(result.path).split('_');
+      const [previewTime, previewId] = preview.fileName.split('_');
+      expect(writtenId).toBe(previewId);
+      expect(writtenTime! >= previewTime!).toBe(true);
+      expect(preview.directory).toBe(dirname(result.path));
+      expect(result.command).toBe(resumeCommand(result.path));
+      const written = await readJsonl(result.path);
+      expect(written.length - 1).toBe(result.entryCount);
+      expect(preview.entryCount).toBe(result.entryCount);
+      if (preview.leafIsNew) {
+        // A re-created label ends the file: its id is drawn again, its target is the same.
+        const last = written[written.length - 1]!;
+        expect([last.type, last.id]).toEqual(['label', result.leafId]);
+      } else {
+        expect(preview.leafId).toBe(result.leafId);
+      }
 
-    // The new session is listed under its header id, linked to its parent, and reads as previewed.
-    const list = await handlers['sessions.list']({});
-    const row = list.sessions.find((r) => r.sessionId === result.sessionId)!;
-    expect(row.path).toBe(result.path);
-    expect(row.sessionId).toBe(written[0]!.id);
-    expect(row.parentSessionId).toBe(sessionId);
-    const context = await handlers['session.context']({ sessionId: result.sessionId, profile: preview.profile });
-    expect(context.messages.length).toBe(preview.context.messageCount);
-    expect(context.tokens.total).toBe(preview.context.tokens);
-  });
+      // The new session is listed under its header id, linked to its parent, and reads as previewed.
+      const list = await handlers['sessions.list']({});
+      const row = list.sessions.find((r) => r.sessionId === result.sessionId)!;
+      expect(row.path).toBe(result.path);
+      expect(row.sessionId).toBe(written[0]!.id);
+      expect(row.parentSessionId).toBe(sessionId);
+      const context = await handlers['session.context']({ sessionId: result.sessionId, profile: preview.profile });
+      expect(context.messages.length).toBe(preview.context.messageCount);
+      expect(context.tokens.total).toBe(preview.context.tokens);
+    },
+  );
 
-  it('a repeated preview names the same file; after the fork, the next preview names a new one', async () => {
+  it('a repeated preview names the same file; the fork writes its session id, then the next preview names a new one', async () => {
     const { handlers } = await services();
     const request: ForkRequestDto = { kind: 'clone' };
     const first = await handlers['session.forkPreview']({ sessionId: BRANCHED, request });
@@ -150,11 +157,12 @@ describe('fork preview vs fork', () => {
     });
     expect(other.ok && other.fileName).not.toBe(first.fileName);
     const written = await handlers['session.fork']({ sessionId: BRANCHED, request });
-    expect(basename(written.path)).toBe(first.fileName);
+    const idOf = (name: string | false) => (name ? name.split('_')[1] : name);
+    expect(idOf(basename(written.path))).toBe(idOf(first.fileName));
     const next = await handlers['session.forkPreview']({ sessionId: BRANCHED, request });
     expect(next.ok && next.fileName).not.toBe(first.fileName);
     const second = await handlers['session.fork']({ sessionId: BRANCHED, request });
-    expect(basename(second.path)).toBe(next.ok && next.fileName);
+    expect(idOf(basename(second.path))).toBe(idOf(next.ok && next.fileName));
   });
 
   it('explains a refusal before anything is written, and fork refuses the same way', async () => {

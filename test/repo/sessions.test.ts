@@ -265,3 +265,17 @@ describe('summarizeSession', () => {
     }
   });
 });
+
+describe('summarizeSession: a fork', () => {
+  it("names the fork's own first message: the first user message not older than its header", async () => {
+    const root = await tempDir();
+    const path = await writeSession(root, 'fork.jsonl', [
+      header('f', '/p', { timestamp: '2026-03-01T12:00:00.000Z', parentSession: '/p/parent.jsonl' }),
+      { ...user('u1', null, 'copied question'), timestamp: '2026-03-01T10:00:00.000Z' },
+      { ...user('u2', 'u1', 'my own question'), timestamp: '2026-03-01T12:00:05.000Z' },
+    ]);
+    const summary = await summarizeSession(path);
+    expect(summary.firstMessage).toBe('copied question');
+    expect(summary.ownFirstMessage).toBe('my own question');
+  });
+});

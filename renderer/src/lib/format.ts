@@ -88,3 +88,8 @@ export function formatTokens(n: number): string {
   if (n < 1_000_000) return `${(n / 1000).toFixed(n < 10_000 ? 1 : 0)}k tok`;
   return `${(n / 1_000_000).toFixed(1)}M tok`;
 }
+
+/** "1 entry", "2 entries", "1,024 sessions": a count with its noun in the right number. */
+export function countOf(n: number, one: string, many = `${one}s`): string {
+  return `${formatCount(n)} ${n === 1 ? one : many}`;
+}

@@ -61,4 +61,4 @@ export type {
 export { isNoteIssue } from '../../../electron/shared/dto';
 export { isErrorCode } from '../../../electron/shared/errors';
 export { isId } from '../../../electron/shared/validate';
-export { resumeCommand } from '../../../electron/shared/resume-command';
+export { resumeCommand, resumeCommandIn } from '../../../electron/shared/resume-command';

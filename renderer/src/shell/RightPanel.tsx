@@ -3,9 +3,11 @@ import { useCanopy } from '../app-context';
 import { formatTokens } from '../lib/format';
 import { ContextPanel } from '../features/context/ContextPanel';
 import type { RightTab } from '../store';
-import { InspectorPane } from './panes';
+import { InspectorPane, TranscriptPane } from './panes';
 
-/** The right column: the selected entry, or what reaches the model. */
+const TABS: readonly RightTab[] = ['entry', 'transcript', 'context'];
+
+/** The right column: the selected entry, the path read as a conversation, or what reaches the model. */
 export function RightPanel() {
   const tab = useCanopy((s) => s.rightTab);
   const setTab = useCanopy((s) => s.setRightTab);
@@ -19,10 +21,13 @@ export function RightPanel() {
         role="tablist"
         aria-label="Details"
         onKeyDown={(e) => {
-          // WAI-ARIA tabs: arrows move between the two tabs (and select them).
+          // WAI-ARIA tabs: arrows move between the tabs (and select them).
           if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight' && e.key !== 'Home' && e.key !== 'End') return;
           e.preventDefault();
-          const next = e.key === 'Home' ? 'entry' : e.key === 'End' ? 'context' : tab === 'entry' ? 'context' : 'entry';
+          const at = TABS.indexOf(tab);
+          const step = e.key === 'ArrowLeft' ? TABS.length - 1 : 1;
+          const next =
+            e.key === 'Home' ? TABS[0]! : e.key === 'End' ? TABS[TABS.length - 1]! : TABS[(at + step) % TABS.length]!;
           setTab(next);
           e.currentTarget.querySelector<HTMLElement>(`[data-testid="tab-${next}"]`)?.focus();
         }}
@@ -32,6 +37,9 @@ export function RightPanel() {
           {selectedId && (
             <code className="tab-note">{selectedId.length > 10 ? `${selectedId.slice(0, 8)}…` : selectedId}</code>
           )}
+        </Tab>
+        <Tab id="transcript" current={tab} onSelect={setTab}>
+          Transcript
         </Tab>
         <Tab id="context" current={tab} onSelect={setTab}>
           What the model sees
@@ -48,6 +56,9 @@ export function RightPanel() {
       {/* Both stay mounted (scroll positions survive a switch); the other one is hidden. */}
       <div className="tab-page" hidden={tab !== 'entry'} role="tabpanel" aria-label="Entry">
         <InspectorPane />
+      </div>
+      <div className="tab-page" hidden={tab !== 'transcript'} role="tabpanel" aria-label="Transcript">
+        {tab === 'transcript' && <TranscriptPane />}
       </div>
       <div className="tab-page" hidden={tab !== 'context'} role="tabpanel" aria-label="What the model sees">
         <ContextPanel />

@@ -16,6 +16,12 @@ import { LineageBar } from '../features/lineage/LineageBar';
 import { LineageFlags } from '../features/lineage/LineageFlags';
 import { SessionSecrets } from '../features/secrets/SessionSecrets';
 import { ExportButton } from '../features/export/ExportButton';
+import { TranscriptEntryBody } from '../features/inspector/TranscriptBody';
+import { TranscriptPanel, type BodyRenderer } from '../features/transcript/TranscriptPanel';
+import { FollowToggle } from '../features/transcript/FollowToggle';
+import { TreeList } from '../features/tree-list/TreeList';
+import { TreeListToggle } from '../features/tree-list/TreeListToggle';
+import { useCanopy } from '../app-context';
 
 function NodeWhatIf({ entryId }: { entryId: string }) {
   return <WhatIfButton entryId={entryId} compact />;
@@ -25,9 +31,17 @@ function NodeWhatIf({ entryId }: { entryId: string }) {
 const NODE_SLOTS: NodeSlots = { Flags: LineageFlags, SelectedActions: NodeWhatIf };
 
 export function GraphPane() {
+  const middleView = useCanopy((s) => s.middleView);
   return (
     <GraphPanel
       nodeSlots={NODE_SLOTS}
+      toolbarExtras={
+        <>
+          <TreeListToggle />
+          <FollowToggle />
+        </>
+      }
+      body={middleView === 'tree' ? <TreeList /> : undefined}
       banners={
         <>
           <ContextLegend />
@@ -52,4 +66,10 @@ const entryCards: EntryCards = (detail, kind) => (
 
 export function InspectorPane() {
   return <Inspector cards={entryCards} />;
+}
+
+const transcriptBody: BodyRenderer = (detail) => <TranscriptEntryBody detail={detail} />;
+
+export function TranscriptPane() {
+  return <TranscriptPanel renderBody={transcriptBody} />;
 }

@@ -2,7 +2,7 @@ import type { StateCreator } from 'zustand/vanilla';
 import type { ContextViewDto, ErrorValue, LineageDto } from '../lib/shared';
 import type { CanopyState } from './index';
 
-export type RightTab = 'entry' | 'context';
+export type RightTab = 'entry' | 'context' | 'transcript';
 
 export interface ContextSlice {
   /** null: follow the profile's current leaf; otherwise the entry the user asked "what if this were the leaf?" for. */

@@ -1,3 +1,4 @@
+import { editorTextOf } from '../model/editor-text';
 import type { ForkRequestDto, ForkResultDto, ProfileDto } from '../lib/shared';
 import type { ActionContext } from './action-context';
 import { forkKey } from './fork-slice';
@@ -69,7 +70,15 @@ export function createForkActions({ api, s, check, actions }: ActionContext): Fo
       return null;
     }
     s().setForking(false);
-    s().setForkOutcome({ sourceSessionId: sessionId, request, result: r.data });
+    const detail = state.detail;
+    const before = request.kind === 'fork' && request.position === 'before' && detail?.entryId === request.entryId;
+    s().setForkOutcome({
+      sourceSessionId: sessionId,
+      request,
+      result: r.data,
+      ...(state.graph ? { cwd: state.graph.cwd } : {}),
+      ...(before ? { editorText: editorTextOf(detail.raw) } : {}),
+    });
     // The answer carries the new row: it joins the list without listing again.
     const row = r.data.row;
     const list = s().sessionList;

@@ -17,6 +17,10 @@ export interface ForkOutcome {
   sourceSessionId: string;
   request: ForkRequestDto;
   result: ForkResultDto;
+  /** The source's cwd (the resume command changes to it first). */
+  cwd?: string;
+  /** A fork before a user message: that message, which pi puts back in the editor (offered to copy). */
+  editorText?: string | null;
 }
 
 export interface ForkSlice {

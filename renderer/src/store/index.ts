@@ -17,6 +17,8 @@ import { createSelectionSlice, type SelectionSlice } from './selection-slice';
 import { createSessionsSlice, type SessionsSlice } from './sessions-slice';
 import { createSettingsSlice, type SettingsSlice } from './settings-slice';
 import { createUiSlice, type UiSlice } from './ui-slice';
+import { createFollowSlice, type FollowSlice } from './follow-slice';
+import { createFollowActions, type FollowActions } from './follow-actions';
 
 export type CanopyState = AppSlice &
   SessionsSlice &
@@ -25,7 +27,8 @@ export type CanopyState = AppSlice &
   SettingsSlice &
   ContextSlice &
   ForkSlice &
-  UiSlice;
+  UiSlice &
+  FollowSlice;
 export type CanopyStore = StoreApi<CanopyState>;
 
 /** A fresh store (one per app; tests make their own). */
@@ -39,6 +42,7 @@ export function createCanopyStore(): CanopyStore {
     ...createContextSlice(...a),
     ...createForkSlice(...a),
     ...createUiSlice(...a),
+    ...createFollowSlice(...a),
   }));
 }
 
@@ -52,7 +56,8 @@ export type Actions = AppActions &
   SelectionActions &
   ContextActions &
   ForkActions &
-  SettingsActions;
+  SettingsActions &
+  FollowActions;
 
 export function createActions(api: Api, store: CanopyStore): Actions {
   // Filled below; a slice's actions reach another's through it only when they run.
@@ -75,6 +80,7 @@ export function createActions(api: Api, store: CanopyStore): Actions {
     createContextActions(ctx),
     createForkActions(ctx),
     createSettingsActions(ctx),
+    createFollowActions(ctx),
   );
 }
 
@@ -82,3 +88,4 @@ export type { SessionSort } from './sessions-slice';
 export type { MinimapChoice, ThemeChoice } from './ui-slice';
 export type { RightTab } from './context-slice';
 export type { ForkMode, ForkOutcome, ForkPreviewState } from './fork-slice';
+export type { MiddleView } from './follow-slice';

@@ -132,9 +132,23 @@ describe('ForkPanel', () => {
     expect(m!.store.getState().openSessionId).toBe('s2');
     const result = q('[data-testid="fork-result"]')!;
     expect(result.dataset.sessionId).toBe('s2');
-    expect(q('[data-testid="fork-command"]')!.textContent).toBe("pi --session '/sessions/new.jsonl'");
+    expect(q('[data-testid="fork-command"]')!.textContent).toBe(
+      "cd '/home/alice/proj' && pi --session '/sessions/new.jsonl'",
+    );
     // The fork's answer is all the list needs: no listing is asked for.
     expect(f.calls.filter((c) => c.channel === 'sessions.list')).toHaveLength(0);
+    // Forked at an assistant entry: no message goes back to pi's editor.
+    expect(q('[data-testid="fork-editor-text"]')).toBeNull();
+  });
+
+  it('after a fork before a user message, offers that message to copy (pi puts it back in its editor)', async () => {
+    const { q } = await inspect('u2');
+    await act(async () => q<HTMLButtonElement>('[data-testid="fork-button"]')!.click());
+    await flush(20);
+    const offered = q('[data-testid="fork-editor-text"]')!;
+    const text = (rawOf('u2').message as { content: unknown }).content;
+    const expected = typeof text === 'string' ? text : (text as { text: string }[]).map((b) => b.text).join('\n');
+    expect(offered.textContent).toContain(expected.slice(0, 40));
   });
 
   it('clone copies the current branch without naming an entry', async () => {

@@ -67,7 +67,7 @@ describe('search panel', () => {
     expect(statusText()).toContain('searching everything');
     release();
     await flush(50);
-    expect(statusText()).toContain('2 hits in 1 sessions');
+    expect(statusText()).toContain('2 hits in 1 session');
     expect(statusText()).not.toContain('stopped early');
     const asked = f.calls.filter((c) => c.channel === 'search.query').map((c) => c.args);
     expect(asked.at(-1)).toEqual({ query: 'needle', limit: 200, complete: true });

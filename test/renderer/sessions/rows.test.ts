@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sessionTitle } from '../../../renderer/src/model/session-title';
-import { buildSidebarRows, nestForks, OPENED_GROUP } from '../../../renderer/src/features/sessions/rows';
+import { buildSidebarRows, filterKeyMove, nestForks, OPENED_GROUP } from '../../../renderer/src/features/sessions/rows';
 import { listOf, row, summary } from '../fake-api';
 
 const list = listOf([
@@ -120,5 +120,23 @@ describe('the "Opened" group', () => {
       'p:/home/p',
       'r-1',
     ]);
+  });
+});
+
+describe('filterKeyMove (keys typed in the filter box)', () => {
+  // p:/p/beta, s:beta1, p:/p/alpha, s:old, s:new
+  const rows = buildSidebarRows(list, {}, opts);
+  it('moves through sessions only, skipping project headings both ways', () => {
+    expect(filterKeyMove(rows, -1, 'ArrowDown')).toBe(1);
+    expect(filterKeyMove(rows, 1, 'ArrowDown')).toBe(3);
+    expect(filterKeyMove(rows, 3, 'ArrowUp')).toBe(1);
+    expect(filterKeyMove(rows, 1, 'ArrowUp')).toBe(1);
+    expect(filterKeyMove(rows, 4, 'ArrowDown')).toBe(4);
+    expect(filterKeyMove(rows, -1, 'ArrowUp')).toBe(4);
+    expect(filterKeyMove(rows, 1, 'PageDown', 2)).toBe(3);
+  });
+  it('is null for other keys and for a list without sessions', () => {
+    expect(filterKeyMove(rows, 1, 'a')).toBeNull();
+    expect(filterKeyMove(rows.slice(0, 1), -1, 'ArrowDown')).toBeNull();
   });
 });

@@ -92,7 +92,7 @@ export function ForkPanel({ entryId, isUserMessage }: { entryId: string; isUserM
               <code className="break" title={`${preview.directory}/${preview.fileName}`} data-testid="fork-file-name">
                 {preview.fileName}
               </code>
-              <div className="muted small break">in {preview.directory}</div>
+              <div className="muted small break">in {preview.directory} (its time is set when it is written)</div>
             </dd>
             <dt>entries</dt>
             <dd data-testid="fork-entry-count" data-count={preview.entryCount}>

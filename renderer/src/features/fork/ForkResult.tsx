@@ -1,3 +1,5 @@
+import { countOf, oneLine } from '../../lib/format';
+import { resumeCommandIn } from '../../lib/shared';
 import { useActions, useCanopy } from '../../app-context';
 import { CopyButton } from '../../ui/CopyButton';
 
@@ -10,12 +12,14 @@ export function ForkResult() {
   if (!outcome) return null;
   const { result, sourceSessionId } = outcome;
   const here = openId === result.sessionId;
+  const command = outcome.cwd ? resumeCommandIn(outcome.cwd, result.path) : result.command;
   return (
     <div className="fork-result" data-testid="fork-result" data-session-id={result.sessionId} role="status">
       <div className="fork-result-head">
         <strong>✓ New session written</strong>
         <span className="muted small">
-          {result.entryCount.toLocaleString('en-US')} entries{result.leafId ? ` · leaf ${result.leafId}` : ' · empty'}
+          {countOf(result.entryCount, 'entry', 'entries')}
+          {result.leafId ? ` · leaf ${result.leafId}` : ' · empty'}
         </span>
         <span className="grow" />
         {!here && (
@@ -40,10 +44,17 @@ export function ForkResult() {
       <div className="fork-command-row">
         <span className="muted small">Continue in pi:</span>
         <code className="fork-command" data-testid="fork-command" title={result.path}>
-          {result.command}
+          {command}
         </code>
-        <CopyButton text={result.command} label="copy" title="Copy the command" />
+        <CopyButton text={command} label="copy" title="Copy the command" />
       </div>
+      {outcome.editorText && (
+        <div className="fork-command-row" data-testid="fork-editor-text">
+          <span className="muted small">pi puts the message back in its editor:</span>
+          <code className="fork-command">{oneLine(outcome.editorText, 120)}</code>
+          <CopyButton text={outcome.editorText} label="copy message" title="Copy the message to paste into pi" />
+        </div>
+      )}
     </div>
   );
 }

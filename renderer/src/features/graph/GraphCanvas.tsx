@@ -25,6 +25,8 @@ const DEFAULT_VIEWPORT = { x: 40, y: 40, zoom: 1 };
  * leave ~560 px, where its 200 px box still leaves most of the canvas free. */
 export const MINIMAP_MIN_CANVAS = 520;
 const MIN_ZOOM = 0.05;
+/** Arrow moves select the entry under the cursor once the keys have rested this long. */
+const CURSOR_SELECT_MS = 150;
 
 /** The middle of a placed node (what centring on it aims at). */
 function middleOf(p: { x: number; y: number }): { x: number; y: number } {
@@ -100,6 +102,14 @@ export function GraphCanvas({ model }: { model: GraphModel }) {
   const edges = useMemo(() => toFlowEdges(view), [view]);
   const marks = useMemo(() => overviewMarks(view, graph.leafId), [view, graph.leafId]);
   const tips = useTipJumps(view, marks);
+  // The overview never covers the leaf or the selection (it moves to a free corner).
+  const avoid = useMemo(() => {
+    const out = marks.leaf ? [marks.leaf] : [];
+    const sel = selectedId ? view.drawNodeOf(selectedId) : null;
+    const p = sel ? view.layout.placed.get(sel.id) : undefined;
+    if (p) out.push(middleOf(p));
+    return out;
+  }, [marks, selectedId, view]);
 
   const centerOn = useCallback(
     (drawId: string, opts: { zoom?: number; duration?: number } = {}) => {
@@ -196,6 +206,8 @@ export function GraphCanvas({ model }: { model: GraphModel }) {
 
   const onNodeClick: NodeMouseHandler<FlowNode> = useCallback((_e, node) => activate(node.id), [activate]);
 
+  const selectTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => () => void (selectTimer.current && clearTimeout(selectTimer.current)), []);
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     if (
       e.target instanceof HTMLInputElement ||
@@ -213,6 +225,10 @@ export function GraphCanvas({ model }: { model: GraphModel }) {
       if (next) {
         setCursor(next);
         centerOn(next, { duration: 120 });
+        // The inspector follows the cursor without Enter, once the keys rest (one read, not one per step).
+        if (selectTimer.current) clearTimeout(selectTimer.current);
+        if (view.drawTree.nodes.get(next)?.kind !== 'chain')
+          selectTimer.current = setTimeout(() => actions.selectEntry(next), CURSOR_SELECT_MS);
       }
     } else if (e.key === 'Enter' && start) {
       e.preventDefault();
@@ -230,7 +246,7 @@ export function GraphCanvas({ model }: { model: GraphModel }) {
         tabIndex={0}
         onKeyDown={onKeyDown}
         data-testid="graph-canvas"
-        aria-label="Entry graph. Arrow keys move, Enter inspects."
+        aria-label="Entry graph. Arrow keys move and inspect, Enter expands a run."
       >
         {initialViewport && (
           <ReactFlow
@@ -259,7 +275,7 @@ export function GraphCanvas({ model }: { model: GraphModel }) {
                 </svg>
               </ControlButton>
             </Controls>
-            {showMinimap && <GraphOverview marks={marks} index={view.index} onTip={tips.jump} />}
+            {showMinimap && <GraphOverview marks={marks} index={view.index} onTip={tips.jump} avoid={avoid} />}
           </ReactFlow>
         )}
       </div>

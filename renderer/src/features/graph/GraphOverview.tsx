@@ -3,6 +3,8 @@ import { useEffect, useMemo, useRef, useState, type MouseEvent as ReactMouseEven
 import { useCanopy } from '../../app-context';
 import type { TreeIndex } from '../../model/tree-index';
 import { tipPreview } from './model/tips';
+import { NODE_HEIGHT, NODE_WIDTH } from './model/layout';
+import { overviewCorner, screenRect } from './model/overview-place';
 import {
   fromOverview,
   overviewFrame,
@@ -22,6 +24,38 @@ function minSize(r: { x: number; y: number; width: number; height: number }, min
   const width = Math.max(min, r.width);
   const height = Math.max(min, r.height);
   return { left: r.x + (r.width - width) / 2, top: r.y + (r.height - height) / 2, width, height };
+}
+
+/** Off-path nodes from which the overview draws density cells instead of edges. */
+const DENSITY_FROM = 1500;
+const CELL = 3;
+
+/** Node density: the child end of each edge counted in CELL-pixel cells, shaded by log count. */
+function density(
+  ctx: CanvasRenderingContext2D,
+  f: ReturnType<typeof overviewFrame>,
+  edges: Float64Array,
+  colour: string,
+): void {
+  const cols = Math.ceil(OVERVIEW_BOX.width / CELL);
+  const rows = Math.ceil(OVERVIEW_BOX.height / CELL);
+  const counts = new Uint32Array(cols * rows);
+  let max = 1;
+  for (let i = 0; i < edges.length; i += 4) {
+    const p = toOverview(f, edges[i + 2]!, edges[i + 3]!);
+    const cx = Math.min(cols - 1, Math.max(0, Math.floor(p.x / CELL)));
+    const cy = Math.min(rows - 1, Math.max(0, Math.floor(p.y / CELL)));
+    const k = cy * cols + cx;
+    max = Math.max(max, ++counts[k]!);
+  }
+  ctx.fillStyle = colour;
+  const scale = Math.log(max + 1);
+  for (let k = 0; k < counts.length; k++) {
+    if (counts[k] === 0) continue;
+    ctx.globalAlpha = 0.35 + (0.65 * Math.log(counts[k]! + 1)) / scale;
+    ctx.fillRect((k % cols) * CELL, Math.floor(k / cols) * CELL, CELL, CELL);
+  }
+  ctx.globalAlpha = 1;
 }
 
 function draw(canvas: HTMLCanvasElement, marks: OverviewMarks): void {
@@ -76,7 +110,10 @@ function draw(canvas: HTMLCanvasElement, marks: OverviewMarks): void {
   };
   // Many marks share the box: smaller ones, so neighbours stay apart. The path goes over the marks.
   const small = marks.tips.length + marks.branchPoints.length / 2 > 60;
-  segments(marks.edges, colour('edge'), 1);
+  // Too many nodes for lines to stay apart (they merge into one band): their density instead,
+  // cell by cell, so the path, tips and checkpoints drawn over it stay readable.
+  if (marks.edges.length / 4 > DENSITY_FROM) density(ctx, f, marks.edges, colour('edge'));
+  else segments(marks.edges, colour('edge'), 1);
   points(marks.branchPoints, colour('branch'), square(small ? 3 : 5));
   points(marks.checkpoints, colour('checkpoint'), diamond(small ? 3 : 4));
   points(
@@ -97,10 +134,13 @@ export function GraphOverview({
   marks,
   index,
   onTip,
+  avoid = [],
 }: {
   marks: OverviewMarks;
   index: TreeIndex;
   onTip(tip: OverviewTip): void;
+  /** Layout centres of nodes it must not cover (the leaf, the selection): it moves to another corner. */
+  avoid?: ReadonlyArray<{ x: number; y: number }>;
 }) {
   const lazyPreviews = useCanopy((s) => s.lazyPreviews);
   const canvasRef = useRef<HTMLCanvasElement>(null);
@@ -113,9 +153,18 @@ export function GraphOverview({
   const [hover, setHover] = useState<OverviewTip | null>(null);
   const dragging = useRef(false);
 
+  const rect = paneWidth > 0 ? viewportRect(frame, transform, { width: paneWidth, height: paneHeight }) : null;
+  const node = { width: NODE_WIDTH, height: NODE_HEIGHT };
+  const corner = overviewCorner(
+    { width: paneWidth, height: paneHeight },
+    { width: OVERVIEW_BOX.width + 2, height: OVERVIEW_BOX.height + 2 },
+    avoid.map((c) => screenRect(c, node, transform)),
+  );
+  const hidden = paneWidth > 0 && corner === null;
+  // Drawn again when it comes back after hiding (a new canvas element).
   useEffect(() => {
     if (canvasRef.current) draw(canvasRef.current, marks);
-  }, [marks, theme]);
+  }, [marks, theme, hidden]);
 
   const local = (e: { clientX: number; clientY: number }) => {
     const r = canvasRef.current!.getBoundingClientRect();
@@ -152,13 +201,14 @@ export function GraphOverview({
     setHover(tipAt(marks, frame, p.x, p.y));
   };
 
-  const rect = paneWidth > 0 ? viewportRect(frame, transform, { width: paneWidth, height: paneHeight }) : null;
+  if (hidden) return null;
   const hoverAt = hover ? toOverview(frame, hover.x, hover.y) : null;
   return (
     <Panel
-      position="bottom-right"
+      position={corner ?? 'bottom-right'}
       className="graph-overview"
       data-testid="graph-overview"
+      data-corner={corner ?? 'bottom-right'}
       data-tips={marks.tips.length}
     >
       <div

@@ -9,8 +9,21 @@ import { GraphToolbar } from './GraphToolbar';
 import { NodeSlotsContext, type NodeSlots } from './node-slots';
 import { useGraphModel } from './useGraphModel';
 
-/** `banners`: other features' bars above the canvas; `nodeSlots`: what they draw on a node (both from the shell). */
-export function GraphPanel({ banners, nodeSlots = NO_SLOTS }: { banners?: ReactNode; nodeSlots?: NodeSlots }) {
+/**
+ * `banners`: other features' bars above the canvas; `nodeSlots`: what they draw on a node;
+ * `toolbarExtras`: their controls in the toolbar; `body`: drawn instead of the canvas (all from the shell).
+ */
+export function GraphPanel({
+  banners,
+  nodeSlots = NO_SLOTS,
+  toolbarExtras,
+  body,
+}: {
+  banners?: ReactNode;
+  nodeSlots?: NodeSlots;
+  toolbarExtras?: ReactNode;
+  body?: ReactNode;
+}) {
   const model = useGraphModel();
   const openSessionId = useCanopy((s) => s.openSessionId);
   const opening = useCanopy((s) => s.opening);
@@ -86,7 +99,7 @@ export function GraphPanel({ banners, nodeSlots = NO_SLOTS }: { banners?: ReactN
       data-profile={model.graph.profile}
       data-leaf-id={model.graph.leafId ?? undefined}
     >
-      <GraphToolbar model={model} />
+      <GraphToolbar model={model} extras={toolbarExtras} />
       {banners}
       {model.graph.issues.length > 0 && <IssuesBanner issues={model.graph.issues} />}
       {openError && (
@@ -94,11 +107,13 @@ export function GraphPanel({ banners, nodeSlots = NO_SLOTS }: { banners?: ReactN
           Reload failed: {openError.message}
         </div>
       )}
-      <ReactFlowProvider>
-        <NodeSlotsContext.Provider value={nodeSlots}>
-          <GraphCanvas model={model} />
-        </NodeSlotsContext.Provider>
-      </ReactFlowProvider>
+      {body ?? (
+        <ReactFlowProvider>
+          <NodeSlotsContext.Provider value={nodeSlots}>
+            <GraphCanvas model={model} />
+          </NodeSlotsContext.Provider>
+        </ReactFlowProvider>
+      )}
     </section>
   );
 }

@@ -1,11 +1,12 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { useActions, useCanopy } from '../../app-context';
 import { copyText } from '../../lib/clipboard';
 import { shareableUrl } from '../../lib/deep-link';
-import type { ProfileDto, SessionGraphDto } from '../../lib/shared';
+import { resumeCommandIn, type ProfileDto, type SessionGraphDto } from '../../lib/shared';
 import { FILTER_LABELS, FILTER_MODES, type FilterMode } from '../../model/filters';
-import { formatBytes } from '../../lib/format';
+import { countOf, formatBytes } from '../../lib/format';
 import { ProgressLine } from '../../ui/ProgressLine';
+import { useSessionTitle } from '../../ui/use-session-title';
 import type { GraphModel } from './useGraphModel';
 
 const PROFILE_TITLES: Record<ProfileDto, string> = {
@@ -13,7 +14,8 @@ const PROFILE_TITLES: Record<ProfileDto, string> = {
   h3: 'H3: the harness store (leaf records, paths stop at compaction checkpoints)',
 };
 
-export function GraphToolbar({ model }: { model: GraphModel }) {
+/** `extras`: other features' controls at the end of the second row (from the shell). */
+export function GraphToolbar({ model, extras }: { model: GraphModel; extras?: ReactNode }) {
   const { graph, hits, view } = model;
   const actions = useActions();
   const filterMode = useCanopy((s) => s.filterMode);
@@ -160,7 +162,7 @@ export function GraphToolbar({ model }: { model: GraphModel }) {
       )}
       <div className="toolbar-row secondary">
         <span className="muted small" data-testid="graph-stats">
-          {view.stats.entries.toLocaleString('en-US')} entries · {view.stats.drawn.toLocaleString('en-US')} drawn
+          {countOf(view.stats.entries, 'entry', 'entries')} · {view.stats.drawn.toLocaleString('en-US')} drawn
           {view.stats.hidden > 0 ? ` · ${view.stats.hidden.toLocaleString('en-US')} hidden by filter` : ''}
         </span>
         <span className="grow" />
@@ -192,6 +194,19 @@ export function GraphToolbar({ model }: { model: GraphModel }) {
         >
           copy link
         </button>
+        <button
+          type="button"
+          className="link-button"
+          data-testid="resume-in-pi"
+          title={`Copy: ${resumeCommandIn(graph.cwd, graph.path)}`}
+          onClick={() => {
+            const command = resumeCommandIn(graph.cwd, graph.path);
+            void copyText(command).then((ok) => showToast(ok ? 'Resume command copied' : `Copy failed — ${command}`));
+          }}
+        >
+          resume in pi
+        </button>
+        {extras}
       </div>
     </div>
   );
@@ -203,7 +218,17 @@ function SessionTitle({ graph }: { graph: SessionGraphDto }) {
     () => graph.entries.find((e) => e.type === 'message' && e.role === 'user')?.preview,
     [graph],
   );
-  const title = graph.sessionName || summary?.firstMessage || firstUser || graph.sessionId;
+  const title = useSessionTitle(
+    graph.sessionId,
+    graph.sessionName || summary?.firstMessage || firstUser || graph.sessionId,
+  );
+  // The window's (or browser tab's) title names the open session the way the list does.
+  useEffect(() => {
+    document.title = `${title} — Canopy`;
+    return () => {
+      document.title = 'Canopy';
+    };
+  }, [title]);
   return (
     <div className="session-heading">
       <h1 title={title} data-testid="session-title">

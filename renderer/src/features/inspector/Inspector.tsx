@@ -34,7 +34,7 @@ export function Inspector({ cards }: { cards?: EntryCards }) {
   if (!selectedId) {
     body = (
       <div className="placeholder small-placeholder">
-        <div className="muted">Select an entry in the graph (click, or arrows then Enter) to see it here.</div>
+        <div className="muted">Select an entry in the graph (click, or move with the arrow keys) to see it here.</div>
       </div>
     );
   } else if (error) {

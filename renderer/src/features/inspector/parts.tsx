@@ -7,6 +7,7 @@ import { UsageTable } from '../../ui/UsageTable';
 import { contentBlocks, imageDataUrl, num, obj, str, type Obj } from './raw';
 import { ImagePayload, TextPayload, usePayload, usePayloadBytes } from './payloads';
 import { formatBytes } from '../../lib/format';
+import { useCompact } from './compact';
 
 export function Section({
   title,
@@ -62,6 +63,7 @@ export const ContentBlocks = memo(function ContentBlocks({ content, path }: { co
 
 function ContentBlock({ block, path }: { block: Obj; path: { text: string; data: string } | undefined }) {
   const payload = usePayload(block.type === 'image' ? path?.data : block.type === 'text' ? path?.text : undefined);
+  const compact = useCompact();
   if (payload)
     return payload.kind === 'image' ? (
       <ImagePayload p={payload} />
@@ -90,6 +92,13 @@ function ContentBlock({ block, path }: { block: Obj; path: { text: string; data:
     case 'toolCall':
       return <ToolCall block={block} />;
     case 'image': {
+      if (compact)
+        return (
+          <div className="muted small image-placeholder" data-testid="image-placeholder">
+            image · {str(block.mimeType) ?? 'unknown type'}
+            {str(block.data) ? ` · ${formatBytes(Math.floor((str(block.data)!.length * 3) / 4))}` : ''}
+          </div>
+        );
       const url = imageDataUrl(block);
       return url ? (
         <img className="content-image" src={url} alt={`image (${str(block.mimeType)})`} data-testid="content-image" />
@@ -134,6 +143,27 @@ function ToolCall({ block }: { block: Obj }) {
   const command = name === 'bash' ? str(args.command) : undefined;
   const path = str(args.path) ?? str(args.file_path);
   const edits = name === 'edit' ? editsOf(args) : null;
+  const compact = useCompact();
+  const body =
+    command !== undefined ? (
+      <pre className="code-block">
+        <code>{command}</code>
+      </pre>
+    ) : edits ? (
+      <EditCallDiff edits={edits} args={args} />
+    ) : (
+      <Json value={args} />
+    );
+  if (compact)
+    return (
+      <details className="tool-call compact" data-testid="tool-call">
+        <summary className="tool-call-head">
+          <span className="chip tool-chip">⚙ {name}</span>
+          <code className="small ellipsis">{path ?? command?.split('\n')[0] ?? ''}</code>
+        </summary>
+        {body}
+      </details>
+    );
   return (
     <div className="tool-call" data-testid="tool-call">
       <div className="tool-call-head">
@@ -144,15 +174,7 @@ function ToolCall({ block }: { block: Obj }) {
           {str(block.id)}
         </span>
       </div>
-      {command !== undefined ? (
-        <pre className="code-block">
-          <code>{command}</code>
-        </pre>
-      ) : edits ? (
-        <EditCallDiff edits={edits} args={args} />
-      ) : (
-        <Json value={args} />
-      )}
+      {body}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import type { AppServices } from '../../app-context';
 import { copyText } from '../../lib/clipboard';
 import { shareableUrl } from '../../lib/deep-link';
-import { resumeCommand } from '../../lib/shared';
+import { resumeCommandIn } from '../../lib/shared';
 import { THEMES, type ThemeChoice } from '../../store/ui-slice';
 import { FILTER_LABELS, FILTER_MODES } from '../../model/filters';
 import type { CommandAction } from '../../commands/registry';
@@ -183,11 +183,11 @@ export function coreActions({ store, actions }: Pick<AppServices, 'store' | 'act
 
     {
       id: 'session.copyCommand',
-      title: 'Copy `pi --session` command',
+      title: 'Resume in pi: copy `cd <cwd> && pi --session <file>`',
       group: 'Session',
       shortcut: ['mod+shift+c'],
       enabled: hasGraph,
-      run: () => copy(resumeCommand(s().graph!.path), 'Command'),
+      run: () => copy(resumeCommandIn(s().graph!.cwd, s().graph!.path), 'Command'),
     },
     {
       id: 'session.copyLink',

@@ -6,6 +6,8 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useActions, useCanopy, useServices } from '../../app-context';
 import type { SearchResultDto, SearchStatusDto } from '../../lib/shared';
 import { groupHits, splitSnippet } from './search-model';
+import { moveFocusAmong } from '../../ui/list-keys';
+import { useSessionTitle } from '../../ui/use-session-title';
 import { useContributedActions } from '../../commands/commands-context';
 import { CONTRIBUTED } from '../../commands/registry';
 import './search.css';
@@ -91,6 +93,14 @@ export function SearchPanel() {
           placeholder='Search every session: words, "a phrase", re:regex, role: tool: file: project: after: before: branch:active'
           value={query}
           onChange={(e) => setQuery(e.target.value)}
+          onKeyDown={(e) => {
+            // ↓ from the box reaches the hits (then ↑/↓ move among them, Enter opens one).
+            if (e.key !== 'ArrowDown') return;
+            const first = e.currentTarget.parentElement?.querySelector<HTMLElement>('[data-testid="search-hit"]');
+            if (!first) return;
+            e.preventDefault();
+            first.focus();
+          }}
         />
         <div className="search-status muted small" data-testid="search-status">
           {error ? (
@@ -98,7 +108,7 @@ export function SearchPanel() {
               {error}
             </span>
           ) : result ? (
-            `${result.hits.length}${result.more ? '+' : ''} hits in ${groups.length} sessions`
+            `${result.hits.length}${result.more ? '+' : ''} ${result.hits.length === 1 && !result.more ? 'hit' : 'hits'} in ${groups.length} ${groups.length === 1 ? 'session' : 'sessions'}`
           ) : (
             'Type to search'
           )}
@@ -125,11 +135,16 @@ export function SearchPanel() {
           )}
           {status?.error && <span className="search-error"> · {status.error}</span>}
         </div>
-        <div className="search-results">
+        <div
+          className="search-results"
+          onKeyDown={(e) => {
+            if (moveFocusAmong(e.currentTarget, '[data-testid="search-hit"]', e.key)) e.preventDefault();
+          }}
+        >
           {groups.map((g) => (
             <section key={g.sessionId} className="search-group">
               <div className="search-group-title" title={g.cwd}>
-                {g.title} <span className="muted small">{g.cwd}</span>
+                <GroupTitle sessionId={g.sessionId} fallback={g.title} /> <span className="muted small">{g.cwd}</span>
               </div>
               {g.hits.map((h) => {
                 const [before, match, after] = splitSnippet(h);
@@ -163,4 +178,9 @@ export function SearchPanel() {
       </div>
     </div>
   );
+}
+
+/** A hit group is called what the session list calls the session. */
+function GroupTitle({ sessionId, fallback }: { sessionId: string; fallback: string }) {
+  return <>{useSessionTitle(sessionId, fallback)}</>;
 }

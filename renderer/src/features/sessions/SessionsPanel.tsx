@@ -1,16 +1,13 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useEffect, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { useActions, useCanopy } from '../../app-context';
-import { formatBytes, formatCount, formatDateTime, formatRelative, formatShortDate, shortCwd } from '../../lib/format';
-import type { ProjectDto, SessionRowDto, SessionSummaryDto } from '../../lib/shared';
-import { ForkIcon } from '../../lib/icons';
+import { formatCount } from '../../lib/format';
 import { ProgressLine } from '../../ui/ProgressLine';
 import { SESSION_SORTS, type SessionSort } from '../../store/sessions-slice';
 import { listKeyMove } from '../../ui/list-keys';
-import { sessionTitle } from '../../model/session-title';
-import { buildSidebarRows, type SidebarRow } from './rows';
+import { buildSidebarRows, filterKeyMove, type SidebarRow } from './rows';
+import { ProjectRow, SessionRow } from './SessionRows';
 import { SearchIndexProgress } from './SearchIndexProgress';
-import { useRowSlots } from './row-slots';
 
 const SORT_LABELS: Record<SessionSort, string> = {
   modified: 'Modified',
@@ -22,9 +19,6 @@ const SORT_LABELS: Record<SessionSort, string> = {
 
 const PROJECT_ROW = 34;
 const SESSION_ROW = 52;
-const INDENT = 14;
-/** Deeper fork chains stop indenting (the row would run out of room). */
-const MAX_INDENT = 4;
 
 export function SessionsPanel({ initialHeight = 700 }: { initialHeight?: number }) {
   const actions = useActions();
@@ -48,6 +42,8 @@ export function SessionsPanel({ initialHeight = 700 }: { initialHeight?: number 
   );
   const total = list?.sessions.length ?? 0;
   const shown = rows.reduce((n, r) => (r.kind === 'session' ? n + 1 : n), 0);
+  /** The list's handler for keys typed in the filter box (↓/↑ move through the results, Enter opens). */
+  const filterKeys = useRef<FilterKeys | null>(null);
 
   return (
     <section className="sessions" aria-label="Sessions">
@@ -103,6 +99,7 @@ export function SessionsPanel({ initialHeight = 700 }: { initialHeight?: number 
           data-testid="session-filter"
           value={query}
           onChange={(e) => setQuery(e.target.value)}
+          onKeyDown={(e) => filterKeys.current?.(e)}
         />
       </div>
       {listing && (
@@ -141,7 +138,7 @@ export function SessionsPanel({ initialHeight = 700 }: { initialHeight?: number 
           </ul>
         </details>
       )}
-      <SessionList rows={rows} initialHeight={initialHeight} flat={!group} />
+      <SessionList rows={rows} initialHeight={initialHeight} flat={!group} keysRef={filterKeys} query={query} />
       {list && rows.length === 0 && !listing && (
         <div className="empty-note">{query ? 'No session matches the filter.' : 'No sessions found.'}</div>
       )}
@@ -150,7 +147,21 @@ export function SessionsPanel({ initialHeight = 700 }: { initialHeight?: number 
   );
 }
 
-function SessionList({ rows, initialHeight, flat }: { rows: SidebarRow[]; initialHeight: number; flat: boolean }) {
+type FilterKeys = (e: KeyboardEvent<HTMLInputElement>) => void;
+
+function SessionList({
+  rows,
+  initialHeight,
+  flat,
+  keysRef,
+  query,
+}: {
+  rows: SidebarRow[];
+  initialHeight: number;
+  flat: boolean;
+  keysRef: RefObject<FilterKeys | null>;
+  query: string;
+}) {
   const actions = useActions();
   const openId = useCanopy((s) => s.openSessionId);
   const toggleProject = useCanopy((s) => s.toggleProject);
@@ -229,6 +240,32 @@ function SessionList({ rows, initialHeight, flat }: { rows: SidebarRow[]; initia
   };
   const cursorRow = rows[cursorAt];
 
+  // Typing a filter puts the cursor on the first result (Enter opens it, as in pi's /resume).
+  useEffect(() => {
+    const first = rows.findIndex((r) => r.kind === 'session');
+    if (query && first >= 0) moveTo(first);
+    // Only when the query changes, not when summaries fill in.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [query]);
+  useEffect(() => {
+    keysRef.current = (e) => {
+      if (e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
+      if (e.key === 'Enter') {
+        const row = cursorRow?.kind === 'session' ? cursorRow : rows.find((r) => r.kind === 'session');
+        if (row?.kind !== 'session') return;
+        e.preventDefault();
+        void actions.openSession(row.session.sessionId);
+        return;
+      }
+      if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp' && e.key !== 'PageDown' && e.key !== 'PageUp') return;
+      const page = Math.max(1, Math.floor((parentRef.current?.clientHeight ?? initialHeight) / SESSION_ROW));
+      const next = filterKeyMove(rows, cursorAt, e.key, page);
+      if (next === null) return;
+      e.preventDefault();
+      moveTo(next);
+    };
+  });
+
   return (
     <div
       className="session-scroll"
@@ -282,118 +319,3 @@ function SessionList({ rows, initialHeight, flat }: { rows: SidebarRow[]; initia
 function rowDomId(key: string): string {
   return `session-row-${key.replace(/[^A-Za-z0-9_-]/g, (c) => `_${c.charCodeAt(0).toString(16)}`)}`;
 }
-
-const ProjectRow = memo(function ProjectRow({
-  project,
-  shown,
-  collapsed,
-  onToggle,
-}: {
-  project: ProjectDto;
-  shown: number;
-  collapsed: boolean;
-  onToggle: (cwd: string) => void;
-}) {
-  return (
-    <button
-      type="button"
-      tabIndex={-1}
-      className="project-row"
-      data-testid="project-row"
-      aria-expanded={!collapsed}
-      title={project.cwd}
-      onClick={() => onToggle(project.cwd)}
-    >
-      <span className="chevron" aria-hidden>
-        {collapsed ? '▸' : '▾'}
-      </span>
-      <span className="project-cwd">{shortCwd(project.cwd)}</span>
-      <span className="pill" title={`${project.sessionCount} sessions`}>
-        {shown === project.sessionCount ? project.sessionCount : `${shown}/${project.sessionCount}`}
-      </span>
-      <span className="muted small" title={`Last activity ${formatDateTime(project.lastActivity)}`}>
-        {formatRelative(project.lastActivity)}
-      </span>
-    </button>
-  );
-});
-
-function indentStyle(depth: number): CSSProperties {
-  const left = 22 + Math.min(depth, MAX_INDENT) * INDENT;
-  return { paddingLeft: left, ['--indent-left' as string]: `${left}px` };
-}
-
-const SessionRow = memo(function SessionRow({
-  session,
-  summary,
-  depth,
-  active,
-  showCwd,
-  onOpen,
-}: {
-  session: SessionRowDto;
-  summary: SessionSummaryDto | null;
-  depth: number;
-  active: boolean;
-  /** In the flat list the project is not in a heading above. */
-  showCwd: boolean;
-  onOpen: (sessionId: string) => void;
-}) {
-  const title = sessionTitle(session, summary);
-  const forked = session.parentSessionId !== null || session.parentSessionPath !== null;
-  const { Marker } = useRowSlots();
-  return (
-    <div
-      className={`session-row${active ? ' active' : ''}${depth > 0 ? ' nested' : ''}`}
-      data-testid="session-row"
-      data-session-id={session.sessionId}
-      data-depth={depth}
-      data-parent-session-id={session.parentSessionId ?? undefined}
-      style={depth > 0 ? indentStyle(depth) : undefined}
-      aria-current={active ? 'true' : undefined}
-      title={`${title}\n${session.path}`}
-      onClick={() => onOpen(session.sessionId)}
-    >
-      <div className="session-title">
-        {forked && (
-          <span
-            className="fork-marker"
-            data-testid="fork-marker"
-            title={`Fork of ${session.parentSessionPath ?? session.parentSessionId}${session.parentSessionId ? ' (click to open the parent)' : ''}`}
-            onClick={(e) => {
-              if (!session.parentSessionId) return;
-              e.stopPropagation();
-              onOpen(session.parentSessionId);
-            }}
-          >
-            <ForkIcon />
-          </span>
-        )}
-        <span className={summary?.name ? 'named' : undefined}>{title}</span>
-        {summary && summary.issueCount > 0 && (
-          <span
-            className="damage-marker"
-            data-testid="damage-marker"
-            title={`${summary.issueCount} damaged line${summary.issueCount === 1 ? '' : 's'} or header problem${summary.issueCount === 1 ? '' : 's'}: open the session for details`}
-          >
-            !
-          </span>
-        )}
-        {Marker && <Marker sessionId={session.sessionId} />}
-      </div>
-      <div className="session-meta">
-        {showCwd && (
-          <span className="session-cwd" title={session.cwd}>
-            {shortCwd(session.cwd)}
-          </span>
-        )}
-        <span title={`Modified ${formatDateTime(session.modifiedAt)}`}>{formatRelative(session.modifiedAt)}</span>
-        <span>{formatBytes(session.sizeBytes)}</span>
-        <span>{summary ? `${formatCount(summary.entryCount)} entries` : '… entries'}</span>
-        <span className="created" title={`Created ${formatDateTime(session.createdAt)}`}>
-          {formatShortDate(session.createdAt)}
-        </span>
-      </div>
-    </div>
-  );
-});

@@ -1,4 +1,5 @@
 import type { ProjectDto, SessionListDto, SessionRowDto, SessionSummaryDto } from '../../lib/shared';
+import { listKeyMove } from '../../ui/list-keys';
 import { sessionTitle } from '../../model/session-title';
 import type { SessionSort } from '../../store';
 
@@ -168,4 +169,18 @@ export function nestForks(rows: readonly SessionRowDto[]): Array<{ session: Sess
   // Rows only reachable through a parent cycle.
   for (const r of rows) if (!emitted.has(r.sessionId)) emitTree(r);
   return out;
+}
+
+/**
+ * Where a key in the filter box moves the list's cursor: like the list's own keys, but only onto
+ * sessions (project headings are skipped, as pi's /resume has none). null: not a move key, or no session.
+ */
+export function filterKeyMove(rows: readonly SidebarRow[], at: number, key: string, page = 10): number | null {
+  const next = listKeyMove(key, at, rows.length, page);
+  if (next === null) return null;
+  const back = key === 'ArrowUp' || key === 'PageUp' || key === 'End';
+  const step = back ? -1 : 1;
+  for (let i = next; i >= 0 && i < rows.length; i += step) if (rows[i]!.kind === 'session') return i;
+  for (let i = next - step; i >= 0 && i < rows.length; i -= step) if (rows[i]!.kind === 'session') return i;
+  return null;
 }

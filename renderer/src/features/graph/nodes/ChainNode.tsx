@@ -1,3 +1,4 @@
+import { countOf } from '../../../lib/format';
 import { Handle, Position, type NodeProps } from '@xyflow/react';
 import { memo } from 'react';
 import { STATE_LABELS } from '../../../model/context-order';
@@ -36,7 +37,7 @@ export const ChainNode = memo(function ChainNode({ data }: NodeProps<ChainFlowNo
           ⋮
         </span>
         <span className="node-title">{data.count.toLocaleString('en-US')} entries</span>
-        {data.matches > 0 && <span className="chip match-chip">{data.matches} hits</span>}
+        {data.matches > 0 && <span className="chip match-chip">{countOf(data.matches, 'hit')}</span>}
         <span className="chip expand-chip">expand</span>
       </div>
       <div className="node-body">
