@@ -84,3 +84,19 @@ export {
   type Payload,
   type PayloadOptions,
 } from './rules/payload-cut';
+
+// The whole store (usage, storage, slim copies): facts read per line, fork families, spend counted once.
+export { FactReader, spendOf, type EntryFact, type HeaderFact, type SpendFact } from './store/store-facts';
+export { scanLineBlocks, base64Bytes, type ImageBlock, type OutputString, type LineBlocks } from './store/block-scan';
+export { familiesOf, activePath, entryKey, utcDay, type SessionFacts } from './store/store-families';
+export {
+  UsageAccumulator,
+  parseGroupKeys,
+  USAGE_GROUP_KEYS,
+  type UsageGroupKey,
+  type UsageGroup,
+  type UsageOptions,
+  type UsageReport,
+  type SpendTotals,
+  type SpendSplit,
+} from './store/usage';

@@ -1,0 +1,85 @@
+/**
+ * The whole store, family by family: list the sessions under the roots (headers only), join them
+ * into fork families by their `parentSession` paths, and read each family's files, handing one family
+ * at a time to the caller (memory stays bounded by the largest family, not the store).
+ */
+import { resolve } from 'node:path';
+import { familiesOf, type SessionFacts } from '../../core';
+import { listSessions, type SessionInfo, type SkippedFile } from '../sessions';
+import { readSessionFacts } from './session-facts';
+
+export interface WalkProgress {
+  /** Bytes read so far and the bytes of every listed session. */
+  bytesDone: number;
+  bytesTotal: number;
+  sessionsDone: number;
+  sessionsTotal: number;
+}
+
+export interface WalkOptions {
+  signal?: AbortSignal;
+  onProgress?: (p: WalkProgress) => void;
+  pause?: () => Promise<void> | null;
+}
+
+export interface WalkResult {
+  sessions: number;
+  families: number;
+  bytes: number;
+  /** Files that could not be listed or read (the rest is still reported). */
+  skipped: SkippedFile[];
+}
+
+/** Listed sessions grouped into families, each oldest first (by header time, then path). */
+export function familyGroups(sessions: readonly SessionInfo[]): SessionInfo[][] {
+  const sorted = [...sessions].sort(
+    (a, b) => a.createdAt.localeCompare(b.createdAt) || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0),
+  );
+  const index = new Map<string, number>();
+  sorted.forEach((s, i) => index.set(resolve(s.path), i));
+  const groups = familiesOf(sorted.length, (i) => {
+    const p = sorted[i]!.parentSessionPath;
+    return p === undefined ? -1 : (index.get(resolve(p)) ?? -1);
+  });
+  return groups.map((g) => g.map((i) => sorted[i]!));
+}
+
+export async function walkFamilies(
+  roots: readonly string[],
+  visit: (members: SessionFacts[], infos: SessionInfo[]) => void,
+  opts: WalkOptions = {},
+): Promise<WalkResult> {
+  const listing = await listSessions(roots, opts.signal ? { signal: opts.signal } : {});
+  const groups = familyGroups(listing.sessions);
+  const skipped = [...listing.skipped];
+  const progress: WalkProgress = {
+    bytesDone: 0,
+    bytesTotal: listing.sessions.reduce((n, s) => n + s.sizeBytes, 0),
+    sessionsDone: 0,
+    sessionsTotal: listing.sessions.length,
+  };
+  let bytes = 0;
+  for (const infos of groups) {
+    const members: SessionFacts[] = [];
+    const kept: SessionInfo[] = [];
+    for (const info of infos) {
+      try {
+        const facts = await readSessionFacts(info.path, {
+          ...(opts.signal ? { signal: opts.signal } : {}),
+          ...(opts.pause ? { pause: opts.pause } : {}),
+        });
+        members.push(facts);
+        kept.push(info);
+        bytes += facts.sizeBytes;
+      } catch (err) {
+        if (opts.signal?.aborted) throw err;
+        skipped.push({ path: info.path, error: { code: 'io', message: (err as Error).message } });
+      }
+      progress.bytesDone += info.sizeBytes;
+      progress.sessionsDone++;
+    }
+    opts.onProgress?.({ ...progress });
+    if (members.length > 0) visit(members, kept);
+  }
+  return { sessions: listing.sessions.length, families: groups.length, bytes, skipped };
+}
