@@ -19,6 +19,7 @@ import { searchCommand } from './search';
 import { serveCommand } from './serve';
 import { treeCommand } from './tree';
 import { usageCommand } from './usage';
+import { slimCommand } from './slim';
 import { parseArgs } from 'node:util';
 
 export * from './cli-io';
@@ -33,6 +34,7 @@ export const commands: Record<string, CliCommand> = {
   search: searchCommand,
   serve: serveCommand,
   usage: usageCommand,
+  slim: slimCommand,
 };
 
 function usageText(): string {

@@ -100,3 +100,12 @@ export {
   type SpendTotals,
   type SpendSplit,
 } from './store/usage';
+export {
+  slimLine,
+  slimHeader,
+  imageNote,
+  outputNote,
+  sizeText,
+  type SlimOptions,
+  type SlimLine,
+} from './store/slim-plan';
