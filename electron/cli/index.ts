@@ -20,6 +20,7 @@ import { serveCommand } from './serve';
 import { treeCommand } from './tree';
 import { usageCommand } from './usage';
 import { slimCommand } from './slim';
+import { storageCommand } from './storage';
 import { parseArgs } from 'node:util';
 
 export * from './cli-io';
@@ -35,6 +36,7 @@ export const commands: Record<string, CliCommand> = {
   serve: serveCommand,
   usage: usageCommand,
   slim: slimCommand,
+  storage: storageCommand,
 };
 
 function usageText(): string {

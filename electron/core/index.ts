@@ -109,3 +109,13 @@ export {
   type SlimOptions,
   type SlimLine,
 } from './store/slim-plan';
+export {
+  StorageAccumulator,
+  splitSession,
+  emptySplit,
+  type StorageSplit,
+  type SessionStorage,
+  type FamilyStorage,
+  type StorageReport,
+  type StorageOptions,
+} from './store/storage-split';

@@ -44,9 +44,15 @@ export function familyGroups(sessions: readonly SessionInfo[]): SessionInfo[][] 
   return groups.map((g) => g.map((i) => sorted[i]!));
 }
 
+/** Each member's fork parent as an index into `members` (-1: none among them). */
+export function parentIndices(members: readonly SessionInfo[]): number[] {
+  const at = new Map(members.map((m, i) => [resolve(m.path), i]));
+  return members.map((m) => (m.parentSessionPath === undefined ? -1 : (at.get(resolve(m.parentSessionPath)) ?? -1)));
+}
+
 export async function walkFamilies(
   roots: readonly string[],
-  visit: (members: SessionFacts[], infos: SessionInfo[]) => void,
+  visit: (members: SessionFacts[], infos: SessionInfo[], parentOf: number[]) => void,
   opts: WalkOptions = {},
 ): Promise<WalkResult> {
   const listing = await listSessions(roots, opts.signal ? { signal: opts.signal } : {});
@@ -79,7 +85,7 @@ export async function walkFamilies(
       progress.sessionsDone++;
     }
     opts.onProgress?.({ ...progress });
-    if (members.length > 0) visit(members, kept);
+    if (members.length > 0) visit(members, kept, parentIndices(kept));
   }
   return { sessions: listing.sessions.length, families: groups.length, bytes, skipped };
 }
