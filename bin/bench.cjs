@@ -13,7 +13,11 @@ const build = spawnSync(
   {
     cwd: root,
     stdio: ['ignore', 'inherit', 'inherit'],
-    env: { ...process.env, BENCH_ENTRIES: 'run,child-canopy,child-search', VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' },
+    env: {
+      ...process.env,
+      BENCH_ENTRIES: 'run,child-canopy,child-search,child-store',
+      VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true',
+    },
   },
 );
 if (build.status !== 0) process.exit(build.status ?? 1);

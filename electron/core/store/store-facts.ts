@@ -127,7 +127,11 @@ const BLOCK_ROLES = new Set(['user', 'toolResult', 'bashExecution', 'custom']);
 
 export class FactReader {
   private readonly scan = newEnvelopeScan();
-  constructor(private readonly decode: Decode) {}
+  /** `blocks` false: image and output bytes are not measured (usage needs none: a faster pass). */
+  constructor(
+    private readonly decode: Decode,
+    private readonly blocks = true,
+  ) {}
 
   /** The header a line holds (its first line), or null. */
   header(b: Uint8Array, start: number, end: number): HeaderFact | null {
@@ -197,8 +201,8 @@ export class FactReader {
           : spendFromBytes(b, start, end, d);
       if (spend) fact.spend = spend;
     } else if (
-      (fact.type === 'message' && (role === undefined || BLOCK_ROLES.has(role))) ||
-      fact.type === 'custom_message'
+      this.blocks &&
+      ((fact.type === 'message' && (role === undefined || BLOCK_ROLES.has(role))) || fact.type === 'custom_message')
     ) {
       const blocks = scanLineBlocks(b, start, end, d);
       if (blocks) {

@@ -6,6 +6,7 @@
  * no current path of its own session but on another member's: a fork carried it on) or `abandoned`
  * (on no member's current path). What a per-file sum adds on top is reported as `duplicates`.
  */
+import type { SpendFact } from './store-facts';
 import { activePath, entryKey, utcDay, type SessionFacts } from './store-families';
 
 export const USAGE_GROUP_KEYS = ['day', 'model', 'project', 'session', 'family'] as const;
@@ -50,6 +51,16 @@ export interface UsageReport {
   unpricedModels: string[];
 }
 
+function add(t: SpendTotals, spend: SpendFact): void {
+  t.cost += spend.cost ?? 0;
+  t.messages++;
+  t.input += spend.input;
+  t.output += spend.output;
+  t.cacheRead += spend.cacheRead;
+  t.cacheWrite += spend.cacheWrite;
+  if (spend.cost === null) t.unpricedMessages++;
+}
+
 const zeroTotals = (): SpendTotals => ({
   cost: 0,
   messages: 0,
@@ -73,17 +84,21 @@ export class UsageAccumulator {
     if (members.length === 0) return;
     const family = members[0]!.header.id;
     const paths = members.map(activePath);
+    // Copies exist only between files: a family of one needs no keys (the common case, and the cost).
+    const forked = members.length > 1;
     const onSomePath = new Set<string>();
-    members.forEach((s, m) => {
-      for (const i of paths[m]!) if (s.entries[i]!.spend) onSomePath.add(entryKey(s.entries[i]!));
-    });
+    if (forked) {
+      members.forEach((s, m) => {
+        for (const i of paths[m]!) if (s.entries[i]!.spend) onSomePath.add(entryKey(s.entries[i]!));
+      });
+    }
     const seen = new Map<string, UsageGroup | null>();
     members.forEach((s, m) => {
       s.entries.forEach((e, i) => {
         const spend = e.spend;
         if (!spend) return;
-        const key = entryKey(e);
-        const first = seen.get(key);
+        const key = forked ? entryKey(e) : '';
+        const first = forked ? seen.get(key) : undefined;
         if (first !== undefined) {
           // A copy: counted once; the group it would have been summed into shows what it adds.
           if (first === null) return;
@@ -95,37 +110,30 @@ export class UsageAccumulator {
         }
         const day = utcDay(e.timestamp);
         if ((this.opts.since && day < this.opts.since) || (this.opts.until && day > this.opts.until)) {
-          seen.set(key, null);
+          if (forked) seen.set(key, null);
           return;
         }
-        const keys: UsageGroup['keys'] = {};
-        for (const k of this.opts.by) {
-          keys[k] = { day, model: spend.model, project: s.header.cwd, session: s.header.id, family }[k];
-        }
-        const g = this.group(keys);
-        seen.set(key, g);
-        const cost = spend.cost ?? 0;
-        for (const t of [g, this.total] as SpendTotals[]) {
-          t.cost += cost;
-          t.messages++;
-          t.input += spend.input;
-          t.output += spend.output;
-          t.cacheRead += spend.cacheRead;
-          t.cacheWrite += spend.cacheWrite;
-          if (spend.cost === null) t.unpricedMessages++;
-        }
+        const g = this.group(day, spend.model, s.header.cwd, s.header.id, family);
+        if (forked) seen.set(key, g);
+        add(g, spend);
+        add(this.total, spend);
         if (spend.cost === null) this.unpriced.add(spend.model);
         const split = paths[m]!.has(i) ? g.active : onSomePath.has(key) ? g.otherSessions : g.abandoned;
-        split.cost += cost;
+        split.cost += spend.cost ?? 0;
         split.messages++;
       });
     });
   }
 
-  private group(keys: UsageGroup['keys']): UsageGroup {
-    const id = JSON.stringify(this.opts.by.map((k) => keys[k]));
+  private group(day: string, model: string, project: string, session: string, family: string): UsageGroup {
+    const value = (k: UsageGroupKey): string =>
+      k === 'day' ? day : k === 'model' ? model : k === 'project' ? project : k === 'session' ? session : family;
+    let id = '';
+    for (const k of this.opts.by) id += `${value(k)}\u0001`;
     let g = this.groups.get(id);
     if (!g) {
+      const keys: UsageGroup['keys'] = {};
+      for (const k of this.opts.by) keys[k] = value(k);
       g = {
         keys,
         ...zeroTotals(),

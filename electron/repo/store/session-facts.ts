@@ -7,9 +7,9 @@ import { decodeBytes, scanLines, type ScanOptions } from '../../storage/line-sca
 
 export async function readSessionFacts(
   path: string,
-  opts: Pick<ScanOptions, 'signal' | 'pause'> = {},
+  opts: Pick<ScanOptions, 'signal' | 'pause'> & { blocks?: boolean } = {},
 ): Promise<SessionFacts> {
-  const reader = new FactReader(decodeBytes);
+  const reader = new FactReader(decodeBytes, opts.blocks ?? true);
   const facts: SessionFacts = {
     path,
     header: { id: '', cwd: '', timestamp: '' },
@@ -42,7 +42,7 @@ export async function readSessionFacts(
       if (e) facts.entries.push(e);
       else facts.otherBytes += bytes;
     },
-    opts,
+    { ...(opts.signal ? { signal: opts.signal } : {}), ...(opts.pause ? { pause: opts.pause } : {}) },
   );
   facts.mtimeMs = result.mtimeMs;
   return facts;

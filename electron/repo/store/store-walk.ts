@@ -20,6 +20,8 @@ export interface WalkOptions {
   signal?: AbortSignal;
   onProgress?: (p: WalkProgress) => void;
   pause?: () => Promise<void> | null;
+  /** Measure image and output bytes (storage); usage does without. Default true. */
+  blocks?: boolean;
 }
 
 export interface WalkResult {
@@ -73,6 +75,7 @@ export async function walkFamilies(
         const facts = await readSessionFacts(info.path, {
           ...(opts.signal ? { signal: opts.signal } : {}),
           ...(opts.pause ? { pause: opts.pause } : {}),
+          ...(opts.blocks === false ? { blocks: false } : {}),
         });
         members.push(facts);
         kept.push(info);

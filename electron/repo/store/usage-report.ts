@@ -8,6 +8,6 @@ export async function usageReport(
   walk: WalkOptions = {},
 ): Promise<UsageReport & { walk: WalkResult }> {
   const acc = new UsageAccumulator(opts);
-  const result = await walkFamilies(roots, (members) => acc.addFamily(members), walk);
+  const result = await walkFamilies(roots, (members) => acc.addFamily(members), { ...walk, blocks: false });
   return { ...acc.report(), walk: result };
 }
