@@ -3,6 +3,7 @@ import { EventBus } from './repo/event-bus';
 import { createHandlers } from './ipc/handlers';
 import { SessionCatalog } from './repo/catalog';
 import { AppSearch } from './repo/search/app-search';
+import { StoreService } from './repo/store/store-service';
 import type { Handlers } from './shared/contract';
 import { VERSION } from './version';
 
@@ -38,9 +39,16 @@ export function createAppServices(options: AppServicesOptions): AppServices {
   const stopFollowing = bus.subscribe((event, payload) => {
     if (event === 'session.appended') void search.appended((payload as { sessionId: string }).sessionId);
   });
+  const store = new StoreService({
+    list: () => catalog.list(),
+    readOnlyReason: (id) => catalog.readOnlyReason(id),
+    addWritten: (path) => catalog.addWritten(path),
+    bus,
+  });
   const handlers = createHandlers({
     catalog,
     search,
+    store,
     version: VERSION,
     transport: options.transport,
     ...(options.openDialog ? { openDialog: options.openDialog } : {}),

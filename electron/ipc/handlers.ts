@@ -4,6 +4,7 @@ import { CanopyError } from '../shared/errors';
 import type { SessionCatalog } from '../repo/catalog';
 import { entryPayload } from '../repo/entry-payload';
 import type { AppSearch } from '../repo/search/app-search';
+import type { StoreService } from '../repo/store/store-service';
 
 export interface HandlerContext {
   catalog: SessionCatalog;
@@ -13,6 +14,8 @@ export interface HandlerContext {
   transport: 'electron' | 'http';
   /** Electron: main's native open dialog; the chosen paths (empty when cancelled). */
   openDialog?: () => Promise<string[]>;
+  /** The whole-store views (usage, storage, slim copies); absent: they answer unavailable. */
+  store?: StoreService;
 }
 
 export function createHandlers(ctx: HandlerContext): Handlers {
@@ -67,5 +70,13 @@ export function createHandlers(ctx: HandlerContext): Handlers {
       return catalog.openPaths(await ctx.openDialog());
     },
     'session.find': (args) => catalog.find(args.idOrPath),
+    'store.report': (args) => needStore(ctx).get(args.refresh === true),
+    'store.slimPreview': (args) => needStore(ctx).slimPreview(args),
+    'store.slim': (args) => needStore(ctx).slim(args),
   };
+}
+
+function needStore(ctx: HandlerContext): StoreService {
+  if (!ctx.store) throw new CanopyError('io', 'the store views are unavailable here');
+  return ctx.store;
 }

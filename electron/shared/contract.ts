@@ -17,6 +17,7 @@ import type { ContextViewDto, ForkPreviewDto, ForkRequestDto, ForkResultDto, Lin
 import type { EntryNodesDto, SessionGraphWireDto } from './entry-nodes';
 import type { EntryPreviewDto } from './dto';
 import type { Result } from './errors';
+import type { SlimPreviewDto, SlimRequestDto, SlimResultDto, StoreReportDto } from './store-dto';
 
 export interface Contract {
   'app.info': { args: Record<string, never>; result: AppInfo };
@@ -74,6 +75,12 @@ export interface Contract {
   'session.openDialog': { args: Record<string, never>; result: { sessionIds: string[] } };
   /** A listed session by id or file path (the palette); adds nothing, an unlisted path is `not_found`. */
   'session.find': { args: { idOrPath: string }; result: { sessionId: string } };
+  /** The whole store's spend and bytes, computed in the background (progress: `store.progress`); `refresh` recomputes. */
+  'store.report': { args: { refresh?: boolean }; result: StoreReportDto };
+  /** What a slim copy of a session would hold (nothing is written). */
+  'store.slimPreview': { args: SlimRequestDto; result: SlimPreviewDto };
+  /** Writes a slim copy next to the session (a new file, listed); the source is never changed. */
+  'store.slim': { args: SlimRequestDto; result: SlimResultDto };
 }
 
 export type Channel = keyof Contract;
@@ -100,6 +107,9 @@ export const CHANNELS = [
   'session.upload',
   'session.openDialog',
   'session.find',
+  'store.report',
+  'store.slimPreview',
+  'store.slim',
 ] as const satisfies readonly Channel[];
 
 type Missing = Exclude<Channel, (typeof CHANNELS)[number]>;
@@ -119,6 +129,8 @@ export interface Events {
   'sessions.progress': { done: number; total: number };
   /** The search index build's progress (and its end: indexing false). */
   'search.progress': SearchStatusDto;
+  /** The store report's pass: bytes read of every listed session's. */
+  'store.progress': { state: StoreReportDto['state']; done: number; total: number };
 }
 export type EventName = keyof Events;
 export const EVENTS = [
@@ -127,6 +139,7 @@ export const EVENTS = [
   'session.progress',
   'sessions.progress',
   'search.progress',
+  'store.progress',
 ] as const satisfies readonly EventName[];
 type MissingEvent = Exclude<EventName, (typeof EVENTS)[number]>;
 // Fails to compile when an event of the contract is not listed in EVENTS.
@@ -160,6 +173,9 @@ export function channelMethods(make: <C extends Channel>(channel: C) => ChannelM
     'session.find': make('session.find'),
     'session.previews': make('session.previews'),
     'session.flags': make('session.flags'),
+    'store.report': make('store.report'),
+    'store.slimPreview': make('store.slimPreview'),
+    'store.slim': make('store.slim'),
   };
 }
 

@@ -51,6 +51,16 @@ function optionalLeaf(value: unknown): string | null | undefined {
   return id(value, 'leafId');
 }
 
+/** A slim request: a session id, dropImages, and an optional byte limit for outputs. */
+function slimArgs(v: unknown): Args<'store.slim'> {
+  const o = record(v, ['sessionId', 'dropImages', 'maxOutputBytes']);
+  if (typeof o.dropImages !== 'boolean') fail('dropImages must be a boolean');
+  const out: Args<'store.slim'> = { sessionId: id(o.sessionId, 'sessionId'), dropImages: o.dropImages };
+  if (o.maxOutputBytes !== undefined) out.maxOutputBytes = count(o.maxOutputBytes, 'maxOutputBytes', 0);
+  if (!out.dropImages && out.maxOutputBytes === undefined) fail('a slim copy drops images, cuts outputs, or both');
+  return out;
+}
+
 /** A fork request, field by field: `{kind:'fork', entryId, position}` or `{kind:'clone', leafId?}`. */
 function forkRequest(value: unknown): ForkRequestDto {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) fail('request must be an object');
@@ -186,4 +196,11 @@ export const validators: { [C in Channel]: Validator<Args<C>> } = {
     }
     return { idOrPath: o.idOrPath };
   },
+  'store.report': (v) => {
+    const o = record(v, ['refresh']);
+    if (o.refresh !== undefined && typeof o.refresh !== 'boolean') fail('refresh must be a boolean');
+    return o.refresh === true ? { refresh: true } : {};
+  },
+  'store.slimPreview': slimArgs,
+  'store.slim': slimArgs,
 };

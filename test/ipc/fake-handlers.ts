@@ -95,6 +95,18 @@ export function recordingHandlers() {
       calls.push({ channel: 'session.find', args });
       throw new CanopyError('not_found', `${args.idOrPath} is no listed session`);
     },
+    'store.report': async (args) => {
+      calls.push({ channel: 'store.report', args });
+      return { state: 'idle', done: 0, total: 0, usage: [], storage: [], unpricedModels: [], computedAt: null };
+    },
+    'store.slimPreview': async (args) => {
+      calls.push({ channel: 'store.slimPreview', args });
+      throw new CanopyError('not_found', `no session ${args.sessionId}`);
+    },
+    'store.slim': async (args) => {
+      calls.push({ channel: 'store.slim', args });
+      throw new CanopyError('not_found', `no session ${args.sessionId}`);
+    },
   };
   return { handlers, calls };
 }

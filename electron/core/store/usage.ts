@@ -42,6 +42,8 @@ export interface UsageOptions {
   /** Inclusive UTC dates (YYYY-MM-DD). */
   since?: string;
   until?: string;
+  /** What names a session in the `session` and `family` keys (default its header id). */
+  sessionKey?: (s: SessionFacts) => string;
 }
 
 export interface UsageReport {
@@ -82,7 +84,8 @@ export class UsageAccumulator {
   /** Adds one family: its sessions oldest first. */
   addFamily(members: readonly SessionFacts[]): void {
     if (members.length === 0) return;
-    const family = members[0]!.header.id;
+    const keyOf = this.opts.sessionKey ?? ((s: SessionFacts) => s.header.id);
+    const family = keyOf(members[0]!);
     const paths = members.map(activePath);
     // Copies exist only between files: a family of one needs no keys (the common case, and the cost).
     const forked = members.length > 1;
@@ -113,7 +116,7 @@ export class UsageAccumulator {
           if (forked) seen.set(key, null);
           return;
         }
-        const g = this.group(day, spend.model, s.header.cwd, s.header.id, family);
+        const g = this.group(day, spend.model, s.header.cwd, keyOf(s), family);
         if (forked) seen.set(key, g);
         add(g, spend);
         add(this.total, spend);

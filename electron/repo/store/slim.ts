@@ -9,7 +9,8 @@ import { dirname, resolve } from 'node:path';
 import { v7 as uuidv7 } from 'uuid';
 import { sessionFileName, slimHeader, slimLine, type SlimOptions } from '../../core';
 import { createNewFile } from '../../storage/create';
-import { decodeBytes, scanLines } from '../../storage/line-scan';
+import { decodeBytes, scanLines, type ScanOptions } from '../../storage/line-scan';
+import { ByteQueue } from './byte-queue';
 import { readFirstLine } from '../../storage/read';
 import { statPath } from '../../storage/stat';
 
@@ -29,89 +30,7 @@ export interface SlimRunOptions extends SlimOptions {
   newSessionId?: () => string;
 }
 
-/** Output is handed to the writer in pieces of about this size. */
-const PIECE = 1024 * 1024;
-/** The scan waits while this much is written ahead of the writer. */
-const HIGH_WATER = 8 * 1024 * 1024;
 const NEWLINE = Uint8Array.of(0x0a);
-
-/** Bytes between a producer that must not block and an async consumer; `wait()` holds the producer. */
-class ByteQueue {
-  private readonly items: Uint8Array[] = [];
-  private buffered = 0;
-  private pending = Buffer.allocUnsafe(PIECE);
-  private used = 0;
-  private wake: (() => void) | null = null;
-  private drained: { promise: Promise<void>; resolve: () => void } | null = null;
-  done = false;
-  error: unknown = null;
-  written = 0;
-
-  /** Copies `bytes` (the scan reuses its buffer). */
-  push(bytes: Uint8Array): void {
-    this.written += bytes.length;
-    if (bytes.length >= PIECE) {
-      this.flush();
-      this.enqueue(Buffer.from(bytes));
-      return;
-    }
-    if (this.used + bytes.length > PIECE) this.flush();
-    this.pending.set(bytes, this.used);
-    this.used += bytes.length;
-  }
-
-  flush(): void {
-    if (this.used === 0) return;
-    this.enqueue(this.pending.subarray(0, this.used));
-    this.pending = Buffer.allocUnsafe(PIECE);
-    this.used = 0;
-  }
-
-  private enqueue(b: Uint8Array): void {
-    this.items.push(b);
-    this.buffered += b.length;
-    this.wake?.();
-  }
-
-  finish(error: unknown = null): void {
-    this.flush();
-    this.done = true;
-    this.error = error;
-    this.wake?.();
-  }
-
-  /** A promise while the queue is full (the scan's pause hook), else null. */
-  wait(): Promise<void> | null {
-    if (this.buffered < HIGH_WATER) return null;
-    if (!this.drained) {
-      let resolve!: () => void;
-      const promise = new Promise<void>((r) => (resolve = r));
-      this.drained = { promise, resolve };
-    }
-    return this.drained.promise;
-  }
-
-  async *drain(): AsyncGenerator<Uint8Array> {
-    for (;;) {
-      const next = this.items.shift();
-      if (next) {
-        this.buffered -= next.length;
-        if (this.drained && this.buffered < HIGH_WATER / 2) {
-          this.drained.resolve();
-          this.drained = null;
-        }
-        yield next;
-        continue;
-      }
-      if (this.done) {
-        if (this.error) throw this.error;
-        return;
-      }
-      await new Promise<void>((r) => (this.wake = r));
-      this.wake = null;
-    }
-  }
-}
 
 /** Writes the slim copy of `file`; throws (CreateFileError, read errors, not a v3 session) without leaving a file. */
 export async function slimSession(file: string, opts: SlimRunOptions): Promise<SlimResult> {
@@ -125,31 +44,10 @@ export async function slimSession(file: string, opts: SlimRunOptions): Promise<S
   const header = slimHeader(first.text, file, id, timestamp);
   const name = sessionFileName(timestamp, id);
   const queue = new ByteQueue();
-  let imagesRemoved = 0;
-  let outputsCut = 0;
-  let headerDone = false;
+  let counts: SlimCounts = { imagesRemoved: 0, outputsCut: 0, bytes: 0 };
   const produce = async (): Promise<void> => {
     try {
-      await scanLines(
-        file,
-        (buf, start, end, line, _offset, complete) => {
-          if (!headerDone) {
-            headerDone = true;
-            queue.push(Buffer.from(header));
-          } else {
-            const cr = end > start && buf[end - 1] === 0x0d ? 1 : 0;
-            const slim = slimLine(buf, start, end - cr, line, opts, decodeBytes);
-            if (slim) {
-              for (const p of slim.pieces) queue.push(p);
-              if (cr) queue.push(buf.subarray(end - 1, end));
-              imagesRemoved += slim.imagesRemoved;
-              outputsCut += slim.outputsCut;
-            } else queue.push(buf.subarray(start, end));
-          }
-          if (complete) queue.push(NEWLINE);
-        },
-        { sliceMs: 5, pause: () => queue.wait() },
-      );
+      counts = await slimLines(file, header, opts, (b) => queue.push(b), { sliceMs: 5, pause: () => queue.wait() });
       queue.finish();
     } catch (err) {
       queue.finish(err);
@@ -169,8 +67,66 @@ export async function slimSession(file: string, opts: SlimRunOptions): Promise<S
     path,
     id,
     bytesBefore: before.size,
-    bytesAfter: queue.written,
-    imagesRemoved,
-    outputsCut,
+    bytesAfter: counts.bytes,
+    imagesRemoved: counts.imagesRemoved,
+    outputsCut: counts.outputsCut,
   };
+}
+
+export interface SlimCounts {
+  imagesRemoved: number;
+  outputsCut: number;
+  /** Bytes of the slim copy. */
+  bytes: number;
+}
+
+/** The slim copy's bytes, line by line, handed to `push` (which must copy what it keeps). */
+async function slimLines(
+  file: string,
+  header: string,
+  opts: SlimOptions,
+  push: (b: Uint8Array) => void,
+  scan: ScanOptions = {},
+): Promise<SlimCounts> {
+  const counts: SlimCounts = { imagesRemoved: 0, outputsCut: 0, bytes: 0 };
+  const out = (b: Uint8Array): void => {
+    counts.bytes += b.length;
+    push(b);
+  };
+  let headerDone = false;
+  await scanLines(
+    file,
+    (buf, start, end, line, _offset, complete) => {
+      if (!headerDone) {
+        headerDone = true;
+        out(Buffer.from(header));
+      } else {
+        const cr = end > start && buf[end - 1] === 0x0d ? 1 : 0;
+        const slim = slimLine(buf, start, end - cr, line, opts, decodeBytes);
+        if (slim) {
+          for (const p of slim.pieces) out(p);
+          if (cr) out(buf.subarray(end - 1, end));
+          counts.imagesRemoved += slim.imagesRemoved;
+          counts.outputsCut += slim.outputsCut;
+        } else out(buf.subarray(start, end));
+      }
+      if (complete) out(NEWLINE);
+    },
+    scan,
+  );
+  return counts;
+}
+
+/** What slimSession would write, counted without writing (the app's preview). */
+export async function previewSlim(
+  file: string,
+  opts: SlimOptions,
+  scan: Pick<ScanOptions, 'signal'> = {},
+): Promise<SlimCounts & { bytesBefore: number }> {
+  const first = await readFirstLine(file);
+  if (!first) throw new Error('empty file (not a session)');
+  const header = slimHeader(first.text, file, 'x'.repeat(36), new Date(0).toISOString());
+  const before = await statPath(file);
+  const counts = await slimLines(file, header, opts, () => {}, scan);
+  return { ...counts, bytesBefore: before.size };
 }

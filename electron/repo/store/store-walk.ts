@@ -33,7 +33,7 @@ export interface WalkResult {
 }
 
 /** Listed sessions grouped into families, each oldest first (by header time, then path). */
-export function familyGroups(sessions: readonly SessionInfo[]): SessionInfo[][] {
+export function familyGroups<T extends WalkedSession>(sessions: readonly T[]): T[][] {
   const sorted = [...sessions].sort(
     (a, b) => a.createdAt.localeCompare(b.createdAt) || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0),
   );
@@ -47,19 +47,36 @@ export function familyGroups(sessions: readonly SessionInfo[]): SessionInfo[][] 
 }
 
 /** Each member's fork parent as an index into `members` (-1: none among them). */
-export function parentIndices(members: readonly SessionInfo[]): number[] {
+export function parentIndices(members: readonly WalkedSession[]): number[] {
   const at = new Map(members.map((m, i) => [resolve(m.path), i]));
   return members.map((m) => (m.parentSessionPath === undefined ? -1 : (at.get(resolve(m.parentSessionPath)) ?? -1)));
 }
 
+/** What the walk needs of a listed session (the CLI's SessionInfo, the app's listing rows). */
+export type WalkedSession = Pick<SessionInfo, 'path' | 'createdAt' | 'parentSessionPath' | 'sizeBytes'>;
+
+export type FamilyVisitor<T extends WalkedSession> = (members: SessionFacts[], infos: T[], parentOf: number[]) => void;
+
+/** The sessions under the roots (listed by their headers), family by family. */
 export async function walkFamilies(
   roots: readonly string[],
-  visit: (members: SessionFacts[], infos: SessionInfo[], parentOf: number[]) => void,
+  visit: FamilyVisitor<SessionInfo>,
   opts: WalkOptions = {},
 ): Promise<WalkResult> {
   const listing = await listSessions(roots, opts.signal ? { signal: opts.signal } : {});
+  const result = await walkSessions(listing.sessions, visit, opts);
+  return { ...result, skipped: [...listing.skipped, ...result.skipped] };
+}
+
+/** Listed sessions, family by family. */
+export async function walkSessions<T extends WalkedSession>(
+  sessions: readonly T[],
+  visit: FamilyVisitor<T>,
+  opts: WalkOptions = {},
+): Promise<WalkResult> {
+  const listing = { sessions };
   const groups = familyGroups(listing.sessions);
-  const skipped = [...listing.skipped];
+  const skipped: SkippedFile[] = [];
   const progress: WalkProgress = {
     bytesDone: 0,
     bytesTotal: listing.sessions.reduce((n, s) => n + s.sizeBytes, 0),
@@ -69,7 +86,7 @@ export async function walkFamilies(
   let bytes = 0;
   for (const infos of groups) {
     const members: SessionFacts[] = [];
-    const kept: SessionInfo[] = [];
+    const kept: T[] = [];
     for (const info of infos) {
       try {
         const facts = await readSessionFacts(info.path, {
