@@ -8,6 +8,9 @@ import { Workspace } from './Workspace';
 import { OpenControls } from '../features/open/OpenControls';
 import { SearchPanel } from '../features/search/SearchPanel';
 import { CanopyMark } from '../lib/icons';
+import { UsagePanel } from '../features/usage/UsagePanel';
+import { StoragePanel } from '../features/storage/StoragePanel';
+import { StoreButtons } from './StoreButtons';
 
 export function App() {
   const fatal = useCanopy((s) => s.fatalError);
@@ -30,6 +33,8 @@ export function App() {
           <Workspace />
         )}
         {!fatal && <SearchPanel />}
+        {!fatal && <UsagePanel />}
+        {!fatal && <StoragePanel />}
         <Toast />
         <CommandLayer />
       </div>
@@ -58,6 +63,7 @@ function TopBar() {
       </span>
       <span className="grow" />
       <OpenControls />
+      <StoreButtons />
       {info?.transport === 'http' && (
         <span
           className={`stream-dot ${stream}`}

@@ -79,7 +79,7 @@ export async function writePiStore(root: string): Promise<PiStore> {
     const src = SM.open(aFile);
     const secondUser = src.getEntries().filter((e) => e.type === 'message' && e.message?.role === 'user')[1]!;
     src.createBranchedSession(secondUser.parentId!);
-    turn(src, 'gpt-5');
+    turn(src, 'gpt-5-codex');
     turn(src, 'claude-sonnet-4-5');
     const forkFile = src.getSessionFile()!;
 
@@ -87,7 +87,7 @@ export async function writePiStore(root: string): Promise<PiStore> {
     det.clock.advance(DAY);
     const c = SM.open(forkFile);
     c.createBranchedSession(c.getLeafId()!);
-    turn(c, 'gpt-5');
+    turn(c, 'gpt-5-codex');
     const cloneFile = c.getSessionFile()!;
 
     // Another project, an unpriced local model, and a screenshot.
