@@ -21,6 +21,7 @@ import { treeCommand } from './tree';
 import { usageCommand } from './usage';
 import { slimCommand } from './slim';
 import { storageCommand } from './storage';
+import { archiveCommand } from './archive';
 import { parseArgs } from 'node:util';
 
 export * from './cli-io';
@@ -37,6 +38,7 @@ export const commands: Record<string, CliCommand> = {
   usage: usageCommand,
   slim: slimCommand,
   storage: storageCommand,
+  archive: archiveCommand,
 };
 
 function usageText(): string {
