@@ -43,6 +43,8 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     list: () => catalog.list(),
     readOnlyReason: (id) => catalog.readOnlyReason(id),
     addWritten: (path) => catalog.addWritten(path),
+    roots: options.roots,
+    relist: () => catalog.list(true),
     bus,
   });
   const handlers = createHandlers({

@@ -73,6 +73,8 @@ export function createHandlers(ctx: HandlerContext): Handlers {
     'store.report': (args) => needStore(ctx).get(args.refresh === true),
     'store.slimPreview': (args) => needStore(ctx).slimPreview(args),
     'store.slim': (args) => needStore(ctx).slim(args),
+    'store.archivePreview': (args) => needStore(ctx).archivePreview(args.staleDays),
+    'store.archive': (args) => needStore(ctx).archive(args.staleDays, args.familyIds),
   };
 }
 

@@ -17,7 +17,14 @@ import type { ContextViewDto, ForkPreviewDto, ForkRequestDto, ForkResultDto, Lin
 import type { EntryNodesDto, SessionGraphWireDto } from './entry-nodes';
 import type { EntryPreviewDto } from './dto';
 import type { Result } from './errors';
-import type { SlimPreviewDto, SlimRequestDto, SlimResultDto, StoreReportDto } from './store-dto';
+import type {
+  ArchivePreviewDto,
+  ArchiveResultDto,
+  SlimPreviewDto,
+  SlimRequestDto,
+  SlimResultDto,
+  StoreReportDto,
+} from './store-dto';
 
 export interface Contract {
   'app.info': { args: Record<string, never>; result: AppInfo };
@@ -81,6 +88,10 @@ export interface Contract {
   'store.slimPreview': { args: SlimRequestDto; result: SlimPreviewDto };
   /** Writes a slim copy next to the session (a new file, listed); the source is never changed. */
   'store.slim': { args: SlimRequestDto; result: SlimResultDto };
+  /** Fork families under the roots none of whose files was written for `staleDays` days (nothing moves). */
+  'store.archivePreview': { args: { staleDays: number }; result: ArchivePreviewDto };
+  /** Moves the named families of that preview (whole, re-checked) to the archive folder outside the roots. */
+  'store.archive': { args: { staleDays: number; familyIds: string[] }; result: ArchiveResultDto };
 }
 
 export type Channel = keyof Contract;
@@ -110,6 +121,8 @@ export const CHANNELS = [
   'store.report',
   'store.slimPreview',
   'store.slim',
+  'store.archivePreview',
+  'store.archive',
 ] as const satisfies readonly Channel[];
 
 type Missing = Exclude<Channel, (typeof CHANNELS)[number]>;
@@ -176,6 +189,8 @@ export function channelMethods(make: <C extends Channel>(channel: C) => ChannelM
     'store.report': make('store.report'),
     'store.slimPreview': make('store.slimPreview'),
     'store.slim': make('store.slim'),
+    'store.archivePreview': make('store.archivePreview'),
+    'store.archive': make('store.archive'),
   };
 }
 

@@ -67,3 +67,28 @@ export interface SlimResultDto extends SlimPreviewDto {
   sessionId: string | null;
   fileName: string;
 }
+
+export interface ArchiveFamilyDto {
+  /** The family's oldest session. */
+  familyId: string;
+  sessionIds: string[];
+  bytes: number;
+  lastWrite: string;
+}
+
+export interface ArchivePreviewDto {
+  staleDays: number;
+  families: ArchiveFamilyDto[];
+  bytes: number;
+  /** Display only: where archived families go (outside every root). */
+  archiveDir: string;
+}
+
+export interface ArchiveResultDto {
+  archived: number;
+  bytes: number;
+  /** Families kept because a member changed since the preview. */
+  kept: number;
+  /** Display only: each family's folder (restore: `canopy archive --restore FOLDER`). */
+  folders: string[];
+}

@@ -203,4 +203,14 @@ export const validators: { [C in Channel]: Validator<Args<C>> } = {
   },
   'store.slimPreview': slimArgs,
   'store.slim': slimArgs,
+  'store.archivePreview': (v) => {
+    const o = record(v, ['staleDays']);
+    return { staleDays: count(o.staleDays, 'staleDays', 1) };
+  },
+  'store.archive': (v) => {
+    const o = record(v, ['staleDays', 'familyIds']);
+    if (!Array.isArray(o.familyIds) || o.familyIds.length === 0 || o.familyIds.length > MAX_IDS)
+      fail(`familyIds must be a list of 1 to ${MAX_IDS} ids`);
+    return { staleDays: count(o.staleDays, 'staleDays', 1), familyIds: o.familyIds.map((x) => id(x, 'familyIds[]')) };
+  },
 };

@@ -4,15 +4,17 @@
  * and one opens; a slim copy previewed and written from the Storage view. Light and dark screenshots.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writePiStore } from '../repo/store/pi-store';
+import { utimesSync } from 'node:fs';
+import { writePiStore, type PiStore } from '../repo/store/pi-store';
 import { HAVE_CHROMIUM, startHarness, type Harness } from './harness';
 
 describe.skipIf(!HAVE_CHROMIUM)('usage and storage views in Chromium', () => {
   let h: Harness;
+  let pi: PiStore;
 
   beforeAll(async () => {
     h = await startHarness({ perWriter: 3 });
-    await writePiStore(h.sessionsDir);
+    pi = await writePiStore(h.sessionsDir);
   }, 120_000);
 
   afterAll(async () => {
@@ -78,6 +80,18 @@ describe.skipIf(!HAVE_CHROMIUM)('usage and storage views in Chromium', () => {
     await page.emulateMedia({ colorScheme: 'dark' });
     await page.waitForTimeout(200);
     await h.shot('store-04-storage-dark');
+    // Archive: the pi-written fork family, all of it untouched for 40 days, previewed and moved.
+    const old = (Date.now() - 40 * 86_400_000) / 1000;
+    for (const f of [pi.files.a, pi.files.fork, pi.files.clone]) utimesSync(f, old, old);
+    await page.getByRole('button', { name: /Fork families by bytes/ }).click();
+    await page.click('[data-testid="archive-preview"]');
+    const family = page.locator('.archive-list li', { hasText: '3 sessions' });
+    await family.waitFor();
+    expect(await page.locator('.archive-list li').count()).toBe(1);
+    await h.shot('store-05-archive-preview-dark');
+    await page.click('[data-testid="archive-move"]');
+    await page.waitForSelector('[data-testid="archive-result"]');
+    expect(await page.textContent('[data-testid="archive-result"]')).toMatch(/Moved 1 family/);
     await page.keyboard.press('Escape');
     expect(await page.$('[data-testid="storage-panel"]')).toBeNull();
     expect(h.pageErrors).toEqual([]);

@@ -107,6 +107,14 @@ export function recordingHandlers() {
       calls.push({ channel: 'store.slim', args });
       throw new CanopyError('not_found', `no session ${args.sessionId}`);
     },
+    'store.archivePreview': async (args) => {
+      calls.push({ channel: 'store.archivePreview', args });
+      return { staleDays: args.staleDays, families: [], bytes: 0, archiveDir: '/archive' };
+    },
+    'store.archive': async (args) => {
+      calls.push({ channel: 'store.archive', args });
+      return { archived: 0, bytes: 0, kept: 0, folders: [] };
+    },
   };
   return { handlers, calls };
 }

@@ -4,11 +4,15 @@
  * slim copies of listed sessions. The pass yields to the event loop every few tens of ms (scanLines),
  * so opening a session is never held up; a newer request restarts a stale report.
  */
-import { basename } from 'node:path';
+import { basename, join } from 'node:path';
+import { isInside, searchCacheDir } from '../../storage/cache-dir';
 import { StorageAccumulator, UsageAccumulator, type SessionFacts } from '../../core';
+import { statPath, statPathSync } from '../../storage/stat';
 import type { SessionListDto, SessionRowDto } from '../../shared/dto';
 import { CanopyError } from '../../shared/errors';
 import type {
+  ArchivePreviewDto,
+  ArchiveResultDto,
   SlimPreviewDto,
   SlimRequestDto,
   SlimResultDto,
@@ -17,8 +21,9 @@ import type {
   UsageRowDto,
 } from '../../shared/store-dto';
 import type { EventBus } from '../event-bus';
+import { archiveFamilies, type ArchivePlan } from './archive';
 import { previewSlim, slimSession } from './slim';
-import { walkSessions } from './store-walk';
+import { familyGroups, walkSessions } from './store-walk';
 
 export interface StoreServiceDeps {
   /** The catalog's listing. */
@@ -27,6 +32,11 @@ export interface StoreServiceDeps {
   readOnlyReason: (sessionId: string) => string | null;
   /** Lists a file Canopy wrote; its row. */
   addWritten: (path: string) => Promise<SessionRowDto | null>;
+  /** The session roots (archive moves families out of these only) and the archive folder (outside them). */
+  roots?: readonly string[];
+  archiveDir?: string;
+  /** Lists again after files left the roots. */
+  relist?: () => Promise<unknown>;
   bus?: EventBus;
 }
 
@@ -173,6 +183,89 @@ export class StoreService {
       bytesAfter: r.bytesAfter,
       imagesRemoved: r.imagesRemoved,
       outputsCut: r.outputsCut,
+    };
+  }
+
+  private archiveRoots(): string[] {
+    const roots = this.deps.roots ?? [];
+    if (roots.length === 0) throw new CanopyError('forbidden', 'archiving needs session roots');
+    return [...roots];
+  }
+
+  private archiveDir(): string {
+    return this.deps.archiveDir ?? join(searchCacheDir(this.archiveRoots()).dir, 'archive');
+  }
+
+  /** Stale families of the sessions under the roots (opened and demo files never move), with their rows. */
+  private async archivePlan(staleDays: number): Promise<{ plan: ArchivePlan; preview: ArchivePreviewDto }> {
+    const roots = this.archiveRoots();
+    const listing = await this.deps.list();
+    const rows = listing.sessions.filter((r) => !r.origin && roots.some((root) => isInside(r.path, root)));
+    if (rows.length > 0 && this.deps.readOnlyReason(rows[0]!.sessionId)?.startsWith('demo')) {
+      throw new CanopyError('forbidden', 'demo sessions are read-only');
+    }
+    const staleBefore = Date.now() - staleDays * 86_400_000;
+    const families: ArchivePlan['families'] = [];
+    const preview: ArchivePreviewDto = { staleDays, families: [], bytes: 0, archiveDir: this.archiveDir() };
+    // Sizes and write times as they are now (the listing may be older); nothing is read.
+    const current = rows.flatMap((r) => {
+      try {
+        const st = statPathSync(r.path);
+        return [
+          {
+            ...r,
+            sizeBytes: st.size,
+            modifiedAt: new Date(st.mtimeMs).toISOString(),
+            parentSessionPath: r.parentSessionPath ?? undefined,
+          },
+        ];
+      } catch {
+        return [];
+      }
+    });
+    const groups = familyGroups(current);
+    for (const infos of groups) {
+      // Stale only when every member is (the latest write decides).
+      const lastWriteMs = Math.max(...infos.map((r) => Date.parse(r.modifiedAt)));
+      if (!(lastWriteMs < staleBefore)) continue;
+      const bytes = infos.reduce((n, r) => n + r.sizeBytes, 0);
+      const lastWrite = new Date(lastWriteMs).toISOString();
+      families.push({
+        family: infos[0]!.sessionId,
+        lastWrite,
+        bytes,
+        sessions: infos.map((r) => ({ id: r.sessionId, path: r.path, bytes: r.sizeBytes })),
+      });
+      preview.families.push({
+        familyId: infos[0]!.sessionId,
+        sessionIds: infos.map((r) => r.sessionId),
+        bytes,
+        lastWrite,
+      });
+      preview.bytes += bytes;
+    }
+    return { plan: { staleDays, families, bytes: preview.bytes }, preview };
+  }
+
+  async archivePreview(staleDays: number): Promise<ArchivePreviewDto> {
+    return (await this.archivePlan(staleDays)).preview;
+  }
+
+  async archive(staleDays: number, familyIds: readonly string[]): Promise<ArchiveResultDto> {
+    const { plan } = await this.archivePlan(staleDays);
+    const wanted = new Set(familyIds);
+    const chosen = plan.families.filter((f) => wanted.has(f.family));
+    // Sizes as they are now: a file that grew since the walk keeps its family (archiveFamilies checks).
+    for (const f of chosen) for (const s of f.sessions) s.bytes = (await statPath(s.path)).size;
+    const out = await archiveFamilies({ ...plan, families: chosen }, this.archiveDir(), this.archiveRoots());
+    await this.deps.relist?.();
+    this.deps.bus?.emit('sessions.changed', { reason: 'removed' });
+    const done = out.filter((o) => o.folder);
+    return {
+      archived: done.length,
+      bytes: done.reduce((n, o) => n + o.bytes, 0),
+      kept: out.length - done.length + (familyIds.length - chosen.length),
+      folders: done.map((o) => o.folder!),
     };
   }
 }

@@ -58,3 +58,4 @@ export type {
   StoreReportDto,
   UsageRowDto,
 } from '../../../electron/shared/store-dto';
+export type { ArchiveFamilyDto, ArchivePreviewDto, ArchiveResultDto } from '../../../electron/shared/store-dto';

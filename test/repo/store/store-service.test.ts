@@ -2,7 +2,7 @@
  * The app's store channels: store.report fills in the background with progress events and agrees
  * with the CLI; store.slimPreview counts what store.slim then writes, and the copy is listed.
  */
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -74,5 +74,31 @@ describe('store channels', () => {
     expect(() => validators['store.slim']({ sessionId: 'x', dropImages: false })).toThrow(/drops images/);
     expect(() => validators['store.slim']({ sessionId: 'x', dropImages: true, path: '/etc' })).toThrow(/unexpected/);
     await expect(app.handlers['store.slim']({ sessionId: 'nope', dropImages: true })).rejects.toThrow(/no listed/);
+  });
+
+  it('archives whole stale families from a preview, outside the roots, and lists what is left', async () => {
+    const old = (Date.now() - 40 * 86_400_000) / 1000;
+    const all = () =>
+      readdirSync(store.root).flatMap((d) => readdirSync(join(store.root, d)).map((f) => join(store.root, d, f)));
+    for (const f of all()) utimesSync(f, old, old);
+    await app.catalog.list(true);
+    const preview = await app.handlers['store.archivePreview']({ staleDays: 30 });
+    expect(preview.families).toHaveLength(2);
+    expect(preview.bytes).toBe(all().reduce((n, f) => n + statSync(f).size, 0));
+    const listing = await app.catalog.list();
+    const aId = listing.sessions.find((s) => s.path === store.files.a)!.sessionId;
+    const fam = preview.families.find((f) => f.familyId === aId)!;
+    expect(fam.sessionIds).toHaveLength(3);
+    const r = await app.handlers['store.archive']({ staleDays: 30, familyIds: [aId] });
+    expect(r).toMatchObject({ archived: 1, bytes: fam.bytes, kept: 0 });
+    expect(r.folders[0]!.startsWith(store.root)).toBe(false);
+    for (const f of [store.files.a, store.files.fork, store.files.clone]) expect(existsSync(f)).toBe(false);
+    expect(existsSync(store.files.other)).toBe(true);
+    const after = await app.catalog.list();
+    expect(after.sessions.some((s) => s.sessionId === aId)).toBe(false);
+    expect(() => validators['store.archive']({ staleDays: 0, familyIds: [aId] })).toThrow(/staleDays/);
+    const back = await cli('archive', '--restore', r.folders[0]!, '--json');
+    expect(back.code).toBe(0);
+    expect(existsSync(store.files.a)).toBe(true);
   });
 });

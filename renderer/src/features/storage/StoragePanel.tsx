@@ -12,6 +12,7 @@ import type { StorageRowDto } from '../../lib/shared';
 import { useStoreReport } from '../../lib/store-report';
 import { useEscape } from '../../lib/use-escape';
 import { EChart, type ChartColors } from '../../ui/EChart';
+import { ArchiveAction } from './ArchiveAction';
 import { SlimAction } from './SlimAction';
 import { stackedOption } from './storage-charts';
 import { familiesOf, isStale, PARTS, totalsOf } from './storage-model';
@@ -113,6 +114,7 @@ function StorageDialog({ onClose }: { onClose: () => void }) {
                 </button>
               ))}
             </h3>
+            {view === 'families' && <ArchiveAction staleDays={STALE_DAYS} titleOf={titleOf} onDone={refresh} />}
             <table className="store-table" data-testid="storage-table">
               <thead>
                 <tr>
