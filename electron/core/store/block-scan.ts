@@ -44,6 +44,24 @@ interface Frame {
 }
 
 const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+/** Strings at least this long are ended by a native search (base64 image data holds no escapes). */
+const LONG_STRING = 4096;
+
+/**
+ * The closing quote of the string whose content starts at `from` (-1: none). A long string without
+ * a backslash before its first quote ends there (two native scans); anything else is walked by
+ * stringEnd, which also checks escapes and control characters.
+ */
+function closeOf(b: Uint8Array, w: Int32Array<ArrayBufferLike>, from: number, end: number): number {
+  if (end - from >= LONG_STRING) {
+    const q = b.indexOf(QUOTE, from);
+    if (q >= from + LONG_STRING && q < end) {
+      if (b.subarray(from, q).indexOf(BACKSLASH) === -1) return q;
+    }
+  }
+  return stringEnd(b, w, from, end);
+}
 
 function wordsOf(b: Uint8Array): Int32Array<ArrayBufferLike> {
   return new Int32Array(b.buffer, 0, b.buffer.byteLength >>> 2);
@@ -80,7 +98,7 @@ export function scanLineBlocks(b: Uint8Array, start: number, end: number, decode
     const c = b[i]!;
     if (c === QUOTE) {
       const from = i + 1;
-      const close = stringEnd(b, w, from, end);
+      const close = closeOf(b, w, from, end);
       if (close < 0) return null;
       i = close + 1;
       const top = stack[stack.length - 1];
