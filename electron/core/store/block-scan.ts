@@ -8,7 +8,6 @@
  * blocks (`message.content[i].text`) and a bashExecution message's `message.output`.
  */
 import type { Decode } from '../types';
-import { stringEnd } from '../rules/json-string';
 
 export interface ImageBlock {
   /** The block object's bytes [objStart, objEnd) and its data string's content [dataStart, dataEnd). */
@@ -45,26 +44,22 @@ interface Frame {
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
-/** Strings at least this long are ended by a native search (base64 image data holds no escapes). */
-const LONG_STRING = 4096;
 
 /**
- * The closing quote of the string whose content starts at `from` (-1: none). A long string without
- * a backslash before its first quote ends there (two native scans); anything else is walked by
- * stringEnd, which also checks escapes and control characters.
+ * The closing quote of the string whose content starts at `from` (-1: none before `end`): native
+ * searches for a quote not preceded by an odd run of backslashes. Escapes and control characters are
+ * not checked (pi's own lines are valid JSON; a line that is not gets sizes that are still exact).
  */
-function closeOf(b: Uint8Array, w: Int32Array<ArrayBufferLike>, from: number, end: number): number {
-  if (end - from >= LONG_STRING) {
-    const q = b.indexOf(QUOTE, from);
-    if (q >= from + LONG_STRING && q < end) {
-      if (b.subarray(from, q).indexOf(BACKSLASH) === -1) return q;
-    }
+function closeOf(b: Uint8Array, from: number, end: number): number {
+  let i = from;
+  for (;;) {
+    const q = b.indexOf(QUOTE, i);
+    if (q < 0 || q >= end) return -1;
+    let k = q - 1;
+    while (k >= from && b[k] === BACKSLASH) k--;
+    if ((q - 1 - k) % 2 === 0) return q;
+    i = q + 1;
   }
-  return stringEnd(b, w, from, end);
-}
-
-function wordsOf(b: Uint8Array): Int32Array<ArrayBufferLike> {
-  return new Int32Array(b.buffer, 0, b.buffer.byteLength >>> 2);
 }
 
 function shortString(b: Uint8Array, from: number, close: number, decode: Decode): string {
@@ -77,6 +72,28 @@ function shortString(b: Uint8Array, from: number, close: number, decode: Decode)
   }
 }
 
+/** The keys the walk follows, as bytes: any other key is read as '' (never decoded). */
+const KEYS = ['type', 'mimeType', 'data', 'text', 'role', 'output', 'content', 'message'].map((k) => ({
+  key: k,
+  bytes: Uint8Array.from(k, (ch) => ch.charCodeAt(0)),
+}));
+
+function keyOf(b: Uint8Array, from: number, close: number, decode: Decode): string {
+  const len = close - from;
+  for (const k of KEYS) {
+    if (k.bytes.length !== len) continue;
+    let j = 0;
+    while (j < len && b[from + j] === k.bytes[j]) j++;
+    if (j === len) return k.key;
+  }
+  // An escaped key may still spell one of them.
+  if (len <= 32 && b.subarray(from, close).indexOf(BACKSLASH) !== -1) {
+    const key = shortString(b, from, close, decode);
+    return KEYS.some((k) => k.key === key) ? key : '';
+  }
+  return '';
+}
+
 /** True when `f` is an element of an array held under the key "content". */
 function inContentArray(stack: Frame[]): boolean {
   const arr = stack[stack.length - 1];
@@ -86,10 +103,9 @@ function inContentArray(stack: Frame[]): boolean {
 
 /**
  * The images and outputs of the JSON line b[start, end), in line order (absolute offsets); null when
- * a string is unterminated or invalid (not JSON: callers leave such a line as it is).
+ * a string is unterminated (not JSON: callers leave such a line as it is).
  */
 export function scanLineBlocks(b: Uint8Array, start: number, end: number, decode: Decode): LineBlocks | null {
-  const w = wordsOf(b);
   const out: LineBlocks = { images: [], outputs: [] };
   const stack: Frame[] = [];
   const textBlocks: OutputString[] = [];
@@ -98,13 +114,13 @@ export function scanLineBlocks(b: Uint8Array, start: number, end: number, decode
     const c = b[i]!;
     if (c === QUOTE) {
       const from = i + 1;
-      const close = closeOf(b, w, from, end);
+      const close = closeOf(b, from, end);
       if (close < 0) return null;
       i = close + 1;
       const top = stack[stack.length - 1];
       if (!top || top.arr) continue;
       if (top.key === null) {
-        top.key = shortString(b, from, close, decode);
+        top.key = keyOf(b, from, close, decode);
         continue;
       }
       const len = close - from;

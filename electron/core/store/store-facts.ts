@@ -54,13 +54,16 @@ function ascii(text: string): Uint8Array {
 const USAGE_KEY = ascii('"usage":{');
 const MODEL_KEY = ascii('"model":"');
 
-/** The last start of `pat` in b[start, before), or -1. */
+/** The last start of `pat` (which begins with a quote) in b[start, before), or -1: hops from quote to quote. */
 function lastIndexOfBytes(b: Uint8Array, pat: Uint8Array, start: number, before: number): number {
-  for (let i = before - pat.length; i >= start; i--) {
-    if (b[i] !== pat[0]) continue;
+  let i = before - pat.length;
+  while (i >= start) {
+    const q = b.lastIndexOf(pat[0]!, i);
+    if (q < start) return -1;
     let k = 1;
-    while (k < pat.length && b[i + k] === pat[k]) k++;
-    if (k === pat.length) return i;
+    while (k < pat.length && b[q + k] === pat[k]) k++;
+    if (k === pat.length) return q;
+    i = q - 1;
   }
   return -1;
 }
