@@ -40,6 +40,7 @@ import {
 import { cpus, freemem, release, tmpdir, totalmem, type } from 'node:os';
 import { join, resolve } from 'node:path';
 import { cachedSession, GENERATOR_VERSION, writeSessionFile } from './generate';
+import { storeRows } from './store-rows';
 
 const MB = 1024 * 1024;
 const repo = resolve(__dirname, '..', '..');
@@ -611,58 +612,22 @@ function main(): void {
     }
   }
 
-  // The whole store (issue 24): usage and storage against the index's own pass over the same files;
-  // slim of an image-heavy session against a plain copy of it (--only store-2g: the 2.6 GiB one).
+  // The whole store (issue 24): bench/store-rows.ts.
   if (want('store') || a.only?.includes('store-2g')) {
-    const childStore = join(__dirname, 'child-store.cjs');
-    const sessions = a.quick ? 1000 : 2000;
-    const root = cachedStore(a.dir, sessions, 40);
-    const mb = (dirBytes(root) / MB).toFixed(0);
-    const runs = a.runs ?? 3;
-    child(childStore, ['index', root]);
-    log(`bench: store: ${sessions} sessions (${mb} MB): the index's pass, usage, storage`);
-    const pass = repeat(runs, () => child(childStore, ['index', root]));
-    const use = repeat(runs, () => child(childStore, ['usage', root]));
-    const disk = repeat(runs, () => child(childStore, ['storage', root]));
-    for (const [what, m] of [
-      ['usage --by day,model', use],
-      ['storage', disk],
-    ] as const) {
-      rows.push([
-        `${what} over ${sessions} sessions (${mb} MB); baseline: the index's own pass over the same files`,
-        fmtMs(m),
-        fmtMB(m),
-        '–',
-        '–',
-        fmtMs(pass),
-        fmtMB(pass),
-        '–',
-        '–',
-        ratio(m.ms, pass.ms, '≤ 1.5×'),
-      ]);
-    }
-    const big = a.only?.includes('store-2g');
-    const size = big ? Math.round(2.6 * 1024 * MB) : (a.quick ? 128 : 512) * MB;
-    const label = big ? '2.6 GiB' : `${size / MB} MiB`;
-    log(`bench: store: slim of a ${label} image-heavy session against a plain copy`);
-    const { path } = cachedSession(a.dir, big ? 'session-2600mb-images' : `session-${size / MB}mb-images`, size, 26, {
-      images: true,
-    });
-    child(childStore, ['copy', path]);
-    const plain = repeat(runs, () => child(childStore, ['copy', path]));
-    const slim = repeat(runs, () => child(childStore, ['slim', path]));
-    rows.push([
-      `slim ${label} image-heavy session (${String(slim.imagesRemoved ?? '?')} images, ${((Number(slim.bytesAfter) || 0) / MB).toFixed(1)} MB left); baseline: a plain copy (1 MiB read/write, fsync)`,
-      fmtMs(slim),
-      fmtMB(slim),
-      '–',
-      '–',
-      fmtMs(plain),
-      fmtMB(plain),
-      '–',
-      '–',
-      ratio(slim.ms, plain.ms, '≤ 2×'),
-    ]);
+    storeRows(
+      { quick: a.quick, runs: a.runs, dir: a.dir, big: a.only?.includes('store-2g') ?? false },
+      {
+        rows,
+        log,
+        run: (argv) => child(join(__dirname, 'child-store.cjs'), argv),
+        repeat,
+        fmtMs,
+        fmtMB,
+        ratio,
+        store: (sessions) => cachedStore(a.dir, sessions, 40),
+        dirBytes,
+      },
+    );
   }
 
   const header = [
