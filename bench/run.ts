@@ -46,6 +46,7 @@ import {
 import { cpus, freemem, release, tmpdir, totalmem, type } from 'node:os';
 import { join, resolve } from 'node:path';
 import { cachedSession, GENERATOR_VERSION, writeSessionFile } from './generate';
+import { storeRows } from './store-rows';
 
 const MB = 1024 * 1024;
 const repo = resolve(__dirname, '..', '..');
@@ -707,6 +708,24 @@ function main(): void {
         `render: click → first frame of the 100 MiB session: request sent after ${ms(ck.toRequest ?? undefined)}, session.open answered in ${ms(ck.answer ?? undefined)} (first byte ${ms(ck.waitFirstByte ?? undefined)}, ${(ck.answerMB ?? 0).toFixed(1)} MB decoded), then ${ms(ck.afterAnswer ?? undefined)} in the renderer (tree index ${m('canopy:index')}, filter + collapse + layout ${m('canopy:view')}; the rest is React and react-flow's first render); ${ck.nodes} nodes in the DOM`,
       );
     }
+  }
+
+  // The whole store (issue 24): bench/store-rows.ts.
+  if (want('store') || a.only?.includes('store-2g')) {
+    storeRows(
+      { quick: a.quick, runs: a.runs, dir: a.dir, big: a.only?.includes('store-2g') ?? false },
+      {
+        rows,
+        log,
+        run: (argv) => child(join(__dirname, 'child-store.cjs'), argv),
+        repeat,
+        fmtMs,
+        fmtMB,
+        ratio,
+        store: (sessions) => cachedStore(a.dir, sessions, 40),
+        dirBytes,
+      },
+    );
   }
 
   const header = [

@@ -5,7 +5,9 @@ import { defineConfig } from 'vite';
 // `npm run bench`: bench/*.ts → out/bench/*.cjs (CommonJS for Node 20, like the CLI build). Node
 // built-ins stay external; pi's packages are never bundled (the pi child imports them at run time),
 // nor better-sqlite3 (a native addon).
-const entries = (process.env.BENCH_ENTRIES ?? 'run,child-canopy,child-search,child-secrets,child-live').split(',');
+const entries = (
+  process.env.BENCH_ENTRIES ?? 'run,child-canopy,child-search,child-secrets,child-live,child-store'
+).split(',');
 
 export default defineConfig({
   build: {

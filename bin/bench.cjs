@@ -15,7 +15,7 @@ const build = spawnSync(
     stdio: ['ignore', 'inherit', 'inherit'],
     env: {
       ...process.env,
-      BENCH_ENTRIES: 'run,child-canopy,child-search,child-secrets,child-live',
+      BENCH_ENTRIES: 'run,child-canopy,child-search,child-secrets,child-live,child-store',
       VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true',
     },
   },

@@ -6,6 +6,7 @@ import { SessionService } from './repo/session-service';
 import { AppSearch } from './repo/search/app-search';
 import { AppSecrets } from './repo/secrets/app-secrets';
 import { AppExport } from './repo/export/app-export';
+import { StoreService } from './repo/store/store-service';
 import type { Handlers } from './shared/contract';
 import { VERSION } from './version';
 
@@ -60,10 +61,19 @@ export function createAppServices(options: AppServicesOptions): AppServices {
   });
   // An append (or a new file) becomes searchable at once, not at the next listing.
   const stopFollowing = catalog.onRowsChanged((change) => void search.rowsChanged(change));
+  const store = new StoreService({
+    list: () => catalog.list(),
+    readOnlyReason: (id) => catalog.readOnlyReason(id),
+    addWritten: (path) => catalog.addWritten(path),
+    roots: options.roots,
+    relist: () => catalog.list(true),
+    bus,
+  });
   const handlers = createHandlers({
     catalog,
     sessions,
     search,
+    store,
     version: VERSION,
     transport: options.transport,
     ...(options.openDialog ? { openDialog: options.openDialog } : {}),

@@ -20,6 +20,10 @@ import { secretsCommand } from './secrets';
 import { exportCommand } from './export';
 import { serveCommand } from './serve';
 import { treeCommand } from './tree';
+import { usageCommand } from './usage';
+import { slimCommand } from './slim';
+import { storageCommand } from './storage';
+import { archiveCommand } from './archive';
 import { parseArgs } from 'node:util';
 import { exitQuietlyOnEpipe } from './process-exit';
 
@@ -36,6 +40,10 @@ export const commands: Record<string, CliCommand> = {
   serve: serveCommand,
   secrets: secretsCommand,
   export: exportCommand,
+  usage: usageCommand,
+  slim: slimCommand,
+  storage: storageCommand,
+  archive: archiveCommand,
 };
 
 function usageText(): string {

@@ -112,3 +112,37 @@ export { firstLine, scopeLine, type ExportMeta } from './export/export-meta';
 export { escapeHtml, imageDataUrl } from './export/html-escape';
 export { renderHtml, EXPORT_CSP } from './export/html';
 export { renderMarkdown } from './export/markdown';
+// The whole store (usage, storage, slim copies): facts read per line, fork families, spend counted once.
+export { FactReader, spendOf, type EntryFact, type HeaderFact, type SpendFact } from './store/store-facts';
+export { scanLineBlocks, base64Bytes, type ImageBlock, type OutputString, type LineBlocks } from './store/block-scan';
+export { familiesOf, activePath, entryKey, utcDay, type SessionFacts } from './store/store-families';
+export {
+  UsageAccumulator,
+  parseGroupKeys,
+  USAGE_GROUP_KEYS,
+  type UsageGroupKey,
+  type UsageGroup,
+  type UsageOptions,
+  type UsageReport,
+  type SpendTotals,
+  type SpendSplit,
+} from './store/usage';
+export {
+  slimLine,
+  slimHeader,
+  imageNote,
+  outputNote,
+  sizeText,
+  type SlimOptions,
+  type SlimLine,
+} from './store/slim-plan';
+export {
+  StorageAccumulator,
+  splitSession,
+  emptySplit,
+  type StorageSplit,
+  type SessionStorage,
+  type FamilyStorage,
+  type StorageReport,
+  type StorageOptions,
+} from './store/storage-split';

@@ -6,6 +6,7 @@ import { SessionService } from '../repo/session-service';
 import type { AppSearch } from '../repo/search/app-search';
 import type { AppSecrets } from '../repo/secrets/app-secrets';
 import type { AppExport } from '../repo/export/app-export';
+import type { StoreService } from '../repo/store/store-service';
 
 export interface HandlerContext {
   catalog: SessionCatalog;
@@ -20,6 +21,8 @@ export interface HandlerContext {
   /** Absent: the secret radar and exports answer that they are unavailable. */
   secrets?: AppSecrets;
   exporter?: AppExport;
+  /** The whole-store views (usage, storage, slim copies); absent: they answer unavailable. */
+  store?: StoreService;
 }
 
 export function createHandlers(ctx: HandlerContext): Handlers {
@@ -77,6 +80,11 @@ export function createHandlers(ctx: HandlerContext): Handlers {
       return catalog.openPaths(await ctx.openDialog());
     },
     'session.find': (args) => catalog.find(args.idOrPath),
+    'store.report': (args) => needStore(ctx).get(args.refresh === true),
+    'store.slimPreview': (args) => needStore(ctx).slimPreview(args),
+    'store.slim': (args) => needStore(ctx).slim(args),
+    'store.archivePreview': (args) => needStore(ctx).archivePreview(args.staleDays),
+    'store.archive': (args) => needStore(ctx).archive(args.staleDays, args.familyIds),
     ...shareHandlers(ctx, sessions),
   };
 }
@@ -119,4 +127,9 @@ function shareHandlers(
     'redactions.get': () => exporter().redactions(),
     'redactions.set': (args) => exporter().setRedactions(args),
   };
+}
+
+function needStore(ctx: HandlerContext): StoreService {
+  if (!ctx.store) throw new CanopyError('io', 'the store views are unavailable here');
+  return ctx.store;
 }

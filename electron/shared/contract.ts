@@ -27,6 +27,14 @@ import type {
   SecretsStatusDto,
   SessionSecretsDto,
 } from './share-dto';
+import type {
+  ArchivePreviewDto,
+  ArchiveResultDto,
+  SlimPreviewDto,
+  SlimRequestDto,
+  SlimResultDto,
+  StoreReportDto,
+} from './store-dto';
 
 export interface Contract {
   'app.info': { args: Record<string, never>; result: AppInfo };
@@ -101,6 +109,16 @@ export interface Contract {
   'redactions.get': { args: Record<string, never>; result: RedactionsDto };
   /** Saves the user's redactions; a regex that does not compile is `invalid_argument`. */
   'redactions.set': { args: RedactionsDto; result: RedactionsDto };
+  /** The whole store's spend and bytes, computed in the background (progress: `store.progress`); `refresh` recomputes. */
+  'store.report': { args: { refresh?: boolean }; result: StoreReportDto };
+  /** What a slim copy of a session would hold (nothing is written). */
+  'store.slimPreview': { args: SlimRequestDto; result: SlimPreviewDto };
+  /** Writes a slim copy next to the session (a new file, listed); the source is never changed. */
+  'store.slim': { args: SlimRequestDto; result: SlimResultDto };
+  /** Fork families under the roots none of whose files was written for `staleDays` days (nothing moves). */
+  'store.archivePreview': { args: { staleDays: number }; result: ArchivePreviewDto };
+  /** Moves the named families of that preview (whole, re-checked) to the archive folder outside the roots. */
+  'store.archive': { args: { staleDays: number; familyIds: string[] }; result: ArchiveResultDto };
 }
 
 export type Channel = keyof Contract;
@@ -136,6 +154,11 @@ export const CHANNELS = [
   'export.ledger',
   'redactions.get',
   'redactions.set',
+  'store.report',
+  'store.slimPreview',
+  'store.slim',
+  'store.archivePreview',
+  'store.archive',
 ] as const satisfies readonly Channel[];
 
 type Missing = Exclude<Channel, (typeof CHANNELS)[number]>;
@@ -158,6 +181,8 @@ export interface Events {
   'search.progress': SearchStatusDto;
   /** The secret radar's scan progress (and its end: scanning false). */
   'secrets.progress': SecretsStatusDto;
+  /** The store report's pass: bytes read of every listed session's. */
+  'store.progress': { state: StoreReportDto['state']; done: number; total: number };
 }
 export type EventName = keyof Events;
 export const EVENTS = [
@@ -167,6 +192,7 @@ export const EVENTS = [
   'sessions.progress',
   'search.progress',
   'secrets.progress',
+  'store.progress',
 ] as const satisfies readonly EventName[];
 type MissingEvent = Exclude<EventName, (typeof EVENTS)[number]>;
 // Fails to compile when an event of the contract is not listed in EVENTS.
@@ -209,6 +235,11 @@ export function channelMethods(make: <C extends Channel>(channel: C) => ChannelM
     'export.ledger': make('export.ledger'),
     'redactions.get': make('redactions.get'),
     'redactions.set': make('redactions.set'),
+    'store.report': make('store.report'),
+    'store.slimPreview': make('store.slimPreview'),
+    'store.slim': make('store.slim'),
+    'store.archivePreview': make('store.archivePreview'),
+    'store.archive': make('store.archive'),
   };
 }
 

@@ -67,6 +67,16 @@ function optionalLeaf(value: unknown): string | null | undefined {
   return entryId(value, 'leafId');
 }
 
+/** A slim request: a session id, dropImages, and an optional byte limit for outputs. */
+function slimArgs(v: unknown): Args<'store.slim'> {
+  const o = record(v, ['sessionId', 'dropImages', 'maxOutputBytes']);
+  if (typeof o.dropImages !== 'boolean') fail('dropImages must be a boolean');
+  const out: Args<'store.slim'> = { sessionId: id(o.sessionId, 'sessionId'), dropImages: o.dropImages };
+  if (o.maxOutputBytes !== undefined) out.maxOutputBytes = count(o.maxOutputBytes, 'maxOutputBytes', 0);
+  if (!out.dropImages && out.maxOutputBytes === undefined) fail('a slim copy drops images, cuts outputs, or both');
+  return out;
+}
+
 /** A fork request, field by field: `{kind:'fork', entryId, position}` or `{kind:'clone', leafId?}`. */
 function forkRequest(value: unknown): ForkRequestDto {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) fail('request must be an object');
@@ -216,6 +226,23 @@ export const validators: { [C in Channel]: Validator<Args<C>> } = {
   'redactions.set': (v) => {
     const o = record(v, ['literals', 'regexes']);
     return { literals: shortStrings(o.literals, 'literals'), regexes: shortStrings(o.regexes, 'regexes') };
+  },
+  'store.report': (v) => {
+    const o = record(v, ['refresh']);
+    if (o.refresh !== undefined && typeof o.refresh !== 'boolean') fail('refresh must be a boolean');
+    return o.refresh === true ? { refresh: true } : {};
+  },
+  'store.slimPreview': slimArgs,
+  'store.slim': slimArgs,
+  'store.archivePreview': (v) => {
+    const o = record(v, ['staleDays']);
+    return { staleDays: count(o.staleDays, 'staleDays', 1) };
+  },
+  'store.archive': (v) => {
+    const o = record(v, ['staleDays', 'familyIds']);
+    if (!Array.isArray(o.familyIds) || o.familyIds.length === 0 || o.familyIds.length > MAX_IDS)
+      fail(`familyIds must be a list of 1 to ${MAX_IDS} ids`);
+    return { staleDays: count(o.staleDays, 'staleDays', 1), familyIds: o.familyIds.map((x) => id(x, 'familyIds[]')) };
   },
 };
 

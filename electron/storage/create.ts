@@ -42,8 +42,15 @@ async function syncDirectory(dir: string): Promise<void> {
 /** Pieces of an iterable content are written in batches of about this many UTF-16 units. */
 const BATCH_CHARS = 4 * 1024 * 1024;
 
-async function writeContent(handle: FileHandle, content: string | Uint8Array | Iterable<string>): Promise<void> {
+/** What a new file is made of; an async iterable of bytes streams a file of any size (slim copies). */
+export type NewFileContent = string | Uint8Array | Iterable<string> | AsyncIterable<Uint8Array>;
+
+async function writeContent(handle: FileHandle, content: NewFileContent): Promise<void> {
   if (typeof content === 'string' || content instanceof Uint8Array) return handle.writeFile(content);
+  if (Symbol.asyncIterator in content) {
+    for await (const piece of content) await handle.writeFile(piece);
+    return;
+  }
   let batch: string[] = [];
   let chars = 0;
   for (const piece of content) {
@@ -62,11 +69,7 @@ async function writeContent(handle: FileHandle, content: string | Uint8Array | I
  * Creates `dir/name` with `content` (pieces of text are written as they come: a file larger than
  * one string can be); returns its path. Throws CreateFileError, never overwrites.
  */
-export async function createNewFile(
-  dir: string,
-  name: string,
-  content: string | Uint8Array | Iterable<string>,
-): Promise<string> {
+export async function createNewFile(dir: string, name: string, content: NewFileContent): Promise<string> {
   const finalPath = join(dir, name);
   if (name === '' || name === '.' || name === '..' || basename(name) !== name || name.includes('\\')) {
     throw new CreateFileError('invalid_name', `invalid file name: ${JSON.stringify(name)}`, finalPath);

@@ -96,6 +96,26 @@ export function recordingHandlers() {
       throw new CanopyError('not_found', `${args.idOrPath} is no listed session`);
     },
     ...shareFakes(calls),
+    'store.report': async (args) => {
+      calls.push({ channel: 'store.report', args });
+      return { state: 'idle', done: 0, total: 0, usage: [], storage: [], unpricedModels: [], computedAt: null };
+    },
+    'store.slimPreview': async (args) => {
+      calls.push({ channel: 'store.slimPreview', args });
+      throw new CanopyError('not_found', `no session ${args.sessionId}`);
+    },
+    'store.slim': async (args) => {
+      calls.push({ channel: 'store.slim', args });
+      throw new CanopyError('not_found', `no session ${args.sessionId}`);
+    },
+    'store.archivePreview': async (args) => {
+      calls.push({ channel: 'store.archivePreview', args });
+      return { staleDays: args.staleDays, families: [], bytes: 0, archiveDir: '/archive' };
+    },
+    'store.archive': async (args) => {
+      calls.push({ channel: 'store.archive', args });
+      return { archived: 0, bytes: 0, kept: 0, folders: [] };
+    },
   };
   return { handlers, calls };
 }

@@ -44,6 +44,18 @@ export const CONTRIBUTED = {
     group: 'Session',
     keywords: 'export share html markdown jsonl redact secrets ledger',
   },
+  showUsage: {
+    id: 'store.usage',
+    title: 'Usage: spend by day, model and project',
+    group: 'General',
+    keywords: 'cost tokens money spend calendar',
+  },
+  showStorage: {
+    id: 'store.storage',
+    title: 'Storage: what fills the disk, slim copies',
+    group: 'General',
+    keywords: 'disk bytes size images slim',
+  },
 } as const satisfies Record<string, Omit<CommandAction, 'run'>>;
 
 export interface CommandRegistry {

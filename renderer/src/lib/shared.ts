@@ -62,3 +62,12 @@ export { isNoteIssue } from '../../../electron/shared/dto';
 export { isErrorCode } from '../../../electron/shared/errors';
 export { isId } from '../../../electron/shared/validate';
 export { resumeCommand, resumeCommandIn } from '../../../electron/shared/resume-command';
+export type {
+  SlimPreviewDto,
+  SlimRequestDto,
+  SlimResultDto,
+  StorageRowDto,
+  StoreReportDto,
+  UsageRowDto,
+} from '../../../electron/shared/store-dto';
+export type { ArchiveFamilyDto, ArchivePreviewDto, ArchiveResultDto } from '../../../electron/shared/store-dto';

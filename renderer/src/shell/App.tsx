@@ -10,6 +10,9 @@ import { SearchPanel } from '../features/search/SearchPanel';
 import { SecretsRadar } from '../features/secrets/SecretsRadar';
 import { ExportDialog } from '../features/export/ExportDialog';
 import { CanopyMark } from '../lib/icons';
+import { UsagePanel } from '../features/usage/UsagePanel';
+import { StoragePanel } from '../features/storage/StoragePanel';
+import { StoreButtons } from './StoreButtons';
 
 export function App() {
   const fatal = useCanopy((s) => s.fatalError);
@@ -34,6 +37,8 @@ export function App() {
         {!fatal && <SearchPanel />}
         {!fatal && <SecretsRadar />}
         {!fatal && <ExportDialog />}
+        {!fatal && <UsagePanel />}
+        {!fatal && <StoragePanel />}
         <Toast />
         <CommandLayer />
       </div>
@@ -62,6 +67,7 @@ function TopBar() {
       </span>
       <span className="grow" />
       <OpenControls />
+      <StoreButtons />
       {info?.transport === 'http' && (
         <span
           className={`stream-dot ${stream}`}

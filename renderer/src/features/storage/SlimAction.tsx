@@ -1,0 +1,85 @@
+/** A slim copy of one session: options, the preview (what goes, the bytes left), then the write. */
+import { useEffect, useState } from 'react';
+import { useActions, useServices } from '../../app-context';
+import { formatBytes } from '../../lib/format';
+import type { SlimPreviewDto, SlimRequestDto, SlimResultDto } from '../../lib/shared';
+
+const OUTPUT_LIMIT = 64 * 1024;
+
+export function SlimAction({ sessionId, title, onDone }: { sessionId: string; title: string; onDone: () => void }) {
+  const { api } = useServices();
+  const actions = useActions();
+  const [dropImages, setDropImages] = useState(true);
+  const [cutOutputs, setCutOutputs] = useState(false);
+  const [preview, setPreview] = useState<SlimPreviewDto | null>(null);
+  const [result, setResult] = useState<SlimResultDto | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const request: SlimRequestDto = { sessionId, dropImages, ...(cutOutputs ? { maxOutputBytes: OUTPUT_LIMIT } : {}) };
+  const valid = dropImages || cutOutputs;
+
+  useEffect(() => {
+    setPreview(null);
+    setError(null);
+    if (!valid) return;
+    let live = true;
+    void api['store.slimPreview'](request).then((r) => {
+      if (!live) return;
+      if (r.ok) setPreview(r.data);
+      else setError(r.error.message);
+    });
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the request is made of these three
+  }, [api, sessionId, dropImages, cutOutputs]);
+
+  const write = async () => {
+    setBusy(true);
+    const r = await api['store.slim'](request);
+    setBusy(false);
+    if (r.ok) {
+      setResult(r.data);
+      onDone();
+    } else setError(r.error.message);
+  };
+
+  return (
+    <section className="slim-action" data-testid="slim-action" aria-label={`Slim copy of ${title}`}>
+      <h3>Slim copy of “{title}”</h3>
+      <div className="slim-options">
+        <label>
+          <input type="checkbox" checked={dropImages} onChange={(e) => setDropImages(e.target.checked)} /> replace
+          images by a note (mime type, size, line)
+        </label>
+        <label>
+          <input type="checkbox" checked={cutOutputs} onChange={(e) => setCutOutputs(e.target.checked)} /> cut tool and
+          bash outputs over {formatBytes(OUTPUT_LIMIT)} to their head
+        </label>
+      </div>
+      <div className="small" data-testid="slim-preview" role="status">
+        {!valid
+          ? 'Choose what to remove.'
+          : error
+            ? error
+            : preview
+              ? `A new session next to this one: ${formatBytes(preview.bytesBefore)} → ${formatBytes(preview.bytesAfter)} (${preview.imagesRemoved} images replaced, ${preview.outputsCut} outputs cut). The source stays as it is.`
+              : 'Reading the session…'}
+      </div>
+      {result ? (
+        <div className="small" data-testid="slim-result">
+          Written {result.fileName} ({formatBytes(result.bytesAfter)}).{' '}
+          {result.sessionId && (
+            <button type="button" className="link-button" onClick={() => void actions.openSession(result.sessionId!)}>
+              Open it
+            </button>
+          )}
+        </div>
+      ) : (
+        <button type="button" disabled={!preview || busy} onClick={() => void write()} data-testid="slim-write">
+          {busy ? 'Writing…' : 'Write slim copy'}
+        </button>
+      )}
+    </section>
+  );
+}
