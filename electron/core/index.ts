@@ -84,3 +84,7 @@ export {
   type Payload,
   type PayloadOptions,
 } from './rules/payload-cut';
+
+// Two branches compared from their common ancestor (the compare view and `canopy diff`).
+export { compareBranches, commonAncestor, type CompareLeaf } from './rules/compare';
+export { FileStates, editsOf, fileKey, ELISION, type FileText, type ShellRun } from './rules/file-state';

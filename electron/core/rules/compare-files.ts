@@ -1,0 +1,35 @@
+/** A side's changed files as unified diffs (jsdiff) from the ancestor's state. PURE. */
+import { createTwoFilesPatch } from 'diff';
+import type { CompareFileDto } from '../../shared/compare-dto';
+import { ELISION, type FileStates, type FileText } from './file-state';
+
+/** Lines a unified diff adds and removes (its `+++`/`---` header lines excluded). */
+export function diffCounts(diff: string): { added: number; removed: number } {
+  let added = 0;
+  let removed = 0;
+  for (const l of diff.split('\n')) {
+    if (l.startsWith('+') && !l.startsWith('+++')) added++;
+    else if (l.startsWith('-') && !l.startsWith('---')) removed++;
+  }
+  return { added, removed };
+}
+
+function notesOf(f: FileText): string[] {
+  const notes: string[] = [];
+  if (f.overwrote) notes.push('written whole: its text before the write is not in the session');
+  else if (!f.beforeWhole)
+    notes.push(`edited only: the ancestor's text is known from the edits' excerpts (${ELISION} = text not shown)`);
+  if (f.unreplayed > 0)
+    notes.push(`${f.unreplayed} edit(s) succeeded in pi but their old text is not in the text rebuilt here`);
+  return notes;
+}
+
+export function filesOf(files: FileStates, ancestorId: string | null): CompareFileDto[] {
+  const from = ancestorId ? `ancestor ${ancestorId}` : 'before the session';
+  const out: CompareFileDto[] = [];
+  for (const [path, f] of files.changed()) {
+    const diff = createTwoFilesPatch(`a/${path}`, `b/${path}`, f.before, f.after, from, 'this side', { context: 3 });
+    out.push({ path, diff, ...diffCounts(diff), beforeWhole: f.beforeWhole && !f.overwrote, notes: notesOf(f) });
+  }
+  return out.sort((x, y) => (x.path < y.path ? -1 : x.path > y.path ? 1 : 0));
+}
