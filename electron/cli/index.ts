@@ -18,6 +18,7 @@ import { listCommand } from './list';
 import { searchCommand } from './search';
 import { serveCommand } from './serve';
 import { treeCommand } from './tree';
+import { diffCommand } from './diff';
 import { parseArgs } from 'node:util';
 
 export * from './cli-io';
@@ -31,6 +32,7 @@ export const commands: Record<string, CliCommand> = {
   clone: cloneCommand,
   search: searchCommand,
   serve: serveCommand,
+  diff: diffCommand,
 };
 
 function usageText(): string {

@@ -1,5 +1,5 @@
 /** A side's changed files as unified diffs (jsdiff) from the ancestor's state. PURE. */
-import { createTwoFilesPatch } from 'diff';
+import { createTwoFilesPatch, FILE_HEADERS_ONLY } from 'diff';
 import type { CompareFileDto } from '../../shared/compare-dto';
 import { ELISION, type FileStates, type FileText } from './file-state';
 
@@ -28,7 +28,10 @@ export function filesOf(files: FileStates, ancestorId: string | null): CompareFi
   const from = ancestorId ? `ancestor ${ancestorId}` : 'before the session';
   const out: CompareFileDto[] = [];
   for (const [path, f] of files.changed()) {
-    const diff = createTwoFilesPatch(`a/${path}`, `b/${path}`, f.before, f.after, from, 'this side', { context: 3 });
+    const diff = createTwoFilesPatch(`a/${path}`, `b/${path}`, f.before, f.after, from, 'this side', {
+      context: 3,
+      headerOptions: FILE_HEADERS_ONLY,
+    });
     out.push({ path, diff, ...diffCounts(diff), beforeWhole: f.beforeWhole && !f.overwrote, notes: notesOf(f) });
   }
   return out.sort((x, y) => (x.path < y.path ? -1 : x.path > y.path ? 1 : 0));
