@@ -4,6 +4,7 @@ import { CanopyError } from '../shared/errors';
 import type { SessionCatalog } from '../repo/catalog';
 import { entryPayload } from '../repo/entry-payload';
 import type { AppSearch } from '../repo/search/app-search';
+import { compareLeaves } from '../repo/compare';
 
 export interface HandlerContext {
   catalog: SessionCatalog;
@@ -67,5 +68,6 @@ export function createHandlers(ctx: HandlerContext): Handlers {
       return catalog.openPaths(await ctx.openDialog());
     },
     'session.find': (args) => catalog.find(args.idOrPath),
+    'session.compare': (args) => compareLeaves(catalog, args),
   };
 }

@@ -17,6 +17,7 @@ import type { ContextViewDto, ForkPreviewDto, ForkRequestDto, ForkResultDto, Lin
 import type { EntryNodesDto, SessionGraphWireDto } from './entry-nodes';
 import type { EntryPreviewDto } from './dto';
 import type { Result } from './errors';
+import type { CompareDto } from './compare-dto';
 
 export interface Contract {
   'app.info': { args: Record<string, never>; result: AppInfo };
@@ -74,6 +75,17 @@ export interface Contract {
   'session.openDialog': { args: Record<string, never>; result: { sessionIds: string[] } };
   /** A listed session by id or file path (the palette); adds nothing, an unlisted path is `not_found`. */
   'session.find': { args: { idOrPath: string }; result: { sessionId: string } };
+  /**
+   * Two leaves compared from their common ancestor (one session, or a session and a fork of its
+   * family); a side without `leafId` is at its session's current leaf. An unknown leaf is `not_found`.
+   */
+  'session.compare': { args: { a: CompareLeafArg; b: CompareLeafArg; profile?: ProfileDto }; result: CompareDto };
+}
+
+/** One side of session.compare. */
+export interface CompareLeafArg {
+  sessionId: string;
+  leafId?: string;
 }
 
 export type Channel = keyof Contract;
@@ -100,6 +112,7 @@ export const CHANNELS = [
   'session.upload',
   'session.openDialog',
   'session.find',
+  'session.compare',
 ] as const satisfies readonly Channel[];
 
 type Missing = Exclude<Channel, (typeof CHANNELS)[number]>;
@@ -160,6 +173,7 @@ export function channelMethods(make: <C extends Channel>(channel: C) => ChannelM
     'session.find': make('session.find'),
     'session.previews': make('session.previews'),
     'session.flags': make('session.flags'),
+    'session.compare': make('session.compare'),
   };
 }
 

@@ -186,4 +186,15 @@ export const validators: { [C in Channel]: Validator<Args<C>> } = {
     }
     return { idOrPath: o.idOrPath };
   },
+  'session.compare': (v) => {
+    const o = record(v, ['a', 'b', 'profile']);
+    const side = (value: unknown, name: string) => {
+      const s = record(value, ['sessionId', 'leafId']);
+      const out: { sessionId: string; leafId?: string } = { sessionId: id(s.sessionId, `${name}.sessionId`) };
+      if (s.leafId !== undefined) out.leafId = id(s.leafId, `${name}.leafId`);
+      return out;
+    };
+    const p = profile(o.profile);
+    return { a: side(o.a, 'a'), b: side(o.b, 'b'), ...(p ? { profile: p } : {}) };
+  },
 };

@@ -95,6 +95,10 @@ export function recordingHandlers() {
       calls.push({ channel: 'session.find', args });
       throw new CanopyError('not_found', `${args.idOrPath} is no listed session`);
     },
+    'session.compare': async (args) => {
+      calls.push({ channel: 'session.compare', args });
+      throw new CanopyError('not_found', `no session ${args.a.sessionId}`);
+    },
   };
   return { handlers, calls };
 }
