@@ -71,9 +71,10 @@ export interface Family {
   cleanup(): void;
 }
 
-export async function writeFamily(): Promise<Family> {
+/** Writes the family into `into` (default: a new temp dir, removed by cleanup). */
+export async function writeFamily(into?: string): Promise<Family> {
   const { ca } = await loadPi();
-  const dir = mkdtempSync(join(tmpdir(), 'canopy-compare-'));
+  const dir = into ?? mkdtempSync(join(tmpdir(), 'canopy-compare-'));
   const sm = ca.SessionManager.create(CWD, dir);
   sm.appendMessage(user('create the file'));
   call(sm, 'write', { path: 'src/a.ts', content: 'one\ntwo\nthree\n' }, 0.01);

@@ -38,6 +38,13 @@ export const CONTRIBUTED = {
     shortcut: ['mod+shift+f'],
     keywords: 'find grep text',
   },
+  compareWith: {
+    id: 'compare.with',
+    title: 'Compare with…',
+    group: 'Session',
+    shortcut: ['mod+shift+d'],
+    keywords: 'diff branches two leaves tips fork side by side',
+  },
 } as const satisfies Record<string, Omit<CommandAction, 'run'>>;
 
 export interface CommandRegistry {

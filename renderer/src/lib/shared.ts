@@ -50,3 +50,11 @@ export { isNoteIssue } from '../../../electron/shared/dto';
 export { isErrorCode } from '../../../electron/shared/errors';
 export { isId } from '../../../electron/shared/validate';
 export { resumeCommand } from '../../../electron/shared/resume-command';
+export type {
+  CompareDto,
+  CompareEntryDto,
+  CompareFileDto,
+  CompareRowDto,
+  CompareSideDto,
+  CompareTurnDto,
+} from '../../../electron/shared/compare-dto';

@@ -7,6 +7,7 @@ import { TopBarControls } from '../features/palette/TopBarControls';
 import { Workspace } from './Workspace';
 import { OpenControls } from '../features/open/OpenControls';
 import { SearchPanel } from '../features/search/SearchPanel';
+import { ComparePanel } from '../features/compare/ComparePanel';
 import { CanopyMark } from '../lib/icons';
 
 export function App() {
@@ -30,6 +31,7 @@ export function App() {
           <Workspace />
         )}
         {!fatal && <SearchPanel />}
+        {!fatal && <ComparePanel />}
         <Toast />
         <CommandLayer />
       </div>
