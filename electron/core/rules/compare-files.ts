@@ -24,15 +24,33 @@ function notesOf(f: FileText): string[] {
   return notes;
 }
 
+/** How long one file's diff may take before it is shown as a whole replacement instead. */
+export const DIFF_TIMEOUT_MS = 1000;
+
+/** A unified diff that removes every line of `before` and adds every line of `after`. */
+function wholeReplacement(path: string, from: string, before: string, after: string): string {
+  const lines = (t: string) => (t === '' ? [] : t.replace(/\n$/, '').split('\n'));
+  const old = lines(before);
+  const now = lines(after);
+  const body = [...old.map((l) => `-${l}`), ...now.map((l) => `+${l}`)];
+  return `--- a/${path}\t${from}\n+++ b/${path}\tthis side\n@@ -1,${old.length} +1,${now.length} @@\n${body.join('\n')}\n`;
+}
+
 export function filesOf(files: FileStates, ancestorId: string | null): CompareFileDto[] {
   const from = ancestorId ? `ancestor ${ancestorId}` : 'before the session';
   const out: CompareFileDto[] = [];
   for (const [path, f] of files.changed()) {
-    const diff = createTwoFilesPatch(`a/${path}`, `b/${path}`, f.before, f.after, from, 'this side', {
+    const notes = notesOf(f);
+    let diff = createTwoFilesPatch(`a/${path}`, `b/${path}`, f.before, f.after, from, 'this side', {
       context: 3,
       headerOptions: FILE_HEADERS_ONLY,
+      timeout: DIFF_TIMEOUT_MS,
     });
-    out.push({ path, diff, ...diffCounts(diff), beforeWhole: f.beforeWhole && !f.overwrote, notes: notesOf(f) });
+    if (diff === undefined) {
+      diff = wholeReplacement(path, from, f.before, f.after);
+      notes.push(`too different to diff within ${DIFF_TIMEOUT_MS} ms: shown as a whole replacement`);
+    }
+    out.push({ path, diff, ...diffCounts(diff), beforeWhole: f.beforeWhole && !f.overwrote, notes });
   }
   return out.sort((x, y) => (x.path < y.path ? -1 : x.path > y.path ? 1 : 0));
 }

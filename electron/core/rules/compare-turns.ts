@@ -39,6 +39,9 @@ function replyKey(t: CompareTurnDto): string {
     .join('\n');
 }
 
+/** Above this many table cells (16 MB) turns are paired in order instead of by their common prompts. */
+export const MAX_LCS_CELLS = 4_000_000;
+
 /**
  * Rows for the side-by-side view: the longest common sequence of prompts pairs turns that asked the
  * same thing; between two such pairs the remaining turns of each side are paired in order (another
@@ -46,14 +49,14 @@ function replyKey(t: CompareTurnDto): string {
  */
 export function alignTurns(a: readonly CompareTurnDto[], b: readonly CompareTurnDto[]): CompareRowDto[] {
   const key = (t: CompareTurnDto) => (t.prompt === null ? '\u0000' : t.prompt.trim());
+  const ka = a.map(key);
+  const kb = b.map(key);
   const n = a.length;
   const m = b.length;
-  // lcs[i][j]: the longest common prompt sequence of a[i..] and b[j..] (turn counts are small).
-  const lcs: number[][] = Array.from({ length: n + 1 }, () => new Array<number>(m + 1).fill(0));
-  for (let i = n - 1; i >= 0; i--)
-    for (let j = m - 1; j >= 0; j--)
-      lcs[i]![j] = key(a[i]!) === key(b[j]!) ? lcs[i + 1]![j + 1]! + 1 : Math.max(lcs[i + 1]![j]!, lcs[i]![j + 1]!);
   const rows: CompareRowDto[] = [];
+  const same = (i: number, j: number) => {
+    rows.push({ a: i, b: j, samePrompt: true, divergent: replyKey(a[i]!) !== replyKey(b[j]!) });
+  };
   let i = 0;
   let j = 0;
   const flush = (ei: number, ej: number) => {
@@ -63,18 +66,32 @@ export function alignTurns(a: readonly CompareTurnDto[], b: readonly CompareTurn
       rows.push({ a: ai, b: bj, samePrompt: false, divergent: true });
     }
   };
+  if ((n + 1) * (m + 1) > MAX_LCS_CELLS) {
+    // Too many turns for the table: pair them in order (a row is "same" when its prompts are).
+    for (; i < n && j < m; i++, j++) {
+      if (ka[i] === kb[j]) same(i, j);
+      else rows.push({ a: i, b: j, samePrompt: false, divergent: true });
+    }
+    flush(n, m);
+    return rows;
+  }
+  // lcs[i * w + j]: the longest common prompt sequence of a[i..] and b[j..].
+  const w = m + 1;
+  const lcs = new Int32Array((n + 1) * w);
+  for (let x = n - 1; x >= 0; x--)
+    for (let y = m - 1; y >= 0; y--)
+      lcs[x * w + y] =
+        ka[x] === kb[y] ? lcs[(x + 1) * w + y + 1]! + 1 : Math.max(lcs[(x + 1) * w + y]!, lcs[x * w + y + 1]!);
   while (i < n && j < m) {
-    if (key(a[i]!) === key(b[j]!)) {
-      rows.push({ a: i, b: j, samePrompt: true, divergent: replyKey(a[i]!) !== replyKey(b[j]!) });
-      i++;
-      j++;
+    if (ka[i] === kb[j]) {
+      same(i++, j++);
       continue;
     }
     // Skip along the side that keeps the longest common sequence, then pair what was skipped.
     let ei = i;
     let ej = j;
-    while (ei < n && ej < m && key(a[ei]!) !== key(b[ej]!)) {
-      if (lcs[ei + 1]![ej]! >= lcs[ei]![ej + 1]!) ei++;
+    while (ei < n && ej < m && ka[ei] !== kb[ej]) {
+      if (lcs[(ei + 1) * w + ej]! >= lcs[ei * w + ej + 1]!) ei++;
       else ej++;
     }
     // No prompt left in common: pair the rest of both sides.
