@@ -3,14 +3,16 @@
  * current leaf, a branch tip, or a session of the family at its leaf — with ↑/↓, `a`, `b` and Enter,
  * then read the two branches side by side (CompareView). Escape closes.
  */
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useCanopy, useServices } from '../../app-context';
 import { useContributedActions } from '../../commands/commands-context';
 import { CONTRIBUTED } from '../../commands/registry';
 import type { CompareDto, LineageDto } from '../../lib/shared';
 import { candidatesOf, type Candidate } from './compare-model';
-import { CompareView } from './CompareView';
 import './compare.css';
+
+// The view and its diff library load on the first comparison, not with the app.
+const CompareView = lazy(() => import('./CompareView').then((m) => ({ default: m.CompareView })));
 
 export function ComparePanel() {
   const { api } = useServices();
@@ -134,13 +136,15 @@ export function ComparePanel() {
     >
       <div className="compare-box" onClick={(e) => e.stopPropagation()}>
         {result ? (
-          <CompareView
-            data={result}
-            onBack={() => {
-              setResult(null);
-              requestAnimationFrame(() => list.current?.focus());
-            }}
-          />
+          <Suspense fallback={<div className="compare-loading muted">Loading the comparison…</div>}>
+            <CompareView
+              data={result}
+              onBack={() => {
+                setResult(null);
+                requestAnimationFrame(() => list.current?.focus());
+              }}
+            />
+          </Suspense>
         ) : (
           <div className="compare-picker">
             <div className="compare-picker-head">
