@@ -28,6 +28,12 @@ describe.skipIf(!HAVE_CHROMIUM)('compare view (chromium)', () => {
     await h?.close();
   });
 
+  const palette = async (query: string) => {
+    await page.keyboard.press('Control+k');
+    await page.waitForSelector('[data-testid="palette-input"]');
+    await page.keyboard.type(query);
+    await page.waitForSelector('[data-testid="palette-item"]');
+  };
   const candidate = (k: number) => `[data-testid="compare-candidate"][data-index="${k}"]`;
   /** Moves the picker's cursor to the candidate whose text holds `text`. */
   const cursorTo = async (text: string) => {
@@ -46,10 +52,7 @@ describe.skipIf(!HAVE_CHROMIUM)('compare view (chromium)', () => {
     await page.waitForSelector('[data-testid="session-row"]');
     await page.goto(deepLink(h.origin, mainId, fam.leafA));
     await page.waitForSelector(`[data-testid="inspector"][data-entry-id="${fam.leafA}"]`);
-    await page.keyboard.press('Control+k');
-    await page.waitForSelector('[data-testid="palette-input"]');
-    await page.keyboard.type('Compare with');
-    await page.waitForSelector('[data-testid="palette-item"]');
+    await palette('Compare with');
     await page.keyboard.press('Enter');
     await page.waitForSelector('[data-testid="compare-candidates"]:focus');
     expect(await page.textContent(candidate(0))).toContain(fam.leafA.slice(0, 8));
@@ -114,6 +117,31 @@ describe.skipIf(!HAVE_CHROMIUM)('compare view (chromium)', () => {
     expect(paths).toEqual(['src/a.ts', 'src/b.ts', 'src/e.ts']);
     await page.keyboard.press('Escape');
     await page.waitForSelector('[data-testid="compare-panel"]', { state: 'detached' });
+    expect(h.pageErrors).toEqual([]);
+  });
+
+  it('two nodes of the graph: A stays picked while another node is selected, which becomes B', async () => {
+    // The first entry after the ancestor on A's path (the prompt "make it loud"), reached by the palette.
+    const node = fam.branchA[fam.branchA.indexOf(fam.ancestorId) + 1]!;
+    await palette(node);
+    for (let i = 0; i < 40; i++) {
+      if ((await page.getAttribute('[data-testid="palette-item"][data-selected="true"]', 'data-kind')) === 'entry')
+        break;
+      await page.keyboard.press('ArrowDown');
+    }
+    await page.keyboard.press('Enter');
+    await page.waitForSelector(`[data-testid="inspector"][data-entry-id="${node}"]`);
+    await palette('Compare with');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('[data-testid="compare-candidates"]:focus');
+    const picks = await page.textContent('[data-testid="compare-picks"]');
+    expect(picks).toContain(`A: ${fam.leafA.slice(0, 8)}`);
+    expect(picks).toContain(`B: ${node.slice(0, 8)}`);
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('[data-testid="compare-view"]');
+    // The node is on A's path: it is the ancestor, and B has nothing after it.
+    expect(await page.textContent('[data-testid="compare-ancestor"]')).toContain(node);
+    await page.keyboard.press('Escape');
     expect(h.pageErrors).toEqual([]);
   });
 });

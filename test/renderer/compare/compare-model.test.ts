@@ -3,8 +3,10 @@ import { describe, expect, it } from 'vitest';
 import {
   branchTips,
   candidatesOf,
+  openingPicks,
   stepDivergence,
   swapped,
+  type Candidate,
 } from '../../../renderer/src/features/compare/compare-model';
 import type { CompareDto, EntryNodeDto, LineageDto } from '../../../renderer/src/lib/shared';
 
@@ -70,5 +72,33 @@ describe('compare model', () => {
     const s = swapped(c);
     expect(s.sides.map((x) => x.leafId)).toEqual(['B', 'A']);
     expect(s.rows[1]).toMatchObject({ a: null, b: 1 });
+  });
+});
+
+describe('the picker as it opens', () => {
+  const c = (key: string, kind: Candidate['kind'] = 'tip'): Candidate => ({
+    key,
+    sessionId: 's1',
+    leafId: key,
+    kind,
+    title: key,
+    detail: '',
+  });
+
+  it('without an earlier A: A is the selection, B open, the cursor on the next row', () => {
+    const p = openingPicks([c('x', 'selected'), c('y', 'leaf')], null);
+    expect([p.a?.key, p.b, p.cursor]).toEqual(['x', null, 1]);
+  });
+
+  it('an earlier A and another selection: A stays (offered first if it is no tip), B is the selection', () => {
+    const p = openingPicks([c('y', 'selected'), c('t')], c('x', 'selected'));
+    expect(p.list.map((x) => [x.key, x.kind])).toEqual([
+      ['x', 'picked'],
+      ['y', 'selected'],
+      ['t', 'tip'],
+    ]);
+    expect([p.a?.key, p.b?.key, p.cursor]).toEqual(['x', 'y', 1]);
+    const same = openingPicks([c('x', 'selected'), c('t')], c('x'));
+    expect([same.a?.key, same.b]).toEqual(['x', null]);
   });
 });

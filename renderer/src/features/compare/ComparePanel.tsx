@@ -8,7 +8,7 @@ import { useCanopy, useServices } from '../../app-context';
 import { useContributedActions } from '../../commands/commands-context';
 import { CONTRIBUTED } from '../../commands/registry';
 import type { CompareDto, LineageDto } from '../../lib/shared';
-import { candidatesOf, type Candidate } from './compare-model';
+import { candidatesOf, openingPicks, type Candidate } from './compare-model';
 import './compare.css';
 
 // The view and its diff library load on the first comparison, not with the app.
@@ -22,11 +22,14 @@ export function ComparePanel() {
   const [lineage, setLineage] = useState<LineageDto | null>(null);
   const [cursor, setCursor] = useState(0);
   const [a, setA] = useState<Candidate | null>(null);
+  // Side A of the last comparison asked for (kept while the picker is closed).
+  const [lastA, setLastA] = useState<Candidate | null>(null);
+  const [list, setList] = useState<Candidate[]>([]);
   const [b, setB] = useState<Candidate | null>(null);
   const [result, setResult] = useState<CompareDto | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const list = useRef<HTMLDivElement>(null);
+  const listbox = useRef<HTMLDivElement>(null);
 
   const contributed = useMemo(
     () => [{ ...CONTRIBUTED.compareWith, enabled: () => graph !== null, run: () => setOpen(true) }],
@@ -50,28 +53,68 @@ export function ComparePanel() {
     [graph, selectedId, lineage],
   );
 
-  // Each time the picker opens: A is the selected entry (or the leaf), B not chosen yet.
+  // Each time the picker opens (openingPicks); candidates that arrive later (the family) are added.
   useEffect(() => {
     if (!open) return;
+    const picks = openingPicks(candidates, lastA);
     setResult(null);
     setError(null);
-    setA(candidates[0] ?? null);
-    setB(null);
-    setCursor(Math.min(1, Math.max(0, candidates.length - 1)));
-    requestAnimationFrame(() => list.current?.focus());
+    setList(picks.list);
+    setA(picks.a);
+    setB(picks.b);
+    setCursor(picks.cursor);
+    requestAnimationFrame(() => listbox.current?.focus());
     // Only on opening: a later change of the candidates keeps the picks.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
+  useEffect(() => {
+    if (open) setList((l) => [...l, ...candidates.filter((c) => !l.some((x) => x.key === c.key))]);
+  }, [open, candidates]);
+
+  // A modal: focus that leaves it (the graph focusing the node it was asked to, a late restore, a
+  // focused element removed) comes back to the picker or the view.
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const refocus = () =>
+      box.current
+        ?.querySelector<HTMLElement>('[data-testid="compare-view"], [data-testid="compare-candidates"]')
+        ?.focus();
+    const outside = (t: EventTarget | null) => !(t instanceof Node && box.current?.contains(t));
+    const onFocusIn = (e: FocusEvent) => {
+      if (outside(e.target)) refocus();
+    };
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const onFocusOut = (e: FocusEvent) => {
+      if (e.relatedTarget !== null) return;
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        if (!document.activeElement || document.activeElement === document.body) refocus();
+      }, 0);
+    };
+    document.addEventListener('focusin', onFocusIn);
+    document.addEventListener('focusout', onFocusOut);
+    return () => {
+      clearTimeout(timer);
+      document.removeEventListener('focusin', onFocusIn);
+      document.removeEventListener('focusout', onFocusOut);
+    };
+  }, [open]);
 
   useEffect(() => {
-    list.current?.querySelector(`[data-index="${cursor}"]`)?.scrollIntoView?.({ block: 'nearest' });
+    listbox.current?.querySelector(`[data-index="${cursor}"]`)?.scrollIntoView?.({ block: 'nearest' });
   }, [cursor]);
 
   if (!open || !graph) return null;
-  const close = () => setOpen(false);
+  const close = () => {
+    // What was side A stays side A next time: pick A, close, select another node, open — it is B.
+    setLastA(a);
+    setOpen(false);
+  };
 
   const compare = (pa: Candidate | null, pb: Candidate | null) => {
     if (!pa || !pb || busy) return;
+    setLastA(pa);
     setBusy(true);
     setError(null);
     const side = (c: Candidate) => ({ sessionId: c.sessionId, ...(c.leafId ? { leafId: c.leafId } : {}) });
@@ -84,10 +127,10 @@ export function ComparePanel() {
 
   const onPickerKey = (e: KeyboardEvent) => {
     if (e.ctrlKey || e.metaKey || e.altKey) return;
-    const here = candidates[cursor] ?? null;
+    const here = list[cursor] ?? null;
     switch (e.key) {
       case 'ArrowDown':
-        setCursor((c) => Math.min(candidates.length - 1, c + 1));
+        setCursor((c) => Math.min(list.length - 1, c + 1));
         break;
       case 'ArrowUp':
         setCursor((c) => Math.max(0, c - 1));
@@ -96,7 +139,7 @@ export function ComparePanel() {
         setCursor(0);
         break;
       case 'End':
-        setCursor(Math.max(0, candidates.length - 1));
+        setCursor(Math.max(0, list.length - 1));
         break;
       case 'a':
         setA(here);
@@ -134,14 +177,14 @@ export function ComparePanel() {
         close();
       }}
     >
-      <div className="compare-box" onClick={(e) => e.stopPropagation()}>
+      <div className="compare-box" ref={box} onClick={(e) => e.stopPropagation()}>
         {result ? (
           <Suspense fallback={<div className="compare-loading muted">Loading the comparison…</div>}>
             <CompareView
               data={result}
               onBack={() => {
                 setResult(null);
-                requestAnimationFrame(() => list.current?.focus());
+                requestAnimationFrame(() => listbox.current?.focus());
               }}
             />
           </Suspense>
@@ -174,13 +217,13 @@ export function ComparePanel() {
               className="compare-candidates"
               role="listbox"
               tabIndex={0}
-              ref={list}
+              ref={listbox}
               aria-label="Leaves to compare"
-              aria-activedescendant={candidates[cursor] ? `compare-c-${cursor}` : undefined}
+              aria-activedescendant={list[cursor] ? `compare-c-${cursor}` : undefined}
               onKeyDown={onPickerKey}
               data-testid="compare-candidates"
             >
-              {candidates.map((c, k) => (
+              {list.map((c, k) => (
                 <div
                   key={c.key}
                   id={`compare-c-${k}`}

@@ -7,7 +7,7 @@ export interface Candidate {
   sessionId: string;
   /** Absent: the session's current leaf. */
   leafId?: string;
-  kind: 'selected' | 'leaf' | 'tip' | 'fork' | 'parent';
+  kind: 'selected' | 'leaf' | 'tip' | 'fork' | 'parent' | 'picked';
   title: string;
   detail: string;
 }
@@ -61,6 +61,24 @@ export function candidatesOf(
         kind === 'parent' ? 'the session this one was forked from, at its leaf' : 'a fork of this session, at its leaf',
     });
   return out;
+}
+
+/**
+ * The picker as it opens. Side A picked before (and still offered or not) with another entry
+ * selected now: A stays, B is the selection — so "select a node, open, Esc, select another, open,
+ * Enter" compares two nodes of the graph. Otherwise A is the selection (or the leaf), B open.
+ */
+export function openingPicks(
+  candidates: readonly Candidate[],
+  lastA: Candidate | null,
+): { list: Candidate[]; a: Candidate | null; b: Candidate | null; cursor: number } {
+  const first = candidates[0] ?? null;
+  if (lastA && first && lastA.key !== first.key) {
+    const offered = candidates.find((c) => c.key === lastA.key);
+    const list = offered ? [...candidates] : [{ ...lastA, kind: 'picked' as const }, ...candidates];
+    return { list, a: offered ?? list[0]!, b: first, cursor: list.indexOf(first) };
+  }
+  return { list: [...candidates], a: first, b: null, cursor: Math.min(1, Math.max(0, candidates.length - 1)) };
 }
 
 /** Indexes of the rows that diverge, in order (the view steps through them). */
