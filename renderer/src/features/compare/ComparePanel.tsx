@@ -166,7 +166,7 @@ export function ComparePanel() {
 
   return (
     <div
-      className="compare-overlay"
+      className="overlay-backdrop compare-overlay"
       role="dialog"
       aria-label="Compare two branches"
       data-testid="compare-panel"
