@@ -141,7 +141,13 @@ describe.skipIf(!HAVE_CHROMIUM)('compare view (chromium)', () => {
     await page.waitForSelector('[data-testid="compare-view"]');
     // The node is on A's path: it is the ancestor, and B has nothing after it.
     expect(await page.textContent('[data-testid="compare-ancestor"]')).toContain(node);
-    await page.keyboard.press('Escape');
+    // An entry of the view opens in the graph (Enter on it), closing the dialog.
+    const first = (await page.getAttribute('.compare-entry', 'title'))!.split(' ')[1]!;
+    await page.focus('.compare-entry');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('[data-testid="compare-panel"]', { state: 'detached' });
+    await page.waitForSelector(`[data-testid="inspector"][data-entry-id="${first}"]`);
+    expect(fam.branchA).toContain(first);
     expect(h.pageErrors).toEqual([]);
   });
 });

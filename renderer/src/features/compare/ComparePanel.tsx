@@ -4,7 +4,7 @@
  * then read the two branches side by side (CompareView). Escape closes.
  */
 import { lazy, Suspense, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { useCanopy, useServices } from '../../app-context';
+import { useActions, useCanopy, useServices } from '../../app-context';
 import { useContributedActions } from '../../commands/commands-context';
 import { CONTRIBUTED } from '../../commands/registry';
 import type { CompareDto, LineageDto } from '../../lib/shared';
@@ -16,6 +16,7 @@ const CompareView = lazy(() => import('./CompareView').then((m) => ({ default: m
 
 export function ComparePanel() {
   const { api } = useServices();
+  const actions = useActions();
   const graph = useCanopy((s) => s.graph);
   const selectedId = useCanopy((s) => s.selectedEntryId);
   const [open, setOpen] = useState(false);
@@ -112,6 +113,13 @@ export function ComparePanel() {
     setOpen(false);
   };
 
+  /** An entry of the view, shown in the graph: its session opens first when it is another of the family. */
+  const openEntry = (entryId: string, sessionId: string | undefined) => {
+    close();
+    if (!sessionId || sessionId === graph.sessionId) actions.selectEntry(entryId, { focus: true });
+    else void actions.openSession(sessionId, { entryId });
+  };
+
   const compare = (pa: Candidate | null, pb: Candidate | null) => {
     if (!pa || !pb || busy) return;
     setLastA(pa);
@@ -182,6 +190,7 @@ export function ComparePanel() {
           <Suspense fallback={<div className="compare-loading muted">Loading the comparison…</div>}>
             <CompareView
               data={result}
+              onOpen={(sessionId, entryId) => openEntry(entryId, sessionId)}
               onBack={() => {
                 setResult(null);
                 requestAnimationFrame(() => listbox.current?.focus());

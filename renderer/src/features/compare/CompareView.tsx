@@ -10,6 +10,8 @@ import { CompareFiles } from './CompareFiles';
 import { stepDivergence, swapped } from './compare-model';
 
 const MAX_TURN_ENTRIES = 12;
+/** Rows drawn at first (a long session has thousands of turns); more on demand or when stepped to. */
+const ROWS_PAGE = 200;
 
 function sideTitle(name: string, side: CompareSideDto) {
   return (
@@ -55,18 +57,28 @@ function Stats({ a, b }: { a: CompareSideDto; b: CompareSideDto }) {
   );
 }
 
-function Turn({ turn }: { turn: CompareTurnDto | undefined }) {
+/** Opens an entry in the graph (its session's, when the side is another session of the family). */
+type OpenEntry = (sessionId: string | undefined, entryId: string) => void;
+
+function Turn({ turn, side, onOpen }: { turn: CompareTurnDto | undefined; side: CompareSideDto; onOpen: OpenEntry }) {
   if (!turn) return <div className="compare-turn empty muted small">—</div>;
   const rest = turn.prompt === null ? turn.entries : turn.entries.slice(1);
   return (
     <div className="compare-turn">
-      <div className="compare-prompt">
+      <div className="compare-prompt" title={turn.entries[0]?.id}>
         {turn.prompt ?? <span className="muted">(continues without a new prompt)</span>}
       </div>
       <ul className="compare-entries">
         {rest.slice(0, MAX_TURN_ENTRIES).map((e) => (
           <li key={e.id} className={e.isError ? 'error' : undefined}>
-            <span className="compare-kind">{e.role ?? e.type}</span> {e.preview}
+            <button
+              type="button"
+              className="compare-entry"
+              title={`Show ${e.id} in the graph`}
+              onClick={() => onOpen(side.sessionId, e.id)}
+            >
+              <span className="compare-kind">{e.role ?? e.type}</span> {e.preview}
+            </button>
           </li>
         ))}
         {rest.length > MAX_TURN_ENTRIES && <li className="muted">… {rest.length - MAX_TURN_ENTRIES} more</li>}
@@ -75,10 +87,13 @@ function Turn({ turn }: { turn: CompareTurnDto | undefined }) {
   );
 }
 
-export function CompareView({ data, onBack }: { data: CompareDto; onBack: () => void }) {
+export function CompareView({ data, onBack, onOpen }: { data: CompareDto; onBack: () => void; onOpen: OpenEntry }) {
   const [flip, setFlip] = useState(false);
   const c = flip ? swapped(data) : data;
   const [at, setAt] = useState<number | null>(data.firstDivergence);
+  const [shown, setShown] = useState(ROWS_PAGE);
+  // Stepping to a row not drawn yet draws up to it.
+  const drawn = Math.max(shown, at === null ? 0 : at + 1);
   const root = useRef<HTMLDivElement>(null);
   const [a, b] = c.sides;
 
@@ -134,7 +149,7 @@ export function CompareView({ data, onBack }: { data: CompareDto; onBack: () => 
         <section className="compare-turns" aria-label="Turns" data-testid="compare-turns">
           <h3>Turns</h3>
           {c.rows.length === 0 && <div className="muted">Both leaves are the ancestor: nothing to compare.</div>}
-          {c.rows.map((r, k) => (
+          {c.rows.slice(0, drawn).map((r, k) => (
             <div
               key={k}
               data-row={k}
@@ -154,11 +169,16 @@ export function CompareView({ data, onBack }: { data: CompareDto; onBack: () => 
                 )}
               </div>
               <div className="compare-two">
-                <Turn turn={r.a === null ? undefined : a.turns[r.a]} />
-                <Turn turn={r.b === null ? undefined : b.turns[r.b]} />
+                <Turn turn={r.a === null ? undefined : a.turns[r.a]} side={a} onOpen={onOpen} />
+                <Turn turn={r.b === null ? undefined : b.turns[r.b]} side={b} onOpen={onOpen} />
               </div>
             </div>
           ))}
+          {c.rows.length > drawn && (
+            <button type="button" className="compare-more" onClick={() => setShown(drawn + ROWS_PAGE)}>
+              Show {Math.min(ROWS_PAGE, c.rows.length - drawn)} more of {c.rows.length - drawn} turns
+            </button>
+          )}
         </section>
         <CompareFiles a={a} b={b} />
       </div>
