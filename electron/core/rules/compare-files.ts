@@ -41,11 +41,21 @@ export function filesOf(files: FileStates, ancestorId: string | null): CompareFi
   const out: CompareFileDto[] = [];
   for (const [path, f] of files.changed()) {
     const notes = notesOf(f);
-    let diff = createTwoFilesPatch(`a/${path}`, `b/${path}`, f.before, f.after, from, 'this side', {
-      context: 3,
-      headerOptions: FILE_HEADERS_ONLY,
-      timeout: DIFF_TIMEOUT_MS,
-    });
+    // Excerpts end where an edit's text ended: that is no end of the file, so no "No newline" marker.
+    const excerpt = (t: string, whole: boolean) => (whole || t === '' || t.endsWith('\n') ? t : `${t}\n`);
+    let diff = createTwoFilesPatch(
+      `a/${path}`,
+      `b/${path}`,
+      excerpt(f.before, f.beforeWhole),
+      excerpt(f.after, f.whole),
+      from,
+      'this side',
+      {
+        context: 3,
+        headerOptions: FILE_HEADERS_ONLY,
+        timeout: DIFF_TIMEOUT_MS,
+      },
+    );
     if (diff === undefined) {
       diff = wholeReplacement(path, from, f.before, f.after);
       notes.push(`too different to diff within ${DIFF_TIMEOUT_MS} ms: shown as a whole replacement`);
