@@ -1,5 +1,5 @@
 /** `canopy diff` without --json: the comparison as Markdown (for a PR description or a note). */
-import type { CompareDto, CompareFileDto, CompareSideDto } from '../shared/compare-dto';
+import type { CompareDto, CompareFileDto, CompareSideDto, CompareVersusDto } from '../shared/compare-dto';
 
 const code = (s: string) => `\`${s.replace(/`/g, 'ˋ')}\``;
 const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\s+/g, ' ');
@@ -43,7 +43,12 @@ function fence(diff: string): string {
   return `${ticks}diff\n${body}\n${ticks}`;
 }
 
-function fileSection(path: string, a: CompareFileDto | undefined, b: CompareFileDto | undefined): string[] {
+function fileSection(
+  path: string,
+  a: CompareFileDto | undefined,
+  b: CompareFileDto | undefined,
+  v: CompareVersusDto | undefined,
+): string[] {
   const out = [`### ${code(path)}`, ''];
   for (const [name, f] of [['A', a] as const, ['B', b] as const]) {
     if (!f) {
@@ -54,6 +59,8 @@ function fileSection(path: string, a: CompareFileDto | undefined, b: CompareFile
     for (const n of f.notes) out.push(`> ${n}`, '');
     out.push(fence(f.diff), '');
   }
+  if (v?.same) out.push('**A → B**: the same text on both sides', '');
+  else if (v) out.push(`**A → B** (+${v.added} −${v.removed})`, '', fence(v.diff), '');
   return out;
 }
 
@@ -86,6 +93,7 @@ export function compareMarkdown(c: CompareDto, names: [string, string]): string 
         p,
         a.files.find((f) => f.path === p),
         b.files.find((f) => f.path === p),
+        c.versus.find((v) => v.path === p),
       ),
     );
   for (const [name, s] of [['A', a] as const, ['B', b] as const]) {

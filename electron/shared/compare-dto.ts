@@ -38,6 +38,17 @@ export interface CompareFileDto {
   notes: string[];
 }
 
+/** Side A's text of a file against side B's (both known whole), for a file either side changed. */
+export interface CompareVersusDto {
+  path: string;
+  /** Unified diff from A's text to B's; '' when they are the same. */
+  diff: string;
+  added: number;
+  removed: number;
+  same: boolean;
+  notes: string[];
+}
+
 export interface CompareStatsDto {
   entries: number;
   messages: number;
@@ -73,4 +84,6 @@ export interface CompareDto {
   rows: CompareRowDto[];
   /** Index of the first divergent row; null when no row diverges. */
   firstDivergence: number | null;
+  /** Side A against side B, per file either changed and both know whole (sorted by path). */
+  versus: CompareVersusDto[];
 }

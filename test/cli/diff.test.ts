@@ -30,6 +30,7 @@ describe('canopy diff', () => {
     expect(b!.files[0]).toMatchObject({ path: 'src/a.ts' });
     expect(b!.files[0].diff).toMatch(/^--- a\/src\/a\.ts/m);
     expect(b!.files[0].diff).toContain('-three\n+3');
+    expect(o.versus.map((v: { path: string }) => v.path)).toEqual(['src/a.ts']);
   });
 
   it('--against: a leaf of a fork in another file of the family', async () => {
@@ -60,6 +61,7 @@ describe('canopy diff', () => {
     expect(r.out).toContain('### `src/b.ts`');
     expect(r.out).toMatch(/```diff\n@@ [^\n]+\n one\n-two\n\+TWO/);
     expect(r.out).toContain('**B** ran 1 shell command(s)');
+    expect(r.out).toMatch(/\*\*A → B\*\* \(\+2 −2\)\n\n```diff\n@@ [^\n]+\n one\n-TWO\n-three\n\+two\n\+3\n```/);
   });
 
   it('exit 2 for a bad --leaf count or an unknown leaf, exit 1 for an unreadable file', async () => {

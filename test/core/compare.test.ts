@@ -53,7 +53,8 @@ describe('compareBranches in one session', () => {
   });
 
   it('shows exactly the files each side changed; a failed edit changes nothing', () => {
-    const [a, b] = compareBranches({ session: main, leafId: fam.leafA }, { session: main, leafId: fam.leafB }).sides;
+    const c = compareBranches({ session: main, leafId: fam.leafA }, { session: main, leafId: fam.leafB });
+    const [a, b] = c.sides;
     expect(a.files.map((f) => f.path)).toEqual(['src/a.ts', 'src/b.ts']);
     const aa = a.files[0]!;
     expect(aa.diff).toContain('-two\n+TWO');
@@ -66,6 +67,9 @@ describe('compareBranches in one session', () => {
     expect(b.files[0]!.diff).toContain('-three\n+3');
     expect(b.files[0]!.diff).not.toContain('ONE');
     expect(b.shell.map((s) => s.command)).toEqual(['sed -i s/x/y/ src/d.ts']);
+    // A against B: only the file both know whole (src/b.ts is known by an excerpt on A's side only).
+    expect(c.versus.map((v) => v.path)).toEqual(['src/a.ts']);
+    expect(c.versus[0]!.diff).toContain(' one\n-TWO\n-three\n+two\n+3\n');
     expect(a.shell).toEqual([]);
   });
 

@@ -82,6 +82,12 @@ describe.skipIf(!HAVE_CHROMIUM)('compare view (chromium)', () => {
     expect(fileA).toContain('TWO');
     expect(fileA).not.toContain('ONE');
     expect(await page.textContent('[data-testid="compare-shell-B"]')).toContain('sed -i');
+    // A against B directly: only src/a.ts, the file both sides know whole.
+    expect(await page.$$eval('[data-testid="compare-versus"]', (els) => els.length)).toBe(1);
+    await page.focus('[data-testid="compare-versus"] summary');
+    await page.keyboard.press('Enter');
+    expect(await page.textContent('[data-testid="compare-versus"]')).toContain('A → B');
+    await page.focus('[data-testid="compare-view"]');
     await h.shot('compare-02-view-light');
     const toFiles = () => page.$eval('[data-testid="compare-files"]', (el) => el.scrollIntoView({ block: 'start' }));
     await toFiles();

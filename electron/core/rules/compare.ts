@@ -9,7 +9,7 @@
 import type { CompareDto, CompareSideDto, CompareStatsDto } from '../../shared/compare-dto';
 import type { Entry, ParsedSession, Profile } from '../types';
 import { alignTurns, compareEntry, firstDivergence, turnsOf } from './compare-turns';
-import { filesOf } from './compare-files';
+import { filesOf, versusFiles } from './compare-files';
 import { ledgerOf } from './cost-ledger';
 import { previewEntry } from './entry-preview';
 import { FileStates } from './file-state';
@@ -107,13 +107,14 @@ export function compareBranches(a: CompareLeaf, b: CompareLeaf): CompareDto {
   for (let k = 0; k <= ka; k++) shared.read(pa.path[k]!);
   const ancestorEntry = ka >= 0 ? pa.path[ka]! : null;
   const ancestorId = ancestorEntry?.id ?? null;
-  const side = (leaf: CompareLeaf, p: { profile: Profile; path: Entry[] }, k: number) => {
-    const files = shared.fork();
+  const filesA = shared.fork();
+  const filesB = shared.fork();
+  const side = (leaf: CompareLeaf, p: { profile: Profile; path: Entry[] }, k: number, files: FileStates) => {
     files.start();
     return sideOf(leaf, p.profile, p.path.slice(k + 1), files, ancestorId);
   };
-  const sideA = side(a, pa, ka);
-  const sideB = side(b, pb, kb);
+  const sideA = side(a, pa, ka, filesA);
+  const sideB = side(b, pb, kb, filesB);
   const rows = alignTurns(sideA.turns, sideB.turns);
   return {
     ancestorId,
@@ -121,5 +122,10 @@ export function compareBranches(a: CompareLeaf, b: CompareLeaf): CompareDto {
     sides: [sideA, sideB],
     rows,
     firstDivergence: firstDivergence(rows),
+    versus: versusFiles(
+      filesA,
+      filesB,
+      [...sideA.files, ...sideB.files].map((f) => f.path),
+    ),
   };
 }

@@ -106,6 +106,11 @@ export class FileStates {
     this.shell.length = 0;
   }
 
+  /** A file as the calls know it now (undefined: no call on the path touched it). */
+  get(key: string): FileText | undefined {
+    return this.files.get(key);
+  }
+
   /** Files whose text differs from the start, by key. */
   changed(): Map<string, FileText> {
     const out = new Map<string, FileText>();

@@ -57,4 +57,5 @@ export type {
   CompareRowDto,
   CompareSideDto,
   CompareTurnDto,
+  CompareVersusDto,
 } from '../../../electron/shared/compare-dto';

@@ -5,9 +5,9 @@
 import { memo, useMemo } from 'react';
 import { Diff, Hunk, parseDiff } from 'react-diff-view';
 import 'react-diff-view/style/index.css';
-import type { CompareFileDto, CompareSideDto } from '../../lib/shared';
+import type { CompareFileDto, CompareSideDto, CompareVersusDto } from '../../lib/shared';
 
-const FileDiff = memo(function FileDiff({ file }: { file: CompareFileDto }) {
+const FileDiff = memo(function FileDiff({ file }: { file: CompareFileDto | CompareVersusDto }) {
   const parsed = useMemo(() => parseDiff(file.diff)[0], [file.diff]);
   return (
     <div className="compare-file-side">
@@ -46,7 +46,33 @@ function ShellNote({ name, side }: { name: string; side: CompareSideDto }) {
   );
 }
 
-export function CompareFiles({ a, b }: { a: CompareSideDto; b: CompareSideDto }) {
+/**
+ * `versus`: A's text against B's per file (computed before any swap: `flip` says the sides were
+ * swapped since, so it reads B → A).
+ */
+function Versus({ v, flip }: { v: CompareVersusDto | undefined; flip: boolean }) {
+  if (!v) return null;
+  const title = flip ? 'B → A' : 'A → B';
+  if (v.same) return <div className="muted small compare-versus">{title}: the same text on both sides</div>;
+  return (
+    <details className="compare-versus" data-testid="compare-versus">
+      <summary className="small">{title}: one side’s text against the other’s</summary>
+      <FileDiff file={v} />
+    </details>
+  );
+}
+
+export function CompareFiles({
+  a,
+  b,
+  versus,
+  flip,
+}: {
+  a: CompareSideDto;
+  b: CompareSideDto;
+  versus: readonly CompareVersusDto[];
+  flip: boolean;
+}) {
   const paths = [...new Set([...a.files, ...b.files].map((f) => f.path))].sort();
   return (
     <section className="compare-files" aria-label="Files" data-testid="compare-files">
@@ -70,6 +96,7 @@ export function CompareFiles({ a, b }: { a: CompareSideDto; b: CompareSideDto })
                 </div>
               ))}
             </div>
+            <Versus v={versus.find((x) => x.path === p)} flip={flip} />
           </div>
         );
       })}

@@ -180,7 +180,7 @@ export function CompareView({ data, onBack, onOpen }: { data: CompareDto; onBack
             </button>
           )}
         </section>
-        <CompareFiles a={a} b={b} />
+        <CompareFiles a={a} b={b} versus={data.versus} flip={flip} />
       </div>
     </div>
   );
