@@ -7,7 +7,7 @@
  *   slim FILE     canopy slim FILE (images dropped), the copy removed after
  */
 import { closeSync, fsyncSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
-import { openIndexed } from '../electron/repo/open';
+import { openIndexed } from '../electron/repo/session-file';
 import { listSessions } from '../electron/repo/sessions';
 import { storageReport } from '../electron/repo/store/storage-report';
 import { slimSession } from '../electron/repo/store/slim';

@@ -24,6 +24,7 @@ import { usageCommand } from './usage';
 import { slimCommand } from './slim';
 import { storageCommand } from './storage';
 import { archiveCommand } from './archive';
+import { diffCommand } from './diff';
 import { parseArgs } from 'node:util';
 import { exitQuietlyOnEpipe } from './process-exit';
 
@@ -44,6 +45,7 @@ export const commands: Record<string, CliCommand> = {
   slim: slimCommand,
   storage: storageCommand,
   archive: archiveCommand,
+  diff: diffCommand,
 };
 
 function usageText(): string {

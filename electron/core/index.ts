@@ -146,3 +146,6 @@ export {
   type StorageReport,
   type StorageOptions,
 } from './store/storage-split';
+// Two branches compared from their common ancestor (the compare view and `canopy diff`).
+export { compareBranches, commonAncestor, type CompareLeaf } from './rules/compare';
+export { FileStates, editsOf, fileKey, ELISION, type FileText, type ShellRun } from './rules/file-state';

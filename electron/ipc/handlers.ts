@@ -7,6 +7,7 @@ import type { AppSearch } from '../repo/search/app-search';
 import type { AppSecrets } from '../repo/secrets/app-secrets';
 import type { AppExport } from '../repo/export/app-export';
 import type { StoreService } from '../repo/store/store-service';
+import { compareLeaves } from '../repo/compare';
 
 export interface HandlerContext {
   catalog: SessionCatalog;
@@ -86,6 +87,7 @@ export function createHandlers(ctx: HandlerContext): Handlers {
     'store.archivePreview': (args) => needStore(ctx).archivePreview(args.staleDays),
     'store.archive': (args) => needStore(ctx).archive(args.staleDays, args.familyIds),
     ...shareHandlers(ctx, sessions),
+    'session.compare': (args) => compareLeaves(sessions, args),
   };
 }
 

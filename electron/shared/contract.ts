@@ -35,6 +35,7 @@ import type {
   SlimResultDto,
   StoreReportDto,
 } from './store-dto';
+import type { CompareDto } from './compare-dto';
 
 export interface Contract {
   'app.info': { args: Record<string, never>; result: AppInfo };
@@ -119,6 +120,17 @@ export interface Contract {
   'store.archivePreview': { args: { staleDays: number }; result: ArchivePreviewDto };
   /** Moves the named families of that preview (whole, re-checked) to the archive folder outside the roots. */
   'store.archive': { args: { staleDays: number; familyIds: string[] }; result: ArchiveResultDto };
+  /**
+   * Two leaves compared from their common ancestor (one session, or a session and a fork of its
+   * family); a side without `leafId` is at its session's current leaf. An unknown leaf is `not_found`.
+   */
+  'session.compare': { args: { a: CompareLeafArg; b: CompareLeafArg; profile?: ProfileDto }; result: CompareDto };
+}
+
+/** One side of session.compare. */
+export interface CompareLeafArg {
+  sessionId: string;
+  leafId?: string;
 }
 
 export type Channel = keyof Contract;
@@ -159,6 +171,7 @@ export const CHANNELS = [
   'store.slim',
   'store.archivePreview',
   'store.archive',
+  'session.compare',
 ] as const satisfies readonly Channel[];
 
 type Missing = Exclude<Channel, (typeof CHANNELS)[number]>;
@@ -240,6 +253,7 @@ export function channelMethods(make: <C extends Channel>(channel: C) => ChannelM
     'store.slim': make('store.slim'),
     'store.archivePreview': make('store.archivePreview'),
     'store.archive': make('store.archive'),
+    'session.compare': make('session.compare'),
   };
 }
 

@@ -244,6 +244,17 @@ export const validators: { [C in Channel]: Validator<Args<C>> } = {
       fail(`familyIds must be a list of 1 to ${MAX_IDS} ids`);
     return { staleDays: count(o.staleDays, 'staleDays', 1), familyIds: o.familyIds.map((x) => id(x, 'familyIds[]')) };
   },
+  'session.compare': (v) => {
+    const o = record(v, ['a', 'b', 'profile']);
+    const side = (value: unknown, name: string) => {
+      const s = record(value, ['sessionId', 'leafId']);
+      const out: { sessionId: string; leafId?: string } = { sessionId: id(s.sessionId, `${name}.sessionId`) };
+      if (s.leafId !== undefined) out.leafId = id(s.leafId, `${name}.leafId`);
+      return out;
+    };
+    const p = profile(o.profile);
+    return { a: side(o.a, 'a'), b: side(o.b, 'b'), ...(p ? { profile: p } : {}) };
+  },
 };
 
 // Secrets and exports (share-dto.ts).

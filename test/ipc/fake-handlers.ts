@@ -116,6 +116,10 @@ export function recordingHandlers() {
       calls.push({ channel: 'store.archive', args });
       return { archived: 0, bytes: 0, kept: 0, folders: [] };
     },
+    'session.compare': async (args) => {
+      calls.push({ channel: 'session.compare', args });
+      throw new CanopyError('not_found', `no session ${args.a.sessionId}`);
+    },
   };
   return { handlers, calls };
 }

@@ -56,6 +56,13 @@ export const CONTRIBUTED = {
     group: 'General',
     keywords: 'disk bytes size images slim',
   },
+  compareWith: {
+    id: 'compare.with',
+    title: 'Compare with…',
+    group: 'Session',
+    shortcut: ['mod+shift+d'],
+    keywords: 'diff branches two leaves tips fork side by side',
+  },
 } as const satisfies Record<string, Omit<CommandAction, 'run'>>;
 
 export interface CommandRegistry {

@@ -71,3 +71,12 @@ export type {
   UsageRowDto,
 } from '../../../electron/shared/store-dto';
 export type { ArchiveFamilyDto, ArchivePreviewDto, ArchiveResultDto } from '../../../electron/shared/store-dto';
+export type {
+  CompareDto,
+  CompareEntryDto,
+  CompareFileDto,
+  CompareRowDto,
+  CompareSideDto,
+  CompareTurnDto,
+  CompareVersusDto,
+} from '../../../electron/shared/compare-dto';

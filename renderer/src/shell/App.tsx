@@ -9,6 +9,7 @@ import { OpenControls } from '../features/open/OpenControls';
 import { SearchPanel } from '../features/search/SearchPanel';
 import { SecretsRadar } from '../features/secrets/SecretsRadar';
 import { ExportDialog } from '../features/export/ExportDialog';
+import { ComparePanel } from '../features/compare/ComparePanel';
 import { CanopyMark } from '../lib/icons';
 import { UsagePanel } from '../features/usage/UsagePanel';
 import { StoragePanel } from '../features/storage/StoragePanel';
@@ -39,6 +40,7 @@ export function App() {
         {!fatal && <ExportDialog />}
         {!fatal && <UsagePanel />}
         {!fatal && <StoragePanel />}
+        {!fatal && <ComparePanel />}
         <Toast />
         <CommandLayer />
       </div>
