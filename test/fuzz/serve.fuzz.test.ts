@@ -18,6 +18,7 @@ import { sessionsOf, tempDir } from '../repo/helpers';
 import { damagedFiles, type Damaged } from './mutate';
 import { AppSecrets } from '../../electron/repo/secrets/app-secrets';
 import { AppExport } from '../../electron/repo/export/app-export';
+import { StoreService } from '../../electron/repo/store/store-service';
 
 let server: RunningServer;
 let dir: string;
@@ -52,6 +53,13 @@ beforeAll(async () => {
     handlers: createHandlers({
       catalog,
       sessions: sessionsOf(catalog),
+      store: new StoreService({
+        list: () => catalog.list(),
+        readOnlyReason: (id) => catalog.readOnlyReason(id),
+        addWritten: (path) => catalog.addWritten(path),
+        roots: [join(dir, 'root')],
+        archiveDir: join(dir, 'archive'),
+      }),
       version: 'fuzz',
       transport: 'http',
       ...shareServices(catalog, [join(dir, 'root')], {
@@ -141,6 +149,12 @@ async function everyChannel(sessionId: string, file: Damaged): Promise<void> {
   await run('export.ledger', {});
   await run('redactions.get', {});
   await run('redactions.set', { literals: ['x'], regexes: ['('] });
+  // The whole-store views: a report over every damaged file, a slim copy, an archive of no family.
+  await run('store.report', { refresh: true });
+  await run('store.slimPreview', { sessionId, dropImages: true });
+  await run('store.slim', { sessionId, dropImages: true, maxOutputBytes: 1024 });
+  await run('store.archivePreview', { staleDays: 1 });
+  await run('store.archive', { staleDays: 1, familyIds: ['no-such-family'] });
   expect(CHANNELS.filter((c) => !tried.has(c))).toEqual([]);
 }
 

@@ -5,6 +5,7 @@
  * is produced: a bounded queue between the two (the scan waits while it is full), so a 2.6 GiB
  * session never becomes one string and memory stays bounded by the longest line.
  */
+import { CanopyError } from '../../shared/errors';
 import { dirname, resolve } from 'node:path';
 import { v7 as uuidv7 } from 'uuid';
 import { sessionFileName, slimHeader, slimLine, type SlimOptions } from '../../core';
@@ -32,16 +33,25 @@ export interface SlimRunOptions extends SlimOptions {
 
 const NEWLINE = Uint8Array.of(0x0a);
 
+/** The slim copy's header line; a file that is no format-3 session is `invalid_session` (a clear answer, not `internal`). */
+async function sourceHeader(file: string, id: string, timestamp: string): Promise<string> {
+  const first = await readFirstLine(file);
+  if (!first) throw new CanopyError('invalid_session', `${file}: empty file (not a session)`);
+  try {
+    return slimHeader(first.text, file, id, timestamp);
+  } catch (err) {
+    throw new CanopyError('invalid_session', `${file}: ${(err as Error).message}`);
+  }
+}
+
 /** Writes the slim copy of `file`; throws (CreateFileError, read errors, not a v3 session) without leaving a file. */
 export async function slimSession(file: string, opts: SlimRunOptions): Promise<SlimResult> {
   file = resolve(file);
   const before = await statPath(file);
   const id = (opts.newSessionId ?? uuidv7)();
   const timestamp = (opts.now?.() ?? new Date()).toISOString();
-  const first = await readFirstLine(file);
-  if (!first) throw new Error('empty file (not a session)');
   // Checked before anything is created: a file that is no v3 session gets no copy.
-  const header = slimHeader(first.text, file, id, timestamp);
+  const header = await sourceHeader(file, id, timestamp);
   const name = sessionFileName(timestamp, id);
   const queue = new ByteQueue();
   let counts: SlimCounts = { imagesRemoved: 0, outputsCut: 0, bytes: 0 };
@@ -123,9 +133,7 @@ export async function previewSlim(
   opts: SlimOptions,
   scan: Pick<ScanOptions, 'signal'> = {},
 ): Promise<SlimCounts & { bytesBefore: number }> {
-  const first = await readFirstLine(file);
-  if (!first) throw new Error('empty file (not a session)');
-  const header = slimHeader(first.text, file, 'x'.repeat(36), new Date(0).toISOString());
+  const header = await sourceHeader(file, 'x'.repeat(36), new Date(0).toISOString());
   const before = await statPath(file);
   const counts = await slimLines(file, header, opts, () => {}, scan);
   return { ...counts, bytesBefore: before.size };
