@@ -19,6 +19,7 @@ import { createSettingsSlice, type SettingsSlice } from './settings-slice';
 import { createUiSlice, type UiSlice } from './ui-slice';
 import { createFollowSlice, type FollowSlice } from './follow-slice';
 import { createFollowActions, type FollowActions } from './follow-actions';
+import { createStorageActions, type StorageActions } from './storage-actions';
 
 export type CanopyState = AppSlice &
   SessionsSlice &
@@ -57,7 +58,8 @@ export type Actions = AppActions &
   ContextActions &
   ForkActions &
   SettingsActions &
-  FollowActions;
+  FollowActions &
+  StorageActions;
 
 export function createActions(api: Api, store: CanopyStore): Actions {
   // Filled below; a slice's actions reach another's through it only when they run.
@@ -81,6 +83,7 @@ export function createActions(api: Api, store: CanopyStore): Actions {
     createForkActions(ctx),
     createSettingsActions(ctx),
     createFollowActions(ctx),
+    createStorageActions(ctx),
   );
 }
 
@@ -89,3 +92,4 @@ export type { MinimapChoice, ThemeChoice } from './ui-slice';
 export type { RightTab } from './context-slice';
 export type { ForkMode, ForkOutcome, ForkPreviewState } from './fork-slice';
 export type { MiddleView } from './follow-slice';
+export type { Outcome } from './action-context';
