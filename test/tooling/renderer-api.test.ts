@@ -18,8 +18,6 @@ const ALLOWED = new Set([
   'renderer/src/features/secrets/secrets-state.ts',
   // Issue 25's transcript bodies, merged before the rule: onto the store next.
   'renderer/src/features/transcript/useEntryBodies.ts',
-  // Issue 27's compare view, merged before the rule: onto the store next.
-  'renderer/src/features/compare/ComparePanel.tsx',
 ]);
 
 export function callsApi(text: string): boolean {

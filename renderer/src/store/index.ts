@@ -20,6 +20,7 @@ import { createUiSlice, type UiSlice } from './ui-slice';
 import { createFollowSlice, type FollowSlice } from './follow-slice';
 import { createFollowActions, type FollowActions } from './follow-actions';
 import { createStorageActions, type StorageActions } from './storage-actions';
+import { createCompareActions, type CompareActions } from './compare-actions';
 
 export type CanopyState = AppSlice &
   SessionsSlice &
@@ -59,7 +60,8 @@ export type Actions = AppActions &
   ForkActions &
   SettingsActions &
   FollowActions &
-  StorageActions;
+  StorageActions &
+  CompareActions;
 
 export function createActions(api: Api, store: CanopyStore): Actions {
   // Filled below; a slice's actions reach another's through it only when they run.
@@ -84,6 +86,7 @@ export function createActions(api: Api, store: CanopyStore): Actions {
     createSettingsActions(ctx),
     createFollowActions(ctx),
     createStorageActions(ctx),
+    createCompareActions(ctx),
   );
 }
 
