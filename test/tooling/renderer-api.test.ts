@@ -16,8 +16,6 @@ const ALLOWED = new Set([
   'renderer/src/features/secrets/SecretsRadar.tsx',
   'renderer/src/features/secrets/SessionSecrets.tsx',
   'renderer/src/features/secrets/secrets-state.ts',
-  // Issue 25's transcript bodies, merged before the rule: onto the store next.
-  'renderer/src/features/transcript/useEntryBodies.ts',
 ]);
 
 export function callsApi(text: string): boolean {
