@@ -13,9 +13,6 @@ const ALLOWED = new Set([
   // Issue 26's share features, merged before the rule: moved onto a share slice next.
   'renderer/src/features/export/ExportDialog.tsx',
   'renderer/src/features/export/RedactionsEditor.tsx',
-  'renderer/src/features/secrets/SecretsRadar.tsx',
-  'renderer/src/features/secrets/SessionSecrets.tsx',
-  'renderer/src/features/secrets/secrets-state.ts',
 ]);
 
 export function callsApi(text: string): boolean {

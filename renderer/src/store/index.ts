@@ -21,6 +21,8 @@ import { createFollowSlice, type FollowSlice } from './follow-slice';
 import { createFollowActions, type FollowActions } from './follow-actions';
 import { createStorageActions, type StorageActions } from './storage-actions';
 import { createCompareActions, type CompareActions } from './compare-actions';
+import { createShareActions, type ShareActions } from './share-actions';
+import { createShareSlice, type ShareSlice } from './share-slice';
 
 export type CanopyState = AppSlice &
   SessionsSlice &
@@ -30,7 +32,8 @@ export type CanopyState = AppSlice &
   ContextSlice &
   ForkSlice &
   UiSlice &
-  FollowSlice;
+  FollowSlice &
+  ShareSlice;
 export type CanopyStore = StoreApi<CanopyState>;
 
 /** A fresh store (one per app; tests make their own). */
@@ -45,6 +48,7 @@ export function createCanopyStore(): CanopyStore {
     ...createForkSlice(...a),
     ...createUiSlice(...a),
     ...createFollowSlice(...a),
+    ...createShareSlice(...a),
   }));
 }
 
@@ -61,7 +65,8 @@ export type Actions = AppActions &
   SettingsActions &
   FollowActions &
   StorageActions &
-  CompareActions;
+  CompareActions &
+  ShareActions;
 
 export function createActions(api: Api, store: CanopyStore): Actions {
   // Filled below; a slice's actions reach another's through it only when they run.
@@ -87,6 +92,7 @@ export function createActions(api: Api, store: CanopyStore): Actions {
     createFollowActions(ctx),
     createStorageActions(ctx),
     createCompareActions(ctx),
+    createShareActions(ctx),
   );
 }
 
