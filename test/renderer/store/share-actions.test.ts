@@ -26,4 +26,22 @@ describe('the share actions', () => {
     stop();
     expect(fake.listenerCount()).toBe(0);
   });
+
+  it('save the user redactions and hand back what main kept, or its error', async () => {
+    let fail = false;
+    const fake = fakeApi({
+      'redactions.set': async ({ literals }) =>
+        fail
+          ? { ok: false, error: { code: 'invalid_argument', message: 'bad regex' } }
+          : { ok: true, data: { literals, regexes: [] } },
+    });
+    const actions = createActions(fake.api, createCanopyStore());
+    expect(await actions.saveRedactions({ literals: ['acme'], regexes: [] })).toEqual({
+      data: { literals: ['acme'], regexes: [] },
+    });
+    fail = true;
+    expect(await actions.saveRedactions({ literals: [], regexes: ['('] })).toEqual({
+      error: { code: 'invalid_argument', message: 'bad regex' },
+    });
+  });
 });
