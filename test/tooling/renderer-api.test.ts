@@ -10,19 +10,6 @@ const root = join(__dirname, '..', '..');
 const ALLOWED = new Set([
   'renderer/src/features/search/SearchPanel.tsx',
   'renderer/src/features/sessions/SearchIndexProgress.tsx',
-  // Issue 26's share features, merged before the rule: moved onto a share slice next.
-  'renderer/src/features/export/ExportDialog.tsx',
-  'renderer/src/features/export/RedactionsEditor.tsx',
-  'renderer/src/features/secrets/SecretsRadar.tsx',
-  'renderer/src/features/secrets/SessionSecrets.tsx',
-  'renderer/src/features/secrets/secrets-state.ts',
-  // Issue 25's transcript bodies, merged before the rule: onto the store next.
-  'renderer/src/features/transcript/useEntryBodies.ts',
-  // Issue 24's storage actions, merged before the rule: onto the store next.
-  'renderer/src/features/storage/ArchiveAction.tsx',
-  'renderer/src/features/storage/SlimAction.tsx',
-  // Issue 27's compare view, merged before the rule: onto the store next.
-  'renderer/src/features/compare/ComparePanel.tsx',
 ]);
 
 export function callsApi(text: string): boolean {

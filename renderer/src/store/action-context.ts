@@ -2,7 +2,9 @@ import type { Api, ErrorValue, Result } from '../lib/shared';
 import type { Actions, CanopyState, CanopyStore } from './index';
 import type { Summaries } from './summaries';
 
-export type Check = <T>(result: Result<T>) => { data: T } | { error: ErrorValue };
+/** An answer the asking view shows itself: the data, or the error to show in its place. */
+export type Outcome<T> = { data: T } | { error: ErrorValue };
+export type Check = <T>(result: Result<T>) => Outcome<T>;
 
 /** What each slice's actions are made from. */
 export interface ActionContext {

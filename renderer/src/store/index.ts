@@ -19,6 +19,10 @@ import { createSettingsSlice, type SettingsSlice } from './settings-slice';
 import { createUiSlice, type UiSlice } from './ui-slice';
 import { createFollowSlice, type FollowSlice } from './follow-slice';
 import { createFollowActions, type FollowActions } from './follow-actions';
+import { createStorageActions, type StorageActions } from './storage-actions';
+import { createCompareActions, type CompareActions } from './compare-actions';
+import { createShareActions, type ShareActions } from './share-actions';
+import { createShareSlice, type ShareSlice } from './share-slice';
 
 export type CanopyState = AppSlice &
   SessionsSlice &
@@ -28,7 +32,8 @@ export type CanopyState = AppSlice &
   ContextSlice &
   ForkSlice &
   UiSlice &
-  FollowSlice;
+  FollowSlice &
+  ShareSlice;
 export type CanopyStore = StoreApi<CanopyState>;
 
 /** A fresh store (one per app; tests make their own). */
@@ -43,6 +48,7 @@ export function createCanopyStore(): CanopyStore {
     ...createForkSlice(...a),
     ...createUiSlice(...a),
     ...createFollowSlice(...a),
+    ...createShareSlice(...a),
   }));
 }
 
@@ -57,7 +63,10 @@ export type Actions = AppActions &
   ContextActions &
   ForkActions &
   SettingsActions &
-  FollowActions;
+  FollowActions &
+  StorageActions &
+  CompareActions &
+  ShareActions;
 
 export function createActions(api: Api, store: CanopyStore): Actions {
   // Filled below; a slice's actions reach another's through it only when they run.
@@ -81,6 +90,9 @@ export function createActions(api: Api, store: CanopyStore): Actions {
     createForkActions(ctx),
     createSettingsActions(ctx),
     createFollowActions(ctx),
+    createStorageActions(ctx),
+    createCompareActions(ctx),
+    createShareActions(ctx),
   );
 }
 
@@ -89,3 +101,4 @@ export type { MinimapChoice, ThemeChoice } from './ui-slice';
 export type { RightTab } from './context-slice';
 export type { ForkMode, ForkOutcome, ForkPreviewState } from './fork-slice';
 export type { MiddleView } from './follow-slice';
+export type { Outcome } from './action-context';

@@ -1,11 +1,13 @@
-import type { PayloadPageDto } from '../lib/shared';
-import type { ActionContext } from './action-context';
+import type { EntryDetailDto, PayloadPageDto } from '../lib/shared';
+import type { ActionContext, Outcome } from './action-context';
 
 export interface SelectionActions {
   /** Selects an entry (null: none) and reads its detail; `focus` also centres the graph on it. */
   selectEntry(entryId: string | null, opts?: { focus?: boolean }): void;
   /** A page of a heavy payload of an entry (entry.payload; offset undefined: where the cut ends); throws its error. */
   payloadPage(at: { sessionId: string; entryId: string; payloadId: string; offset?: number }): Promise<PayloadPageDto>;
+  /** One entry's body (entry.get) without selecting it: the transcript reads the rows in view. */
+  readEntry(sessionId: string, entryId: string): Promise<Outcome<EntryDetailDto>>;
 }
 
 export function createSelectionActions({ api, s, check }: ActionContext): SelectionActions {
@@ -34,5 +36,9 @@ export function createSelectionActions({ api, s, check }: ActionContext): Select
     return r.data;
   }
 
-  return { selectEntry, payloadPage };
+  async function readEntry(sessionId: string, entryId: string) {
+    return check(await api['entry.get']({ sessionId, entryId }));
+  }
+
+  return { selectEntry, payloadPage, readEntry };
 }

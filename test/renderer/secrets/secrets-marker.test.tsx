@@ -4,7 +4,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SessionsPanel } from '../../../renderer/src/features/sessions/SessionsPanel';
 import { RowSlotsContext } from '../../../renderer/src/features/sessions/row-slots';
 import { SecretsMarker } from '../../../renderer/src/features/secrets/SecretsMarker';
-import { followSecrets, secretsStore } from '../../../renderer/src/features/secrets/secrets-state';
 import { flush, mount, type Mounted } from '../dom';
 import { fakeApi, listOf, row } from '../fake-api';
 
@@ -20,7 +19,6 @@ let m: Mounted | null = null;
 afterEach(() => {
   m?.unmount();
   m = null;
-  secretsStore.setState({ counts: {}, status: null });
 });
 
 describe('the secrets marker in the session list', () => {
@@ -40,7 +38,7 @@ describe('the secrets marker in the session list', () => {
       f.api,
       (store) => store.getState().setSessionList(listOf([row('s-1', '/p'), row('s-2', '/p')])),
     );
-    const stop = followSecrets(f.api);
+    const stop = m.actions.followSecrets();
     await flush(50);
     expect(m.container.querySelectorAll('[data-testid="secrets-marker"]')).toHaveLength(0);
     // The scan ends: counts are asked again and the row of s-2 gets its mark.

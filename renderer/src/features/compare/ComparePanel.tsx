@@ -4,7 +4,7 @@
  * then read the two branches side by side (CompareView). Escape closes.
  */
 import { lazy, Suspense, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { useActions, useCanopy, useServices } from '../../app-context';
+import { useActions, useCanopy } from '../../app-context';
 import { useContributedActions } from '../../commands/commands-context';
 import { CONTRIBUTED } from '../../commands/registry';
 import type { CompareDto, LineageDto } from '../../lib/shared';
@@ -15,7 +15,6 @@ import './compare.css';
 const CompareView = lazy(() => import('./CompareView').then((m) => ({ default: m.CompareView })));
 
 export function ComparePanel() {
-  const { api } = useServices();
   const actions = useActions();
   const graph = useCanopy((s) => s.graph);
   const selectedId = useCanopy((s) => s.selectedEntryId);
@@ -42,11 +41,11 @@ export function ComparePanel() {
   useEffect(() => {
     if (!open || !sessionId) return;
     let live = true;
-    void api['session.lineage']({ sessionId }).then((r) => live && setLineage(r.ok ? r.data : null));
+    void actions.lineage(sessionId).then((l) => live && setLineage(l));
     return () => {
       live = false;
     };
-  }, [api, open, sessionId]);
+  }, [actions, open, sessionId]);
 
   const candidates = useMemo(
     () =>
@@ -126,9 +125,9 @@ export function ComparePanel() {
     setBusy(true);
     setError(null);
     const side = (c: Candidate) => ({ sessionId: c.sessionId, ...(c.leafId ? { leafId: c.leafId } : {}) });
-    void api['session.compare']({ a: side(pa), b: side(pb) }).then((r) => {
+    void actions.compare(side(pa), side(pb)).then((r) => {
       setBusy(false);
-      if (r.ok) setResult(r.data);
+      if ('data' in r) setResult(r.data);
       else setError(r.error.message);
     });
   };

@@ -6,7 +6,7 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
-import { useCanopy, useServices } from '../../app-context';
+import { useActions, useCanopy } from '../../app-context';
 import { useContributedActions } from '../../commands/commands-context';
 import { CONTRIBUTED } from '../../commands/registry';
 import type { ExportFormatDto, ExportPreviewDto, ExportWriteDto, LedgerEntryDto } from '../../lib/shared';
@@ -28,7 +28,7 @@ function download(name: string, text: string, format: ExportFormatDto): void {
 }
 
 export function ExportDialog() {
-  const { api } = useServices();
+  const actions = useActions();
   const open = useStore(exportDialog, (s) => s.open);
   const sessionId = useCanopy((s) => s.openSessionId);
   const selected = useCanopy((s) => s.selectedEntryId);
@@ -59,9 +59,9 @@ export function ExportDialog() {
     setPreview(null);
     setError(null);
     setResult(null);
-    void api['export.preview'](request).then((r) => {
+    void actions.exportPreview(request).then((r) => {
       if (!live) return;
-      if (r.ok) setPreview(r.data);
+      if ('data' in r) setPreview(r.data);
       else setError(r.error.message);
     });
     return () => {
@@ -69,21 +69,21 @@ export function ExportDialog() {
     };
     // The request is compared by its JSON (key); rulesSeq re-asks after the user's redactions change.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [api, open, key, rulesSeq]);
+  }, [actions, open, key, rulesSeq]);
 
   useEffect(() => {
     if (!open) return;
     setTimeout(() => first.current?.focus(), 0);
-    void api['export.ledger']({}).then((r) => r.ok && setLedger(r.data));
-  }, [api, open, result]);
+    void actions.exportLedger().then((r) => 'data' in r && setLedger(r.data));
+  }, [actions, open, result]);
 
   if (!open) return null;
   const write = () => {
     if (!request) return;
     setBusy(true);
-    void api['export.write'](request).then((r) => {
+    void actions.exportWrite(request).then((r) => {
       setBusy(false);
-      if (!r.ok) return setError(r.error.message);
+      if ('error' in r) return setError(r.error.message);
       if (r.data.content !== null) download(r.data.fileName, r.data.content, request.format);
       setResult(r.data);
     });

@@ -1,24 +1,24 @@
 /** The user's own redactions (kept by main in Canopy's data folder): literal strings and regexes. */
 import { useEffect, useState } from 'react';
-import { useServices } from '../../app-context';
+import { useActions } from '../../app-context';
 import { linesOf } from './export-model';
 
 export function RedactionsEditor({ onSaved }: { onSaved: () => void }) {
-  const { api } = useServices();
+  const actions = useActions();
   const [literals, setLiterals] = useState('');
   const [regexes, setRegexes] = useState('');
   const [note, setNote] = useState<string | null>(null);
   useEffect(() => {
-    void api['redactions.get']({}).then((r) => {
-      if (!r.ok) return;
+    void actions.redactions().then((r) => {
+      if ('error' in r) return;
       setLiterals(r.data.literals.join('\n'));
       setRegexes(r.data.regexes.join('\n'));
     });
-  }, [api]);
+  }, [actions]);
   const save = () => {
-    void api['redactions.set']({ literals: linesOf(literals), regexes: linesOf(regexes) }).then((r) => {
-      setNote(r.ok ? 'Saved' : r.error.message);
-      if (r.ok) onSaved();
+    void actions.saveRedactions({ literals: linesOf(literals), regexes: linesOf(regexes) }).then((r) => {
+      setNote('data' in r ? 'Saved' : r.error.message);
+      if ('data' in r) onSaved();
     });
   };
   return (

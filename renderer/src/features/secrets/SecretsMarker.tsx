@@ -1,10 +1,9 @@
 /** A session row's mark: how many possible secrets the radar found in it (nothing when none). */
-import { useStore } from 'zustand';
+import { useCanopy } from '../../app-context';
 import { KeyIcon } from './KeyIcon';
-import { secretsStore } from './secrets-state';
 
 export function SecretsMarker({ sessionId }: { sessionId: string }) {
-  const n = useStore(secretsStore, (s) => s.counts[sessionId] ?? 0);
+  const n = useCanopy((s) => s.secretCounts[sessionId] ?? 0);
   if (n === 0) return null;
   return (
     <span

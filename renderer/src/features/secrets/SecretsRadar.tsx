@@ -1,11 +1,10 @@
 /** Mounted once by the shell: keeps the radar's counts and progress up to date. */
 import { useEffect } from 'react';
-import { useServices } from '../../app-context';
-import { followSecrets } from './secrets-state';
+import { useActions } from '../../app-context';
 import './secrets.css';
 
 export function SecretsRadar() {
-  const { api } = useServices();
-  useEffect(() => followSecrets(api), [api]);
+  const actions = useActions();
+  useEffect(() => actions.followSecrets(), [actions]);
   return null;
 }

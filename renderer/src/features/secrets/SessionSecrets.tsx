@@ -3,15 +3,13 @@
  * masked until the user reveals that one on purpose.
  */
 import { useEffect, useState } from 'react';
-import { useStore } from 'zustand';
-import { useActions, useCanopy, useServices } from '../../app-context';
+import { useActions, useCanopy } from '../../app-context';
 import type { SessionSecretsDto } from '../../lib/shared';
 import { KeyIcon } from './KeyIcon';
-import { secretsStore } from './secrets-state';
 
 /** While the radar scans, how far it got (this session may not have been reached yet). */
 function ScanProgress() {
-  const status = useStore(secretsStore, (s) => s.status);
+  const status = useCanopy((s) => s.secretsStatus);
   if (!status?.scanning || status.total < 2) return null;
   return (
     <div className="secrets-progress muted small" data-testid="secrets-progress" role="status">
@@ -21,10 +19,9 @@ function ScanProgress() {
 }
 
 export function SessionSecrets() {
-  const { api } = useServices();
   const actions = useActions();
   const sessionId = useCanopy((s) => s.openSessionId);
-  const count = useStore(secretsStore, (s) => (sessionId ? (s.counts[sessionId] ?? 0) : 0));
+  const count = useCanopy((s) => (sessionId ? (s.secretCounts[sessionId] ?? 0) : 0));
   const [data, setData] = useState<SessionSecretsDto | null>(null);
   const [open, setOpen] = useState(false);
   const [revealed, setRevealed] = useState<Record<number, string>>({});
@@ -36,22 +33,22 @@ export function SessionSecrets() {
     setError(null);
     if (!sessionId || count === 0) return;
     let live = true;
-    void api['secrets.session']({ sessionId }).then((r) => {
+    void actions.sessionSecrets(sessionId).then((r) => {
       if (!live) return;
-      if (r.ok) setData(r.data);
+      if ('data' in r) setData(r.data);
       else setError(r.error.message);
     });
     return () => {
       live = false;
     };
-  }, [api, sessionId, count]);
+  }, [actions, sessionId, count]);
 
   if (!sessionId) return null;
   if (count === 0) return <ScanProgress />;
   const findings = data?.findings ?? [];
   const reveal = (i: number) => {
-    void api['secrets.reveal']({ sessionId, index: i }).then((r) => {
-      if (r.ok) setRevealed((v) => ({ ...v, [i]: r.data.value }));
+    void actions.revealSecret(sessionId, i).then((r) => {
+      if ('data' in r) setRevealed((v) => ({ ...v, [i]: r.data }));
       else setError(r.error.message);
     });
   };

@@ -3,7 +3,7 @@
  * where they go), a choice of families, then the move. Restore is `canopy archive --restore FOLDER`.
  */
 import { useState } from 'react';
-import { useServices } from '../../app-context';
+import { useActions } from '../../app-context';
 import { formatBytes, formatDateTime } from '../../lib/format';
 import type { ArchivePreviewDto, ArchiveResultDto } from '../../lib/shared';
 
@@ -16,7 +16,7 @@ export function ArchiveAction({
   titleOf: (sessionId: string) => string;
   onDone: () => void;
 }) {
-  const { api } = useServices();
+  const actions = useActions();
   const [preview, setPreview] = useState<ArchivePreviewDto | null>(null);
   const [chosen, setChosen] = useState<Set<string>>(new Set());
   const [result, setResult] = useState<ArchiveResultDto | null>(null);
@@ -26,18 +26,18 @@ export function ArchiveAction({
   const ask = async () => {
     setBusy(true);
     setResult(null);
-    const r = await api['store.archivePreview']({ staleDays });
+    const r = await actions.archivePreview(staleDays);
     setBusy(false);
-    if (!r.ok) return setError(r.error.message);
+    if ('error' in r) return setError(r.error.message);
     setError(null);
     setPreview(r.data);
     setChosen(new Set(r.data.families.map((f) => f.familyId)));
   };
   const move = async () => {
     setBusy(true);
-    const r = await api['store.archive']({ staleDays, familyIds: [...chosen] });
+    const r = await actions.archive(staleDays, [...chosen]);
     setBusy(false);
-    if (!r.ok) return setError(r.error.message);
+    if ('error' in r) return setError(r.error.message);
     setResult(r.data);
     setPreview(null);
     onDone();

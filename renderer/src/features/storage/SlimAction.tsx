@@ -1,13 +1,12 @@
 /** A slim copy of one session: options, the preview (what goes, the bytes left), then the write. */
 import { useEffect, useState } from 'react';
-import { useActions, useServices } from '../../app-context';
+import { useActions } from '../../app-context';
 import { formatBytes } from '../../lib/format';
 import type { SlimPreviewDto, SlimRequestDto, SlimResultDto } from '../../lib/shared';
 
 const OUTPUT_LIMIT = 64 * 1024;
 
 export function SlimAction({ sessionId, title, onDone }: { sessionId: string; title: string; onDone: () => void }) {
-  const { api } = useServices();
   const actions = useActions();
   const [dropImages, setDropImages] = useState(true);
   const [cutOutputs, setCutOutputs] = useState(false);
@@ -23,22 +22,22 @@ export function SlimAction({ sessionId, title, onDone }: { sessionId: string; ti
     setError(null);
     if (!valid) return;
     let live = true;
-    void api['store.slimPreview'](request).then((r) => {
+    void actions.slimPreview(request).then((r) => {
       if (!live) return;
-      if (r.ok) setPreview(r.data);
+      if ('data' in r) setPreview(r.data);
       else setError(r.error.message);
     });
     return () => {
       live = false;
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the request is made of these three
-  }, [api, sessionId, dropImages, cutOutputs]);
+  }, [actions, sessionId, dropImages, cutOutputs]);
 
   const write = async () => {
     setBusy(true);
-    const r = await api['store.slim'](request);
+    const r = await actions.slim(request);
     setBusy(false);
-    if (r.ok) {
+    if ('data' in r) {
       setResult(r.data);
       onDone();
     } else setError(r.error.message);

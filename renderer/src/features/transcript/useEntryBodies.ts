@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useServices } from '../../app-context';
+import { useActions } from '../../app-context';
 import type { EntryDetailDto } from '../../lib/shared';
 
 /** Bodies kept per open session (the oldest read goes first): enough for several screens. */
@@ -15,7 +15,7 @@ export type BodyState = EntryDetailDto | { error: string };
  * their turn are not read.
  */
 export function useEntryBodies(sessionId: string, wanted: readonly string[]): Map<string, BodyState> {
-  const { api } = useServices();
+  const actions = useActions();
   const cache = useRef<{ sessionId: string; bodies: Map<string, BodyState> }>({ sessionId, bodies: new Map() });
   const inFlight = useRef(new Set<string>());
   const wantedRef = useRef(wanted);
@@ -46,10 +46,10 @@ export function useEntryBodies(sessionId: string, wanted: readonly string[]): Ma
       try {
         for (let id = next(); id !== undefined && mounted.current; id = next()) {
           inFlight.current.add(id);
-          const r = await api['entry.get']({ sessionId, entryId: id });
+          const r = await actions.readEntry(sessionId, id);
           inFlight.current.delete(id);
           if (cache.current.bodies !== bodies) return;
-          bodies.set(id, r.ok ? r.data : { error: r.error.message });
+          bodies.set(id, 'data' in r ? r.data : { error: r.error.message });
           while (bodies.size > MAX_BODIES) bodies.delete(bodies.keys().next().value!);
           if (mounted.current) setVersion((v) => v + 1);
         }
@@ -58,7 +58,7 @@ export function useEntryBodies(sessionId: string, wanted: readonly string[]): Ma
       }
     };
     while (running.current < PARALLEL && next() !== undefined) void pump();
-  }, [api, sessionId, key]);
+  }, [actions, sessionId, key]);
 
   return cache.current.bodies;
 }
