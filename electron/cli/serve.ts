@@ -56,7 +56,17 @@ export const serveCommand: CliCommand = {
         return 1;
       }
     }
-    const server = await startServer({ handlers: services.handlers, bus: services.bus, rendererDir, port });
+    const { catalog } = services;
+    const server = await startServer({
+      handlers: services.handlers,
+      bus: services.bus,
+      rendererDir,
+      port,
+      uploads: {
+        stagingPath: () => catalog.uploadStagingPath(),
+        accept: (name, staged) => catalog.upload(name, { staged }),
+      },
+    });
     await services.catalog.list();
     const read = services.catalog.isDemo()
       ? `no pi sessions in ${roots.join(', ')}: showing the demo sessions`

@@ -13,10 +13,16 @@ export async function dispatch(handlers: Handlers, channel: unknown, rawArgs: un
       error: { code: 'unknown_channel', message: `unknown channel ${JSON.stringify(String(channel)).slice(0, 80)}` },
     };
   }
-  try {
+  return answer(channel, () => {
     const args = validators[channel](rawArgs);
-    const handler = handlers[channel] as (a: unknown) => Promise<unknown>;
-    return { ok: true, data: await handler(args) };
+    return (handlers[channel] as (a: unknown) => Promise<unknown>)(args);
+  });
+}
+
+/** What `call` gives for `channel`, its errors turned into values as for every channel. */
+export async function answer(channel: Channel, call: () => Promise<unknown>): Promise<Result<unknown>> {
+  try {
+    return { ok: true, data: await call() };
   } catch (err) {
     return { ok: false, error: toErrorValue(err, channel) };
   }

@@ -12,6 +12,7 @@ import { readStaticFile } from '../storage/static-files';
 import { dispatch, internalError } from './dispatch';
 import { asciiJsonBytes, compress, pickEncoding } from './http-body';
 import { BodyParser } from './body-parser';
+import { HandlerUploads, receiveUpload, type UploadTarget } from './serve-upload';
 import type { EventBus } from '../repo/event-bus';
 import { checkingIntervalMs, ConnectionGate, resolveLimits, type ServeLimits } from './serve-limits';
 
@@ -26,6 +27,8 @@ export interface ServeOptions {
   port?: number;
   token?: string;
   limits?: Partial<ServeLimits>;
+  /** Where session.upload keeps what is uploaded (default: handed to the handler as text, for tests). */
+  uploads?: UploadTarget;
   /** Where failures the client cannot be told about go (default: stderr). */
   log?: (message: string) => void;
 }
@@ -55,7 +58,9 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   let uploads = 0;
   const gate = new ConnectionGate(limits.maxConnections, limits.maxUnauthenticated);
   // Uploads are parsed off this loop; one worker per upload slot.
-  const bodies = new BodyParser({ workers: limits.maxUploads, timeoutMs: limits.requestTimeoutMs * 2, log });
+  const bodies = new BodyParser({ workers: 2, timeoutMs: limits.requestTimeoutMs * 2, log });
+  const fallbackUploads = options.uploads ? null : new HandlerUploads(options.handlers);
+  const uploadTarget = options.uploads ?? fallbackUploads!;
 
   const tokenOk = (req: IncomingMessage): boolean => {
     const given = req.headers['x-canopy-token'];
@@ -124,12 +129,25 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       return sendJson(res, 503, busy('uploads', limits.maxUploads), { 'Retry-After': '5' });
     }
     const maxBody = upload ? Math.max(MAX_UPLOAD_BODY, limits.maxBodyBytes) : limits.maxBodyBytes;
-    if (upload) uploads++;
+    if (!upload) return answerApi(req, res, channel, maxBody);
+    uploads++;
+    // The slot frees when the client goes, not only once its staged file is removed.
+    let held = true;
+    const release = () => {
+      if (held) uploads--;
+      held = false;
+    };
+    req.once('close', release);
     try {
-      await answerApi(req, res, channel, maxBody);
+      await answerUpload(req, res, maxBody);
     } finally {
-      if (upload) uploads--;
+      release();
     }
+  }
+
+  async function answerUpload(req: IncomingMessage, res: ServerResponse, maxBody: number) {
+    const answer = await receiveUpload(req, uploadTarget, maxBody);
+    if (answer) sendJson(res, answer.status, answer.value);
   }
 
   async function answerApi(req: IncomingMessage, res: ServerResponse, channel: string, maxBody: number) {
@@ -211,6 +229,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       const closed = new Promise<void>((r) => server.close(() => r()));
       gate.destroyAll();
       await Promise.all([closed, bodies.close()]);
+      fallbackUploads?.close();
     },
   };
 }
@@ -266,8 +285,8 @@ function sendJson(res: ServerResponse, status: number, value: Result<unknown>, e
   send(res, status, 'application/json', asciiJsonBytes(value), extra);
 }
 
-/** session.upload carries a whole session file (its text is checked against MAX_UPLOAD_CHARS after parsing). */
-const MAX_UPLOAD_BODY = 512 * 1024 * 1024;
+/** session.upload carries a whole session file, streamed to disk (serve-upload.ts), never held in memory. */
+export const MAX_UPLOAD_BODY = 1024 * 1024 * 1024;
 
 /** The body's bytes, or null when it is over `max` bytes (the rest is then left to Node, which drops it). */
 function readBody(req: IncomingMessage, max: number): Promise<Buffer | null> {

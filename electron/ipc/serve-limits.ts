@@ -17,7 +17,7 @@ export interface ServeLimits {
   maxUnauthenticated: number;
   /** Open /api/events streams; one beyond is answered 503 (the renderer retries with backoff). */
   maxEventStreams: number;
-  /** session.upload requests in progress (each holds its body, up to 512 MiB); one beyond is answered 503. */
+  /** session.upload requests in progress (each streams its body to disk); one beyond is answered 503. */
   maxUploads: number;
 }
 
@@ -28,7 +28,7 @@ export const DEFAULT_LIMITS: ServeLimits = {
   maxConnections: 64,
   maxUnauthenticated: 64,
   maxEventStreams: 16,
-  maxUploads: 2,
+  maxUploads: 4,
 };
 
 /** The defaults with the given overrides; refuses values Node would misread (a caller's bug). */

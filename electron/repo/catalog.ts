@@ -8,7 +8,7 @@
 import type { EventBus } from './event-bus';
 import type { SessionListDto, SessionRowDto, SessionsChangeDto, SessionSummaryDto } from '../shared/dto';
 import { CanopyError } from '../shared/errors';
-import { realPathSync, statPathSync } from '../storage/stat';
+import { realPathSync, statPathOrNull } from '../storage/stat';
 import {
   assignIds,
   confineListing,
@@ -60,10 +60,6 @@ export interface CatalogSettings {
   live: Pick<StoreOpenOptions, 'writerIdleMs' | 'now'>;
 }
 
-function exists(path: string): boolean {
-  return safeReal(path) !== null;
-}
-
 export class SessionCatalog {
   private readonly roots: string[];
   private readonly bus: EventBus | undefined;
@@ -98,7 +94,7 @@ export class SessionCatalog {
 
   /** The roots that exist (the demo folder when showing demos), then the opened folders and files. */
   rootsForDisplay(): string[] {
-    const roots = this.demo && this.demoDir ? [this.demoDir] : this.roots.filter(exists);
+    const roots = this.demo && this.demoDir ? [this.demoDir] : this.roots.filter((r) => safeReal(r) !== null);
     return [
       ...roots,
       ...this.opened.roots(),
@@ -130,10 +126,19 @@ export class SessionCatalog {
     return { sessionIds: files.flatMap((real) => this.idOfFile(listing, real)) };
   }
 
-  /** Keeps uploaded bytes (serve mode) as an "uploaded" session; refused when they are no pi session. */
-  async upload(name: string, text: string): Promise<{ sessionId: string }> {
-    const real = await this.opened.addUpload(name, text, realRoots([...this.activeRoots(), ...this.opened.roots()]));
+  /** Keeps uploaded text, or the file serve streamed to `staged` (moved), as an "uploaded" session; refused when it is no pi session. */
+  async upload(name: string, content: string | { staged: string }): Promise<{ sessionId: string }> {
+    const roots = realRoots([...this.activeRoots(), ...this.opened.roots()]);
+    const { real, evicted } =
+      typeof content === 'string'
+        ? await this.opened.addUpload(name, content, roots)
+        : await this.opened.adoptUpload(name, content.staged, roots);
     const listing = await this.list();
+    for (const path of evicted) {
+      const k = this.rows.atPath(path);
+      if (k) this.rows.remove(k);
+      this.store.forget(path);
+    }
     // Added as a new row: a listed id keeps naming its file, so a copy of a listed session gets its `~hash` key.
     const row = this.rows.atPath(real)?.row ?? (await this.insertRows([real]))[0];
     this.publish('added');
@@ -143,6 +148,11 @@ export class SessionCatalog {
       skip?.error.code === 'unsupported_format' ? 'unsupported_format' : 'invalid_session',
       `${name}: ${skip?.error.message ?? 'not a pi session'}`,
     );
+  }
+
+  /** Where serve streams an upload's bytes (a private folder outside every root). */
+  uploadStagingPath(): string {
+    return this.opened.stagingPath(realRoots([...this.activeRoots(), ...this.opened.roots()]));
   }
 
   /** A listed session named by its id or its file's path (the palette); never adds anything. */
@@ -356,7 +366,7 @@ export class SessionCatalog {
         continue;
       }
       const r = await this.store.follow(path).catch(() => null);
-      const facts = r?.kind === 'removed' ? null : statOrNull(path);
+      const facts = r?.kind === 'removed' ? null : statPathOrNull(path);
       if (!facts || facts.size < k.row.sizeBytes) {
         // Gone, or truncated/replaced (its header may name another session): listed anew.
         this.rows.remove(k);
@@ -386,13 +396,5 @@ export class SessionCatalog {
       this.bus?.emit('session.appended', { sessionId: row.sessionId, sizeBytes: row.sizeBytes });
     for (const listener of this.rowListeners) listener(change);
     this.bus?.emit('sessions.changed', { reason: 'changed', change });
-  }
-}
-
-function statOrNull(path: string): { size: number; mtimeMs: number } | null {
-  try {
-    return statPathSync(path);
-  } catch {
-    return null;
   }
 }

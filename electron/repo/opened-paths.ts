@@ -4,14 +4,26 @@
  * never from the renderer. Uploaded bytes (serve mode's file input and drops) are kept in a private
  * folder under the OS temp dir, never inside a root, and removed on close: the readers work on files.
  */
-import { resolve, sep } from 'node:path';
+import { dirname, join, resolve, sep } from 'node:path';
 import { listSessionFiles, listSessions, type ListingCache, type SessionListing } from './sessions';
 import { CanopyError } from '../shared/errors';
 import { createNewFile } from '../storage/create';
-import { makePrivateDir, removeTree } from '../storage/private-dir';
+import { makePrivateDir, makeProcessDir, removeTree, sweepDeadOwners } from '../storage/private-dir';
+import { moveFileNoClobber } from '../storage/move-file';
 import { errnoCode, realPathSync, statPathSync } from '../storage/stat';
 
 export type OpenedOrigin = 'opened' | 'uploaded';
+
+/** Uploads kept at once: one more removes the oldest (each may be up to serve's 1 GiB upload cap). */
+export const MAX_HELD_UPLOADS = 16;
+/** The upload folder's name before `<pid>-XXXXXX`, in the OS temp dir. */
+export const UPLOAD_DIR_BASE = 'canopy-uploads-';
+
+/** An upload kept, and older ones removed to keep MAX_HELD_UPLOADS. */
+export interface Upload {
+  real: string;
+  evicted: string[];
+}
 
 /** A file name for an upload: its base name without path separators or control characters, ending in `.jsonl`. */
 export function uploadName(name: string): string {
@@ -33,6 +45,8 @@ export class OpenedSet {
   private readonly files = new Map<string, OpenedOrigin>();
   private uploadDir: string | null = null;
   private uploads = 0;
+  /** Uploaded files kept, oldest first. */
+  private readonly held: string[] = [];
 
   /** Adds a folder or file the user chose in main; returns its real path and kind. */
   addPath(path: string): { real: string; kind: 'dir' | 'file' } {
@@ -68,8 +82,30 @@ export class OpenedSet {
    * Keeps uploaded `text` as a new read-only file in the private upload folder, refused when that
    * folder lies inside one of `realRoots` (nothing of Canopy's is written in a root).
    */
-  async addUpload(name: string, text: string, realRoots: readonly string[]): Promise<string> {
-    if (!this.uploadDir) this.uploadDir = makePrivateDir('canopy-uploads-');
+  async addUpload(name: string, text: string, realRoots: readonly string[]): Promise<Upload> {
+    const sub = makePrivateDir(`${++this.uploads}-`, this.uploadFolder(realRoots));
+    return this.keep(realPathSync(await createNewFile(sub, uploadName(name), text)));
+  }
+
+  /** A new path in the private upload folder for an upload's bytes as they arrive (serve streams them there). */
+  stagingPath(realRoots: readonly string[]): string {
+    return join(this.uploadFolder(realRoots), `incoming-${++this.uploads}.part`);
+  }
+
+  /** Keeps the staged file at `staged` (moved, never copied) as the upload `name`. */
+  async adoptUpload(name: string, staged: string, realRoots: readonly string[]): Promise<Upload> {
+    const sub = makePrivateDir(`${++this.uploads}-`, this.uploadFolder(realRoots));
+    const target = join(sub, uploadName(name));
+    await moveFileNoClobber(staged, target);
+    return this.keep(realPathSync(target));
+  }
+
+  private uploadFolder(realRoots: readonly string[]): string {
+    // One folder per process, named by its pid: the next serve sweeps it if this one was killed.
+    if (!this.uploadDir) {
+      sweepDeadOwners(UPLOAD_DIR_BASE);
+      this.uploadDir = makeProcessDir(UPLOAD_DIR_BASE);
+    }
     const dir = this.uploadDir;
     if (realRoots.some((root) => isInside(root, dir))) {
       throw new CanopyError(
@@ -77,11 +113,19 @@ export class OpenedSet {
         `the upload folder ${dir} lies inside a session root; uploads are not kept there`,
       );
     }
-    // One new private folder per upload: two uploads of the same name never meet.
-    const sub = makePrivateDir(`${++this.uploads}-`, dir);
-    const real = realPathSync(await createNewFile(sub, uploadName(name), text));
+    return dir;
+  }
+
+  /** Lists `real` as uploaded; past MAX_HELD_UPLOADS the oldest uploads are removed (their paths returned). */
+  private keep(real: string): Upload {
     this.files.set(real, 'uploaded');
-    return real;
+    this.held.push(real);
+    const evicted = this.held.splice(0, Math.max(0, this.held.length - MAX_HELD_UPLOADS));
+    for (const old of evicted) {
+      this.files.delete(old);
+      removeTree(dirname(old));
+    }
+    return { real, evicted };
   }
 
   /** Folders, then single files: the extra places listed and confined to. */
@@ -115,6 +159,7 @@ export class OpenedSet {
   close(): void {
     if (this.uploadDir) removeTree(this.uploadDir);
     this.uploadDir = null;
+    for (const old of this.held.splice(0)) this.files.delete(old);
   }
 }
 

@@ -1,5 +1,5 @@
 /** Canopy's own scratch folders (uploaded sessions): new, private (0700), under the OS temp dir. */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { lstatSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { realPathSync } from './stat';
@@ -11,4 +11,49 @@ export function makePrivateDir(prefix: string, parent: string = tmpdir()): strin
 
 export function removeTree(dir: string): void {
   rmSync(dir, { recursive: true, force: true });
+}
+
+/** A folder of this process: `<base><pid>-XXXXXX` in the OS temp dir (swept by sweepDeadOwners once the pid is gone). */
+export function makeProcessDir(base: string, parent: string = tmpdir()): string {
+  return makePrivateDir(`${base}${process.pid}-`, parent);
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    // EPERM: it exists, under another user.
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Removes this user's folders made by makeProcessDir(`base`) whose process is gone (a serve ended
+ * by SIGTERM or a crash cleans nothing up itself); returns how many.
+ */
+export function sweepDeadOwners(base: string, parent: string = tmpdir()): number {
+  let names: string[];
+  try {
+    names = readdirSync(parent);
+  } catch {
+    return 0;
+  }
+  const uid = process.getuid?.();
+  let swept = 0;
+  for (const name of names) {
+    if (!name.startsWith(base)) continue;
+    const pid = Number(/^(\d+)-/.exec(name.slice(base.length))?.[1]);
+    if (!Number.isSafeInteger(pid) || pid <= 0 || pid === process.pid || alive(pid)) continue;
+    const path = join(parent, name);
+    try {
+      const facts = lstatSync(path);
+      if (!facts.isDirectory() || (uid !== undefined && facts.uid !== uid)) continue;
+      removeTree(path);
+      swept++;
+    } catch {
+      // gone meanwhile, or not ours to remove
+    }
+  }
+  return swept;
 }

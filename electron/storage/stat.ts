@@ -23,6 +23,15 @@ export function statPathSync(path: string): FileFacts {
   return factsOf(statSync(path));
 }
 
+/** statPathSync, or null when the path cannot be stat'ed (gone). */
+export function statPathOrNull(path: string): FileFacts | null {
+  try {
+    return statPathSync(path);
+  } catch {
+    return null;
+  }
+}
+
 function factsOf(s: Stats): FileFacts {
   return { size: s.size, mtimeMs: s.mtimeMs, ino: s.ino, isFile: s.isFile(), isDirectory: s.isDirectory() };
 }

@@ -104,7 +104,7 @@ describe('serve limits', () => {
       maxConnections: 64,
       maxUnauthenticated: 64,
       maxEventStreams: 16,
-      maxUploads: 2,
+      maxUploads: 4,
     });
     expect(() => resolveLimits({ maxConnections: 0 })).toThrow(RangeError);
     expect(() => resolveLimits({ headersTimeoutMs: 5000, requestTimeoutMs: 1000 })).toThrow(/headersTimeoutMs/);
