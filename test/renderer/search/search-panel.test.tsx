@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 /**
- * The search panel when a query stops at its budget: it says so, and "Search everything" asks the
- * same query again with `complete`, showing that it is searching meanwhile.
+ * The search panel pages: the first page shows with a "+" while a cursor remains, and "Load more"
+ * asks for the next page with that cursor, adding its hits.
  */
 import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -34,14 +34,11 @@ const hit = (line: number): SearchHitDto => ({
 });
 
 describe('search panel', () => {
-  it('offers Search everything when a query stopped early, and asks again complete', async () => {
-    let release: () => void = () => undefined;
-    const slow = new Promise<void>((r) => (release = r));
+  it('shows the first page and loads the next one with its cursor', async () => {
     const f = fakeApi({
       'search.query': async (args): Promise<{ ok: true; data: SearchResultDto }> => {
-        if (!args.complete) return { ok: true, data: { hits: [hit(3)], more: true, cut: true, status } };
-        await slow;
-        return { ok: true, data: { hits: [hit(3), hit(9)], more: false, cut: false, status } };
+        if (!args.cursor) return { ok: true, data: { hits: [hit(3)], cursor: 'c1', stopped: null, status } };
+        return { ok: true, data: { hits: [hit(9)], cursor: null, stopped: null, status } };
       },
     });
     const registry = createRegistry([]);
@@ -61,16 +58,11 @@ describe('search panel', () => {
     await flush(300);
     const statusText = () => m!.container.querySelector('[data-testid="search-status"]')!.textContent;
     expect(statusText()).toContain('1+ hits');
-    expect(statusText()).toContain('stopped early');
-    await act(async () => m!.container.querySelector<HTMLButtonElement>('[data-testid="search-everything"]')!.click());
-    await flush(300);
-    expect(statusText()).toContain('searching everything');
-    release();
+    await act(async () => m!.container.querySelector<HTMLButtonElement>('[data-testid="search-more"]')!.click());
     await flush(50);
     expect(statusText()).toContain('2 hits in 1 session');
-    expect(statusText()).not.toContain('stopped early');
+    expect(m.container.querySelector('[data-testid="search-more"]')).toBeNull();
     const asked = f.calls.filter((c) => c.channel === 'search.query').map((c) => c.args);
-    expect(asked.at(-1)).toEqual({ query: 'needle', limit: 200, complete: true });
-    expect(asked.slice(0, -1).every((a) => !(a as { complete?: boolean }).complete)).toBe(true);
+    expect(asked.at(-1)).toEqual({ query: 'needle', limit: 200, cursor: 'c1' });
   });
 });

@@ -20,8 +20,6 @@ export function SearchPanel() {
   const setMark = useCanopy((s) => s.setMark);
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
-  // A query stops at a budget of candidates (fast first hits); "Search everything" tests them all.
-  const [complete, setComplete] = useState<string | null>(null);
   const [result, setResult] = useState<SearchResultDto | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [status, setStatus] = useState<SearchStatusDto | null>(null);
@@ -62,7 +60,7 @@ export function SearchPanel() {
     }
     const seq = ++asked.current;
     const timer = setTimeout(() => {
-      void api['search.query']({ query, limit: 200, ...(complete === query ? { complete: true } : {}) }).then((r) => {
+      void api['search.query']({ query, limit: 200 }).then((r) => {
         if (seq !== asked.current) return;
         if (r.ok) {
           setResult(r.data);
@@ -72,7 +70,17 @@ export function SearchPanel() {
       });
     }, DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [api, open, query, progressKey, complete]);
+  }, [api, open, query, progressKey]);
+
+  const loadMore = () => {
+    if (!result?.cursor) return;
+    const seq = ++asked.current;
+    void api['search.query']({ query, limit: 200, cursor: result.cursor }).then((r) => {
+      if (seq !== asked.current) return;
+      if (r.ok) setResult({ ...r.data, hits: [...result.hits, ...r.data.hits] });
+      else setError(r.error.message);
+    });
+  };
 
   if (!open) return null;
   const groups = result ? groupHits(result.hits) : [];
@@ -108,25 +116,11 @@ export function SearchPanel() {
               {error}
             </span>
           ) : result ? (
-            `${result.hits.length}${result.more ? '+' : ''} ${result.hits.length === 1 && !result.more ? 'hit' : 'hits'} in ${groups.length} ${groups.length === 1 ? 'session' : 'sessions'}`
+            `${result.hits.length}${result.cursor ? '+' : ''} ${result.hits.length === 1 && !result.cursor ? 'hit' : 'hits'} in ${groups.length} ${groups.length === 1 ? 'session' : 'sessions'}`
           ) : (
             'Type to search'
           )}
-          {!error && result?.cut && complete === query && <span> · searching everything…</span>}
-          {!error && result?.cut && complete !== query && (
-            <span>
-              {' '}
-              · stopped early{' '}
-              <button
-                type="button"
-                className="link-button"
-                data-testid="search-everything"
-                onClick={() => setComplete(query)}
-              >
-                Search everything
-              </button>
-            </span>
-          )}
+          {!error && result?.stopped && <span> · {result.stopped}</span>}
           {status?.indexing && (
             <span>
               {' '}
@@ -174,6 +168,11 @@ export function SearchPanel() {
               })}
             </section>
           ))}
+          {result?.cursor && (
+            <button type="button" className="link-button" data-testid="search-more" onClick={loadMore}>
+              Load more
+            </button>
+          )}
         </div>
       </div>
     </div>
