@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 /**
- * The search panel pages: the first page shows with a "+" while a cursor remains, and "Load more"
- * asks for the next page with that cursor, adding its hits.
+ * The search panel pages through the search slice: the first page shows with a "+" while a cursor
+ * remains, "Load more" (or scrolling near the end) asks for the next page with that cursor, and a
+ * newer query's answer replaces an older one that answers late.
  */
 import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -63,6 +64,52 @@ describe('search panel', () => {
     expect(statusText()).toContain('2 hits in 1 session');
     expect(m.container.querySelector('[data-testid="search-more"]')).toBeNull();
     const asked = f.calls.filter((c) => c.channel === 'search.query').map((c) => c.args);
-    expect(asked.at(-1)).toEqual({ query: 'needle', limit: 200, cursor: 'c1' });
+    expect(asked.at(-1)).toEqual({ query: 'needle', limit: 100, cursor: 'c1' });
+  });
+
+  it('loads the next page on scrolling near the end, and drops the late answer of a superseded query', async () => {
+    let releaseOld: () => void = () => undefined;
+    const oldHeld = new Promise<void>((r) => (releaseOld = r));
+    const f = fakeApi({
+      'search.query': async (args): Promise<{ ok: true; data: SearchResultDto }> => {
+        if (args.query === 'old') {
+          await oldHeld;
+          return { ok: true, data: { hits: [hit(1)], cursor: null, stopped: null, status } };
+        }
+        if (args.cursor) return { ok: true, data: { hits: [hit(9)], cursor: null, stopped: null, status } };
+        return { ok: true, data: { hits: [hit(3), hit(4)], cursor: 'c2', stopped: null, status } };
+      },
+    });
+    const registry = createRegistry([]);
+    m = await mount(
+      <CommandsProvider registry={registry}>
+        <SearchPanel />
+      </CommandsProvider>,
+      f.api,
+    );
+    await act(async () => void registry.run(CONTRIBUTED.searchSessions.id));
+    const input = m.container.querySelector<HTMLInputElement>('[data-testid="search-input"]')!;
+    const type = (text: string) =>
+      act(async () => {
+        Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, text);
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+      });
+    await type('old');
+    await flush(300);
+    await type('new');
+    await flush(300);
+    releaseOld();
+    await flush(50);
+    const statusText = () => m!.container.querySelector('[data-testid="search-status"]')!.textContent;
+    const shown = () =>
+      [...m!.container.querySelectorAll('[data-testid="search-hit"]')].map((b) => b.getAttribute('data-entry-id'));
+    expect(statusText()).toContain('2+ hits');
+    expect(shown()).toEqual(['e3', 'e4']);
+    await act(async () => {
+      m!.container.querySelector('[data-testid="search-results"]')!.dispatchEvent(new Event('scroll'));
+    });
+    await flush(50);
+    expect(shown()).toEqual(['e3', 'e4', 'e9']);
+    expect(statusText()).toContain('3 hits in 1 session');
   });
 });
