@@ -112,6 +112,24 @@ describe('search pages', () => {
     expect((await service.query('same', { limit: 5000 })).hits.map((h) => h.entryId)).toContain('late');
   });
 
+  it('never answers a hit twice when a file is re-indexed between pages', async () => {
+    // More candidates than one read of them (500): the re-indexed rows are reached by later reads.
+    const { service, paths } = await store(3, 1200, 1);
+    const first = await service.query('role:user', { limit: 10 });
+    // The first file rewritten (not appended): its rows go and come back with new, higher rowids.
+    const { readFile, writeFile } = await import('node:fs/promises');
+    await writeFile(paths[0]!, (await readFile(paths[0]!, 'utf8')).replace('before 0"', 'befor 0"'));
+    await service.syncFile(paths[0]!);
+    const ids = first.hits.map((h) => `${h.path}:${h.entryId}`);
+    for (let cursor = first.cursor; cursor;) {
+      const p = await service.query('role:user', { limit: 50, cursor });
+      ids.push(...p.hits.map((h) => `${h.path}:${h.entryId}`));
+      cursor = p.cursor;
+    }
+    expect(ids.length).toBe(new Set(ids).size);
+    expect(new Set(ids).size).toBe(1800);
+  });
+
   it('a newer query stops the page an older one is reading, and the event loop keeps turning', async () => {
     // A regex with no literal and no hit: every line is read and tested, a long scan.
     const { service } = await store(40, 600, 1);

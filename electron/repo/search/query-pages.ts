@@ -35,6 +35,8 @@ interface Live {
   usedAt: number;
   /** A newer query asked: this one's page in progress ends at its next slice. */
   cancelled: boolean;
+  /** Hits answered so far: a file re-indexed between pages gives its rows new rowids, never a hit twice. */
+  seen: Set<string>;
 }
 
 // One vm script reused: running it with a timeout interrupts whatever JS it calls (a regex included).
@@ -75,6 +77,7 @@ export class QueryPages {
       regex,
       usedAt: Date.now(),
       cancelled: false,
+      seen: new Set(),
     };
     this.live.set(l.id, l);
     while (this.live.size > MAX_CURSORS) this.drop(this.live.keys().next().value!);
@@ -110,7 +113,12 @@ export class QueryPages {
       for (;;) {
         const n = l.stream.next();
         if (n.done) return true;
-        if (n.value && hits.push(n.value) >= limit) return false;
+        const h = n.value;
+        const key = h && `${h.path}\n${h.line}\n${h.entryId}`;
+        if (h && key && !l.seen.has(key)) {
+          l.seen.add(key);
+          if (hits.push(h) >= limit) return false;
+        }
         if (performance.now() >= end) return false;
       }
     };

@@ -247,8 +247,9 @@ export class SearchService {
   /**
    * A page of hits for `text` among `paths` (default every indexed file), or with `cursor` the next
    * page of that query; a bad query or cursor is CanopyError invalid_argument. A cursor continues the
-   * candidates its query read when it started (rowid order): lines indexed since are found by a new
-   * query, and rows removed since (a file re-indexed) are skipped.
+   * candidates its query read when it started (rowid order; a filter-only query also reaches rows
+   * added since, which have higher rowids): rows removed since (a file re-indexed) are skipped, a hit
+   * already answered is never answered again, and a new query finds every line indexed since.
    */
   async query(text: string, opts: QueryArgs = {}): Promise<SearchAnswer> {
     const parsed = parseSearchQuery(text);

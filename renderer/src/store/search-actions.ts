@@ -4,8 +4,11 @@ import type { ActionContext } from './action-context';
 export const SEARCH_PAGE = 100;
 
 export interface SearchActions {
-  /** Asks for `query`'s first page (an empty query clears). Main stops the page of any older query. */
-  search(query: string): Promise<void>;
+  /**
+   * Asks for `query`'s first page (an empty query clears); main stops the page of any older query.
+   * `refresh` (the index grew): only while the same query shows no more than its first page.
+   */
+  search(query: string, refresh?: boolean): Promise<void>;
   /** The next page of the shown query, when a cursor remains and no page is being read. */
   searchMore(): Promise<void>;
   /** Follows the index build: its status now, then its progress events. Returns the stop. */
@@ -16,7 +19,8 @@ export function createSearchActions({ api, s, check }: ActionContext): SearchAct
   // Each ask's number: an answer to an older one (a superseded query or page) is dropped.
   let asked = 0;
 
-  async function search(query: string) {
+  async function search(query: string, refresh = false) {
+    if (refresh && query === s().searchQuery && s().searchHits.length > SEARCH_PAGE) return;
     const seq = ++asked;
     s().setSearchQuery(query);
     if (query.trim() === '') {

@@ -58,9 +58,13 @@ export function SearchPanel() {
 
   // While the index grows, the same query is asked again as progress arrives (a new query stops the old).
   const progressKey = status?.indexing ? Math.floor(status.done / Math.max(1, Math.ceil(status.total / 20))) : -1;
+  // (a refresh leaves pages the user already loaded alone).
+  const asked = useRef('');
   useEffect(() => {
     if (!open) return;
-    const timer = setTimeout(() => void actions.search(query), query.trim() === '' ? 0 : DEBOUNCE_MS);
+    const refresh = asked.current === query;
+    asked.current = query;
+    const timer = setTimeout(() => void actions.search(query, refresh), query.trim() === '' ? 0 : DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [actions, open, query, progressKey]);
 
