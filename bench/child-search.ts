@@ -159,7 +159,7 @@ async function queries(root: string): Promise<Record<string, unknown>> {
         ms: Math.round(performance.now() - q0),
         cpuMs: Math.round((c.user + c.system) / 1000),
         hits: a.hits.length,
-        more: a.more,
+        more: a.cursor !== null,
       });
     }
   }

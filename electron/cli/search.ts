@@ -5,6 +5,7 @@
 import type { CliCommand } from './cli-io';
 import { parseSearchQuery } from '../core';
 import { resolveRoots } from '../repo/roots';
+import type { SearchHit } from '../repo/search/query';
 import { SearchService } from '../repo/search/search-service';
 import { listSessions } from '../repo/sessions';
 
@@ -62,9 +63,26 @@ export const searchCommand: CliCommand = {
       const status = service.getStatus();
       if (status.rebuilt) io.stderr.write(`the search index was rebuilt: ${status.rebuilt}\n`);
       if (shown >= 0) io.stderr.write(`indexed ${paths.length} sessions (${service.indexPath})\n`);
-      // Complete: a script's exit code must not say "no hits" because a budget stopped the query.
-      const answer = await service.query(text, { limit, paths: new Set(paths), complete: true });
-      for (const h of answer.hits) {
+      // Every hit, a page at a time, until --limit: a script's exit code says whether any exist.
+      const scope = new Set(paths);
+      const hits: SearchHit[] = [];
+      let more = false;
+      for (let cursor: string | undefined; ;) {
+        const page = await service.query(text, {
+          limit: Math.min(500, limit - hits.length + 1),
+          paths: scope,
+          ...(cursor ? { cursor } : {}),
+        });
+        hits.push(...page.hits);
+        if (page.stopped) io.stderr.write(`canopy search: ${page.stopped}\n`);
+        if (hits.length > limit) {
+          hits.length = limit;
+          more = true;
+        }
+        if (more || !page.cursor) break;
+        cursor = page.cursor;
+      }
+      for (const h of hits) {
         if (args.values.json) {
           io.stdout.write(
             `${JSON.stringify({ sessionId: h.sessionId, path: h.path, entryId: h.entryId, line: h.line, role: h.role, field: h.field, time: h.time === null ? null : new Date(h.time).toISOString(), snippet: h.snippet, match: h.match })}\n`,
@@ -76,9 +94,9 @@ export const searchCommand: CliCommand = {
           io.stdout.write(`${where}\n  ${h.snippet}\n`);
         }
       }
-      if (answer.more && !args.values.json)
+      if (more && !args.values.json)
         io.stderr.write(`more than ${limit} hits: showing the first ${limit} (--limit N)\n`);
-      return answer.hits.length > 0 ? EXIT_HITS : EXIT_NO_HITS;
+      return hits.length > 0 ? EXIT_HITS : EXIT_NO_HITS;
     } finally {
       service.close();
     }

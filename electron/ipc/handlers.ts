@@ -65,7 +65,7 @@ export function createHandlers(ctx: HandlerContext): Handlers {
     'search.query': async (args) => {
       if (!search) throw new CanopyError('io', 'search is unavailable here');
       search.listed(await catalog.list());
-      return search.query(args.query, args.limit, args.complete === true);
+      return search.query(args.query, args.limit, args.cursor);
     },
     'search.status': async () => {
       if (!search) throw new CanopyError('io', 'search is unavailable here');

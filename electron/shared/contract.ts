@@ -80,8 +80,11 @@ export interface Contract {
   'session.lineage': { args: { sessionId: string }; result: LineageDto };
   /** Stops the session.open calls of a session still running (they fail with `cancelled`). */
   'session.cancelOpen': { args: { sessionId: string }; result: { cancelled: boolean } };
-  /** Full-text search of every listed session (pi's /resume syntax plus filters); a bad query is `invalid_argument`. */
-  'search.query': { args: { query: string; limit?: number; complete?: boolean }; result: SearchResultDto };
+  /**
+   * Full-text search of every listed session (pi's /resume syntax plus filters), a page at a time: `cursor`
+   * (from the previous page, same `query`) continues it; a bad query or an unknown/expired cursor is `invalid_argument`.
+   */
+  'search.query': { args: { query: string; limit?: number; cursor?: string }; result: SearchResultDto };
   /** How far the background index build got (it starts after the first listing). */
   'search.status': { args: Record<string, never>; result: SearchStatusDto };
   /**

@@ -218,9 +218,9 @@ export interface SearchStatusDto {
 
 export interface SearchResultDto {
   hits: SearchHitDto[];
-  /** More hits exist than were returned. */
-  more: boolean;
-  /** The query stopped at its budget with candidates untested: asking again with `complete` tests them all. */
-  cut: boolean;
+  /** Pass it back (with the same query) for the next page; null: every hit was returned. */
+  cursor: string | null;
+  /** Why the query stopped before its page was full (a newer search cancelled it, a regex ran too long), or null. */
+  stopped: string | null;
   status: SearchStatusDto;
 }

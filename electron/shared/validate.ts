@@ -173,15 +173,16 @@ export const validators: { [C in Channel]: Validator<Args<C>> } = {
   'session.lineage': sessionIdArgs,
   'session.cancelOpen': sessionIdArgs,
   'search.query': (v) => {
-    const o = record(v, ['query', 'limit', 'complete']);
+    const o = record(v, ['query', 'limit', 'cursor']);
     if (typeof o.query !== 'string' || o.query.length > MAX_QUERY)
       fail(`query must be a string of at most ${MAX_QUERY} characters`);
-    if (o.complete !== undefined && typeof o.complete !== 'boolean') fail('complete must be a boolean');
-    const complete = o.complete === true ? { complete: true } : {};
-    if (o.limit === undefined) return { query: o.query, ...complete };
+    if (o.cursor !== undefined && (typeof o.cursor !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(o.cursor)))
+      fail('cursor must be the cursor string of a previous search.query answer');
+    const cursor = o.cursor === undefined ? {} : { cursor: o.cursor as string };
+    if (o.limit === undefined) return { query: o.query, ...cursor };
     if (typeof o.limit !== 'number' || !Number.isInteger(o.limit) || o.limit < 1 || o.limit > MAX_IDS)
       fail(`limit must be an integer from 1 to ${MAX_IDS}`);
-    return { query: o.query, limit: o.limit, ...complete };
+    return { query: o.query, limit: o.limit, ...cursor };
   },
   'search.status': (v) => {
     record(v, []);

@@ -8,6 +8,7 @@ import { assistant, header, projectDirName, user, writeSession } from '../repo/h
 import { HAVE_CHROMIUM, startHarness, type Harness } from './harness';
 
 const SID = '019d0000-0000-7000-8000-00000000e2e5';
+const MANY = '019d0000-0000-7000-8000-00000000e2e6';
 
 describe.skipIf(!HAVE_CHROMIUM)('search panel in Chromium', () => {
   let h: Harness;
@@ -28,6 +29,16 @@ describe.skipIf(!HAVE_CHROMIUM)('search panel in Chromium', () => {
         assistant('a3', 'a2', 'The loader reads the quokka manifest first, then the rest.'),
         user('u4', 'a3', 'thanks'),
       ],
+    );
+    // 250 entries holding a phrase of common words (more than two pages), and a line a catastrophic regex chokes on.
+    const many = [header(MANY, '/home/e2e/many')];
+    for (let i = 0; i < 250; i++)
+      many.push(user(`m${i}`, i ? `m${i - 1}` : null, `note ${i}: it is not the same way as before`));
+    many.push(user('aaa', 'm249', `${'a'.repeat(32)}!`));
+    await writeSession(
+      join(h.sessionsDir, projectDirName('/home/e2e/many')),
+      `2026-01-08T10-00-00-000Z_${MANY}.jsonl`,
+      many,
     );
   });
 
@@ -72,6 +83,42 @@ describe.skipIf(!HAVE_CHROMIUM)('search panel in Chromium', () => {
     await page.waitForSelector('.search-error');
     expect(await page.textContent('[data-testid="search-status"]')).toContain('not a valid regular expression');
     await h.shot('search-02-bad-regex');
+    expect(h.pageErrors).toEqual([]);
+  });
+
+  it('pages a common phrase to its last hit, and stops a catastrophic regex', async () => {
+    const { page, server } = h;
+    await page.goto(server.url);
+    await page.waitForSelector('[data-testid="session-row"]');
+    await page.keyboard.press('Control+Shift+F');
+    await page.fill('[data-testid="search-input"]', '"it is not the same way"');
+    const status = () => page.textContent('[data-testid="search-status"]');
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="search-hit"]').length === 100, null, {
+      timeout: 20_000,
+    });
+    expect(await status()).toContain('100+ hits');
+    await h.shot('search-04-first-page');
+    // Load more by keyboard: the button is a tab stop.
+    await page.focus('[data-testid="search-more"]');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="search-hit"]').length === 200);
+    // Then scrolling near the end loads the rest.
+    await page.$eval('[data-testid="search-results"]', (el) => el.scrollTo(0, el.scrollHeight));
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="search-hit"]').length === 250);
+    await page.waitForFunction(() => !document.querySelector('[data-testid="search-more"]'));
+    expect(await status()).toContain('250 hits in 1 session');
+    const ids = await page.$$eval('[data-testid="search-hit"]', (els) =>
+      els.map((e) => e.getAttribute('data-entry-id')),
+    );
+    expect(new Set(ids).size).toBe(250);
+
+    // A regex that backtracks for ever is stopped at its limit and says so; serve answers the next query.
+    await page.fill('[data-testid="search-input"]', 're:(a+)+$');
+    await page.waitForSelector('text=was stopped', { timeout: 20_000 });
+    expect(await status()).toMatch(/regex ran past 1 s/);
+    await h.shot('search-05-regex-stopped');
+    await page.fill('[data-testid="search-input"]', '"quokka manifest"');
+    await page.waitForSelector('[data-testid="search-hit"][data-entry-id="a3"]', { timeout: 5_000 });
     expect(h.pageErrors).toEqual([]);
   });
 });

@@ -74,8 +74,8 @@ export function recordingHandlers() {
       calls.push({ channel: 'search.query', args });
       return {
         hits: [],
-        more: false,
-        cut: false,
+        cursor: null,
+        stopped: null,
         status: { indexing: false, done: 0, total: 0, indexPath: null, problems: 0, error: null },
       };
     },

@@ -50,6 +50,21 @@ describe('search through the handlers', () => {
       ok: false,
       error: { code: 'invalid_argument' },
     });
+    // A cursor is an opaque id of a live query: a malformed or unknown one is refused with a reason.
+    for (const cursor of ['x'.repeat(65), 'a/b', 7]) {
+      expect(await dispatch(services.handlers, 'search.query', { query: 'x', cursor })).toMatchObject({
+        ok: false,
+        error: { code: 'invalid_argument', message: expect.stringMatching(/cursor/) },
+      });
+    }
+    expect(await dispatch(services.handlers, 'search.query', { query: 'x', cursor: 'unknown' })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_argument', message: expect.stringMatching(/unknown or expired.*run the query again/) },
+    });
+    const first = await services.handlers['search.query']({ query: 'answer', limit: 1 });
+    expect(first.hits).toHaveLength(1);
+    const next = await services.handlers['search.query']({ query: 'answer', limit: 1, cursor: first.cursor! });
+    expect(next.hits[0]).not.toEqual(first.hits[0]);
     services.close();
     // Nothing of Canopy's was written under the root (only the test's own append changed a file).
     expect([...(await hashTree(root)).keys()].sort()).toEqual([...before.keys()].sort());

@@ -92,9 +92,11 @@ export class AppSearch {
     await this.updating;
   }
 
-  async query(text: string, limit = 200, complete = false): Promise<SearchResultDto> {
+  /** A page of hits; `cursor` (from the previous page of the same query) continues it. */
+  async query(text: string, limit = 200, cursor?: string): Promise<SearchResultDto> {
     if (!this.service) throw new CanopyError('io', `search is unavailable: ${this.failure ?? 'no index'}`);
-    const answer = await this.service.query(text, { limit, paths: this.options.rows.listedPaths(), complete });
+    const paths = this.options.rows.listedPaths();
+    const answer = await this.service.query(text, { limit, paths, ...(cursor === undefined ? {} : { cursor }) });
     const hits: SearchHitDto[] = [];
     for (const h of answer.hits) {
       const known = this.options.rows.rowAt(h.path);
@@ -113,7 +115,7 @@ export class AppSearch {
         fileName: known.fileName,
       });
     }
-    return { hits, more: answer.more, cut: answer.cut, status: this.status() };
+    return { hits, cursor: answer.cursor, stopped: answer.stopped, status: this.status() };
   }
 
   close(): void {

@@ -2,7 +2,8 @@
  * Runs a parsed query on the index: the trigram tables pick candidate entries, then each
  * candidate's line is read back (by offset, only that line) and checked with pi's own rules
  * (core/search-query.ts), so what the index cannot say exactly (regexes, whitespace in phrases,
- * words under 3 characters) is still exact.
+ * words under 3 characters) is still exact. There is no budget: `queryHits` is a generator the
+ * caller pages (query-pages.ts keeps it between pages), so every hit comes, each once, in order.
  */
 import {
   makeSnippet,
@@ -41,11 +42,6 @@ export interface SearchHit {
 }
 
 export interface QueryOptions {
-  limit: number;
-  /** Read every candidate (no budget): slower, never stops early (the CLI, "Search everything"). */
-  complete?: boolean;
-  /** Bytes of candidate blocks a query reads at most (default SCAN_BUDGET; tests make it small). */
-  budgetBytes?: number;
   /** Only these files (the listed sessions); default every indexed file. */
   paths?: ReadonlySet<string>;
   /** indexedFiles() of this index, when the caller kept them (10,000 rows cost ~10 ms a query). */
@@ -54,13 +50,13 @@ export interface QueryOptions {
   readers?: ReaderPool;
 }
 
-export interface QueryResult {
-  hits: SearchHit[];
-  /** More hits than `limit` exist, or the candidate budget ran out first. */
-  more: boolean;
-  /** The budget ran out: candidates were left untested (a complete query may find more). */
-  cut: boolean;
-}
+/**
+ * Every hit of a query, in order (session hits, then entries by rowid: newest first). `null` is a
+ * tick after each candidate block or page: a point where the caller may pause (yield to the event
+ * loop, check cancellation) without a hit to show. The generator holds no SQLite statement open
+ * between steps, so it may be paused across index writes (it keeps the candidate list it read).
+ */
+export type HitStream = Generator<SearchHit | null, void, undefined>;
 
 export interface FileInfo {
   id: number;
@@ -85,10 +81,6 @@ interface Candidate {
   time: number | null;
 }
 
-/** Candidate rows read back at most per query (each costs one line read and parse). */
-const CANDIDATE_BUDGET = 20_000;
-/** Bytes of candidate blocks read back at most per query (each byte is tested raw once). */
-const SCAN_BUDGET = 16 * 1024 * 1024;
 const PAGE = 500;
 
 /** The entries on the path from the file's current leaf to its root (pi: leaf = last entry; h3: last `leaf` entry). */
@@ -177,7 +169,7 @@ export function indexedFiles(db: SearchDatabase): FileInfo[] {
     .all();
 }
 
-export function runQuery(db: SearchDatabase, q: SearchQuery, opts: QueryOptions): QueryResult {
+export function* queryHits(db: SearchDatabase, q: SearchQuery, opts: QueryOptions = {}): HitStream {
   const all = opts.files ?? indexedFiles(db);
   const everyFile = !opts.paths && q.filters.projects.length === 0;
   const files = everyFile
@@ -189,7 +181,6 @@ export function runQuery(db: SearchDatabase, q: SearchQuery, opts: QueryOptions)
       );
   const facts = everyFile ? factsOf(all) : factsOf(files, false);
   const { byId } = facts;
-  const hits: SearchHit[] = [];
   const noEntryFilter =
     !q.regex &&
     q.filters.roles.length + q.filters.tools.length + q.filters.files.length === 0 &&
@@ -205,7 +196,7 @@ export function runQuery(db: SearchDatabase, q: SearchQuery, opts: QueryOptions)
   for (const f of groups.size ? [] : files) {
     const met = termsMetBySession(q, { id: f.session_id, path: f.path, cwd: f.cwd, name: f.name });
     if (q.terms.length > 0 && met.every(Boolean) && noEntryFilter) {
-      hits.push(sessionHit(f));
+      yield sessionHit(f);
       continue;
     }
     const key = met.map((m) => (m ? 1 : 0)).join('');
@@ -225,14 +216,9 @@ export function runQuery(db: SearchDatabase, q: SearchQuery, opts: QueryOptions)
     rawTest: () => true,
     readers,
   };
-  let more = false;
-  const budget: Budget = opts.complete
-    ? { entries: Infinity, bytes: Infinity, out: false }
-    : { entries: CANDIDATE_BUDGET, bytes: opts.budgetBytes ?? SCAN_BUDGET, out: false };
 
   try {
     for (const { met, files: groupFiles } of groups.values()) {
-      if (hits.length > opts.limit || budget.out) break;
       // null: every file in scope (byId already says which).
       const inGroup = groupFiles.length === files.length ? null : new Set(groupFiles.map((f) => f.id));
       const needed = [...requiredSubstrings(q, met), ...fileParts];
@@ -241,28 +227,46 @@ export function runQuery(db: SearchDatabase, q: SearchQuery, opts: QueryOptions)
       const scoped =
         groupFiles.length < files.length ? [...where, `e.file IN (${groupFiles.map((f) => f.id).join(',')})`] : where;
       const found = expr
-        ? blockHits(db, check, met, byId, inGroup, expr, scoped, params, budget)
-        : entryHits(db, check, met, byId, inGroup, scoped, params, budget);
-      for (const { c, hit } of found) {
+        ? blockHits(db, check, met, byId, inGroup, expr, scoped, params)
+        : entryHits(db, check, met, byId, inGroup, scoped, params);
+      for (const step of found) {
+        if (!step) {
+          yield null;
+          continue;
+        }
+        const { c, hit } = step;
         if (q.filters.activeBranch) {
           const f = byId.get(c.file)!;
           let on = branches.get(f.id);
           if (!on) branches.set(f.id, (on = activePath(db, f)));
           if (!hit.entryId || !on.has(hit.entryId)) continue;
         }
-        hits.push(hit);
-        if (hits.length > opts.limit) break;
+        yield hit;
       }
     }
   } finally {
     if (!opts.readers) readers.close();
   }
-  if (budget.out && hits.length <= opts.limit) more = true;
-  if (hits.length > opts.limit) {
-    hits.length = opts.limit;
-    more = true;
+}
+
+/** The first `limit` hits of a query and whether more exist (tests, tools; the services page a HitStream). */
+export function runQuery(
+  db: SearchDatabase,
+  q: SearchQuery,
+  opts: QueryOptions & { limit: number },
+): { hits: SearchHit[]; more: boolean } {
+  const hits: SearchHit[] = [];
+  const stream = queryHits(db, q, opts);
+  try {
+    for (const hit of stream) {
+      if (!hit) continue;
+      if (hits.length === opts.limit) return { hits, more: true };
+      hits.push(hit);
+    }
+    return { hits, more: false };
+  } finally {
+    stream.return();
   }
-  return { hits, more, cut: budget.out };
 }
 
 const SELECT_ENTRY = 'SELECT e.rowid, e.file, e.entry_id, e.line, e.offset, e.length, e.role, e.time FROM entries e';
@@ -274,16 +278,8 @@ interface BlockRow {
   end: number;
 }
 
-interface Budget {
-  /** Entries still to test (each a raw test, maybe a parse). */
-  entries: number;
-  /** Bytes of candidate blocks still to read and test raw. */
-  bytes: number;
-  /** Spent before the candidates ran out: the query ends with `more`. */
-  out: boolean;
-}
-
-type Found = Generator<{ c: Candidate; hit: SearchHit }>;
+/** A hit with its candidate row, or null: a block or page was checked (a point to pause). */
+type Found = Generator<{ c: Candidate; hit: SearchHit } | null>;
 
 /**
  * Hits in the blocks an FTS expression matches, in rowid order (sessions are indexed newest first,
@@ -300,11 +296,10 @@ function* blockHits(
   expr: string,
   where: readonly string[],
   params: readonly unknown[],
-  budget: Budget,
 ): Found {
   // Every matching block at once: FTS5 re-evaluates the whole AND for a `rowid > ?` page (measured:
   // 51 pages of one query cost 51 evaluations), while a block's row is a few bytes.
-  // Its byte range is looked up only for the blocks the budget reaches (a common phrase matches most).
+  // Its byte range is looked up one block at a time, as the reader pages on (a common phrase matches most).
   const blocks = db
     .prepare<[string], number>('SELECT rowid FROM fts_text WHERE fts_text MATCH ? ORDER BY rowid')
     .pluck()
@@ -319,11 +314,7 @@ function* blockHits(
     if (!b) continue;
     const f = byId.get(b.file);
     if (!f || (inGroup && !inGroup.has(b.file))) continue;
-    if (budget.bytes <= 0 || budget.entries <= 0) {
-      budget.out = true;
-      return;
-    }
-    budget.bytes -= b.end - b.offset;
+    yield null;
     let span: Buffer;
     try {
       span = readerOf(ctx, f).readBytes(b.offset, b.end - b.offset);
@@ -332,7 +323,6 @@ function* blockHits(
     }
     if (!ctx.rawTest(span.toString('latin1'))) continue;
     const candidates = members.all(b.rowid, b.rowid + BLOCK_ENTRIES - 1, b.rowid, ...params);
-    budget.entries -= candidates.length;
     for (const c of candidates) {
       if (c.offset < b.offset || c.offset + c.length > b.end) continue; // rows of another version of the file
       const hit = checkCandidate(ctx, met, f, c, span.subarray(c.offset - b.offset, c.offset - b.offset + c.length));
@@ -350,18 +340,11 @@ function* entryHits(
   inGroup: ReadonlySet<number> | null,
   where: readonly string[],
   params: readonly unknown[],
-  budget: Budget,
 ): Found {
   for (const page of entryPages(db, where, params)) {
-    if (budget.entries <= 0) {
-      budget.out = true;
-      return;
-    }
+    yield null;
     const inScope = page.filter((c) => (!inGroup || inGroup.has(c.file)) && byId.has(c.file));
-    const wanted = inScope.slice(0, budget.entries);
-    if (wanted.length < inScope.length) budget.out = true;
-    budget.entries -= wanted.length;
-    yield* verifyPage(ctx, met, byId, wanted);
+    yield* verifyPage(ctx, met, byId, inScope);
   }
 }
 

@@ -16,7 +16,8 @@ import {
   type SearchDatabase,
 } from '../../storage/search-db';
 import { SearchIndexer, type FileSync, type LineProblem } from './indexer';
-import { indexedFiles, runQuery, type FileInfo, type QueryOptions, type SearchHit } from './query';
+import { indexedFiles, queryHits, type FileInfo, type SearchHit } from './query';
+import { QueryPages } from './query-pages';
 import { ReaderPool } from './reader-pool';
 
 export const INDEX_FILE_NAME = 'search-index.sqlite';
@@ -37,9 +38,10 @@ export interface SearchStatus {
 
 export interface SearchAnswer {
   hits: SearchHit[];
-  more: boolean;
-  /** The query's budget ran out before every candidate was tested. */
-  cut: boolean;
+  /** Continues the query where this page stopped (`cursor` of the next call); null: every hit was returned. */
+  cursor: string | null;
+  /** Why the query stopped early (cancelled by a newer one, a regex stopped), or null. */
+  stopped: string | null;
   /** The index is still being built: more hits may come. */
   indexing: boolean;
   done: number;
@@ -53,6 +55,17 @@ export interface SearchServiceOptions {
   onProblem?: (problem: LineProblem) => void;
   /** Each file a pass brought up to date (what it read and indexed). */
   onSynced?: (sync: FileSync) => void;
+  /** How long a `re:` query may run on one slice before it is stopped (tests make it short). */
+  regexLimitMs?: number;
+}
+
+export interface QueryArgs {
+  /** Hits a page holds at most (default 200, at most 5000). */
+  limit?: number;
+  /** Only these files (the listed sessions); default every indexed file. */
+  paths?: ReadonlySet<string>;
+  /** The previous page's cursor: the next page of the same query. */
+  cursor?: string;
 }
 
 export class SearchService {
@@ -72,10 +85,13 @@ export class SearchService {
   private files: FileInfo[] | null = null;
   /** Session files queries read back, open across queries. */
   private readonly readers = new ReaderPool();
+  /** The queries a cursor may continue. */
+  private readonly pages: QueryPages;
   /** The index was created empty by this process: its first pass is a bulk load. */
   private fresh = false;
 
   constructor(private readonly options: SearchServiceOptions) {
+    this.pages = new QueryPages(options.regexLimitMs);
     const { dir } = searchCacheDir(options.roots, options.env ?? process.env);
     this.file = join(dir, INDEX_FILE_NAME);
     this.status = { done: 0, total: 0, indexing: false, indexPath: this.file, rebuilt: null, problems: 0, error: null };
@@ -228,30 +244,37 @@ export class SearchService {
     this.emit();
   }
 
-  /** Hits for `text` among `paths` (default every indexed file); a bad query is CanopyError invalid_argument. */
-  async query(
-    text: string,
-    opts: Partial<Pick<QueryOptions, 'limit' | 'paths' | 'complete' | 'budgetBytes'>> = {},
-  ): Promise<SearchAnswer> {
+  /**
+   * A page of hits for `text` among `paths` (default every indexed file), or with `cursor` the next
+   * page of that query; a bad query or cursor is CanopyError invalid_argument. A cursor continues the
+   * candidates its query read when it started (rowid order; a filter-only query also reaches rows
+   * added since, which have higher rowids): rows removed since (a file re-indexed) are skipped, a hit
+   * already answered is never answered again, and a new query finds every line indexed since.
+   */
+  async query(text: string, opts: QueryArgs = {}): Promise<SearchAnswer> {
     const parsed = parseSearchQuery(text);
     if (!parsed.ok) throw new CanopyError('invalid_argument', parsed.error);
     const limit = Math.max(1, Math.min(opts.limit ?? 200, 5000));
+    // A new query stops the page an older one is reading before it waits for its turn on the index.
+    let live = opts.cursor === undefined ? null : this.pages.resume(opts.cursor, text);
+    if (!live) this.pages.cancelRunning();
     const result = await this.serial(async () => {
       this.open();
       try {
-        this.files ??= indexedFiles(this.db!);
-        return runQuery(this.db!, parsed.query, {
-          limit,
-          files: this.files,
-          readers: this.readers,
-          ...(opts.paths ? { paths: opts.paths } : {}),
-          ...(opts.complete ? { complete: true } : {}),
-          ...(opts.budgetBytes ? { budgetBytes: opts.budgetBytes } : {}),
-        });
+        if (!live) {
+          this.files ??= indexedFiles(this.db!);
+          const stream = queryHits(this.db!, parsed.query, {
+            files: this.files,
+            readers: this.readers,
+            ...(opts.paths ? { paths: opts.paths } : {}),
+          });
+          live = this.pages.start(text, stream, parsed.query.regex !== null);
+        }
+        return await this.pages.page(live, limit);
       } catch (err) {
         if (!isCorruption(err)) throw err;
         this.resetDamaged(err);
-        return { hits: [], more: false, cut: false };
+        return { hits: [], cursor: null, stopped: null };
       }
     });
     return { ...result, indexing: this.status.indexing, done: this.status.done, total: this.status.total };
@@ -269,6 +292,7 @@ export class SearchService {
 
   private shut(): void {
     this.files = null;
+    this.pages.clear();
     this.readers.close();
     this.db?.close();
     this.db = null;

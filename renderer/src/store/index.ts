@@ -23,6 +23,8 @@ import { createStorageActions, type StorageActions } from './storage-actions';
 import { createCompareActions, type CompareActions } from './compare-actions';
 import { createShareActions, type ShareActions } from './share-actions';
 import { createShareSlice, type ShareSlice } from './share-slice';
+import { createSearchActions, type SearchActions } from './search-actions';
+import { createSearchSlice, type SearchSlice } from './search-slice';
 
 export type CanopyState = AppSlice &
   SessionsSlice &
@@ -33,7 +35,8 @@ export type CanopyState = AppSlice &
   ForkSlice &
   UiSlice &
   FollowSlice &
-  ShareSlice;
+  ShareSlice &
+  SearchSlice;
 export type CanopyStore = StoreApi<CanopyState>;
 
 /** A fresh store (one per app; tests make their own). */
@@ -49,6 +52,7 @@ export function createCanopyStore(): CanopyStore {
     ...createUiSlice(...a),
     ...createFollowSlice(...a),
     ...createShareSlice(...a),
+    ...createSearchSlice(...a),
   }));
 }
 
@@ -66,7 +70,8 @@ export type Actions = AppActions &
   FollowActions &
   StorageActions &
   CompareActions &
-  ShareActions;
+  ShareActions &
+  SearchActions;
 
 export function createActions(api: Api, store: CanopyStore): Actions {
   // Filled below; a slice's actions reach another's through it only when they run.
@@ -93,6 +98,7 @@ export function createActions(api: Api, store: CanopyStore): Actions {
     createStorageActions(ctx),
     createCompareActions(ctx),
     createShareActions(ctx),
+    createSearchActions(ctx),
   );
 }
 

@@ -1,10 +1,10 @@
 /**
  * The cross-session search panel (Ctrl/Cmd+Shift+F): hits of the full-text index grouped by
- * session; a hit opens its session with the entry focused. Re-asks while the index is being built.
+ * session, a page at a time (the next page loads as the list nears its end, or with "Load more");
+ * a hit opens its session with the entry focused. Re-asks while the index is being built.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useActions, useCanopy, useServices } from '../../app-context';
-import type { SearchResultDto, SearchStatusDto } from '../../lib/shared';
+import { useActions, useCanopy } from '../../app-context';
 import { groupHits, splitSnippet } from './search-model';
 import { moveFocusAmong } from '../../ui/list-keys';
 import { useSessionTitle } from '../../ui/use-session-title';
@@ -13,20 +13,24 @@ import { CONTRIBUTED } from '../../commands/registry';
 import './search.css';
 
 const DEBOUNCE_MS = 200;
+/** The next page loads when the list is scrolled this close to its end. */
+const NEAR_END_PX = 300;
 
 export function SearchPanel() {
-  const { api } = useServices();
   const actions = useActions();
   const setMark = useCanopy((s) => s.setMark);
+  const hits = useCanopy((s) => s.searchHits);
+  const cursor = useCanopy((s) => s.searchCursor);
+  const loading = useCanopy((s) => s.searchLoading);
+  const answered = useCanopy((s) => s.searchAnswered);
+  const stopped = useCanopy((s) => s.searchStopped);
+  const error = useCanopy((s) => s.searchError);
+  const status = useCanopy((s) => s.searchStatus);
   const [open, setOpen] = useState(false);
-  const [query, setQuery] = useState('');
-  // A query stops at a budget of candidates (fast first hits); "Search everything" tests them all.
-  const [complete, setComplete] = useState<string | null>(null);
-  const [result, setResult] = useState<SearchResultDto | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [status, setStatus] = useState<SearchStatusDto | null>(null);
+  // What is typed; the slice's query follows it after a pause.
+  const lastQuery = useCanopy((s) => s.searchQuery);
+  const [query, setQuery] = useState(lastQuery);
   const input = useRef<HTMLInputElement>(null);
-  const asked = useRef(0);
 
   // Ctrl/Cmd+Shift+F and the palette reach the panel through the action registry (declared once).
   const contributed = useMemo(
@@ -50,32 +54,23 @@ export function SearchPanel() {
     return () => window.removeEventListener('keydown', onKey);
   }, []);
 
-  useEffect(() => api.on('search.progress', setStatus), [api]);
+  useEffect(() => (open ? actions.followSearchStatus() : undefined), [actions, open]);
 
-  // While the index grows, the same query is asked again as progress arrives.
+  // While the index grows, the same query is asked again as progress arrives (a new query stops the old).
   const progressKey = status?.indexing ? Math.floor(status.done / Math.max(1, Math.ceil(status.total / 20))) : -1;
+  // (a refresh leaves pages the user already loaded alone).
+  const asked = useRef('');
   useEffect(() => {
-    if (!open || query.trim() === '') {
-      setResult(null);
-      setError(null);
-      return;
-    }
-    const seq = ++asked.current;
-    const timer = setTimeout(() => {
-      void api['search.query']({ query, limit: 200, ...(complete === query ? { complete: true } : {}) }).then((r) => {
-        if (seq !== asked.current) return;
-        if (r.ok) {
-          setResult(r.data);
-          setStatus(r.data.status);
-          setError(null);
-        } else setError(r.error.message);
-      });
-    }, DEBOUNCE_MS);
+    if (!open) return;
+    const refresh = asked.current === query;
+    asked.current = query;
+    const timer = setTimeout(() => void actions.search(query, refresh), query.trim() === '' ? 0 : DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [api, open, query, progressKey, complete]);
+  }, [actions, open, query, progressKey]);
 
+  const groups = useMemo(() => groupHits(hits), [hits]);
   if (!open) return null;
-  const groups = result ? groupHits(result.hits) : [];
+  const shown = answered && query.trim() !== '';
   return (
     <div
       className="search-overlay"
@@ -107,26 +102,13 @@ export function SearchPanel() {
             <span className="search-error" role="alert">
               {error}
             </span>
-          ) : result ? (
-            `${result.hits.length}${result.more ? '+' : ''} ${result.hits.length === 1 && !result.more ? 'hit' : 'hits'} in ${groups.length} ${groups.length === 1 ? 'session' : 'sessions'}`
+          ) : shown ? (
+            `${hits.length}${cursor ? '+' : ''} ${hits.length === 1 && !cursor ? 'hit' : 'hits'} in ${groups.length} ${groups.length === 1 ? 'session' : 'sessions'}`
           ) : (
             'Type to search'
           )}
-          {!error && result?.cut && complete === query && <span> · searching everything…</span>}
-          {!error && result?.cut && complete !== query && (
-            <span>
-              {' '}
-              · stopped early{' '}
-              <button
-                type="button"
-                className="link-button"
-                data-testid="search-everything"
-                onClick={() => setComplete(query)}
-              >
-                Search everything
-              </button>
-            </span>
-          )}
+          {loading && <span> · searching…</span>}
+          {!error && shown && stopped && <span className="search-error"> · {stopped}</span>}
           {status?.indexing && (
             <span>
               {' '}
@@ -137,11 +119,16 @@ export function SearchPanel() {
         </div>
         <div
           className="search-results"
+          data-testid="search-results"
+          onScroll={(e) => {
+            const el = e.currentTarget;
+            if (el.scrollTop + el.clientHeight >= el.scrollHeight - NEAR_END_PX) void actions.searchMore();
+          }}
           onKeyDown={(e) => {
             if (moveFocusAmong(e.currentTarget, '[data-testid="search-hit"]', e.key)) e.preventDefault();
           }}
         >
-          {groups.map((g) => (
+          {(shown ? groups : []).map((g) => (
             <section key={g.sessionId} className="search-group">
               <div className="search-group-title" title={g.cwd}>
                 <GroupTitle sessionId={g.sessionId} fallback={g.title} /> <span className="muted small">{g.cwd}</span>
@@ -174,6 +161,17 @@ export function SearchPanel() {
               })}
             </section>
           ))}
+          {shown && cursor && (
+            <button
+              type="button"
+              className="search-more link-button"
+              data-testid="search-more"
+              disabled={loading}
+              onClick={() => void actions.searchMore()}
+            >
+              {loading ? 'Loading…' : 'Load more'}
+            </button>
+          )}
         </div>
       </div>
     </div>
