@@ -3,7 +3,7 @@
  * on stderr), then prints the hits. Exit 0 with hits, 1 without, 2 for a bad query.
  */
 import type { CliCommand } from './cli-io';
-import { parseSearchQuery } from '../core';
+import { parseSearchQuery, searchTimeIso } from '../core';
 import { resolveRoots } from '../repo/roots';
 import type { SearchHit } from '../repo/search/query';
 import { SearchService } from '../repo/search/search-service';
@@ -85,7 +85,7 @@ export const searchCommand: CliCommand = {
       for (const h of hits) {
         if (args.values.json) {
           io.stdout.write(
-            `${JSON.stringify({ sessionId: h.sessionId, path: h.path, entryId: h.entryId, line: h.line, role: h.role, field: h.field, time: h.time === null ? null : new Date(h.time).toISOString(), snippet: h.snippet, match: h.match })}\n`,
+            `${JSON.stringify({ sessionId: h.sessionId, path: h.path, entryId: h.entryId, line: h.line, role: h.role, field: h.field, time: searchTimeIso(h.time), snippet: h.snippet, match: h.match })}\n`,
           );
         } else {
           const where = h.entryId

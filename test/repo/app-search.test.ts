@@ -69,4 +69,21 @@ describe('search through the handlers', () => {
     // Nothing of Canopy's was written under the root (only the test's own append changed a file).
     expect([...(await hashTree(root)).keys()].sort()).toEqual([...before.keys()].sort());
   });
+
+  it("an entry whose numeric timestamp is past Date's range is found, with no time (it failed the whole query)", async () => {
+    const { root, files } = await sampleRoot();
+    const services = createAppServices({ roots: [root], transport: 'http', watch: false });
+    const odd = (id: string, parent: string, timestamp: number): string =>
+      `${JSON.stringify({ ...assistant(id, parent, `odd clock ${id}`), timestamp })}\n`;
+    await appendFile(files.branched!, odd('t1', 'a3', 1e300) + odd('t2', 't1', 8.65e15) + odd('t3', 't2', -1e16));
+    await services.handlers['sessions.list']({});
+    await services.search.idle();
+    const r = await services.handlers['search.query']({ query: '"odd clock"' });
+    expect(r.hits.map((h) => [h.entryId, h.time])).toEqual([
+      ['t1', null],
+      ['t2', null],
+      ['t3', null],
+    ]);
+    services.close();
+  });
 });

@@ -135,12 +135,26 @@ function messageFields(msg: Obj, f: SearchFields, text: string[], paths: string[
   }
 }
 
+/** Date's range (ECMA-262: ±8.64e15 ms); a number past it cannot be shown as a time. */
+const MAX_DATE_MS = 8.64e15;
+
 function timeOfLine(raw: Obj): number {
   const t = raw.timestamp;
-  if (typeof t === 'string') return Date.parse(t);
-  if (typeof t === 'number') return t;
   const m = raw.message;
-  return isObj(m) && typeof m.timestamp === 'number' ? m.timestamp : Number.NaN;
+  const ms =
+    typeof t === 'string'
+      ? Date.parse(t)
+      : typeof t === 'number'
+        ? t
+        : isObj(m) && typeof m.timestamp === 'number'
+          ? m.timestamp
+          : Number.NaN;
+  return Math.abs(ms) <= MAX_DATE_MS ? ms : Number.NaN;
+}
+
+/** A hit's time as ISO text; null for none or one out of Date's range (an index may hold one from before). */
+export function searchTimeIso(ms: number | null): string | null {
+  return ms === null || !(Math.abs(ms) <= MAX_DATE_MS) ? null : new Date(ms).toISOString();
 }
 
 /** The searchable fields of one parsed entry line (not the header). */

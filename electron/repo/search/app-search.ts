@@ -13,6 +13,7 @@ import type {
   SessionsChangeDto,
 } from '../../shared/dto';
 import { CanopyError } from '../../shared/errors';
+import { searchTimeIso } from '../../core';
 import { SearchService, type SearchStatus } from './search-service';
 
 export interface AppSearchOptions {
@@ -107,7 +108,7 @@ export class AppSearch {
         line: h.line,
         role: h.role,
         field: h.field,
-        time: h.time === null ? null : new Date(h.time).toISOString(),
+        time: searchTimeIso(h.time),
         snippet: h.snippet,
         match: h.match,
         sessionName: h.sessionName,
