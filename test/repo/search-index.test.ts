@@ -239,6 +239,32 @@ describe('search index', () => {
     service.close();
   });
 
+  it("one index, many processes: a search of root A alone never drops root B's rows; a file gone from disk does", async () => {
+    const cache = await tempDir('canopy-search-cache-');
+    const rootA = await tempDir('canopy-search-a-');
+    const rootB = await tempDir('canopy-search-b-');
+    const a = await writeSession(join(rootA, projectDirName('/a')), 'a.jsonl', [
+      header('aaaa', '/a'),
+      user('u1', null, 'words of root alpha'),
+    ]);
+    const b = await writeSession(join(rootB, projectDirName('/b')), 'b.jsonl', [
+      header('bbbb', '/b'),
+      user('u1', null, 'words of root beta'),
+    ]);
+    const app = new SearchService({ roots: [rootA, rootB], env: { CANOPY_CACHE_DIR: cache } });
+    await app.update([a, b]);
+    const cli = new SearchService({ roots: [rootA], env: { CANOPY_CACHE_DIR: cache } });
+    await cli.update([a]);
+    expect((await cli.query('words of root', { paths: new Set([a]) })).hits.map((h) => h.path)).toEqual([a]);
+    cli.close();
+    // The app's next query (and its next pass over its own listing) still finds B, with no rescan.
+    expect((await app.query('root beta')).hits.map((h) => h.path)).toEqual([b]);
+    await unlink(b);
+    await app.update([a]);
+    expect((await app.query('words of root')).hits.map((h) => h.path)).toEqual([a]);
+    app.close();
+  });
+
   it('a damaged line is skipped and reported; the rest is indexed', async () => {
     const root = await tempDir('canopy-search-root-');
     const cache = await tempDir('canopy-search-cache-');

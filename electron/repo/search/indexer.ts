@@ -72,6 +72,15 @@ interface Start {
 }
 
 type Rec = Record<string, unknown>;
+function isGone(path: string): boolean {
+  try {
+    statPathSync(path);
+    return false;
+  } catch (err) {
+    return errnoCode(err) === 'ENOENT' || errnoCode(err) === 'ENOTDIR';
+  }
+}
+
 const isRecord = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Images only: every text is searchable, however long. */
@@ -162,10 +171,17 @@ export class SearchIndexer {
     return true;
   }
 
-  /** Forgets every indexed file not in `keep`; returns how many went. */
+  /**
+   * Forgets indexed files not in `keep` that are gone from disk; returns how many went. The index is
+   * shared: a file this process does not list may be another process's (`canopy search --root A`
+   * beside an app serving A and B), so only its absence removes it.
+   */
   prune(keep: ReadonlySet<string>): number {
     let n = 0;
-    for (const { path } of this.st.paths_.all()) if (!keep.has(path) && this.remove(path)) n++;
+    for (const { path } of this.st.paths_.all()) {
+      if (keep.has(path) || !isGone(path)) continue;
+      if (this.remove(path)) n++;
+    }
     return n;
   }
 
