@@ -184,10 +184,13 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     }
     res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store' });
     res.write(': connected\n\n');
+    // A background job's last progress, so a renderer that connects after its final event still learns it ended.
+    for (const frame of lastProgress.values()) res.write(frame);
     streams.add(res);
     res.on('close', () => streams.delete(res));
   }
 
+  const lastProgress = new Map<string, string>();
   const unsubscribe = options.bus?.subscribe((event, payload) => {
     let frame: string;
     try {
@@ -195,6 +198,8 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     } catch (err) {
       return log(`event ${event} could not be serialised: ${(err as Error).message}`);
     }
+    // A *.progress payload is the job's whole state (not a change), so the last one is all a newcomer needs.
+    if (event.endsWith('.progress')) lastProgress.set(event, frame);
     for (const stream of streams) if (!stream.writableEnded) stream.write(frame);
   });
 

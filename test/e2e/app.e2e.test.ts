@@ -215,7 +215,10 @@ describe.skipIf(!HAVE_CHROMIUM)('canopy serve in Chromium', () => {
     await page.fill('[data-testid="graph-search"]', words);
     await page.press('[data-testid="graph-search"]', 'Enter');
     await page.waitForSelector('.react-flow__node[data-match="true"]');
-    const selected = await page.waitForSelector('[data-testid="inspector"][data-entry-id]');
+    // The inspector still shows the entry inspected above until the search's selection lands: wait for it to change.
+    const selected = await page.waitForSelector(
+      `[data-testid="inspector"][data-entry-id]:not([data-entry-id="${id}"])`,
+    );
     const selectedId = await selected.getAttribute('data-entry-id');
     expect(byId.get(selectedId!)!.preview.toLowerCase()).toContain(words.toLowerCase().split(' ')[0]);
     expect(await page.textContent('[data-testid="search-count"]')).toMatch(/^1\/\d+$/);

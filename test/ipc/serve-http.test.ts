@@ -207,4 +207,28 @@ describe('canopy serve (HTTP transport)', () => {
     });
     expect(got).toContain('event: sessions.changed\ndata: {"reason":"added"}');
   });
+
+  it("a stream opened after a job ended starts with that job's last progress (its final event was sent before)", async () => {
+    bus.emit('secrets.progress', { scanning: true, done: 1, total: 2, withFindings: 0, error: null });
+    bus.emit('secrets.progress', { scanning: false, done: 2, total: 2, withFindings: 1, error: null });
+    const got = await new Promise<string>((resolve, reject) => {
+      const req = request(
+        { host: '127.0.0.1', port: server.port, path: '/api/events', headers: { 'x-canopy-token': server.token } },
+        (res) => {
+          let text = '';
+          res.on('data', (c: Buffer) => {
+            text += c.toString();
+            if (text.includes('data: ')) {
+              req.destroy();
+              resolve(text);
+            }
+          });
+        },
+      );
+      req.on('error', reject);
+      req.end();
+    });
+    expect(got).toContain('event: secrets.progress\ndata: {"scanning":false,"done":2');
+    expect(got).not.toContain('"scanning":true');
+  });
 });
