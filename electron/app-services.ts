@@ -20,6 +20,8 @@ export interface AppServicesOptions {
   openDialog?: () => Promise<string[]>;
   /** Electron: main's native save dialog for exports (without it, exports are downloads). */
   saveDialog?: (suggestedName: string) => Promise<string | null>;
+  /** Folders opened at start (`canopy serve ~`): like the roots, nothing of Canopy's is written inside them. */
+  openedFolders?: readonly string[];
   /** Environment for the cache and data folders (tests); default process.env. */
   env?: Record<string, string | undefined>;
 }
@@ -44,10 +46,10 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     bus,
     ...(options.demoDir ? { demoDir: options.demoDir } : {}),
   });
-  const allRoots = [...options.roots, ...(options.demoDir ? [options.demoDir] : [])];
-  const search = new AppSearch({ roots: allRoots, bus, rows: catalog });
-  const sessions = new SessionService(catalog);
+  const allRoots = [...options.roots, ...(options.demoDir ? [options.demoDir] : []), ...(options.openedFolders ?? [])];
   const env = options.env ? { env: options.env } : {};
+  const search = new AppSearch({ roots: allRoots, bus, rows: catalog, ...env });
+  const sessions = new SessionService(catalog);
   const secrets = new AppSecrets({ roots: allRoots, bus, ...env });
   const exporter = new AppExport({
     sessions,

@@ -72,6 +72,7 @@ async function start(): Promise<void> {
     openDialog,
     saveDialog,
     roots: rootsFromArgs(process.argv.slice(1)),
+    openedFolders: openArgsFrom(process.argv.slice(1)).map((p) => resolve(process.cwd(), p)),
     demoDir: app.isPackaged ? join(process.resourcesPath, 'demo') : join(__dirname, '../../resources/demo'),
     transport: 'electron',
   });

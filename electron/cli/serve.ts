@@ -1,9 +1,9 @@
 /** `canopy serve`: the app over HTTP on 127.0.0.1 (remote browsing over an SSH tunnel; the e2e tests). */
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { createAppServices } from '../app-services';
 import type { CliCommand } from './cli-io';
 import { startServer } from '../ipc/serve-http';
-import { resolveRoots } from '../repo/roots';
+import { expandTilde, resolveRoots } from '../repo/roots';
 import { firstDirWith } from '../storage/static-files';
 import { exitSoonIfStillRunning } from './process-exit';
 
@@ -43,6 +43,7 @@ export const serveCommand: CliCommand = {
     const roots = resolveRoots((args.values.root as string[] | undefined) ?? []);
     const services = createAppServices({
       roots,
+      openedFolders: args.positionals.map((p) => resolve(expandTilde(p))),
       transport: 'http',
       watch: args.values['no-watch'] !== true,
       ...(demoDir ? { demoDir } : {}),

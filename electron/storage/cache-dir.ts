@@ -2,8 +2,8 @@
  * Where Canopy keeps what it may always throw away (the search index): `$CANOPY_CACHE_DIR`, else
  * the OS cache folder. Never inside a session root: such a folder is refused for the OS default.
  */
-import { mkdirSync, realpathSync } from 'node:fs';
-import { homedir } from 'node:os';
+import { lstatSync, mkdirSync, realpathSync } from 'node:fs';
+import { homedir, tmpdir, userInfo } from 'node:os';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 
 type Env = Record<string, string | undefined>;
@@ -59,4 +59,24 @@ export function searchCacheDir(roots: readonly string[], env: Env = process.env)
     );
   mkdirSync(out.dir, { recursive: true });
   return out;
+}
+
+/**
+ * For what may always be rebuilt (the search index, the radar's cache): the cache folder, or, when it
+ * lies inside a root or an opened folder (`canopy serve ~`), a private folder in the OS temp folder.
+ */
+export function throwawayCacheDir(roots: readonly string[], env: Env = process.env): CacheDir {
+  try {
+    return searchCacheDir(roots, env);
+  } catch (err) {
+    const temp = join(tmpdir(), `canopy-cache-${userInfo().username}`);
+    if (roots.some((r) => isInside(temp, r))) throw err;
+    mkdirSync(temp, { recursive: true, mode: 0o700 });
+    // In a shared temp folder another user could have made it first (or a link to elsewhere).
+    const st = lstatSync(temp);
+    const uid = process.getuid?.();
+    if (!st.isDirectory() || (uid !== undefined && st.uid !== uid))
+      throw new Error(`${(err as Error).message}; the temp fallback ${temp} is not a folder of this user`);
+    return { dir: temp, relocatedFrom: env.CANOPY_CACHE_DIR ? resolve(env.CANOPY_CACHE_DIR) : osCacheDir(env) };
+  }
 }

@@ -2,7 +2,9 @@ import { appendFile, readFile, truncate, unlink, writeFile } from 'node:fs/promi
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SearchService } from '../../electron/repo/search/search-service';
-import { isInside, searchCacheDir } from '../../electron/storage/cache-dir';
+import { isInside, searchCacheDir, throwawayCacheDir } from '../../electron/storage/cache-dir';
+import { createAppServices } from '../../electron/app-services';
+import { tmpdir, userInfo } from 'node:os';
 import { assistant, entry, hashTree, header, jsonl, projectDirName, tempDir, user, writeSession } from './helpers';
 import { Rng } from '../fixtures/corpus/rng';
 
@@ -312,5 +314,19 @@ describe('search index', () => {
     expect(() =>
       searchCacheDir([home], { CANOPY_CACHE_DIR: join(home, 'c'), XDG_CACHE_HOME: join(home, 'xdg') }),
     ).toThrow(/inside the session root/);
+  });
+
+  it('an index or cache that would fall inside a root or an opened folder goes to a private temp folder instead', async () => {
+    const home = await tempDir('canopy-home-');
+    const env = { CANOPY_CACHE_DIR: join(home, 'c'), XDG_CACHE_HOME: join(home, 'xdg') };
+    const out = throwawayCacheDir([home], env);
+    expect(isInside(out.dir, home)).toBe(false);
+    expect(out.dir).toBe(join(tmpdir(), `canopy-cache-${userInfo().username}`));
+    expect(out.relocatedFrom).toBe(join(home, 'c'));
+    // `canopy serve ~`: the opened folder is kept out like a root, by the app's search and radar.
+    const services = createAppServices({ roots: [], openedFolders: [home], transport: 'http', watch: false, env });
+    expect(isInside(services.search.status().indexPath!, home)).toBe(false);
+    services.close();
+    expect(await hashTree(home)).toEqual(new Map());
   });
 });

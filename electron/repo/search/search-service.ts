@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import { parseSearchQuery } from '../../core';
 import { CanopyError } from '../../shared/errors';
-import { searchCacheDir } from '../../storage/cache-dir';
+import { throwawayCacheDir } from '../../storage/cache-dir';
 import {
   beginBulkLoad,
   deleteSearchDatabase,
@@ -92,7 +92,7 @@ export class SearchService {
 
   constructor(private readonly options: SearchServiceOptions) {
     this.pages = new QueryPages(options.regexLimitMs);
-    const { dir } = searchCacheDir(options.roots, options.env ?? process.env);
+    const { dir } = throwawayCacheDir(options.roots, options.env ?? process.env);
     this.file = join(dir, INDEX_FILE_NAME);
     this.status = { done: 0, total: 0, indexing: false, indexPath: this.file, rebuilt: null, problems: 0, error: null };
   }

@@ -6,7 +6,7 @@
  */
 import { join } from 'node:path';
 import type { SecretFinding } from '../../core';
-import { searchCacheDir } from '../../storage/cache-dir';
+import { throwawayCacheDir } from '../../storage/cache-dir';
 import { readJsonFile, replaceJsonFile } from '../../storage/json-file';
 import { readRange } from '../../storage/read';
 import { errnoCode, statPathSync, type FileFacts } from '../../storage/stat';
@@ -62,7 +62,7 @@ export class SecretsService {
   private resume: (() => void) | null = null;
 
   constructor(private readonly options: SecretsServiceOptions) {
-    this.cachePath = join(searchCacheDir(options.roots, options.env ?? process.env).dir, SECRETS_CACHE_FILE);
+    this.cachePath = join(throwawayCacheDir(options.roots, options.env ?? process.env).dir, SECRETS_CACHE_FILE);
   }
 
   /** Runs `work` with scanning paused, between files and mid-file (opening a session comes first). */
