@@ -5,41 +5,22 @@
  * words under 3 characters) is still exact. There is no budget: `queryHits` is a generator the
  * caller pages (query-pages.ts keeps it between pages), so every hit comes, each once, in order.
  */
-import {
-  makeSnippet,
-  matchEntry,
-  rawLineTest,
-  requiredSubstrings,
-  searchFields,
-  termsMetBySession,
-  type RawLineTest,
-  type SearchQuery,
-  type SearchRole,
-  type Snippet,
-} from '../../core';
+import { rawLineTest, requiredSubstrings, termsMetBySession, type SearchQuery } from '../../core';
 import type { SearchDatabase } from '../../storage/search-db';
-import type { SyncLineReader } from '../../storage/line-scan';
 import { BLOCK_ENTRIES } from './indexer';
 import { ReaderPool } from './reader-pool';
 import { rarestTrigrams, trigramExpression, trigramsOf } from './trigrams';
+import {
+  checkCandidate,
+  readerOf,
+  verifyPage,
+  type Candidate,
+  type CheckContext,
+  type FileInfo,
+  type SearchHit,
+} from './candidate-check';
 
-export interface SearchHit {
-  /** The header's session id. */
-  sessionId: string;
-  path: string;
-  cwd: string;
-  sessionName: string | null;
-  /** null: the session itself matched (its id, path, name or cwd). */
-  entryId: string | null;
-  /** Physical line (1 = the header, for a session hit). */
-  line: number;
-  role: SearchRole | 'session';
-  time: number | null;
-  field: 'text' | 'thinking' | 'session';
-  snippet: string;
-  /** The match within the snippet. */
-  match: [number, number];
-}
+export type { FileInfo, SearchHit } from './candidate-check';
 
 export interface QueryOptions {
   /** Only these files (the listed sessions); default every indexed file. */
@@ -57,29 +38,6 @@ export interface QueryOptions {
  * between steps, so it may be paused across index writes (it keeps the candidate list it read).
  */
 export type HitStream = Generator<SearchHit | null, void, undefined>;
-
-export interface FileInfo {
-  id: number;
-  path: string;
-  session_id: string;
-  cwd: string;
-  name: string | null;
-  ino: number;
-  last_id: string | null;
-  leaf_target: string | null;
-  has_leaf: number;
-}
-
-interface Candidate {
-  rowid: number;
-  file: number;
-  entry_id: string | null;
-  line: number;
-  offset: number;
-  length: number;
-  role: SearchRole;
-  time: number | null;
-}
 
 const PAGE = 500;
 
@@ -360,103 +318,4 @@ function* entryPages(db: SearchDatabase, where: readonly string[], params: reado
     yield page;
     if (page.length < PAGE) return;
   }
-}
-
-interface CheckContext {
-  q: SearchQuery;
-  /** Lowercased `file:` values, all required in the entry's paths. */
-  fileNeedles: readonly string[];
-  /** Whether a raw JSON line may match (a line it rejects is not parsed). */
-  rawTest: RawLineTest;
-  readers: ReaderPool;
-}
-
-/** Bytes a verification read may span to cover several candidates of one file at once. */
-const SPAN_BYTES = 256 * 1024;
-
-/**
- * Checks a page of candidates in file order: the lines of one file close together are read with one
- * positioned read, each line is tested raw before it is parsed, and parsed lines are matched with
- * pi's rules. Yields the hits in candidate order.
- */
-function* verifyPage(
-  ctx: CheckContext,
-  met: boolean[],
-  byId: Map<number, FileInfo>,
-  page: readonly Candidate[],
-): Generator<{ c: Candidate; hit: SearchHit }> {
-  for (let i = 0; i < page.length;) {
-    const first = page[i]!;
-    const f = byId.get(first.file)!;
-    // The run of candidates in this file that one read covers.
-    let j = i + 1;
-    let end = first.offset + first.length;
-    while (
-      j < page.length &&
-      page[j]!.file === first.file &&
-      page[j]!.offset >= first.offset &&
-      page[j]!.offset + page[j]!.length - first.offset <= SPAN_BYTES
-    ) {
-      end = Math.max(end, page[j]!.offset + page[j]!.length);
-      j++;
-    }
-    let span: Buffer | null;
-    try {
-      span = readerOf(ctx, f).readBytes(first.offset, end - first.offset);
-    } catch {
-      span = null; // the file changed since it was indexed: the next sync re-reads it
-    }
-    for (let k = i; k < j && span; k++) {
-      const c = page[k]!;
-      const hit = checkCandidate(
-        ctx,
-        met,
-        f,
-        c,
-        span.subarray(c.offset - first.offset, c.offset - first.offset + c.length),
-      );
-      if (hit) yield { c, hit };
-    }
-    i = j;
-  }
-}
-
-function readerOf(ctx: CheckContext, f: FileInfo): SyncLineReader {
-  return ctx.readers.get(f.path, f.ino);
-}
-
-function checkCandidate(ctx: CheckContext, met: boolean[], f: FileInfo, c: Candidate, bytes: Buffer): SearchHit | null {
-  const { q, fileNeedles } = ctx;
-  // Tested as latin1 (no UTF-8 decoding): the test's literals are ASCII, which UTF-8 bytes of other
-  // characters never form, so only lines that may match are decoded and parsed.
-  if (!ctx.rawTest(bytes.toString('latin1'))) return null;
-  let raw: unknown;
-  try {
-    raw = JSON.parse(bytes.toString('utf8').replace(/\r$/, ''));
-  } catch {
-    return null; // the file changed since it was indexed: the next sync re-reads it
-  }
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return null;
-  const fields = searchFields(raw as Record<string, unknown>);
-  if (fileNeedles.length) {
-    const paths = fields.paths.toLowerCase();
-    if (!fileNeedles.every((p) => paths.includes(p))) return null;
-  }
-  const m = matchEntry(q, met, fields.text, fields.thinking);
-  if (!m) return null;
-  const source = m.field === 'text' ? fields.text : fields.thinking;
-  const snip: Snippet = makeSnippet(source, m.start, m.end);
-  return {
-    sessionId: f.session_id,
-    path: f.path,
-    cwd: f.cwd,
-    sessionName: f.name,
-    entryId: c.entry_id,
-    line: c.line,
-    role: c.role,
-    time: c.time,
-    field: m.field,
-    snippet: snip.text,
-    match: snip.match,
-  };
 }
