@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { SearchService } from '../../electron/repo/search/search-service';
 import { isInside, searchCacheDir, throwawayCacheDir } from '../../electron/storage/cache-dir';
 import { createAppServices } from '../../electron/app-services';
+import Database from 'better-sqlite3';
 import { tmpdir, userInfo } from 'node:os';
 import { assistant, entry, hashTree, header, jsonl, projectDirName, tempDir, user, writeSession } from './helpers';
 import { Rng } from '../fixtures/corpus/rng';
@@ -302,6 +303,24 @@ describe('search index', () => {
     expect(again.getStatus().rebuilt).toMatch(/not a database|file is not/);
     await again.update(files);
     expect((await again.query('kernel', { limit: 5000 })).hits.length).toBe(hitsBefore);
+    again.close();
+  });
+
+  it('an index damaged past its header is rebuilt when a query meets it, and the query answered (it said 0 hits)', async () => {
+    const { cache, service, files } = await setup();
+    await service.update(files);
+    const want = (await service.query('kernel', { limit: 5000 })).hits.map((h) => [h.path, h.line]);
+    expect(want.length).toBeGreaterThan(0);
+    service.close();
+    // The full-text segments turned to noise, the tables around them intact: it opens and syncs, and a query fails.
+    const db = new Database(service.indexPath);
+    db.unsafeMode(true); // lifts SQLite's defensive mode, which guards shadow tables
+    db.prepare('UPDATE fts_text_data SET block = randomblob(length(block)) WHERE id > 10').run();
+    db.close();
+    const again = new SearchService({ roots: [], env: { CANOPY_CACHE_DIR: cache } });
+    await again.update(files);
+    const got = (await again.query('kernel', { limit: 5000 })).hits.map((h) => [h.path, h.line]);
+    expect(got).toEqual(want);
     again.close();
   });
 

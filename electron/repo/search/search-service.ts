@@ -87,6 +87,8 @@ export class SearchService {
   private readonly readers = new ReaderPool();
   /** The queries a cursor may continue. */
   private readonly pages: QueryPages;
+  /** The files the last pass was asked for: a rebuild after damage indexes them again. */
+  private lastPaths: readonly string[] = [];
   /** The index was created empty by this process: its first pass is a bulk load. */
   private fresh = false;
 
@@ -190,6 +192,7 @@ export class SearchService {
    */
   update(paths: readonly string[]): Promise<void> {
     this.wanted = [...paths];
+    this.lastPaths = this.wanted;
     if (!this.pass) {
       this.pass = this.runPasses().finally(() => {
         this.pass = null;
@@ -252,6 +255,19 @@ export class SearchService {
    * already answered is never answered again, and a new query finds every line indexed since.
    */
   async query(text: string, opts: QueryArgs = {}): Promise<SearchAnswer> {
+    const first = await this.queryOnce(text, opts);
+    if (first) return first;
+    // Damaged at query time: rebuilt from the files last asked for, then asked again (never "0 hits").
+    if (opts.cursor !== undefined)
+      throw new CanopyError('invalid_argument', 'the search index was damaged and is rebuilt: run the query again');
+    await this.update(this.lastPaths);
+    const again = await this.queryOnce(text, opts);
+    if (!again) throw new CanopyError('io', `the search index is damaged again after a rebuild (${this.file})`);
+    return again;
+  }
+
+  /** One query; null when the index turned out damaged (it is then reset). */
+  private async queryOnce(text: string, opts: QueryArgs): Promise<SearchAnswer | null> {
     const parsed = parseSearchQuery(text);
     if (!parsed.ok) throw new CanopyError('invalid_argument', parsed.error);
     const limit = Math.max(1, Math.min(opts.limit ?? 200, 5000));
@@ -274,9 +290,10 @@ export class SearchService {
       } catch (err) {
         if (!isCorruption(err)) throw err;
         this.resetDamaged(err);
-        return { hits: [], cursor: null, stopped: null };
+        return null;
       }
     });
+    if (!result) return null;
     return { ...result, indexing: this.status.indexing, done: this.status.done, total: this.status.total };
   }
 
