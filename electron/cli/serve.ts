@@ -75,14 +75,13 @@ export const serveCommand: CliCommand = {
     io.stdout.write(`Canopy is serving ${read}\nOpen ${server.url}\n`);
     await new Promise<void>((resolve) => {
       const stop = () => {
-        process.off('SIGINT', stop);
-        process.off('SIGTERM', stop);
         services.close();
         // The sockets are closed at once; a close that still waits does not hold the stop.
         void Promise.race([server.close(), new Promise((r) => setTimeout(r, 500).unref())]).then(() => resolve());
       };
-      process.on('SIGINT', stop);
-      process.on('SIGTERM', stop);
+      // SIGTERM and SIGINT keep their default action: the process ends at once, even while a long
+      // request holds the event loop (a JS handler would wait for it). Nothing is lost: the index is
+      // crash-safe (WAL; an unfinished first build is rebuilt) and the upload folder is swept at the next start.
       // Started by `npm start` (bin/start.cjs) with an IPC channel: when that parent dies, so does serve.
       if (process.connected) {
         process.once('disconnect', stop);
