@@ -1,17 +1,20 @@
 /**
  * `canopy search QUERY`: brings the search index up to date with every listed session (progress
- * on stderr), then prints the hits. Exit 0 with hits, 1 without, 2 for a bad query.
+ * on stderr), then prints the hits. Exit 0 with hits, 1 without, 2 for a bad query, 3 when the
+ * index cannot be used (a cache fault, said in one line).
  */
 import type { CliCommand } from './cli-io';
 import { parseSearchQuery, searchTimeIso } from '../core';
 import { resolveRoots } from '../repo/roots';
 import type { SearchHit } from '../repo/search/query';
 import { SearchService } from '../repo/search/search-service';
+import { CanopyError } from '../shared/errors';
 import { listSessions } from '../repo/sessions';
 
 const EXIT_HITS = 0;
 const EXIT_NO_HITS = 1;
 const EXIT_BAD_QUERY = 2;
+const EXIT_INDEX_UNUSABLE = 3;
 
 function mtimeMs(iso: string): number {
   const t = Date.parse(iso);
@@ -21,7 +24,7 @@ function mtimeMs(iso: string): number {
 export const searchCommand: CliCommand = {
   summary: "full-text search across every session (pi's /resume syntax plus filters)",
   usage:
-    'canopy search QUERY [--root DIR]... [--limit N] [--json]   (QUERY: words "a phrase" re:<regex> project: role: tool: file: after: before: branch:active)',
+    'canopy search QUERY [--root DIR]... [--limit N] [--json]   (QUERY: words "a phrase" re:<regex> project: role: tool: file: after: before: branch:active; exit 0 hits, 1 none, 2 bad query, 3 the index cannot be used)',
   options: {
     json: { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
@@ -49,15 +52,21 @@ export const searchCommand: CliCommand = {
       .sort((a, b) => b.m - a.m)
       .map((s) => s.path);
     let shown = -1;
-    const service = new SearchService({
-      roots,
-      onStatus: (s) => {
-        if (s.done === shown || !s.indexing || s.total === 0) return;
-        shown = s.done;
-        io.stderr.write(`indexing ${s.done}/${s.total} sessions\r`);
-      },
-      onProblem: (p) => io.stderr.write(`${p.path}${p.line ? `:${p.line}` : ''}: skipped: ${p.message}\n`),
-    });
+    let service: SearchService;
+    try {
+      service = new SearchService({
+        roots,
+        onStatus: (s) => {
+          if (s.done === shown || !s.indexing || s.total === 0) return;
+          shown = s.done;
+          io.stderr.write(`indexing ${s.done}/${s.total} sessions\r`);
+        },
+        onProblem: (p) => io.stderr.write(`${p.path}${p.line ? `:${p.line}` : ''}: skipped: ${p.message}\n`),
+      });
+    } catch (err) {
+      io.stderr.write(`canopy search: the search index cannot be used: ${(err as Error).message}\n`);
+      return EXIT_INDEX_UNUSABLE;
+    }
     try {
       await service.update(paths);
       const status = service.getStatus();
@@ -97,6 +106,10 @@ export const searchCommand: CliCommand = {
       if (more && !args.values.json)
         io.stderr.write(`more than ${limit} hits: showing the first ${limit} (--limit N)\n`);
       return hits.length > 0 ? EXIT_HITS : EXIT_NO_HITS;
+    } catch (err) {
+      if (!(err instanceof CanopyError) || err.code !== 'io') throw err;
+      io.stderr.write(`canopy search: ${err.message}\n`);
+      return EXIT_INDEX_UNUSABLE;
     } finally {
       service.close();
     }

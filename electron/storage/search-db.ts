@@ -77,7 +77,7 @@ function openExisting(file: string): SearchDatabase {
     configure(db);
     const version = db.pragma('user_version', { simple: true });
     if (version !== SEARCH_SCHEMA_VERSION)
-      throw new Error(`schema version ${String(version)}, not ${SEARCH_SCHEMA_VERSION}`);
+      throw new OtherVersion(`schema version ${String(version)}, not ${SEARCH_SCHEMA_VERSION}`);
     // Reads every table's root page: a damaged file fails here rather than on the first query.
     db.prepare('SELECT (SELECT count(*) FROM files) + (SELECT count(*) FROM fts_text WHERE rowid = 0)').get();
     return db;
@@ -104,6 +104,9 @@ export interface OpenedIndex {
   rebuilt: string | null;
 }
 
+/** An index of another schema version (no SQLite code): rebuilt like a damaged one. */
+class OtherVersion extends Error {}
+
 export function openSearchDatabase(file: string): OpenedIndex {
   let reason: string;
   try {
@@ -111,6 +114,9 @@ export function openSearchDatabase(file: string): OpenedIndex {
   } catch (err) {
     const code = (err as { code?: unknown }).code;
     if (code === 'SQLITE_CANTOPEN') return { db: create(file), fresh: true, rebuilt: null };
+    // Only damage is thrown away: busy, locked, read-only or a full disk may be another process's
+    // index at work, or a fault the user must hear of (the caller says it in one line).
+    if (!(err instanceof OtherVersion) && !isCorruption(err)) throw err;
     reason = err instanceof Error ? err.message : String(err);
   }
   return { db: create(file), fresh: true, rebuilt: reason };

@@ -1,4 +1,5 @@
-import { appendFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { appendFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cli } from './run-cli';
@@ -65,5 +66,16 @@ describe('canopy search', () => {
     expect(r.json.map((h) => [h.entryId, h.line])).toEqual([['a1', 3]]);
     // The index lives in CANOPY_CACHE_DIR, never under the root.
     expect([...(await hashTree(cache)).keys()].some((k) => k.startsWith('search-index'))).toBe(true);
+  });
+
+  it('a cache fault is one line and exit 3, not a stack trace and exit 1 (the "no hits" code); the folder is left as it was', async () => {
+    const { root } = await sampleRoot();
+    // A folder where the index file would be (one the user made, or another tool's).
+    await mkdir(join(cache, 'search-index.sqlite', 'keep'), { recursive: true });
+    const r = await cli('search', 'answer', '--root', root);
+    expect(r.code).toBe(3);
+    expect(r.err).toMatch(/^canopy search: the search index cannot be used \(.*search-index\.sqlite\): .+\n$/m);
+    expect(r.err).not.toMatch(/\n\s+at /);
+    expect(existsSync(join(cache, 'search-index.sqlite', 'keep'))).toBe(true);
   });
 });

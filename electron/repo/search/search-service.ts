@@ -106,7 +106,14 @@ export class SearchService {
   private open(): SearchIndexer {
     if (this.indexer) return this.indexer;
     if (this.closed) throw new Error('the search index is closed');
-    const opened = openSearchDatabase(this.file);
+    let opened;
+    try {
+      opened = openSearchDatabase(this.file);
+    } catch (err) {
+      // A cache fault (read-only, full, a folder in the way, busy past the timeout) is one clear line, not a trace.
+      const why = err instanceof Error ? err.message : String(err);
+      throw new CanopyError('io', `the search index cannot be used (${this.file}): ${why}`);
+    }
     this.db = opened.db;
     if (opened.rebuilt) this.status.rebuilt = opened.rebuilt;
     this.fresh = opened.fresh;
