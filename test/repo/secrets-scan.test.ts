@@ -79,4 +79,26 @@ describe('the secret radar over a pi session', () => {
     await updating;
     expect((await service.secretsOf(s.path))!.findings.length).toBeGreaterThan(0);
   });
+
+  it('counts asked while the first pass loads its cache see the findings of that pass (one cache, not two)', async () => {
+    const root = await tempDir('canopy-secrets-root-');
+    const cache = await tempDir('canopy-secrets-cache-');
+    const s = await writePlantedSession(join(root, '--work-proj--'), 2);
+    // A cache file from an earlier run (another session) makes each load a real read.
+    const seed = new SecretsService({ roots: [root], env: { CANOPY_CACHE_DIR: cache } });
+    await seed.update([s.path]);
+    const cached = JSON.parse(await readFile(seed.cachePath, 'utf8'));
+    cached.files = { [join(root, 'gone.jsonl')]: cached.files[s.path] };
+    const bulk = JSON.stringify(cached);
+    // Whichever of two concurrent reads ends last used to become the cache: the pass wrote into the other.
+    for (let i = 0; i < 20; i++) {
+      await writeFile(seed.cachePath, bulk);
+      const service = new SecretsService({ roots: [root], env: { CANOPY_CACHE_DIR: cache } });
+      const pass = service.update([s.path]);
+      await Promise.resolve(); // the pass starts reading the cache, then counts are asked (the app's order)
+      const early = service.counts();
+      await Promise.all([early, pass]);
+      expect((await service.counts()).get(s.path), `round ${i}`).toBeGreaterThan(0);
+    }
+  });
 });

@@ -54,7 +54,7 @@ const isCache = (v: unknown): v is CacheShape =>
 
 export class SecretsService {
   readonly cachePath: string;
-  private cache: CacheShape | undefined;
+  private cache: Promise<CacheShape> | undefined;
   private status: SecretsStatus = { scanning: false, done: 0, total: 0, withFindings: 0 };
   private running: Promise<void> = Promise.resolve();
   private holds = 0;
@@ -86,10 +86,13 @@ export class SecretsService {
     return { ...this.status };
   }
 
-  private async load(): Promise<CacheShape> {
-    if (this.cache) return this.cache;
-    const v = await readJsonFile(this.cachePath);
-    this.cache = isCache(v) ? v : { version: SECRET_RULES_VERSION, files: {} };
+  /** The one cache in memory: callers during the first read share it (two reads made two caches, and
+   * counts could read the one no pass wrote into). A failed read is tried again by the next caller. */
+  private load(): Promise<CacheShape> {
+    this.cache ??= readJsonFile(this.cachePath).then((v): CacheShape =>
+      isCache(v) ? v : { version: SECRET_RULES_VERSION, files: {} },
+    );
+    this.cache.catch(() => (this.cache = undefined));
     return this.cache;
   }
 
