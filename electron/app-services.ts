@@ -7,6 +7,7 @@ import { AppSearch } from './repo/search/app-search';
 import { AppSecrets } from './repo/secrets/app-secrets';
 import { AppExport } from './repo/export/app-export';
 import { StoreService } from './repo/store/store-service';
+import { OpenGate } from './repo/open-gate';
 import type { Handlers } from './shared/contract';
 import { VERSION } from './version';
 
@@ -46,11 +47,13 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     bus,
     ...(options.demoDir ? { demoDir: options.demoDir } : {}),
   });
+  // Opening a session comes first: indexing, the radar and the store report wait while one opens.
+  const gate = new OpenGate();
   const allRoots = [...options.roots, ...(options.demoDir ? [options.demoDir] : []), ...(options.openedFolders ?? [])];
   const env = options.env ? { env: options.env } : {};
-  const search = new AppSearch({ roots: allRoots, bus, rows: catalog, ...env });
+  const search = new AppSearch({ roots: allRoots, bus, rows: catalog, gate, ...env });
   const sessions = new SessionService(catalog);
-  const secrets = new AppSecrets({ roots: allRoots, bus, ...env });
+  const secrets = new AppSecrets({ roots: allRoots, bus, gate, ...env });
   const exporter = new AppExport({
     sessions,
     roots: allRoots,
@@ -70,12 +73,14 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     roots: options.roots,
     relist: () => catalog.list(true),
     bus,
+    gate,
   });
   const handlers = createHandlers({
     catalog,
     sessions,
     search,
     store,
+    gate,
     version: VERSION,
     transport: options.transport,
     ...(options.openDialog ? { openDialog: options.openDialog } : {}),

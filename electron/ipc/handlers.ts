@@ -7,6 +7,7 @@ import type { AppSearch } from '../repo/search/app-search';
 import type { AppSecrets } from '../repo/secrets/app-secrets';
 import type { AppExport } from '../repo/export/app-export';
 import type { StoreService } from '../repo/store/store-service';
+import type { OpenGate } from '../repo/open-gate';
 import { compareLeaves } from '../repo/compare';
 
 export interface HandlerContext {
@@ -24,6 +25,8 @@ export interface HandlerContext {
   exporter?: AppExport;
   /** The whole-store views (usage, storage, slim copies); absent: they answer unavailable. */
   store?: StoreService;
+  /** Background passes wait on it while a session opens. */
+  gate?: OpenGate;
 }
 
 export function createHandlers(ctx: HandlerContext): Handlers {
@@ -50,8 +53,7 @@ export function createHandlers(ctx: HandlerContext): Handlers {
     'sessions.summaries': (args) => catalog.summaries(args.sessionIds),
     'session.open': (args) => {
       const opening = sessions.get(args.sessionId).graph(args);
-      const held = ctx.secrets ? ctx.secrets.holdDuring(opening) : opening;
-      return search ? search.holdDuring(held) : held;
+      return ctx.gate ? ctx.gate.during(opening) : opening;
     },
     'session.previews': (args) => sessions.get(args.sessionId).previews(args.entryIds),
     'session.flags': (args) => sessions.get(args.sessionId).flags(),

@@ -5,6 +5,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SearchService } from '../../electron/repo/search/search-service';
+import { OpenGate } from '../../electron/repo/open-gate';
 import { assistant, header, projectDirName, tempDir, user, writeSession } from './helpers';
 
 type Rec = Record<string, unknown>;
@@ -43,17 +44,19 @@ describe('search index and heavy lines', () => {
     lines.push(user('last', parent, 'the very last needle'));
     const file = await writeSession(join(root, projectDirName('/p')), 'long.jsonl', lines);
     const synced: string[] = [];
+    const gate = new OpenGate();
     const service = new SearchService({
       roots: [root],
       env: { CANOPY_CACHE_DIR: cache },
       onSynced: (r) => synced.push(r.path),
+      gate,
     });
     let release: () => void = () => undefined;
     const opening = new Promise<void>((r) => (release = r));
     const pass = service.update([file]);
     // Let the scan start, then hold it as an open would.
     await new Promise((r) => setTimeout(r, 60));
-    const held = service.holdDuring(opening);
+    const held = gate.during(opening);
     await new Promise((r) => setTimeout(r, 400));
     expect(synced).toEqual([]);
     release();

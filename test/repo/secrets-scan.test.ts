@@ -1,6 +1,7 @@
 import { appendFile, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { OpenGate } from '../../electron/repo/open-gate';
 import { SecretsService } from '../../electron/repo/secrets/secrets-service';
 import { writePlantedSession } from '../fixtures/secrets/session';
 import { hashTree, tempDir } from './helpers';
@@ -64,12 +65,14 @@ describe('the secret radar over a pi session', () => {
   it('gives way while a session opens (held), then finishes', async () => {
     const root = await tempDir('canopy-secrets-root-');
     const s = await writePlantedSession(join(root, '--work-proj--'), 3);
+    const gate = new OpenGate();
     const service = new SecretsService({
       roots: [root],
       env: { CANOPY_CACHE_DIR: await tempDir('canopy-secrets-cache-') },
+      gate,
     });
     let release!: () => void;
-    const opening = service.holdDuring(new Promise<void>((r) => (release = r)));
+    const opening = gate.during(new Promise<void>((r) => (release = r)));
     let done = false;
     const updating = service.update([s.path]).then(() => (done = true));
     await new Promise((r) => setTimeout(r, 300));

@@ -3,6 +3,7 @@
  * listed (newest first, pausing while a session opens), follows appends, and answers with the
  * catalog's session ids (the renderer never sees paths it could send back).
  */
+import type { OpenGate } from '../open-gate';
 import type { EventBus } from '../event-bus';
 import type {
   SearchHitDto,
@@ -23,6 +24,8 @@ export interface AppSearchOptions {
   env?: Record<string, string | undefined>;
   /** The catalog's rows: hits are named by the listed row of their file (no copy of the listing is kept here). */
   rows: ListedRows;
+  /** Indexing gives way while a session opens. */
+  gate?: OpenGate;
 }
 
 /** What search reads of the catalog (SessionCatalog implements it). */
@@ -55,6 +58,7 @@ export class AppSearch {
         roots: options.roots,
         ...(options.env ? { env: options.env } : {}),
         onStatus: (s) => options.bus?.emit('search.progress', statusDto(s, null)),
+        ...(options.gate ? { gate: options.gate } : {}),
       });
     } catch (err) {
       // The cache folder cannot be used (it lies inside a session root): search is off, the app is not.
@@ -77,11 +81,6 @@ export class AppSearch {
     for (const row of [...change.added, ...change.changed]) {
       await this.service?.syncFile(row.path).catch(() => undefined);
     }
-  }
-
-  /** Runs `work` with indexing paused (opening a session comes first). */
-  holdDuring<T>(work: Promise<T>): Promise<T> {
-    return this.service ? this.service.holdDuring(work) : work;
   }
 
   status(): SearchStatusDto {

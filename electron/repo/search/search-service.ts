@@ -19,6 +19,7 @@ import { SearchIndexer, type FileSync, type LineProblem } from './indexer';
 import { indexedFiles, queryHits, type FileInfo, type SearchHit } from './query';
 import { QueryPages } from './query-pages';
 import { ReaderPool } from './reader-pool';
+import { OpenGate } from '../open-gate';
 
 export const INDEX_FILE_NAME = 'search-index.sqlite';
 
@@ -57,6 +58,8 @@ export interface SearchServiceOptions {
   onSynced?: (sync: FileSync) => void;
   /** How long a `re:` query may run on one slice before it is stopped (tests make it short). */
   regexLimitMs?: number;
+  /** Indexing waits at its pause points while a session opens (default: a gate of its own). */
+  gate?: OpenGate;
 }
 
 export interface QueryArgs {
@@ -75,9 +78,6 @@ export class SearchService {
   private status: SearchStatus;
   /** Syncs run one at a time (one connection, one transaction). */
   private chain: Promise<unknown> = Promise.resolve();
-  private holds = 0;
-  private resume: (() => void) | null = null;
-  private held: Promise<void> | null = null;
   private wanted: string[] | null = null;
   private pass: Promise<void> | null = null;
   private closed = false;
@@ -92,7 +92,10 @@ export class SearchService {
   /** The index was created empty by this process: its first pass is a bulk load. */
   private fresh = false;
 
+  private readonly gate: OpenGate;
+
   constructor(private readonly options: SearchServiceOptions) {
+    this.gate = options.gate ?? new OpenGate();
     this.pages = new QueryPages(options.regexLimitMs);
     const { dir } = throwawayCacheDir(options.roots, options.env ?? process.env);
     this.file = join(dir, INDEX_FILE_NAME);
@@ -144,28 +147,6 @@ export class SearchService {
     this.options.onStatus?.(this.getStatus());
   }
 
-  /** Indexing waits while `work` runs (a session being opened). */
-  async holdDuring<T>(work: Promise<T>): Promise<T> {
-    this.holds++;
-    try {
-      return await work;
-    } finally {
-      if (--this.holds === 0) {
-        this.resume?.();
-        this.resume = null;
-        this.held = null;
-      }
-    }
-  }
-
-  private readonly pauseScan = (): Promise<void> | null => this.gate();
-
-  /** While held, every waiter (between files, or mid-file in a scan) shares one promise. */
-  private gate(): Promise<void> | null {
-    if (this.holds === 0) return null;
-    return (this.held ??= new Promise((resolve) => (this.resume = resolve)));
-  }
-
   private serial<T>(fn: () => Promise<T>): Promise<T> {
     const run = this.chain.then(fn, fn);
     this.chain = run.catch(() => undefined);
@@ -177,11 +158,11 @@ export class SearchService {
     return this.serial(async () => {
       this.files = null;
       try {
-        return await this.open().sync(path, undefined, this.pauseScan);
+        return await this.open().sync(path, undefined, this.gate.pause);
       } catch (err) {
         if (!isCorruption(err)) throw err;
         this.resetDamaged(err);
-        return this.open().sync(path, undefined, this.pauseScan);
+        return this.open().sync(path, undefined, this.gate.pause);
       }
     });
   }
@@ -222,7 +203,7 @@ export class SearchService {
         });
         let lastEmit = performance.now();
         for (let i = 0; i < paths.length && !this.wanted && !this.closed; i++) {
-          const wait = this.gate();
+          const wait = this.gate.pause();
           if (wait) await wait;
           try {
             const r = await this.syncFile(paths[i]!);

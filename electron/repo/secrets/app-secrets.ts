@@ -8,6 +8,7 @@ import type { SessionListDto } from '../../shared/dto';
 import { CanopyError } from '../../shared/errors';
 import type { SecretsStatusDto, SessionSecretsDto } from '../../shared/share-dto';
 import type { EventBus } from '../event-bus';
+import type { OpenGate } from '../open-gate';
 import type { SessionService } from '../session-service';
 import { SECRET_MATCHERS } from './secretlint-matcher';
 import { SecretsService, type SecretsStatus } from './secrets-service';
@@ -18,6 +19,8 @@ export interface AppSecretsOptions {
   roots: readonly string[];
   bus?: EventBus;
   env?: Record<string, string | undefined>;
+  /** The scan gives way while a session opens. */
+  gate?: OpenGate;
 }
 
 function statusDto(s: SecretsStatus | null, error: string | null): SecretsStatusDto {
@@ -37,6 +40,7 @@ export class AppSecrets {
         roots: options.roots,
         ...(options.env ? { env: options.env } : {}),
         onStatus: (s) => options.bus?.emit('secrets.progress', statusDto(s, null)),
+        ...(options.gate ? { gate: options.gate } : {}),
       });
     } catch (err) {
       // The cache folder cannot be used (inside a session root): the radar is off, the app is not.
@@ -59,11 +63,6 @@ export class AppSecrets {
   async appended(sessionId: string): Promise<void> {
     const path = this.pathById.get(sessionId);
     if (path) await this.service?.update([path]).catch(() => undefined);
-  }
-
-  /** Runs `work` with the scan paused (opening a session comes first). */
-  holdDuring<T>(work: Promise<T>): Promise<T> {
-    return this.service ? this.service.holdDuring(work) : work;
   }
 
   status(): SecretsStatusDto {

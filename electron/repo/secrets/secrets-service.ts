@@ -9,6 +9,7 @@ import type { SecretFinding } from '../../core';
 import { throwawayCacheDir } from '../../storage/cache-dir';
 import { readJsonFile, replaceJsonFile } from '../../storage/json-file';
 import { readRange } from '../../storage/read';
+import { OpenGate } from '../open-gate';
 import { errnoCode, statPathSync, type FileFacts } from '../../storage/stat';
 import { scanFileSecrets, type FileScan, type ScanStart } from './file-scan';
 import { SECRET_MATCHERS, SECRET_RULES_VERSION } from './secretlint-matcher';
@@ -44,6 +45,8 @@ export interface SecretsServiceOptions {
   roots: readonly string[];
   env?: Record<string, string | undefined>;
   onStatus?: (s: SecretsStatus) => void;
+  /** The scan waits at its pause points while a session opens (default: a gate of its own). */
+  gate?: OpenGate;
 }
 
 const isCache = (v: unknown): v is CacheShape =>
@@ -57,30 +60,12 @@ export class SecretsService {
   private cache: Promise<CacheShape> | undefined;
   private status: SecretsStatus = { scanning: false, done: 0, total: 0, withFindings: 0 };
   private running: Promise<void> = Promise.resolve();
-  private holds = 0;
-  private held: Promise<void> | null = null;
-  private resume: (() => void) | null = null;
+  private readonly gate: OpenGate;
 
   constructor(private readonly options: SecretsServiceOptions) {
+    this.gate = options.gate ?? new OpenGate();
     this.cachePath = join(throwawayCacheDir(options.roots, options.env ?? process.env).dir, SECRETS_CACHE_FILE);
   }
-
-  /** Runs `work` with scanning paused, between files and mid-file (opening a session comes first). */
-  async holdDuring<T>(work: Promise<T>): Promise<T> {
-    this.holds++;
-    try {
-      return await work;
-    } finally {
-      if (--this.holds === 0) {
-        this.resume?.();
-        this.resume = null;
-        this.held = null;
-      }
-    }
-  }
-
-  private readonly pause = (): Promise<void> | null =>
-    this.holds === 0 ? null : (this.held ??= new Promise((resolve) => (this.resume = resolve)));
 
   getStatus(): SecretsStatus {
     return { ...this.status };
@@ -126,7 +111,7 @@ export class SecretsService {
     try {
       for (const [i, path] of paths.entries()) {
         if (signal?.aborted) break;
-        await this.pause();
+        await this.gate.pause();
         changed = (await this.syncOne(cache, path, signal)) || changed;
         // A long first scan is kept as it goes: stopping the app loses at most the last few seconds.
         if (changed && Date.now() - saved >= SAVE_EVERY_MS) {
@@ -158,7 +143,7 @@ export class SecretsService {
     if (!start) return false;
     const appended = start === prev;
     const scan = await scanFileSecrets(path, start, SECRET_MATCHERS, {
-      pause: this.pause,
+      pause: this.gate.pause,
       ...(signal ? { signal } : {}),
     });
     cache.files[path] = {

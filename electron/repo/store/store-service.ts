@@ -1,8 +1,8 @@
 /**
  * The app's whole-store report (Usage and Storage views): one background pass over the catalog's
  * listing (read through its public `list`), family by family, reporting progress on the bus; and
- * slim copies of listed sessions. The pass yields to the event loop every few tens of ms (scanLines),
- * so opening a session is never held up; a newer request restarts a stale report.
+ * slim copies of listed sessions. The pass yields to the event loop every few tens of ms (scanLines)
+ * and waits while a session opens (the open gate); a newer request restarts a stale report.
  */
 import { basename, join } from 'node:path';
 import { isInside, searchCacheDir } from '../../storage/cache-dir';
@@ -21,6 +21,7 @@ import type {
   UsageRowDto,
 } from '../../shared/store-dto';
 import type { EventBus } from '../event-bus';
+import type { OpenGate } from '../open-gate';
 import { archiveFamilies, type ArchivePlan } from './archive';
 import { previewSlim, slimSession } from './slim';
 import { familyGroups, walkSessions } from './store-walk';
@@ -38,6 +39,8 @@ export interface StoreServiceDeps {
   /** Lists again after files left the roots. */
   relist?: () => Promise<unknown>;
   bus?: EventBus;
+  /** The pass gives way (mid-file) while a session opens. */
+  gate?: OpenGate;
 }
 
 const empty = (): StoreReportDto => ({
@@ -100,6 +103,7 @@ export class StoreService {
           });
         },
         {
+          ...(this.deps.gate ? { pause: this.deps.gate.pause } : {}),
           onProgress: (p) => {
             this.report.done = p.bytesDone;
             if (performance.now() - lastEmit > 150) {

@@ -88,6 +88,9 @@ export async function walkSessions<T extends WalkedSession>(
     const members: SessionFacts[] = [];
     const kept: T[] = [];
     for (const info of infos) {
+      // Between files too: a small file ends before its scan's first pause point.
+      const hold = opts.pause?.();
+      if (hold) await hold;
       try {
         const facts = await readSessionFacts(info.path, {
           ...(opts.signal ? { signal: opts.signal } : {}),

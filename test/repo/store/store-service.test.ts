@@ -8,6 +8,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAppServices, type AppServices } from '../../../electron/app-services';
 import { validators } from '../../../electron/shared/validate';
+import { OpenGate } from '../../../electron/repo/open-gate';
+import { StoreService } from '../../../electron/repo/store/store-service';
 import type { StoreReportDto } from '../../../electron/shared/store-dto';
 import { cli } from '../../cli/run-cli';
 import { writePiStore, type PiStore } from './pi-store';
@@ -57,6 +59,30 @@ describe('store channels', () => {
     const bytes = listing.sessions.reduce((n, s) => n + statSync(s.path).size, 0);
     expect(r.storage.reduce((n, s) => n + s.total, 0)).toBe(bytes);
     expect(JSON.stringify(r)).not.toContain(store.root);
+  });
+
+  it('waits while a session opens: no file is read until the open settles', async () => {
+    const gate = new OpenGate();
+    const service = new StoreService({
+      list: () => app.catalog.list(),
+      readOnlyReason: () => null,
+      addWritten: async () => null,
+      gate,
+    });
+    let release!: () => void;
+    const opening = gate.during(new Promise<void>((r) => (release = r)));
+    expect((await service.get()).state).toBe('running');
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await service.get()).done).toBe(0);
+    release();
+    await opening;
+    for (let i = 0; i < 200 && (await service.get()).state === 'running'; i++) {
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    const r = await service.get();
+    expect(r.state).toBe('done');
+    expect(r.done).toBe(r.total);
+    expect(r.total).toBeGreaterThan(0);
   });
 
   it('previews a slim copy, writes it as a new listed session, and validates its arguments', async () => {
