@@ -186,15 +186,17 @@ describe('canopy serve (HTTP transport)', () => {
     expect((await call(server.port, '/', { method: 'POST' })).status).toBe(405);
   });
 
-  it('streams bus events to token holders', async () => {
-    const got = await new Promise<string>((resolve, reject) => {
+  /** The event stream's text up to its first data frame (`onConnected` runs once the stream is open). */
+  function firstFrames(onConnected: () => void = () => undefined): Promise<string> {
+    return new Promise<string>((resolve, reject) => {
       const req = request(
         { host: '127.0.0.1', port: server.port, path: '/api/events', headers: { 'x-canopy-token': server.token } },
         (res) => {
           let text = '';
           res.on('data', (c: Buffer) => {
+            const before = text;
             text += c.toString();
-            if (text.includes(': connected')) bus.emit('sessions.changed', { reason: 'added' });
+            if (!before.includes(': connected') && text.includes(': connected')) onConnected();
             if (text.includes('data: ')) {
               req.destroy();
               resolve(text);
@@ -205,29 +207,17 @@ describe('canopy serve (HTTP transport)', () => {
       req.on('error', reject);
       req.end();
     });
+  }
+
+  it('streams bus events to token holders', async () => {
+    const got = await firstFrames(() => bus.emit('sessions.changed', { reason: 'added' }));
     expect(got).toContain('event: sessions.changed\ndata: {"reason":"added"}');
   });
 
   it("a stream opened after a job ended starts with that job's last progress (its final event was sent before)", async () => {
     bus.emit('secrets.progress', { scanning: true, done: 1, total: 2, withFindings: 0, error: null });
     bus.emit('secrets.progress', { scanning: false, done: 2, total: 2, withFindings: 1, error: null });
-    const got = await new Promise<string>((resolve, reject) => {
-      const req = request(
-        { host: '127.0.0.1', port: server.port, path: '/api/events', headers: { 'x-canopy-token': server.token } },
-        (res) => {
-          let text = '';
-          res.on('data', (c: Buffer) => {
-            text += c.toString();
-            if (text.includes('data: ')) {
-              req.destroy();
-              resolve(text);
-            }
-          });
-        },
-      );
-      req.on('error', reject);
-      req.end();
-    });
+    const got = await firstFrames();
     expect(got).toContain('event: secrets.progress\ndata: {"scanning":false,"done":2');
     expect(got).not.toContain('"scanning":true');
   });
