@@ -76,6 +76,7 @@ export const searchCommand: CliCommand = {
       const scope = new Set(paths);
       const hits: SearchHit[] = [];
       let more = false;
+      let fallback: string | null = null;
       for (let cursor: string | undefined; ;) {
         const page = await service.query(text, {
           limit: Math.min(500, limit - hits.length + 1),
@@ -83,6 +84,7 @@ export const searchCommand: CliCommand = {
           ...(cursor ? { cursor } : {}),
         });
         hits.push(...page.hits);
+        if (page.fallback && !fallback) io.stderr.write(`canopy search: ${(fallback = page.fallback)}\n`);
         if (page.stopped) io.stderr.write(`canopy search: ${page.stopped}\n`);
         if (hits.length > limit) {
           hits.length = limit;
@@ -105,6 +107,8 @@ export const searchCommand: CliCommand = {
       }
       if (more && !args.values.json)
         io.stderr.write(`more than ${limit} hits: showing the first ${limit} (--limit N)\n`);
+      // The hits printed came from reading the files; the exit code says the index could not be used.
+      if (fallback) return EXIT_INDEX_UNUSABLE;
       return hits.length > 0 ? EXIT_HITS : EXIT_NO_HITS;
     } catch (err) {
       if (!(err instanceof CanopyError) || err.code !== 'io') throw err;

@@ -68,14 +68,18 @@ describe('canopy search', () => {
     expect([...(await hashTree(cache)).keys()].some((k) => k.startsWith('search-index'))).toBe(true);
   });
 
-  it('a cache fault is one line and exit 3, not a stack trace and exit 1 (the "no hits" code); the folder is left as it was', async () => {
-    const { root } = await sampleRoot();
+  it('a cache fault is one line and exit 3 (not a stack trace and exit 1), and the files are searched directly; the folder is left as it was', async () => {
+    const { root, files } = await sampleRoot();
     // A folder where the index file would be (one the user made, or another tool's).
     await mkdir(join(cache, 'search-index.sqlite', 'keep'), { recursive: true });
-    const r = await cli('search', 'answer', '--root', root);
+    const r = await cli('search', 'other', 'answer', '--root', root, '--json');
     expect(r.code).toBe(3);
-    expect(r.err).toMatch(/^canopy search: the search index cannot be used \(.*search-index\.sqlite\): .+\n$/m);
+    expect(r.err).toMatch(
+      /^canopy search: the search index cannot be used \(.*search-index\.sqlite\): .+: searched the files directly\n/m,
+    );
+    expect(r.err.match(/searched the files directly/g)).toHaveLength(1);
     expect(r.err).not.toMatch(/\n\s+at /);
+    expect(r.json).toEqual([expect.objectContaining({ path: files.branched, entryId: 'a3', line: 7 })]);
     expect(existsSync(join(cache, 'search-index.sqlite', 'keep'))).toBe(true);
   });
 });

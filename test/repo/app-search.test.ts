@@ -1,8 +1,9 @@
-import { appendFile } from 'node:fs/promises';
+import { appendFile, mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createAppServices } from '../../electron/app-services';
 import { dispatch } from '../../electron/ipc/dispatch';
-import { assistant, hashTree, sampleRoot } from './helpers';
+import { assistant, hashTree, sampleRoot, tempDir } from './helpers';
 
 const BRANCHED = '019c0000-0000-7000-8000-000000000001';
 
@@ -84,6 +85,27 @@ describe('search through the handlers', () => {
       ['t2', null],
       ['t3', null],
     ]);
+    services.close();
+  });
+
+  it('an index that cannot be opened: the app still answers every hit, read from the files, and its status says so', async () => {
+    const { root, files } = await sampleRoot();
+    const cache = await tempDir('canopy-app-cache-');
+    await mkdir(join(cache, 'search-index.sqlite', 'keep'), { recursive: true });
+    const services = createAppServices({
+      roots: [root],
+      transport: 'http',
+      watch: false,
+      env: { ...process.env, CANOPY_CACHE_DIR: cache },
+    });
+    await services.handlers['sessions.list']({});
+    await services.search.idle();
+    const r = await services.handlers['search.query']({ query: '"second answer"' });
+    expect(r.hits.map((h) => [h.sessionId, h.entryId, h.line, h.fileName])).toEqual([
+      [BRANCHED, 'a2', 5, files.branched!.split('/').pop()],
+    ]);
+    expect(r.status.error).toMatch(/^the search index cannot be used .*: searched the files directly$/);
+    await services.secrets.idle(); // the radar writes its cache into the same folder
     services.close();
   });
 });

@@ -115,7 +115,10 @@ export class AppSearch {
         fileName: known.fileName,
       });
     }
-    return { hits, cursor: answer.cursor, stopped: answer.stopped, status: this.status() };
+    const status = this.status();
+    // Read from the files because the index cannot be used: the panel says so in its one status line.
+    if (answer.fallback) status.error = answer.fallback;
+    return { hits, cursor: answer.cursor, stopped: answer.stopped, status };
   }
 
   close(): void {

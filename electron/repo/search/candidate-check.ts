@@ -9,6 +9,7 @@ import {
   searchFields,
   type RawLineTest,
   type SearchQuery,
+  type SearchFields,
   type SearchRole,
   type Snippet,
 } from '../../core';
@@ -40,6 +41,7 @@ export interface FileInfo {
   cwd: string;
   name: string | null;
   ino: number;
+  mtime_ms: number;
   last_id: string | null;
   leaf_target: string | null;
   has_leaf: number;
@@ -126,7 +128,6 @@ export function checkCandidate(
   c: Candidate,
   bytes: Buffer,
 ): SearchHit | null {
-  const { q, fileNeedles } = ctx;
   // Tested as latin1 (no UTF-8 decoding): the test's literals are ASCII, which UTF-8 bytes of other
   // characters never form, so only lines that may match are decoded and parsed.
   if (!ctx.rawTest(bytes.toString('latin1'))) return null;
@@ -137,7 +138,18 @@ export function checkCandidate(
     return null; // the file changed since it was indexed: the next sync re-reads it
   }
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return null;
-  const fields = searchFields(raw as Record<string, unknown>);
+  return fieldsHit(ctx, met, f, searchFields(raw as Record<string, unknown>), c);
+}
+
+/** A parsed line's hit (its `file:` filters and pi's match), or null; `at` names the entry. */
+export function fieldsHit(
+  ctx: Pick<CheckContext, 'q' | 'fileNeedles'>,
+  met: boolean[],
+  f: Pick<FileInfo, 'session_id' | 'path' | 'cwd' | 'name'>,
+  fields: SearchFields,
+  at: Pick<Candidate, 'entry_id' | 'line' | 'role' | 'time'>,
+): SearchHit | null {
+  const { q, fileNeedles } = ctx;
   if (fileNeedles.length) {
     const paths = fields.paths.toLowerCase();
     if (!fileNeedles.every((p) => paths.includes(p))) return null;
@@ -151,10 +163,10 @@ export function checkCandidate(
     path: f.path,
     cwd: f.cwd,
     sessionName: f.name,
-    entryId: c.entry_id,
-    line: c.line,
-    role: c.role,
-    time: c.time,
+    entryId: at.entry_id,
+    line: at.line,
+    role: at.role,
+    time: at.time,
     field: m.field,
     snippet: snip.text,
     match: snip.match,

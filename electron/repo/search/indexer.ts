@@ -3,17 +3,10 @@
  * new complete lines; a file that shrank, changed inode or whose last indexed bytes differ is
  * indexed again from the start; a file that is gone loses its rows. Session files are only read.
  */
-import {
-  cutPayloads,
-  findPayloads,
-  indexedText,
-  PAYLOAD_IMAGE_MIN_BYTES,
-  isV1Header,
-  searchFields,
-  v1EntryId,
-} from '../../core';
+import { indexedText, isV1Header, searchFields, v1EntryId } from '../../core';
 import type { SearchDatabase } from '../../storage/search-db';
-import { decodeBytes, scanLines } from '../../storage/line-scan';
+import { scanLines } from '../../storage/line-scan';
+import { lineText } from './line-text';
 import { readRange } from '../../storage/read';
 import { errnoCode, statPathSync, type FileFacts } from '../../storage/stat';
 
@@ -82,17 +75,6 @@ function isGone(path: string): boolean {
 }
 
 const isRecord = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** Images only: every text is searchable, however long. */
-const IMAGES_ONLY = { textMinBytes: Number.POSITIVE_INFINITY };
-
-/** A line's text with its image data cut out (never indexed; a screenshot is megabytes of base64 to parse). */
-function lineText(b: Buffer, s: number, e: number): string {
-  // A line shorter than the smallest image payload holds none: no scan.
-  if (e - s < PAYLOAD_IMAGE_MIN_BYTES) return decodeBytes(b, s, e, false);
-  const images = findPayloads(b, s, e, decodeBytes, IMAGES_ONLY);
-  return images && images.length > 0 ? cutPayloads(b, s, e, images, decodeBytes) : decodeBytes(b, s, e, false);
-}
 
 export class SearchIndexer {
   private readonly st;

@@ -27,7 +27,7 @@ export interface Page {
   stopped: string | null;
 }
 
-interface Live {
+export interface Live {
   id: string;
   query: string;
   stream: HitStream;
@@ -37,6 +37,8 @@ interface Live {
   cancelled: boolean;
   /** Hits answered so far: a file re-indexed between pages gives its rows new rowids, never a hit twice. */
   seen: Set<string>;
+  /** Read from the files, not the index (it could not be used): why, said with every page. */
+  fallback: string | null;
 }
 
 // One vm script reused: running it with a timeout interrupts whatever JS it calls (a regex included).
@@ -68,7 +70,7 @@ export class QueryPages {
   }
 
   /** A new query: its stream is kept under a new cursor. */
-  start(query: string, stream: HitStream, regex: boolean): Live {
+  start(query: string, stream: HitStream, regex: boolean, fallback: string | null = null): Live {
     this.expire();
     const l: Live = {
       id: randomBytes(12).toString('base64url'),
@@ -78,6 +80,7 @@ export class QueryPages {
       usedAt: Date.now(),
       cancelled: false,
       seen: new Set(),
+      fallback,
     };
     this.live.set(l.id, l);
     while (this.live.size > MAX_CURSORS) this.drop(this.live.keys().next().value!);

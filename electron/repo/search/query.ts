@@ -83,7 +83,8 @@ function filterSql(q: SearchQuery): { where: string[]; params: unknown[] } {
   return { where, params };
 }
 
-function sessionHit(f: FileInfo): SearchHit {
+/** A hit on the session itself (its id, name, cwd or path met every term). */
+export function sessionHit(f: Pick<FileInfo, 'session_id' | 'path' | 'cwd' | 'name'>): SearchHit {
   const label = f.name || f.cwd || f.path;
   return {
     sessionId: f.session_id,
@@ -123,7 +124,9 @@ function factsOf(files: readonly FileInfo[], keep = true): FilesFacts {
 /** Every indexed file's facts (the caller may keep them until the index changes). */
 export function indexedFiles(db: SearchDatabase): FileInfo[] {
   return db
-    .prepare<[], FileInfo>('SELECT id, path, session_id, cwd, name, ino, last_id, leaf_target, has_leaf FROM files')
+    .prepare<[], FileInfo>(
+      'SELECT id, path, session_id, cwd, name, ino, mtime_ms, last_id, leaf_target, has_leaf FROM files',
+    )
     .all();
 }
 

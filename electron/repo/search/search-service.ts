@@ -16,8 +16,9 @@ import {
   type SearchDatabase,
 } from '../../storage/search-db';
 import { SearchIndexer, type FileSync, type LineProblem } from './indexer';
-import { indexedFiles, queryHits, type FileInfo, type SearchHit } from './query';
+import { indexedFiles, type FileInfo, type SearchHit } from './query';
 import { QueryPages } from './query-pages';
+import { fileHits, stagedHits } from './staged-hits';
 import { ReaderPool } from './reader-pool';
 import { OpenGate } from '../open-gate';
 
@@ -43,7 +44,9 @@ export interface SearchAnswer {
   cursor: string | null;
   /** Why the query stopped early (cancelled by a newer one, a regex stopped), or null. */
   stopped: string | null;
-  /** The index is still being built: more hits may come. */
+  /** The index could not be used, so the files were read instead: why (null: the index answered). */
+  fallback: string | null;
+  /** The index is still being built (its missing files are read directly meanwhile). */
   indexing: boolean;
   done: number;
   total: number;
@@ -263,18 +266,20 @@ export class SearchService {
     let live = opts.cursor === undefined ? null : this.pages.resume(opts.cursor, text);
     if (!live) this.pages.cancelRunning();
     const result = await this.serial(async () => {
-      this.open();
       try {
         if (!live) {
-          this.files ??= indexedFiles(this.db!);
-          const stream = queryHits(this.db!, parsed.query, {
-            files: this.files,
-            readers: this.readers,
-            ...(opts.paths ? { paths: opts.paths } : {}),
-          });
-          live = this.pages.start(text, stream, parsed.query.regex !== null);
-        }
-        return await this.pages.page(live, limit);
+          const usable = this.usable(opts.paths);
+          const stream =
+            usable === true
+              ? stagedHits(this.db!, parsed.query, {
+                  files: (this.files ??= indexedFiles(this.db!)),
+                  readers: this.readers,
+                  ...(opts.paths ? { paths: opts.paths } : {}),
+                })
+              : fileHits(opts.paths!, parsed.query);
+          live = this.pages.start(text, stream, parsed.query.regex !== null, usable === true ? null : usable);
+        } else if (live.fallback === null) this.open();
+        return { page: await this.pages.page(live, limit), fallback: live.fallback };
       } catch (err) {
         if (!isCorruption(err)) throw err;
         this.resetDamaged(err);
@@ -282,7 +287,22 @@ export class SearchService {
       }
     });
     if (!result) return null;
-    return { ...result, indexing: this.status.indexing, done: this.status.done, total: this.status.total };
+    const { page, fallback } = result;
+    return { ...page, fallback, indexing: this.status.indexing, done: this.status.done, total: this.status.total };
+  }
+
+  /**
+   * True when the index opens; else, when the query names its files, why not (they are then read
+   * directly); without them, the index's CanopyError.
+   */
+  private usable(paths: ReadonlySet<string> | undefined): true | string {
+    try {
+      this.open();
+      return true;
+    } catch (err) {
+      if (!(err instanceof CanopyError) || !paths) throw err;
+      return `${err.message}: searched the files directly`;
+    }
   }
 
   /** Closes the index for good (a pass still running stops at its next file). */

@@ -1,0 +1,219 @@
+/**
+ * The byte stage of a search: files the index does not hold (not reached yet by the first build, or
+ * every file when the index cannot be used) are searched straight from disk. A piece of complete
+ * lines is tested raw as a whole (the query's literals, as the index's blocks are), and only the
+ * lines of a passing piece are parsed and matched with pi's rules: the hits the index would give.
+ */
+import {
+  isV1Header,
+  rawLineTest,
+  searchFields,
+  termsMetBySession,
+  v1EntryId,
+  type RawLineTest,
+  type SearchFields,
+  type SearchQuery,
+} from '../../core';
+import { openLineFile, type LineFile } from '../../storage/line-chunks';
+import { fieldsHit, type FileInfo, type SearchHit } from './candidate-check';
+import { lineText } from './line-text';
+
+/** Bytes of complete lines tested raw at once (a failing piece's lines are only counted). */
+const PIECE = 64 * 1024;
+const NL = 0x0a;
+const CR = 0x0d;
+
+type Rec = Record<string, unknown>;
+const isRecord = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Line 1 when it is a session header (else null: it is read as an entry, as the index reads it). */
+function headerOf(file: LineFile): Rec | null {
+  for (const piece of file.chunks()) {
+    if (!piece) continue;
+    try {
+      const v: unknown = JSON.parse(lineText(piece, 0, lineEnd(piece, 0, piece.indexOf(NL))));
+      return isRecord(v) && v.type === 'session' ? v : null;
+    } catch {
+      return null;
+    }
+  }
+  return null;
+}
+
+/** Where a line's text ends: before its newline and a CR before it. */
+function lineEnd(b: Buffer, start: number, nl: number): number {
+  return nl > start && b[nl - 1] === CR ? nl - 1 : nl;
+}
+
+/** The last `session_info` name in the file: its lines are found by a byte search, then parsed. */
+function* lastName(file: LineFile): Generator<null, string | null> {
+  let name: string | null = null;
+  for (const piece of file.chunks()) {
+    if (!piece) {
+      yield null;
+      continue;
+    }
+    for (let at = piece.indexOf('"session_info"'); at >= 0; at = piece.indexOf('"session_info"', at + 1)) {
+      const start = piece.lastIndexOf(NL, at) + 1;
+      const end = piece.indexOf(NL, at);
+      try {
+        const v: unknown = JSON.parse(piece.toString('utf8', start, end));
+        const f = isRecord(v) ? searchFields(v) : null;
+        if (f?.sessionName != null) name = f.sessionName;
+      } catch {
+        // A damaged line names nothing (the index skips it too).
+      }
+      at = end;
+    }
+  }
+  return name;
+}
+
+/** What the byte stage knows of a file: its header's facts and its last session name. */
+type ByteFile = Pick<FileInfo, 'session_id' | 'path' | 'cwd' | 'name'>;
+
+interface Scope {
+  q: SearchQuery;
+  fileNeedles: readonly string[];
+  tools: readonly string[];
+}
+
+/** The query's entry filters (role, time, tools) on a parsed line, as the index's SQL applies them. */
+function passesFilters(s: Scope, fields: SearchFields, time: number | null): boolean {
+  const f = s.q.filters;
+  if (f.roles.length && !f.roles.includes(fields.role as (typeof f.roles)[number])) return false;
+  if (f.after !== null && (time === null || time < f.after)) return false;
+  if (f.before !== null && (time === null || time >= f.before)) return false;
+  if (s.tools.length) {
+    const names = ` ${fields.tools.join(' ').toLowerCase()} `;
+    if (!s.tools.some((t) => names.includes(` ${t} `))) return false;
+  }
+  return true;
+}
+
+/** The entries on the path from the leaf (the last `leaf` record's target, else the last entry) to the root. */
+function pathOf(parents: Map<string, string | null>, start: string | null): Set<string> {
+  const on = new Set<string>();
+  for (let at = start; at && parents.has(at) && !on.has(at); at = parents.get(at) ?? null) on.add(at);
+  return on;
+}
+
+function* fileHits(
+  lines: LineFile,
+  path: string,
+  s: Scope,
+  sessionHit: (f: ByteFile) => SearchHit,
+): Generator<SearchHit | null> {
+  const header = headerOf(lines);
+  const cwd = typeof header?.cwd === 'string' ? header.cwd : '';
+  const { projects } = s.q.filters;
+  if (projects.length && !projects.some((p) => cwd.toLowerCase().includes(p))) return;
+  const v1 = header !== null && isV1Header(header);
+  const name = s.q.terms.length ? yield* lastName(lines) : null;
+  const file: ByteFile = { path, session_id: typeof header?.id === 'string' ? header.id : '', cwd, name };
+  const met = termsMetBySession(s.q, { id: file.session_id, path, cwd, name });
+  if (s.q.terms.length > 0 && met.every(Boolean) && noEntryFilter(s.q)) {
+    yield sessionHit(file);
+    return;
+  }
+  const test: RawLineTest = rawLineTest(s.q, met);
+  const branch = s.q.filters.activeBranch;
+  let line = 0;
+  let lastId: string | null = null;
+  let leaf: string | null | undefined;
+  const parents = new Map<string, string | null>();
+  const held: SearchHit[] = [];
+  for (const b of lines.chunks()) {
+    if (!b) {
+      yield null;
+      continue;
+    }
+    for (let p = 0; p < b.length;) {
+      // Whole lines of about PIECE bytes (a longer line is a piece of its own); b ends with a newline.
+      const back = b.lastIndexOf(NL, Math.min(b.length - 1, p + PIECE));
+      const pieceEnd = (back >= p ? back : b.indexOf(NL, p + PIECE)) + 1;
+      // A piece without the query's literals holds no hit: its lines are only counted (parsed for a branch filter).
+      const maybe = branch || test(b.toString('latin1', p, pieceEnd));
+      for (let ls = p; ls < pieceEnd;) {
+        const le = b.indexOf(NL, ls);
+        const start = ls;
+        ls = le + 1;
+        line++;
+        if (!maybe || (line === 1 && header)) continue;
+        const end = lineEnd(b, start, le);
+        const may = test(b.toString('latin1', start, end));
+        if (!may && !branch) continue;
+        let value: unknown;
+        try {
+          value = JSON.parse(lineText(b, start, end));
+        } catch {
+          continue; // a damaged line (the index skips it and lists it as a problem)
+        }
+        if (!isRecord(value) || value.type === 'session') continue;
+        const fields = searchFields(value);
+        if (v1) {
+          fields.parentId = lastId;
+          fields.id = v1EntryId(line);
+        }
+        if (fields.id) {
+          parents.set(fields.id, fields.parentId);
+          lastId = fields.id;
+        }
+        if (fields.leafTarget !== undefined) leaf = fields.leafTarget;
+        const time = Number.isNaN(fields.time) ? null : fields.time;
+        if (!may || !passesFilters(s, fields, time)) continue;
+        const hit = fieldsHit(s, met, file, fields, { entry_id: fields.id, line, role: fields.role, time });
+        if (hit && branch) held.push(hit);
+        else if (hit) yield hit;
+      }
+      p = pieceEnd;
+    }
+  }
+  if (branch) {
+    const on = pathOf(parents, leaf !== undefined ? leaf : lastId);
+    for (const h of held) if (h.entryId && on.has(h.entryId)) yield h;
+  }
+}
+
+/** No entry filter: terms met by the session alone make it a session hit. */
+function noEntryFilter(q: SearchQuery): boolean {
+  const f = q.filters;
+  return (
+    !q.regex &&
+    f.roles.length + f.tools.length + f.files.length === 0 &&
+    f.after === null &&
+    f.before === null &&
+    !f.activeBranch
+  );
+}
+
+/**
+ * Every hit of `q` in `paths`, file by file in the order given, lines in file order; `null` after
+ * each chunk read (a point to pause). A file that cannot be read now (gone, not a regular file) is
+ * passed over: the listing reports it.
+ */
+export function* byteHits(
+  paths: readonly string[],
+  q: SearchQuery,
+  sessionHit: (f: Pick<FileInfo, 'session_id' | 'path' | 'cwd' | 'name'>) => SearchHit,
+): Generator<SearchHit | null> {
+  const scope: Scope = {
+    q,
+    fileNeedles: q.filters.files.map((p) => p.toLowerCase()),
+    tools: q.filters.tools.map((t) => t.toLowerCase()),
+  };
+  for (const path of paths) {
+    yield null;
+    let lines: LineFile;
+    try {
+      lines = openLineFile(path);
+    } catch {
+      continue; // gone, or not a regular file now: the listing reports it
+    }
+    try {
+      yield* fileHits(lines, path, scope, sessionHit);
+    } finally {
+      lines.close();
+    }
+  }
+}

@@ -1,0 +1,49 @@
+/**
+ * A query over the index and the listed files it does not hold, merged by recency a file at a time:
+ * files newer than every indexed one first (sessions started since), then the index's hits (newest
+ * first), then older files the first build has not reached. Results are complete while it builds.
+ * When the index cannot be used at all, every listed file is read (newest first) instead.
+ */
+import type { SearchQuery } from '../../core';
+import type { SearchDatabase } from '../../storage/search-db';
+import { statPathOrNull } from '../../storage/stat';
+import { byteHits } from './byte-search';
+import { queryHits, sessionHit, type FileInfo, type HitStream, type QueryOptions } from './query';
+
+/** Paths newest first by their mtime now (a file gone sorts last: the byte stage passes it over). */
+function newestFirst(paths: Iterable<string>): { path: string; mtimeMs: number }[] {
+  const out = [...paths].map((path) => ({ path, mtimeMs: statPathOrNull(path)?.mtimeMs ?? 0 }));
+  return out.sort((a, b) => b.mtimeMs - a.mtimeMs);
+}
+
+export function* stagedHits(
+  db: SearchDatabase,
+  q: SearchQuery,
+  opts: QueryOptions & { files: readonly FileInfo[] },
+): HitStream {
+  const indexed = new Set(opts.files.map((f) => f.path));
+  const missing = opts.paths ? [...opts.paths].filter((p) => !indexed.has(p)) : [];
+  if (missing.length === 0) return yield* queryHits(db, q, opts);
+  const newest = opts.files.reduce((m, f) => Math.max(m, f.mtime_ms), 0);
+  const byAge = newestFirst(missing);
+  yield* byteHits(
+    byAge.filter((f) => f.mtimeMs > newest).map((f) => f.path),
+    q,
+    sessionHit,
+  );
+  yield* queryHits(db, q, opts);
+  yield* byteHits(
+    byAge.filter((f) => f.mtimeMs <= newest).map((f) => f.path),
+    q,
+    sessionHit,
+  );
+}
+
+/** Every hit in `paths` read from the files alone, newest file first (the index cannot be used). */
+export function fileHits(paths: ReadonlySet<string>, q: SearchQuery): HitStream {
+  return byteHits(
+    newestFirst(paths).map((f) => f.path),
+    q,
+    sessionHit,
+  );
+}
