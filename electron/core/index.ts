@@ -71,7 +71,15 @@ export {
   type SearchQuery,
   type Snippet,
 } from './search/search-query';
-export { searchFields, searchTimeIso, indexedText, isV1Header, v1EntryId, type SearchRole, type SearchFields } from './search/search-text';
+export {
+  searchFields,
+  searchTimeIso,
+  indexedText,
+  isV1Header,
+  v1EntryId,
+  type SearchRole,
+  type SearchFields,
+} from './search/search-text';
 export { rawLineTest, type RawLineTest } from './search/raw-filter';
 
 export {
