@@ -87,6 +87,8 @@ async function search(root: string): Promise<Record<string, unknown>> {
       regexMs.push(performance.now() - q0);
     }
 
+    const bytes2 = byteStage(root, paths, phrases.slice(0, 5));
+
     // An appended line: written, then the index updated and queried until it is found.
     const target = paths[0]!;
     const before = statSync(target).size;
@@ -121,11 +123,52 @@ async function search(root: string): Promise<Record<string, unknown>> {
       phraseHits,
       regexP95: p95(regexMs),
       appendMs: found ? appendMs : null,
+      ...(await bytes2),
       rssMB: process.resourceUsage().maxRSS / 1024,
     };
   } finally {
     if (!kept) rmSync(cache, { recursive: true, force: true });
   }
+}
+
+/**
+ * Complete results before the index holds anything (its first build just started, or it cannot be
+ * used): every hit of a few phrases read from the files (the byte stage), against a bare byte
+ * search of the same files for the same phrase (read each whole, Buffer.indexOf), both warm.
+ */
+async function byteStage(root: string, paths: string[], phrases: string[]): Promise<Record<string, unknown>> {
+  const cache = mkdtempSync(join(tmpdir(), 'canopy-bench-bytes-'));
+  const service = new SearchService({ roots: [root], env: { CANOPY_CACHE_DIR: cache } });
+  const scope = new Set(paths);
+  let stageMs = 0;
+  let bareMs = 0;
+  let hits = 0;
+  let bareFiles = 0;
+  try {
+    for (const p of phrases) {
+      const b0 = performance.now();
+      for (const path of paths) if (readFileSync(path).indexOf(p) >= 0) bareFiles++;
+      bareMs += performance.now() - b0;
+      const s0 = performance.now();
+      for (let cursor: string | undefined; ;) {
+        const page = await service.query(`"${p}"`, { limit: 5000, paths: scope, ...(cursor ? { cursor } : {}) });
+        hits += page.hits.length;
+        if (!page.cursor) break;
+        cursor = page.cursor;
+      }
+      stageMs += performance.now() - s0;
+    }
+  } finally {
+    service.close();
+    rmSync(cache, { recursive: true, force: true });
+  }
+  return {
+    byteStageMs: stageMs,
+    byteBareMs: bareMs,
+    byteStageHits: hits,
+    byteBareFiles: bareFiles,
+    byteStagePhrases: phrases.length,
+  };
 }
 
 /** The same 50 phrases and 10 `re:` queries on an index kept by an earlier run, each query's time (profiling). */

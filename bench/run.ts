@@ -482,6 +482,18 @@ function main(): void {
       `(target ≤ 50 ms p95); ${String(se.phraseHits)} of ${String(se.phrases)} phrases found, slowest ${msOf('phraseMax')}`,
     ]);
     rows.push([
+      `search ${label}: every hit of ${String(se.byteStagePhrases)} phrases with nothing indexed (files read directly)`,
+      msOf('byteStageMs'),
+      '–',
+      '–',
+      '–',
+      `bare byte search ${msOf('byteBareMs')}`,
+      '–',
+      '–',
+      '–',
+      `${ratio(n('byteStageMs'), n('byteBareMs'), '≤ 1.5 vs a byte search')}; ${String(se.byteStageHits)} hits`,
+    ]);
+    rows.push([
       `search ${label}: appended line searchable`,
       msOf('appendMs'),
       '–',
