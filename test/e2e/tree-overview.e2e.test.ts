@@ -30,6 +30,8 @@ describe.skipIf(!HAVE_CHROMIUM)('tree list and overview (chromium)', () => {
   ];
 
   const open = async (sessionId: string) => {
+    // After a reload, keys pressed before the app has drawn its list reach no handler.
+    await page.waitForSelector('[data-testid="session-row"]');
     await page.keyboard.press('Control+k');
     await page.keyboard.type(sessionId);
     await page.waitForSelector(`[data-testid="palette-item"][data-kind="session"]`);
