@@ -142,7 +142,7 @@ describe.skipIf(!HAVE_CHROMIUM)('transcript and follow (chromium)', () => {
 
   it('Down from the search box reaches the hits; Enter opens one', async () => {
     await page.keyboard.press('Control+Shift+F');
-    await page.waitForSelector('[data-testid="search-input"]');
+    await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'search-input');
     // A phrase: a lone word also matches sessions whose name or folder holds its letters in order (pi's
     // fuzzy rule), and which came first depended on how far indexing had got.
     await page.keyboard.type('"loadConfig now checks"');
