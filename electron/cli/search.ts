@@ -77,6 +77,7 @@ export const searchCommand: CliCommand = {
       const hits: SearchHit[] = [];
       let more = false;
       let fallback: string | null = null;
+      let fault = false;
       for (let cursor: string | undefined; ;) {
         const page = await service.query(text, {
           limit: Math.min(500, limit - hits.length + 1),
@@ -85,6 +86,7 @@ export const searchCommand: CliCommand = {
         });
         hits.push(...page.hits);
         if (page.fallback && !fallback) io.stderr.write(`canopy search: ${(fallback = page.fallback)}\n`);
+        fault ||= page.indexFault;
         if (page.stopped) io.stderr.write(`canopy search: ${page.stopped}\n`);
         if (hits.length > limit) {
           hits.length = limit;
@@ -107,8 +109,8 @@ export const searchCommand: CliCommand = {
       }
       if (more && !args.values.json)
         io.stderr.write(`more than ${limit} hits: showing the first ${limit} (--limit N)\n`);
-      // The hits printed came from reading the files; the exit code says the index could not be used.
-      if (fallback) return EXIT_INDEX_UNUSABLE;
+      // The hits printed were read from the files; 3 says the index cannot be used (busy with another build is no fault).
+      if (fault) return EXIT_INDEX_UNUSABLE;
       return hits.length > 0 ? EXIT_HITS : EXIT_NO_HITS;
     } catch (err) {
       if (!(err instanceof CanopyError) || err.code !== 'io') throw err;

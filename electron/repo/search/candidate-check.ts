@@ -42,6 +42,8 @@ export interface FileInfo {
   name: string | null;
   ino: number;
   mtime_ms: number;
+  /** Bytes whose lines are all committed (0: its first sync has not ended; rows may be partial). */
+  indexed_to: number;
   last_id: string | null;
   leaf_target: string | null;
   has_leaf: number;

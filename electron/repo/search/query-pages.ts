@@ -27,6 +27,11 @@ export interface Page {
   stopped: string | null;
 }
 
+export interface Fallback {
+  why: string;
+  fault: boolean;
+}
+
 export interface Live {
   id: string;
   query: string;
@@ -37,8 +42,8 @@ export interface Live {
   cancelled: boolean;
   /** Hits answered so far: a file re-indexed between pages gives its rows new rowids, never a hit twice. */
   seen: Set<string>;
-  /** Read from the files, not the index (it could not be used): why, said with every page. */
-  fallback: string | null;
+  /** Read from the files, not the index: why, said with every page (`fault`: it cannot be used, not busy). */
+  fallback: Fallback | null;
 }
 
 // One vm script reused: running it with a timeout interrupts whatever JS it calls (a regex included).
@@ -70,7 +75,7 @@ export class QueryPages {
   }
 
   /** A new query: its stream is kept under a new cursor. */
-  start(query: string, stream: HitStream, regex: boolean, fallback: string | null = null): Live {
+  start(query: string, stream: HitStream, regex: boolean, fallback: Fallback | null = null): Live {
     this.expire();
     const l: Live = {
       id: randomBytes(12).toString('base64url'),

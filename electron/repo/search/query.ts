@@ -125,7 +125,7 @@ function factsOf(files: readonly FileInfo[], keep = true): FilesFacts {
 export function indexedFiles(db: SearchDatabase): FileInfo[] {
   return db
     .prepare<[], FileInfo>(
-      'SELECT id, path, session_id, cwd, name, ino, mtime_ms, last_id, leaf_target, has_leaf FROM files',
+      'SELECT id, path, session_id, cwd, name, ino, mtime_ms, indexed_to, last_id, leaf_target, has_leaf FROM files',
     )
     .all();
 }

@@ -11,13 +11,14 @@ import {
   beginBulkLoad,
   deleteSearchDatabase,
   endBulkLoad,
+  isBusy,
   isCorruption,
   openSearchDatabase,
   type SearchDatabase,
 } from '../../storage/search-db';
 import { SearchIndexer, type FileSync, type LineProblem } from './indexer';
 import { indexedFiles, type FileInfo, type SearchHit } from './query';
-import { QueryPages } from './query-pages';
+import { QueryPages, type Fallback } from './query-pages';
 import { fileHits, stagedHits } from './staged-hits';
 import { ReaderPool } from './reader-pool';
 import { OpenGate } from '../open-gate';
@@ -38,6 +39,13 @@ export interface SearchStatus {
   error: string | null;
 }
 
+/** The index is held by another process's first build (not a fault: its files are read meanwhile). */
+class IndexBusyError extends CanopyError {
+  constructor(file: string) {
+    super('io', `the search index is being built by another Canopy process (${file})`);
+  }
+}
+
 export interface SearchAnswer {
   hits: SearchHit[];
   /** Continues the query where this page stopped (`cursor` of the next call); null: every hit was returned. */
@@ -46,6 +54,8 @@ export interface SearchAnswer {
   stopped: string | null;
   /** The index could not be used, so the files were read instead: why (null: the index answered). */
   fallback: string | null;
+  /** The fallback was a fault of the index (it cannot be used), not another process building it. */
+  indexFault: boolean;
   /** The index is still being built (its missing files are read directly meanwhile). */
   indexing: boolean;
   done: number;
@@ -116,7 +126,9 @@ export class SearchService {
     try {
       opened = openSearchDatabase(this.file);
     } catch (err) {
-      // A cache fault (read-only, full, a folder in the way, busy past the timeout) is one clear line, not a trace.
+      // Another process building it is no fault: the files are read meanwhile.
+      if (isBusy(err)) throw new IndexBusyError(this.file);
+      // A cache fault (read-only, full, a folder in the way) is one clear line, not a trace.
       const why = err instanceof Error ? err.message : String(err);
       throw new CanopyError('io', `the search index cannot be used (${this.file}): ${why}`);
     }
@@ -131,7 +143,7 @@ export class SearchService {
     const indexer = this.open();
     if (!this.fresh || indexer.bulk) return;
     this.fresh = false;
-    beginBulkLoad(this.db!);
+    beginBulkLoad(this.db!, this.file);
     indexer.beginBulk();
   }
 
@@ -139,7 +151,7 @@ export class SearchService {
   private endBulk(complete = false): void {
     if (!this.indexer?.bulk) return;
     this.indexer.endBulk();
-    endBulkLoad(this.db!, complete);
+    endBulkLoad(this.db!, this.file, complete);
   }
 
   getStatus(): SearchStatus {
@@ -288,20 +300,27 @@ export class SearchService {
     });
     if (!result) return null;
     const { page, fallback } = result;
-    return { ...page, fallback, indexing: this.status.indexing, done: this.status.done, total: this.status.total };
+    return {
+      ...page,
+      fallback: fallback?.why ?? null,
+      indexFault: fallback?.fault ?? false,
+      indexing: this.status.indexing,
+      done: this.status.done,
+      total: this.status.total,
+    };
   }
 
   /**
    * True when the index opens; else, when the query names its files, why not (they are then read
    * directly); without them, the index's CanopyError.
    */
-  private usable(paths: ReadonlySet<string> | undefined): true | string {
+  private usable(paths: ReadonlySet<string> | undefined): true | Fallback {
     try {
       this.open();
       return true;
     } catch (err) {
       if (!(err instanceof CanopyError) || !paths) throw err;
-      return `${err.message}: searched the files directly`;
+      return { why: `${err.message}: searched the files directly`, fault: !(err instanceof IndexBusyError) };
     }
   }
 

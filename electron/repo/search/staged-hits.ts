@@ -21,7 +21,9 @@ export function* stagedHits(
   q: SearchQuery,
   opts: QueryOptions & { files: readonly FileInfo[] },
 ): HitStream {
-  const indexed = new Set(opts.files.map((f) => f.path));
+  // A file whose first sync has not ended (another process's, or one that failed midway) may have
+  // part of its rows: it is read whole too (a hit found twice is answered once, by query-pages).
+  const indexed = new Set(opts.files.filter((f) => f.indexed_to > 0).map((f) => f.path));
   const missing = opts.paths ? [...opts.paths].filter((p) => !indexed.has(p)) : [];
   if (missing.length === 0) return yield* queryHits(db, q, opts);
   const newest = opts.files.reduce((m, f) => Math.max(m, f.mtime_ms), 0);
