@@ -211,13 +211,24 @@ async function queries(root: string): Promise<Record<string, unknown>> {
   return { ok: true, phraseP95: p95(ms.slice(-60, -10)), regexP95: p95(ms.slice(-10)), queries: out };
 }
 
+/** The byte stage alone (no index built): `bytes ROOT`. */
+async function bytesOnly(root: string): Promise<Record<string, unknown>> {
+  const listing = await listSessions([root]);
+  const paths = [...listing.sessions].sort((a, b) => (a.modifiedAt < b.modifiedAt ? 1 : -1)).map((s) => s.path);
+  const r = rng(20260101);
+  phrasesFrom(paths.slice(0, Math.max(1, Math.floor(paths.length / 20))), 1, r);
+  return { ok: true, ...(await byteStage(root, paths, phrasesFrom(paths, 50, r).slice(0, 5))) };
+}
+
 const [cmd, arg] = process.argv.slice(2);
 const run =
-  cmd === 'search' && arg
-    ? search(arg)
-    : cmd === 'queries' && arg
-      ? queries(arg)
-      : Promise.reject(new Error('usage: child-search search|queries ROOT'));
+  cmd === 'bytes' && arg
+    ? bytesOnly(arg)
+    : cmd === 'search' && arg
+      ? search(arg)
+      : cmd === 'queries' && arg
+        ? queries(arg)
+        : Promise.reject(new Error('usage: child-search search|queries|bytes ROOT'));
 run
   .then((out) => process.stdout.write(`${JSON.stringify(out)}\n`))
   .catch((err: unknown) =>

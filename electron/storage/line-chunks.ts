@@ -14,20 +14,58 @@ const NL = 0x0a;
 export interface LineFile {
   /** Complete lines from `from`, each chunk ending with a newline, then `null` (a point to pause). */
   chunks(from?: number, maxLine?: number): Generator<Buffer | null>;
+  /** Read whole at open: `chunks` yields its complete lines at once, then ends. */
+  readonly whole: boolean;
+  /** What fstat said at open (a file unchanged since keeps what was learnt of it). */
+  readonly facts: { ino: number; size: number; mtimeMs: number };
   close(): void;
 }
 
+/** Files up to this size are read once, whole, and every pass walks the same bytes. */
+const WHOLE = 4 * 1024 * 1024;
+
 /** Opens `path` (throws when it is gone or not a regular file). */
 export function openLineFile(path: string): LineFile {
-  const { fd } = openRegularSync(path);
+  const { fd, stats } = openRegularSync(path);
+  let whole: Buffer | null = null;
+  if (stats.size <= WHOLE) {
+    try {
+      whole = readWhole(fd, stats.size);
+    } catch (err) {
+      closeSync(fd);
+      throw err;
+    }
+  }
+  // One buffer for every pass over a larger file (a pass ends before the next begins).
+  let buf: Buffer | null = null;
   return {
-    chunks: (from = 0, maxLine = 256 * 1024 * 1024) => chunksOf(fd, from, maxLine),
+    chunks: (from = 0, maxLine = 256 * 1024 * 1024) =>
+      whole ? wholeLines(whole, from) : chunksOf(fd, (buf ??= Buffer.allocUnsafe(CHUNK)), from, maxLine),
+    whole: whole !== null,
+    facts: { ino: stats.ino, size: stats.size, mtimeMs: stats.mtimeMs },
     close: () => closeSync(fd),
   };
 }
 
-function* chunksOf(fd: number, from: number, maxLine: number): Generator<Buffer | null> {
-  const buf = Buffer.allocUnsafe(CHUNK);
+/** The file's bytes now (it may have grown since fstat: read until 0 bytes). */
+function readWhole(fd: number, size: number): Buffer {
+  // One byte more than its size: the read that finds the end needs no bigger buffer.
+  let b = Buffer.allocUnsafe(size + 1);
+  let n = 0;
+  for (;;) {
+    if (n === b.length) b = Buffer.concat([b, Buffer.allocUnsafe(b.length)]);
+    const got = readSync(fd, b, n, b.length - n, n);
+    if (got === 0) return b.subarray(0, n);
+    n += got;
+  }
+}
+
+function* wholeLines(b: Buffer, from: number): Generator<Buffer | null> {
+  const end = b.lastIndexOf(NL) + 1;
+  if (end > from) yield b.subarray(from, end);
+}
+
+function* chunksOf(fd: number, buf: Buffer, from: number, maxLine: number): Generator<Buffer | null> {
   let carry: Buffer | null = null;
   for (let pos = from; ;) {
     let n: number;

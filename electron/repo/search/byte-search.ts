@@ -17,6 +17,7 @@ import {
 import { openLineFile, type LineFile } from '../../storage/line-chunks';
 import { fieldsHit, type FileInfo, type SearchHit } from './candidate-check';
 import { lineText } from './line-text';
+import { sessionHit } from './query';
 
 /** Bytes of complete lines tested raw at once (a failing piece's lines are only counted). */
 const PIECE = 64 * 1024;
@@ -72,7 +73,28 @@ function* lastName(file: LineFile): Generator<null, string | null> {
 /** What the byte stage knows of a file: its header's facts and its last session name. */
 type ByteFile = Pick<FileInfo, 'session_id' | 'path' | 'cwd' | 'name'>;
 
+/**
+ * Each file's last session name, kept while the file is unchanged (same inode, size and mtime):
+ * finding it reads the whole file, and every query of the byte stage needs it. Bounded, oldest out.
+ */
+export class SessionNames {
+  private readonly known = new Map<string, { key: string; name: string | null }>();
+  constructor(private readonly max = 20_000) {}
+
+  *of(lines: LineFile, path: string): Generator<null, string | null> {
+    const key = `${lines.facts.ino}:${lines.facts.size}:${lines.facts.mtimeMs}`;
+    const had = this.known.get(path);
+    if (had?.key === key) return had.name;
+    const name = yield* lastName(lines);
+    this.known.delete(path);
+    this.known.set(path, { key, name });
+    if (this.known.size > this.max) this.known.delete(this.known.keys().next().value!);
+    return name;
+  }
+}
+
 interface Scope {
+  names: SessionNames;
   q: SearchQuery;
   fileNeedles: readonly string[];
   tools: readonly string[];
@@ -98,18 +120,13 @@ function pathOf(parents: Map<string, string | null>, start: string | null): Set<
   return on;
 }
 
-function* fileHits(
-  lines: LineFile,
-  path: string,
-  s: Scope,
-  sessionHit: (f: ByteFile) => SearchHit,
-): Generator<SearchHit | null> {
+function* fileHits(lines: LineFile, path: string, s: Scope): Generator<SearchHit | null> {
   const header = headerOf(lines);
   const cwd = typeof header?.cwd === 'string' ? header.cwd : '';
   const { projects } = s.q.filters;
   if (projects.length && !projects.some((p) => cwd.toLowerCase().includes(p))) return;
   const v1 = header !== null && isV1Header(header);
-  const name = s.q.terms.length ? yield* lastName(lines) : null;
+  const name = s.q.terms.length ? yield* s.names.of(lines, path) : null;
   const file: ByteFile = { path, session_id: typeof header?.id === 'string' ? header.id : '', cwd, name };
   const met = termsMetBySession(s.q, { id: file.session_id, path, cwd, name });
   if (s.q.terms.length > 0 && met.every(Boolean) && noEntryFilter(s.q)) {
@@ -128,18 +145,28 @@ function* fileHits(
       yield null;
       continue;
     }
+    // Lines are counted only up to a piece that may hold a hit: a file with none is never split.
+    let counted = 0;
+    const countTo = (pos: number): void => {
+      for (let at = b.indexOf(NL, counted); at >= 0 && at < pos; at = b.indexOf(NL, at + 1)) line++;
+      counted = pos;
+    };
     for (let p = 0; p < b.length;) {
       // Whole lines of about PIECE bytes (a longer line is a piece of its own); b ends with a newline.
       const back = b.lastIndexOf(NL, Math.min(b.length - 1, p + PIECE));
       const pieceEnd = (back >= p ? back : b.indexOf(NL, p + PIECE)) + 1;
-      // A piece without the query's literals holds no hit: its lines are only counted (parsed for a branch filter).
-      const maybe = branch || test(b.toString('latin1', p, pieceEnd));
-      for (let ls = p; ls < pieceEnd;) {
+      const start0 = p;
+      p = pieceEnd;
+      // A piece without the query's literals holds no hit (a branch filter parses every line).
+      if (!branch && !test(b.toString('latin1', start0, pieceEnd))) continue;
+      countTo(start0);
+      for (let ls = start0; ls < pieceEnd;) {
         const le = b.indexOf(NL, ls);
         const start = ls;
         ls = le + 1;
+        counted = ls;
         line++;
-        if (!maybe || (line === 1 && header)) continue;
+        if (line === 1 && header) continue;
         const end = lineEnd(b, start, le);
         const may = test(b.toString('latin1', start, end));
         if (!may && !branch) continue;
@@ -166,8 +193,9 @@ function* fileHits(
         if (hit && branch) held.push(hit);
         else if (hit) yield hit;
       }
-      p = pieceEnd;
     }
+    // The next chunk reuses the buffer: its lines are counted now (a file read whole has no next).
+    if (!lines.whole) countTo(b.length);
   }
   if (branch) {
     const on = pathOf(parents, leaf !== undefined ? leaf : lastId);
@@ -192,12 +220,9 @@ function noEntryFilter(q: SearchQuery): boolean {
  * each chunk read (a point to pause). A file that cannot be read now (gone, not a regular file) is
  * passed over: the listing reports it.
  */
-export function* byteHits(
-  paths: readonly string[],
-  q: SearchQuery,
-  sessionHit: (f: Pick<FileInfo, 'session_id' | 'path' | 'cwd' | 'name'>) => SearchHit,
-): Generator<SearchHit | null> {
+export function* byteHits(paths: readonly string[], q: SearchQuery, names: SessionNames): Generator<SearchHit | null> {
   const scope: Scope = {
+    names,
     q,
     fileNeedles: q.filters.files.map((p) => p.toLowerCase()),
     tools: q.filters.tools.map((t) => t.toLowerCase()),
@@ -211,7 +236,7 @@ export function* byteHits(
       continue; // gone, or not a regular file now: the listing reports it
     }
     try {
-      yield* fileHits(lines, path, scope, sessionHit);
+      yield* fileHits(lines, path, scope);
     } finally {
       lines.close();
     }

@@ -20,6 +20,7 @@ import { SearchIndexer, type FileSync, type LineProblem } from './indexer';
 import { indexedFiles, type FileInfo, type SearchHit } from './query';
 import { QueryPages, type Fallback } from './query-pages';
 import { fileHits, stagedHits } from './staged-hits';
+import { SessionNames } from './byte-search';
 import { ReaderPool } from './reader-pool';
 import { OpenGate } from '../open-gate';
 
@@ -106,6 +107,8 @@ export class SearchService {
   private fresh = false;
 
   private readonly gate: OpenGate;
+  /** Session names the byte stage found, kept while their files are unchanged. */
+  private readonly names = new SessionNames();
 
   constructor(private readonly options: SearchServiceOptions) {
     this.gate = options.gate ?? new OpenGate();
@@ -286,9 +289,10 @@ export class SearchService {
               ? stagedHits(this.db!, parsed.query, {
                   files: (this.files ??= indexedFiles(this.db!)),
                   readers: this.readers,
+                  names: this.names,
                   ...(opts.paths ? { paths: opts.paths } : {}),
                 })
-              : fileHits(opts.paths!, parsed.query);
+              : fileHits(opts.paths!, parsed.query, this.names);
           live = this.pages.start(text, stream, parsed.query.regex !== null, usable === true ? null : usable);
         } else if (live.fallback === null) this.open();
         return { page: await this.pages.page(live, limit), fallback: live.fallback };

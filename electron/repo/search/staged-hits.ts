@@ -7,8 +7,8 @@
 import type { SearchQuery } from '../../core';
 import type { SearchDatabase } from '../../storage/search-db';
 import { statPathOrNull } from '../../storage/stat';
-import { byteHits } from './byte-search';
-import { queryHits, sessionHit, type FileInfo, type HitStream, type QueryOptions } from './query';
+import { byteHits, type SessionNames } from './byte-search';
+import { queryHits, type FileInfo, type HitStream, type QueryOptions } from './query';
 
 /** Paths newest first by their mtime now (a file gone sorts last: the byte stage passes it over). */
 function newestFirst(paths: Iterable<string>): { path: string; mtimeMs: number }[] {
@@ -19,7 +19,7 @@ function newestFirst(paths: Iterable<string>): { path: string; mtimeMs: number }
 export function* stagedHits(
   db: SearchDatabase,
   q: SearchQuery,
-  opts: QueryOptions & { files: readonly FileInfo[] },
+  opts: QueryOptions & { files: readonly FileInfo[]; names: SessionNames },
 ): HitStream {
   // A file whose first sync has not ended (another process's, or one that failed midway) may have
   // part of its rows: it is read whole too (a hit found twice is answered once, by query-pages).
@@ -31,21 +31,21 @@ export function* stagedHits(
   yield* byteHits(
     byAge.filter((f) => f.mtimeMs > newest).map((f) => f.path),
     q,
-    sessionHit,
+    opts.names,
   );
   yield* queryHits(db, q, opts);
   yield* byteHits(
     byAge.filter((f) => f.mtimeMs <= newest).map((f) => f.path),
     q,
-    sessionHit,
+    opts.names,
   );
 }
 
 /** Every hit in `paths` read from the files alone, newest file first (the index cannot be used). */
-export function fileHits(paths: ReadonlySet<string>, q: SearchQuery): HitStream {
+export function fileHits(paths: ReadonlySet<string>, q: SearchQuery, names: SessionNames): HitStream {
   return byteHits(
     newestFirst(paths).map((f) => f.path),
     q,
-    sessionHit,
+    names,
   );
 }
