@@ -723,9 +723,15 @@ function main(): void {
   }
 
   // The whole store (issue 24): bench/store-rows.ts.
-  if (want('store') || a.only?.includes('store-2g')) {
+  if (want('store') || a.only?.includes('store-2g') || a.only?.includes('store-10k')) {
     storeRows(
-      { quick: a.quick, runs: a.runs, dir: a.dir, big: a.only?.includes('store-2g') ?? false },
+      {
+        quick: a.quick,
+        runs: a.runs,
+        dir: a.dir,
+        big: a.only?.includes('store-2g') ?? false,
+        tenK: a.only?.includes('store-10k') ?? false,
+      },
       {
         rows,
         log,
