@@ -145,8 +145,10 @@ describe.skipIf(!HAVE_CHROMIUM)('transcript and follow (chromium)', () => {
     await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'search-input');
     // A phrase: a lone word also matches sessions whose name or folder holds its letters in order (pi's
     // fuzzy rule), and which came first depended on how far indexing had got.
-    await page.keyboard.type('"loadConfig now checks"');
+    // Filled, not typed key by key: under load a key typed while the panel mounts lost its first letters.
+    await page.fill('[data-testid="search-input"]', '"loadConfig now checks"');
     await page.waitForSelector('[data-testid="search-hit"][data-entry-id="a4"]', { timeout: 30_000 });
+    await page.focus('[data-testid="search-input"]');
     await page.keyboard.press('ArrowDown');
     const focused = await page.evaluate(() => document.activeElement?.getAttribute('data-testid'));
     expect(focused).toBe('search-hit');
