@@ -199,8 +199,8 @@ export function endBulkLoad(db: SearchDatabase, file: string, merge: boolean): v
 /** Names the process building the index from empty (removed when its build ends). */
 const markerOf = (file: string): string => `${file}.building`;
 
-/** Whether the marker names a process other than this one that is still running. */
-function builderAlive(file: string): boolean {
+/** Whether the marker names a process other than this one that is still running (it builds the index). */
+export function builderAlive(file: string): boolean {
   let pid: number;
   try {
     pid = Number(readFileSync(markerOf(file), 'utf8'));

@@ -26,8 +26,11 @@ function search(
     });
     let out = '';
     let err = '';
-    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (err += c.toString()));
+    // Decoded as a stream: a character split across two chunks stays whole.
+    child.stdout.setEncoding('utf8');
+    child.stderr.setEncoding('utf8');
+    child.stdout.on('data', (c: string) => (out += c));
+    child.stderr.on('data', (c: string) => (err += c));
     child.on('close', (code) => resolve({ code, out, err }));
   });
 }

@@ -4,7 +4,7 @@
  * indexed again from the start; a file that is gone loses its rows. Session files are only read.
  */
 import { indexedText, isV1Header, searchFields, v1EntryId } from '../../core';
-import type { SearchDatabase } from '../../storage/search-db';
+import { IndexBusy, type SearchDatabase } from '../../storage/search-db';
 import { scanLines } from '../../storage/line-scan';
 import { lineText } from './line-text';
 import { readRange } from '../../storage/read';
@@ -81,7 +81,14 @@ export class SearchIndexer {
   /** Lines since the open transaction began, while a bulk load keeps one open across files. */
   private bulkLines: number | null = null;
 
-  constructor(private readonly db: SearchDatabase) {
+  /**
+   * `mayWrite`: asked once this sync holds the write lock (a file's rows must come from one process:
+   * another's first build, committed mid-file, interleaved with ours lost lines).
+   */
+  constructor(
+    private readonly db: SearchDatabase,
+    private readonly mayWrite: () => boolean = () => true,
+  ) {
     this.st = {
       file: db.prepare<[string], FileRow>(
         'SELECT id, ino, size, mtime_ms, indexed_to, next_line, tail, last_id, v1 FROM files WHERE path = ?',
@@ -196,6 +203,9 @@ export class SearchIndexer {
       this.remove(path);
       return { path, kind: 'removed', bytes: 0, lines: 0, textChars: 0, problems: [] };
     }
+    // Asked again once the write lock is held (below): startOf may clear rows.
+    if (this.bulkLines === null && !this.mayWrite())
+      throw new IndexBusy('another Canopy process is building the index');
     const start = await this.startOf(path, facts);
     if (!start) return { path, kind: 'unchanged', bytes: 0, lines: 0, textChars: 0, problems: [] };
     const { id } = start;
@@ -300,7 +310,13 @@ export class SearchIndexer {
       }
     };
     const own = this.bulkLines === null;
-    if (own) this.db.exec('BEGIN');
+    if (own) {
+      this.db.exec('BEGIN IMMEDIATE');
+      if (!this.mayWrite()) {
+        this.db.exec('ROLLBACK');
+        throw new IndexBusy('another Canopy process is building the index');
+      }
+    }
     let result;
     try {
       result = await scanLines(path, visit, {

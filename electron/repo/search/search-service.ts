@@ -9,6 +9,7 @@ import { CanopyError } from '../../shared/errors';
 import { throwawayCacheDir } from '../../storage/cache-dir';
 import {
   beginBulkLoad,
+  builderAlive,
   deleteSearchDatabase,
   endBulkLoad,
   isBusy,
@@ -138,7 +139,7 @@ export class SearchService {
     this.db = opened.db;
     if (opened.rebuilt) this.status.rebuilt = opened.rebuilt;
     this.fresh = opened.fresh;
-    this.indexer = new SearchIndexer(this.db);
+    this.indexer = new SearchIndexer(this.db, () => !builderAlive(this.file));
     return this.indexer;
   }
 
@@ -223,12 +224,15 @@ export class SearchService {
         for (let i = 0; i < paths.length && !this.wanted && !this.closed; i++) {
           const wait = this.gate.pause();
           if (wait) await wait;
+          // Another process's first build owns the index until it ends: this pass stops (its files are read directly).
+          if (builderAlive(this.file)) break;
           try {
             const r = await this.syncFile(paths[i]!);
             this.options.onSynced?.(r);
             this.status.problems += r.problems.length;
             for (const p of r.problems) this.options.onProblem?.(p);
           } catch (err) {
+            if (isBusy(err)) break;
             // An unreadable file is skipped (listing reports it); the others still get indexed.
             this.options.onProblem?.({
               path: paths[i]!,
@@ -321,6 +325,8 @@ export class SearchService {
   private usable(paths: ReadonlySet<string> | undefined): true | Fallback {
     try {
       this.open();
+      // Another process is building it: what it committed so far is not a whole file's rows.
+      if (paths && builderAlive(this.file)) throw new IndexBusyError(this.file);
       return true;
     } catch (err) {
       if (!(err instanceof CanopyError) || !paths) throw err;
