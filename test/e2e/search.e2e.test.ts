@@ -93,15 +93,19 @@ describe.skipIf(!HAVE_CHROMIUM)('search panel in Chromium', () => {
     await page.keyboard.press('Control+Shift+F');
     await page.fill('[data-testid="search-input"]', '"it is not the same way"');
     const status = () => page.textContent('[data-testid="search-status"]');
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid="search-hit"]').length === 100, null, {
+    const count = () => page.$$eval('[data-testid="search-hit"]', (els) => els.length);
+    // A full first page (a page answered early under load is continued at once, so at least one).
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="search-hit"]').length >= 100, null, {
       timeout: 20_000,
     });
-    expect(await status()).toContain('100+ hits');
+    await page.waitForSelector('[data-testid="search-more"]');
+    expect(await status()).toMatch(/^\d+\+ hits/);
     await h.shot('search-04-first-page');
     // Load more by keyboard: the button is a tab stop.
+    const before = await count();
     await page.focus('[data-testid="search-more"]');
     await page.keyboard.press('Enter');
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid="search-hit"]').length === 200);
+    await page.waitForFunction((n) => document.querySelectorAll('[data-testid="search-hit"]').length > n, before);
     // Then scrolling near the end loads the rest.
     await page.$eval('[data-testid="search-results"]', (el) => el.scrollTo(0, el.scrollHeight));
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="search-hit"]').length === 250);

@@ -17,6 +17,9 @@ import { CanopyError } from '../../shared/errors';
 import { searchTimeIso } from '../../core';
 import { SearchService, type SearchStatus } from './search-service';
 
+/** A page answers what it has after this long (with a hit), so the panel shows hits as they are found. */
+const EARLY_PAGE_MS = 150;
+
 export interface AppSearchOptions {
   /** Every folder sessions may come from (roots and the demo folder): the index is kept out of them. */
   roots: readonly string[];
@@ -96,7 +99,12 @@ export class AppSearch {
   async query(text: string, limit = 200, cursor?: string): Promise<SearchResultDto> {
     if (!this.service) throw new CanopyError('io', `search is unavailable: ${this.failure ?? 'no index'}`);
     const paths = this.options.rows.listedPaths();
-    const answer = await this.service.query(text, { limit, paths, ...(cursor === undefined ? {} : { cursor }) });
+    const answer = await this.service.query(text, {
+      limit,
+      paths,
+      earlyMs: EARLY_PAGE_MS,
+      ...(cursor === undefined ? {} : { cursor }),
+    });
     const hits: SearchHitDto[] = [];
     for (const h of answer.hits) {
       const known = this.options.rows.rowAt(h.path);

@@ -112,10 +112,12 @@ export class QueryPages {
 
   /**
    * Up to `limit` more hits of a live query, read in slices with a turn of the event loop between
-   * them. The cursor stays valid unless the stream ended or failed.
+   * them; with `earlyMs`, fewer once the page holds a hit and has run that long. The cursor stays
+   * valid unless the stream ended or failed.
    */
-  async page(l: Live, limit: number): Promise<Page> {
+  async page(l: Live, limit: number, earlyMs = Number.POSITIVE_INFINITY): Promise<Page> {
     const hits: SearchHit[] = [];
+    const began = performance.now();
     const slice = (): boolean => {
       const end = performance.now() + SLICE_MS;
       for (;;) {
@@ -147,6 +149,8 @@ export class QueryPages {
           return { hits, cursor: null, stopped: null };
         }
         if (hits.length >= limit) return { hits, cursor: l.id, stopped: null };
+        // What was found so far, shown while the rest is read (the caller asks on with the cursor).
+        if (hits.length > 0 && performance.now() - began >= earlyMs) return { hits, cursor: l.id, stopped: null };
         await new Promise((r) => setImmediate(r));
         // Stopped by a newer query: what was found is answered, and the cursor still continues it.
         if (l.cancelled) return { hits, cursor: l.id, stopped: 'cancelled by a newer search' };

@@ -84,6 +84,8 @@ export interface QueryArgs {
   paths?: ReadonlySet<string>;
   /** The previous page's cursor: the next page of the same query. */
   cursor?: string;
+  /** Answer a page early, with its cursor, once it holds a hit and has run this long (the app shows hits as they come). */
+  earlyMs?: number;
 }
 
 export class SearchService {
@@ -299,7 +301,7 @@ export class SearchService {
               : fileHits(opts.paths!, parsed.query, this.names);
           live = this.pages.start(text, stream, parsed.query.regex !== null, usable === true ? null : usable);
         } else if (live.fallback === null) this.open();
-        return { page: await this.pages.page(live, limit), fallback: live.fallback };
+        return { page: await this.pages.page(live, limit, opts.earlyMs), fallback: live.fallback };
       } catch (err) {
         if (!isCorruption(err)) throw err;
         this.resetDamaged(err);

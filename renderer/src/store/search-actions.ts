@@ -34,6 +34,13 @@ export function createSearchActions({ api, s, check }: ActionContext): SearchAct
     if ('error' in r) return s().setSearchError(r.error.message);
     s().setSearchPage(r.data, true);
     s().setSearchStatus(r.data.status);
+    continueShortPage(r.data);
+  }
+
+  // A page answered early (it had hits and ran a while): the rest is asked for at once, so hits
+  // stream in; a full page waits for the user to scroll (or Load more).
+  function continueShortPage(page: { hits: unknown[]; cursor: string | null }) {
+    if (page.cursor && page.hits.length < SEARCH_PAGE) void searchMore();
   }
 
   async function searchMore() {
@@ -46,6 +53,7 @@ export function createSearchActions({ api, s, check }: ActionContext): SearchAct
     s().setSearchLoading(false);
     if ('error' in r) return s().setSearchError(r.error.message);
     s().setSearchPage(r.data, false);
+    continueShortPage(r.data);
   }
 
   function followSearchStatus() {
