@@ -14,6 +14,8 @@ export interface SessionSummary {
   firstMessage: string | null;
   /** Set when it differs from firstMessage: the first user message whose entry time is not before the header's (a fork's own: copied ones are older). */
   ownFirstMessage?: string | null;
+  /** A fork's branch point: the last user message copied from its parent (older than the header); absent when none was. */
+  branchedAfter?: string;
   /** Parsed entry lines after the header. */
   entryCount: number;
   /** `message` entries, every branch. */
@@ -50,6 +52,7 @@ interface Tally {
   name: string | null;
   firstMessage: string | null;
   ownFirstMessage: string | null;
+  branchedAfter: string | null;
   headerMs: number;
   entryCount: number;
   messageCount: number;
@@ -62,6 +65,7 @@ const emptyTally = (): Tally => ({
   name: null,
   firstMessage: null,
   ownFirstMessage: null,
+  branchedAfter: null,
   headerMs: Number.NaN,
   entryCount: 0,
   messageCount: 0,
@@ -103,12 +107,15 @@ function tallyLine(t: Tally, text: string, lineNo: number, complete: boolean): v
   if (message.role !== 'user' && message.role !== 'assistant') return;
   const time = typeof message.timestamp === 'number' ? message.timestamp : Date.parse(String(value.timestamp));
   if (!Number.isNaN(time)) t.lastActivity = Math.max(t.lastActivity, time);
-  if (message.role === 'user' && (t.firstMessage === null || t.ownFirstMessage === null)) {
-    const m = messageText(message);
-    const cut = m.length > PREVIEW_CHARS ? `${m.slice(0, PREVIEW_CHARS)}…` : m;
-    if (m && t.firstMessage === null) t.firstMessage = cut;
-    if (m && t.ownFirstMessage === null && !(Date.parse(String(value.timestamp)) < t.headerMs)) t.ownFirstMessage = cut;
-  }
+  // Once the first message and the fork's own are known, later user messages change nothing.
+  if (message.role !== 'user' || (t.firstMessage !== null && t.ownFirstMessage !== null)) return;
+  const m = messageText(message);
+  if (!m) return;
+  const cut = m.length > PREVIEW_CHARS ? `${m.slice(0, PREVIEW_CHARS)}…` : m;
+  if (t.firstMessage === null) t.firstMessage = cut;
+  // Entries copied from a fork's parent are older than its header: the last of them is where it branched.
+  if (Date.parse(String(value.timestamp)) < t.headerMs) t.branchedAfter = cut;
+  else t.ownFirstMessage = cut;
 }
 
 function summaryOf(t: Tally, path: string, mtimeMs: number): SessionSummary {
@@ -116,11 +123,12 @@ function summaryOf(t: Tally, path: string, mtimeMs: number): SessionSummary {
   if (head === null) throw new CanopyError('invalid_session', `not a pi session: ${path} has no session header`);
   const headerTime = typeof head.timestamp === 'string' ? Date.parse(head.timestamp) : Number.NaN;
   const activity = t.lastActivity > 0 ? t.lastActivity : !Number.isNaN(headerTime) ? headerTime : mtimeMs;
-  const { name, firstMessage, ownFirstMessage, entryCount, messageCount, issueCount } = t;
+  const { name, firstMessage, ownFirstMessage, branchedAfter, entryCount, messageCount, issueCount } = t;
   return {
     name,
     firstMessage,
     ...(ownFirstMessage !== firstMessage ? { ownFirstMessage } : {}),
+    ...(branchedAfter !== null ? { branchedAfter } : {}),
     entryCount,
     messageCount,
     lastActivity: new Date(activity).toISOString(),

@@ -55,6 +55,8 @@ export interface SessionSummaryDto {
   firstMessage: string | null;
   /** The first user message written after the header (a fork's own, not one copied from its parent). */
   ownFirstMessage?: string | null;
+  /** A fork's branch point: the last user message copied from its parent. */
+  branchedAfter?: string;
   entryCount: number;
   messageCount: number;
   /** Latest user/assistant activity (ISO), else the header time. */

@@ -272,10 +272,19 @@ describe('summarizeSession: a fork', () => {
     const path = await writeSession(root, 'fork.jsonl', [
       header('f', '/p', { timestamp: '2026-03-01T12:00:00.000Z', parentSession: '/p/parent.jsonl' }),
       { ...user('u1', null, 'copied question'), timestamp: '2026-03-01T10:00:00.000Z' },
-      { ...user('u2', 'u1', 'my own question'), timestamp: '2026-03-01T12:00:05.000Z' },
+      { ...user('u1b', 'u1', 'copied follow-up'), timestamp: '2026-03-01T10:30:00.000Z' },
+      { ...user('u2', 'u1b', 'my own question'), timestamp: '2026-03-01T12:00:05.000Z' },
+      { ...user('u3', 'u2', 'a later question'), timestamp: '2026-03-01T12:10:00.000Z' },
     ]);
     const summary = await summarizeSession(path);
     expect(summary.firstMessage).toBe('copied question');
     expect(summary.ownFirstMessage).toBe('my own question');
+    // Where it branched: the last message it copied from its parent.
+    expect(summary.branchedAfter).toBe('copied follow-up');
+    const plain = await writeSession(root, 'plain.jsonl', [
+      header('p', '/p', { timestamp: '2026-03-01T12:00:00.000Z' }),
+      { ...user('u1', null, 'a question'), timestamp: '2026-03-01T12:00:05.000Z' },
+    ]);
+    expect((await summarizeSession(plain)).branchedAfter).toBeUndefined();
   });
 });

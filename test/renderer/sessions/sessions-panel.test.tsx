@@ -77,6 +77,28 @@ describe('SessionsPanel', () => {
     expect(m.container.querySelector('[data-session-id="d-2"] [data-testid="damage-marker"]')).toBeNull();
   });
 
+  it('shows where a fork branched (the last message it copied), on forks only', async () => {
+    const forks = [
+      row('p-1', '/p', { summary: { ...summary(null, 'plan the parser'), branchedAfter: 'not shown here' } }),
+      row('f-1', '/p', {
+        parentSessionId: 'p-1',
+        parentSessionPath: '/p/p-1.jsonl',
+        summary: {
+          ...summary(null, 'plan the parser'),
+          ownFirstMessage: 'try **recursion**',
+          branchedAfter: 'write the `lexer`',
+        },
+      }),
+    ];
+    m = await mount(<SessionsPanel />, fakeApi({}).api, (store) => store.getState().setSessionList(listOf(forks)));
+    await flush(50);
+    const fork = m.container.querySelector<HTMLElement>('[data-session-id="f-1"]')!;
+    expect(fork.querySelector('[data-testid="branched-after"]')?.textContent).toBe('after “write the lexer”');
+    expect(fork.title).toContain('branched after “write the lexer”');
+    expect(fork.textContent).toContain('try recursion');
+    expect(m.container.querySelector('[data-session-id="p-1"] [data-testid="branched-after"]')).toBeNull();
+  });
+
   it('filters rows and opens a session on click', async () => {
     const f = fakeApi({ 'session.open': async () => ({ ok: false, error: { code: 'not_found', message: 'gone' } }) });
     m = await mount(<SessionsPanel />, f.api, (store) => store.getState().setSessionList(listOf(rows)));

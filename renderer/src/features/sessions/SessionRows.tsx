@@ -2,7 +2,7 @@ import { memo, type CSSProperties } from 'react';
 import { countOf, formatBytes, formatDateTime, formatRelative, formatShortDate, shortCwd } from '../../lib/format';
 import type { ProjectDto, SessionRowDto, SessionSummaryDto } from '../../lib/shared';
 import { ForkIcon } from '../../lib/icons';
-import { sessionTitle } from '../../model/session-title';
+import { plainText, sessionTitle } from '../../model/session-title';
 import { useRowSlots } from './row-slots';
 
 const INDENT = 14;
@@ -67,6 +67,8 @@ export const SessionRow = memo(function SessionRow({
 }) {
   const title = sessionTitle(session, summary);
   const forked = session.parentSessionId !== null || session.parentSessionPath !== null;
+  // Where a fork left its parent: the last message it copied (its title is its own first one).
+  const branched = forked && summary?.branchedAfter ? plainText(summary.branchedAfter) : '';
   const { Marker } = useRowSlots();
   return (
     <div
@@ -77,7 +79,7 @@ export const SessionRow = memo(function SessionRow({
       data-parent-session-id={session.parentSessionId ?? undefined}
       style={depth > 0 ? indentStyle(depth) : undefined}
       aria-current={active ? 'true' : undefined}
-      title={`${title}\n${session.path}\n${formatBytes(session.sizeBytes)}`}
+      title={`${title}${branched ? `\nbranched after “${branched}”` : ''}\n${session.path}\n${formatBytes(session.sizeBytes)}`}
       onClick={() => onOpen(session.sessionId)}
     >
       <div className="session-title">
@@ -108,6 +110,11 @@ export const SessionRow = memo(function SessionRow({
         {Marker && <Marker sessionId={session.sessionId} />}
       </div>
       <div className="session-meta">
+        {branched && (
+          <span className="session-branch" data-testid="branched-after">
+            after “{branched}”
+          </span>
+        )}
         {showCwd && (
           <span className="session-cwd" title={session.cwd}>
             {shortCwd(session.cwd)}
