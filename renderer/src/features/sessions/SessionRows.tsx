@@ -122,8 +122,11 @@ export const SessionRow = memo(function SessionRow({
         )}
         <span title={`Modified ${formatDateTime(session.modifiedAt)}`}>{formatRelative(session.modifiedAt)}</span>
         {/* The flat list has less room: the project takes the size's place (the title shows it). */}
-        {!showCwd && <span>{formatBytes(session.sizeBytes)}</span>}
-        <span className="count">{summary ? countOf(summary.entryCount, 'entry', 'entries') : '… entries'}</span>
+        {/* A fork's branch point takes the size's and count's place (the tooltip keeps the size). */}
+        {!showCwd && !branched && <span>{formatBytes(session.sizeBytes)}</span>}
+        {!branched && (
+          <span className="count">{summary ? countOf(summary.entryCount, 'entry', 'entries') : '… entries'}</span>
+        )}
         <span className="created" title={`Created ${formatDateTime(session.createdAt)}`}>
           {formatShortDate(session.createdAt)}
         </span>
