@@ -31,6 +31,7 @@ export interface HandlerContext {
 
 export function createHandlers(ctx: HandlerContext): Handlers {
   const { catalog, search } = ctx;
+  const first = <T>(work: Promise<T>): Promise<T> => (ctx.gate ? ctx.gate.during(work) : work);
   const sessions = ctx.sessions ?? new SessionService(catalog);
   return {
     // After the first listing: only then is it known whether demo sessions are shown.
@@ -51,15 +52,13 @@ export function createHandlers(ctx: HandlerContext): Handlers {
       return listing;
     },
     'sessions.summaries': (args) => catalog.summaries(args.sessionIds),
-    'session.open': (args) => {
-      const opening = sessions.get(args.sessionId).graph(args);
-      return ctx.gate ? ctx.gate.during(opening) : opening;
-    },
-    'session.previews': (args) => sessions.get(args.sessionId).previews(args.entryIds),
+    // What the user waits for comes first: background passes pause while these run.
+    'session.open': (args) => first(sessions.get(args.sessionId).graph(args)),
+    'session.previews': (args) => first(sessions.get(args.sessionId).previews(args.entryIds)),
     'session.flags': (args) => sessions.get(args.sessionId).flags(),
-    'entry.get': (args) => sessions.get(args.sessionId).entry(args.entryId),
-    'entry.payload': ({ sessionId, entryId, ...req }) => sessions.get(sessionId).payload(entryId, req),
-    'session.context': (args) => sessions.get(args.sessionId).context(args),
+    'entry.get': (args) => first(sessions.get(args.sessionId).entry(args.entryId)),
+    'entry.payload': ({ sessionId, entryId, ...req }) => first(sessions.get(sessionId).payload(entryId, req)),
+    'session.context': (args) => first(sessions.get(args.sessionId).context(args)),
     'session.forkPreview': (args) => sessions.get(args.sessionId).forkPreview(args.request, args.profile),
     'session.fork': (args) => sessions.get(args.sessionId).fork(args.request, args.profile),
     'session.lineage': (args) => sessions.get(args.sessionId).lineage(),
