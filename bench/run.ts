@@ -723,14 +723,15 @@ function main(): void {
   }
 
   // The whole store (issue 24): bench/store-rows.ts.
-  if (want('store') || a.only?.includes('store-2g') || a.only?.includes('store-10k')) {
+  const store3g = a.only?.includes('store-3g') ?? false;
+  if (want('store') || a.only?.includes('store-2g') || a.only?.includes('store-10k') || store3g) {
     storeRows(
       {
         quick: a.quick,
         runs: a.runs,
         dir: a.dir,
         big: a.only?.includes('store-2g') ?? false,
-        tenK: a.only?.includes('store-10k') ?? false,
+        ...(a.only?.includes('store-10k') ? { sessions: 10_000 } : store3g ? { sessions: 3_000 } : {}),
       },
       {
         rows,
@@ -740,7 +741,8 @@ function main(): void {
         fmtMs,
         fmtMB,
         ratio,
-        store: (sessions) => cachedStore(a.dir, sessions, 40),
+        store: (sessions) =>
+          store3g ? cachedStore(a.dir, 3_000, 60, SEARCH_STORE_3G) : cachedStore(a.dir, sessions, 40),
         dirBytes,
       },
     );

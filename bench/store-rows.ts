@@ -28,12 +28,12 @@ export interface StoreBenchTools {
 }
 
 export function storeRows(
-  a: { quick: boolean; runs: number | null; dir: string; big: boolean; tenK?: boolean },
+  a: { quick: boolean; runs: number | null; dir: string; big: boolean; sessions?: number },
   t: StoreBenchTools,
 ): void {
   const { rows, log, run, repeat, fmtMs, fmtMB, ratio } = t;
-  // The 10,000-session store: --only store-10k (generating it takes minutes).
-  const sessions = a.tenK ? 10_000 : a.quick ? 1000 : 2000;
+  // The stores: --only store-10k (10,000 sessions) or store-3g (the ~2.7 GB search store).
+  const sessions = a.sessions ?? (a.quick ? 1000 : 2000);
   const root = t.store(sessions);
   const mb = (t.dirBytes(root) / MB).toFixed(0);
   const runs = a.runs ?? 3;
