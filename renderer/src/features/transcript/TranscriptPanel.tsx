@@ -6,6 +6,7 @@ import { ForkIcon } from '../../lib/icons';
 import type { EntryDetailDto } from '../../lib/shared';
 import { kindColor, kindTitle } from '../../model/kinds';
 import { treeIndexOf } from '../../model/tree-index';
+import { previewText } from '../../model/previews';
 import { FollowToggle } from './FollowToggle';
 import { transcriptRows, unreadCount, type TranscriptRow } from './transcript-model';
 import { useEntryBodies, type BodyState } from './useEntryBodies';
@@ -154,6 +155,7 @@ const TranscriptItem = memo(function TranscriptItem({
 }) {
   const actions = useActions();
   const { entry } = row;
+  const preview = useCanopy((s) => previewText(entry, s.lazyPreviews));
   const select = () => {
     actions.pauseFollow();
     actions.selectEntry(row.id, { focus: true });
@@ -173,9 +175,9 @@ const TranscriptItem = memo(function TranscriptItem({
         <span className="muted small">{formatDateTime(entry.timestamp)}</span>
       </header>
       {row.kind === 'meta' ? (
-        <div className="muted small">{entry.preview}</div>
+        <div className="muted small">{preview}</div>
       ) : body === undefined ? (
-        <div className="muted small transcript-pending">{entry.preview || '…'}</div>
+        <div className="muted small transcript-pending">{preview || '…'}</div>
       ) : 'error' in body ? (
         <div className="error-note small">{body.error}</div>
       ) : (

@@ -4,6 +4,7 @@ import { useActions, useCanopy } from '../../app-context';
 import { countOf } from '../../lib/format';
 import { kindColor, kindTitle } from '../../model/kinds';
 import { treeIndexOf } from '../../model/tree-index';
+import { previewText } from '../../model/previews';
 import { listKeyMove } from '../../ui/list-keys';
 import { treeRows } from './tree-rows';
 import './tree-list.css';
@@ -89,7 +90,7 @@ export function TreeList() {
           const row = rows[v.index]!;
           const id = index.ids[row.i]!;
           const entry = index.entries[row.i]!;
-          const preview = entry.preview || lazyPreviews[id]?.preview || '';
+          const preview = previewText(entry, lazyPreviews);
           return (
             <div
               key={id}

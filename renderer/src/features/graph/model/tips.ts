@@ -1,4 +1,4 @@
-import type { EntryPreviewDto } from '../../../lib/shared';
+import { previewText, type LazyPreviews } from '../../../model/previews';
 import type { TreeIndex } from '../../../model/tree-index';
 import type { OverviewTip } from './overview';
 
@@ -26,18 +26,14 @@ export function stepTip(
 const PREVIEW_WALK = 40;
 
 /** The tip's last message preview: the tip's own, or its nearest message ancestor's; lazy previews count. */
-export function tipPreview(
-  index: TreeIndex,
-  entryId: string,
-  lazy: Readonly<Record<string, EntryPreviewDto>> = {},
-): string {
+export function tipPreview(index: TreeIndex, entryId: string, lazy: LazyPreviews = {}): string {
   let cur = index.indexOf.get(entryId) ?? -1;
   for (let steps = 0; cur !== -1 && steps < PREVIEW_WALK; steps++) {
     const e = index.entries[cur]!;
-    const text = e.preview || lazy[e.id]?.preview || '';
+    const text = previewText(e, lazy);
     if (e.type === 'message' && text) return text;
     cur = index.parent[cur]!;
   }
   const own = index.entries[index.indexOf.get(entryId) ?? -1];
-  return own?.preview || lazy[entryId]?.preview || '';
+  return own ? previewText(own, lazy) : '';
 }

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useActions, useCanopy } from '../../../app-context';
 import type { EntryNodeDto } from '../../../lib/shared';
+import { previewMissing, previewText } from '../../../model/previews';
 
 /**
  * A node's preview line. A node of a `pending` graph (drawn from the index) has none yet: it asks
@@ -8,13 +9,13 @@ import type { EntryNodeDto } from '../../../lib/shared';
  */
 export function NodePreview({ entry }: { entry: EntryNodeDto }) {
   const pending = useCanopy((s) => s.graph?.pending === true);
-  const lazy = useCanopy((s) => (pending && !entry.preview ? s.lazyPreviews[entry.id]?.preview : undefined));
+  // Selected to this node's own text and state, so a batch for other nodes does not redraw it.
+  const text = useCanopy((s) => previewText(entry, s.lazyPreviews));
+  const missing = useCanopy((s) => previewMissing(entry, s.lazyPreviews, pending));
   const actions = useActions();
-  const missing = pending && !entry.preview && lazy === undefined;
   useEffect(() => {
     if (missing) actions.requestPreviews([entry.id]);
   }, [missing, actions, entry.id]);
-  const text = entry.preview || lazy;
   return (
     <span className={`node-preview${missing ? ' loading' : ''}`} data-testid={missing ? 'preview-loading' : undefined}>
       {text || '\u00a0'}
