@@ -9,7 +9,7 @@
 /** Which of pi's two readers' rules to apply (pi-session-format.md §0). */
 export type Profile = 'ca' | 'h3';
 
-/** Kinds of problem Canopy reports. Mapping to pi: see ISSUE_KIND_TO_PI in parse.ts. */
+/** Kinds of problem Canopy reports. Mapping to pi: see ISSUE_KIND_TO_PI in rules/issue-kinds.ts. */
 export type IssueKind =
   | 'invalid_json' // line is not JSON (H3: invalid_entry "is not valid JSON"; CA: skipped silently)
   | 'torn_last_line' // last line without newline that is not (yet) valid JSON: a writer may be mid-append

@@ -16,9 +16,8 @@
  * Why the answer parses exactly when the line does: a cut shortens one string token by bytes
  * checked to be legal string content, so the tokens, and with them JSON's grammar, are unchanged.
  */
-import type { Decode } from './session-index';
 import { stringEnd } from '../rules/json-string';
-import type { SkimKeys } from '../types';
+import type { Decode, SkimKeys } from '../types';
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;

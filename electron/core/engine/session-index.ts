@@ -11,12 +11,11 @@
  * added, so a follower can push it again once it is complete (live tail).
  */
 import { newEnvelopeScan, scanEnvelope } from './envelope-scan';
-import { JsonSkimmer, type SkimKeys } from './json-skim';
+import { JsonSkimmer } from './json-skim';
 import { JsonLineValidator } from './json-validate';
 import { EntryStore } from './entry-store';
 import type { IndexedEntry } from './indexed-entry';
 import { isoMillis } from './iso-millis';
-import type { BodyCacheOptions, LineSource } from './line-source';
 import {
   checkHeader,
   decideHeader,
@@ -25,41 +24,19 @@ import {
   judgeEntry,
   lineValue,
   LONG_LINE,
-  MISSING_HEADER,
   parseSession,
   type HeaderDecision,
   type RawLine,
 } from '../rules/parse';
-import { fileByType, plainSession, type TypeLists } from '../rules/entries';
+import { fileByType, type TypeLists } from '../rules/entries';
 import type { OversizedFacts } from '../rules/line-damage';
 import { storeSources } from './store-entries';
+import { headerlessSession, refusedSession } from './unread-session';
+import { InternedNames } from './interned-names';
 import type { EntrySource, Issue, IssueKind, ParsedSession, Profile, SessionHeader } from '../types';
 
-import type { Decode } from '../types';
-export type { Decode };
-
-export interface IndexerOptions {
-  /** Where `raw` bodies are read from. */
-  source: LineSource;
-  /** Faster decoding (Node's Buffer); default TextDecoder. */
-  decode?: Decode;
-  /** Id source for v1 entries (passed to parseSession). */
-  newId?: () => string;
-  /**
-   * 'fast' (default): pi-shaped lines are indexed from their envelope, the rest parsed.
-   * 'parse': every line is checked while indexing as JSON.parse would check it (pi-shaped lines by
-   * a validating byte scan, json-validate.ts; others skimmed, json-skim.ts, and parsed), so every
-   * bad line is reported up front; bodies are still read again on demand.
-   */
-  verify?: 'fast' | 'parse';
-  bodyCache?: BodyCacheOptions;
-  /**
-   * True when every byte of b[start, end) is below 0x80 (Node's buffer.isAscii, SIMD): a line over
-   * LONG_LINE is then as many characters long as it has bytes, so a 4 MB screenshot line is not
-   * decoded just to be counted. Without it such lines are decoded.
-   */
-  isAscii?: (b: Uint8Array, start: number, end: number) => boolean;
-}
+import { defaultDecode, UNREAD_STRINGS, type Decode, type IndexerOptions } from './index-options';
+export type { Decode, IndexerOptions };
 
 type Rec = Record<string, unknown>;
 type Mode = 'preheader' | 'lazy' | 'fatal' | 'eager';
@@ -67,33 +44,6 @@ type Mode = 'preheader' | 'lazy' | 'fatal' | 'eager';
 const CR = 0x0d;
 /** reserve() hints above this are capped (a wrong guess must not cost much memory). */
 const MAX_RESERVE = 1 << 22;
-const utf8 = new TextDecoder();
-/**
- * What verify 'parse' may leave out of a line: string values the envelope never comes from (the
- * index reads type, id, parentId, timestamp, targetId, message.role and a compaction's facts).
- */
-const UNREAD_STRINGS: SkimKeys = {
-  prefix: [],
-  keep: 0,
-  drop: [
-    'text',
-    'content',
-    'summary',
-    'errorMessage',
-    'command',
-    'thinking',
-    'thinkingSignature',
-    'textSignature',
-    'data',
-    'output',
-    'oldText',
-    'newText',
-    'diff',
-    'partialJson',
-  ],
-};
-const defaultDecode: Decode = (b, start, end) => utf8.decode(b.subarray(start, end));
-
 interface Undo {
   issues: number;
   entries: number;
@@ -114,6 +64,7 @@ export class SessionIndexer {
   private readonly store: EntryStore;
   private readonly scan = newEnvelopeScan();
   private readonly decode: Decode;
+  private readonly names: InternedNames;
   private readonly fast: boolean;
   /** verify 'parse': lines are checked from their skimmed text (a body read later parses the whole line). */
   private readonly skimmer: JsonSkimmer | null;
@@ -121,7 +72,6 @@ export class SessionIndexer {
   private readonly newId: (() => string) | undefined;
   private readonly isAscii: IndexerOptions['isAscii'];
   private undo: Undo | null = null;
-  private readonly names: string[] = [];
   /** Entries of the rarer types, filed as they are added (EntrySource.ofType). */
   private readonly typed: TypeLists = { byType: new Map(), messagesWithout: [] };
   /** What the rules read of the lazily indexed session (shared by every result()). */
@@ -131,6 +81,7 @@ export class SessionIndexer {
 
   constructor(opts: IndexerOptions) {
     this.decode = opts.decode ?? defaultDecode;
+    this.names = new InternedNames(this.decode);
     const decode = this.decode;
     this.store = new EntryStore(
       opts.source,
@@ -252,28 +203,10 @@ export class SessionIndexer {
    */
   result(opts: { hideTorn?: boolean } = {}): ParsedSession {
     switch (this.mode) {
-      case 'preheader': {
-        const issues = [...this.issues, { line: 1, kind: 'invalid_header' as const, message: MISSING_HEADER }];
-        return plainSession({
-          header: null,
-          format: null,
-          migrated: false,
-          entries: [],
-          issues,
-          fatal: { code: 'invalid_session', message: MISSING_HEADER },
-        });
-      }
-      case 'fatal': {
-        const f = this.fatal!;
-        return plainSession({
-          header: null,
-          format: f.format,
-          migrated: false,
-          entries: [],
-          issues: [...this.issues, f.issue],
-          fatal: f.fatal,
-        });
-      }
+      case 'preheader':
+        return headerlessSession(this.issues);
+      case 'fatal':
+        return refusedSession(this.issues, this.fatal!);
       case 'eager':
         return parseSession(this.retained!, this.newId ? { newId: this.newId } : {});
       case 'lazy': {
@@ -386,7 +319,7 @@ export class SessionIndexer {
     const decode = this.decode;
     const store = this.store;
     const ids = store.idTable;
-    const type = this.name(b, sc.typeStart, sc.typeEnd, ascii);
+    const type = this.names.of(b, sc.typeStart, sc.typeEnd, ascii);
     // Ids stay bytes (hashed into the id table); only a parent that is not found yet is decoded.
     let parent = -2;
     let parentText: string | undefined;
@@ -407,7 +340,7 @@ export class SessionIndexer {
     }
     const tsMs = isoMillis(b, sc.tsStart, sc.tsEnd);
     const tsText = tsMs === tsMs ? undefined : decode(b, sc.tsStart, sc.tsEnd, ascii);
-    const role = sc.roleStart >= 0 ? this.name(b, sc.roleStart, sc.roleEnd, ascii) : undefined;
+    const role = sc.roleStart >= 0 ? this.names.of(b, sc.roleStart, sc.roleEnd, ascii) : undefined;
     const length = end - start;
     if (length > LONG_LINE) {
       const chars = this.isAscii?.(b, start, end) ? length : decode(b, start, end, false).length;
@@ -451,21 +384,4 @@ export class SessionIndexer {
     const list = type === 'message' ? this.typed.messagesWithout : this.typed.byType.get(type);
     if (list && list.length > 0 && (list[list.length - 1] as IndexedEntry).i === i) list.pop();
   }
-
-  /** Types and roles repeat: keep one string per distinct ASCII value. */
-  private name(b: Uint8Array, start: number, end: number, ascii: boolean): string {
-    if (ascii) {
-      for (const n of this.names) if (sameText(b, start, end, n)) return n;
-      const text = this.decode(b, start, end, true);
-      if (this.names.length < 64) this.names.push(text);
-      return text;
-    }
-    return this.decode(b, start, end, false);
-  }
-}
-
-function sameText(b: Uint8Array, start: number, end: number, text: string): boolean {
-  if (end - start !== text.length) return false;
-  for (let k = 0; k < text.length; k++) if (b[start + k] !== text.charCodeAt(k)) return false;
-  return true;
 }
