@@ -2,13 +2,13 @@
  * A fork's branch point (issue 25) over forks pi's own createBranchedSession wrote: the last user
  * message copied from the parent, kept when the fork grows (the summary pass resumes).
  */
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { appendFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computeSummary, SummaryResumes } from '../../electron/repo/session-summary';
-import { writePiStore, type PiStore } from './store/pi-store';
+import { readJsonl, writePiStore, type PiStore } from './store/pi-store';
 
 let store: PiStore;
 let tmp: string;
@@ -19,12 +19,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-type Line = Record<string, any>;
-const jsonl = (file: string): Line[] =>
-  readFileSync(file, 'utf8')
-    .split('\n')
-    .filter(Boolean)
-    .map((l) => JSON.parse(l) as Line);
+const jsonl = readJsonl;
 
 /** Independent of the pass: entries whose id the parent also has are the copied ones. */
 function copiedFrom(parent: string, child: string): { lastUser: string; count: number } {

@@ -3,7 +3,7 @@
  * days and models, an abandoned branch, a /fork (createBranchedSession before a user message), a
  * /clone of the fork (at its leaf) that goes on, an unpriced model, and an image-bearing session.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { withDeterminism } from '../../fixtures/corpus/determinism';
 import { loadPi, type CaSessionManager } from '../../oracle/pi-modules';
@@ -97,4 +97,13 @@ export async function writePiStore(root: string): Promise<PiStore> {
     turn(o, 'claude-sonnet-4-5');
     return { root, files: { a: aFile, fork: forkFile, clone: cloneFile, other: o.getSessionFile()! } };
   });
+}
+
+/** A written session's lines, parsed (tests read what pi wrote). */
+export type JsonLine = Record<string, any>;
+export function readJsonl(file: string): JsonLine[] {
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as JsonLine);
 }

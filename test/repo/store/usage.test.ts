@@ -2,12 +2,12 @@
  * `canopy usage` against an independent sum over a store pi itself wrote (forks and clones by
  * pi's createBranchedSession): every assistant message counted once per fork family.
  */
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cli } from '../../cli/run-cli';
-import { writePiStore, type PiStore } from './pi-store';
+import { readJsonl, writePiStore, type PiStore } from './pi-store';
 
 let store: PiStore;
 let tmp: string;
@@ -18,12 +18,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-type Line = Record<string, any>;
-const jsonl = (file: string): Line[] =>
-  readFileSync(file, 'utf8')
-    .split('\n')
-    .filter(Boolean)
-    .map((l) => JSON.parse(l) as Line);
+const jsonl = readJsonl;
 
 function allFiles(root: string): string[] {
   return readdirSync(root).flatMap((d) => readdirSync(join(root, d)).map((f) => join(root, d, f)));
