@@ -21,7 +21,7 @@ import {
 import type { EntryNodeDto, SessionGraphDto, SessionListDto, SessionRowDto } from '../../electron/shared/dto';
 import type { CorpusFile } from '../fixtures/corpus/build';
 import { resumeCommandIn } from '../../electron/shared/resume-command';
-import { deepLink, HAVE_CHROMIUM, startHarness, type Harness } from './harness';
+import { deepLink, HAVE_CHROMIUM, sessionRowInView, startHarness, type Harness } from './harness';
 import { graphFromWire, type SessionGraphWireDto } from '../../electron/shared/entry-nodes';
 
 type Json = Record<string, any>;
@@ -359,7 +359,7 @@ describe.skipIf(!HAVE_CHROMIUM)('context view and forks in Chromium', () => {
     await page.click('text=fit');
     const parentFlag = await page.waitForSelector('[data-testid="lineage-parent"]');
     const parentId = (await parentFlag.getAttribute('data-session-id'))!;
-    const childRow = await page.waitForSelector(`[data-testid="session-row"][data-session-id="${childId}"]`);
+    const childRow = await sessionRowInView(page, childId);
     expect(await childRow.getAttribute('data-depth')).toBe('1');
     expect(await childRow.getAttribute('data-parent-session-id')).toBe(parentId);
     const order = await page.$$eval('[data-testid="session-row"]', (els) =>

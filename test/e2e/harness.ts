@@ -6,7 +6,7 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type BrowserContext, type ElementHandle, type Page } from 'playwright-core';
 import { createAppServices, type AppServices } from '../../electron/app-services';
 import { startServer, type RunningServer } from '../../electron/ipc/serve-http';
 import type { Result } from '../../electron/shared/errors';
@@ -113,6 +113,25 @@ export async function openViaRow(page: Page, sessionId: string): Promise<void> {
   await page.click(rowSel);
   await page.fill('[data-testid="session-filter"]', '');
   await page.waitForSelector(`[data-testid="graph-panel"][data-session-id="${sessionId}"]`);
+}
+
+/**
+ * The session's row in the (virtualized) list, scrolled to if it is not drawn: the list keeps its
+ * scroll when rows arrive, so a row may be out of view when a test looks for it.
+ */
+export async function sessionRowInView(page: Page, sessionId: string): Promise<ElementHandle> {
+  const rowSel = `[data-testid="session-row"][data-session-id="${sessionId}"]`;
+  await page.waitForSelector('[data-testid="session-list"]');
+  await page.evaluate(async (sel) => {
+    const list = document.querySelector<HTMLElement>('[data-testid="session-list"]')!;
+    if (document.querySelector(sel)) return;
+    for (let top = 0; top <= list.scrollHeight; top += Math.max(100, list.clientHeight / 2)) {
+      list.scrollTop = top;
+      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+      if (document.querySelector(sel)) return;
+    }
+  }, rowSel);
+  return page.waitForSelector(rowSel);
 }
 
 /** A deep link to a session (and entry). */

@@ -180,14 +180,18 @@ function SessionList({
   const first = items[0]?.index ?? 0;
   const last = items[items.length - 1]?.index ?? -1;
 
-  // Bring the open session into view (deep links, "open parent" on a fork marker).
+  // Bring the open session into view (deep links, "open parent" on a fork marker, a new fork) once per
+  // session opened: when it opens, or when its row first appears (a fork may open before its row is in
+  // the list); later list refreshes leave the scroll alone.
+  const scrolledFor = useRef<string | null>(null);
   useEffect(() => {
-    if (!openId) return;
+    if (!openId || scrolledFor.current === openId) return;
     const at = rows.findIndex((r) => r.kind === 'session' && r.session.sessionId === openId);
-    if (at >= 0) virtualizer.scrollToIndex(at, { align: 'auto' });
-    // Only when the open session changes, not on every list refresh.
+    if (at < 0) return;
+    scrolledFor.current = openId;
+    virtualizer.scrollToIndex(at, { align: 'auto' });
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [openId]);
+  }, [openId, rows]);
 
   // Summaries for what is on screen (and the overscan), asked in batches.
   useEffect(() => {
