@@ -315,7 +315,9 @@ describe('search index', () => {
     // The full-text segments turned to noise, the tables around them intact: it opens and syncs, and a query fails.
     const db = new Database(service.indexPath);
     db.unsafeMode(true); // lifts SQLite's defensive mode, which guards shadow tables
-    db.prepare('UPDATE fts_text_data SET block = randomblob(length(block)) WHERE id > 10').run();
+    // Cut short, not random: random bytes can read as valid empty pages (0 hits with no error), so
+    // the damage must be one SQLite always notices.
+    db.prepare('UPDATE fts_text_data SET block = substr(block, 1, 3) WHERE id > 10').run();
     db.close();
     const again = new SearchService({ roots: [], env: { CANOPY_CACHE_DIR: cache } });
     await again.update(files);
