@@ -8,12 +8,14 @@ import { closeSync, readSync } from 'node:fs';
 import { openRegularSync } from './regular-file';
 
 const CHUNK = 1 << 20;
+/** A line longer than this is left out whole (a screenshot's line is not searched text). */
+const MAX_LINE = 256 * 1024 * 1024;
 const NL = 0x0a;
 
 /** An open regular file to read lines from; close it when done. */
 export interface LineFile {
-  /** Complete lines from `from`, each chunk ending with a newline, then `null` (a point to pause). */
-  chunks(from?: number, maxLine?: number): Generator<Buffer | null>;
+  /** The complete lines, each chunk ending with a newline, then `null` (a point to pause). */
+  chunks(): Generator<Buffer | null>;
   /** Read whole at open: `chunks` yields its complete lines at once, then ends. */
   readonly whole: boolean;
   /** What fstat said at open (a file unchanged since keeps what was learnt of it). */
@@ -39,8 +41,7 @@ export function openLineFile(path: string): LineFile {
   // One buffer for every pass over a larger file (a pass ends before the next begins).
   let buf: Buffer | null = null;
   return {
-    chunks: (from = 0, maxLine = 256 * 1024 * 1024) =>
-      whole ? wholeLines(whole, from) : chunksOf(fd, (buf ??= Buffer.allocUnsafe(CHUNK)), from, maxLine),
+    chunks: () => (whole ? wholeLines(whole) : chunksOf(fd, (buf ??= Buffer.allocUnsafe(CHUNK)))),
     whole: whole !== null,
     facts: { ino: stats.ino, size: stats.size, mtimeMs: stats.mtimeMs },
     close: () => closeSync(fd),
@@ -60,14 +61,14 @@ function readWhole(fd: number, size: number): Buffer {
   }
 }
 
-function* wholeLines(b: Buffer, from: number): Generator<Buffer | null> {
+function* wholeLines(b: Buffer): Generator<Buffer | null> {
   const end = b.lastIndexOf(NL) + 1;
-  if (end > from) yield b.subarray(from, end);
+  if (end > 0) yield b.subarray(0, end);
 }
 
-function* chunksOf(fd: number, buf: Buffer, from: number, maxLine: number): Generator<Buffer | null> {
+function* chunksOf(fd: number, buf: Buffer): Generator<Buffer | null> {
   let carry: Buffer | null = null;
-  for (let pos = from; ;) {
+  for (let pos = 0; ;) {
     let n: number;
     try {
       n = readSync(fd, buf, 0, CHUNK, pos);
@@ -79,8 +80,8 @@ function* chunksOf(fd: number, buf: Buffer, from: number, maxLine: number): Gene
     const data: Buffer = carry ? Buffer.concat([carry, buf.subarray(0, n)]) : buf.subarray(0, n);
     const last = data.lastIndexOf(NL);
     if (last < 0) {
-      // A line longer than maxLine is left out whole (its bytes up to the next newline are dropped).
-      carry = data.length > maxLine ? null : Buffer.from(data);
+      // Past MAX_LINE the line is dropped: its bytes up to the next newline read as one bad line.
+      carry = data.length > MAX_LINE ? null : Buffer.from(data);
       continue;
     }
     yield data.subarray(0, last + 1);

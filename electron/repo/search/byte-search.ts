@@ -5,6 +5,7 @@
  * lines of a passing piece are parsed and matched with pi's rules: the hits the index would give.
  */
 import {
+  isPlainRecord as isRecord,
   isV1Header,
   rawLineTest,
   searchFields,
@@ -16,8 +17,8 @@ import {
 } from '../../core';
 import { openLineFile, type LineFile } from '../../storage/line-chunks';
 import { fieldsHit, type FileInfo, type SearchHit } from './candidate-check';
-import { lineText } from './line-text';
-import { sessionHit } from './query';
+import { lineText, toolNamesText } from './line-text';
+import { noEntryFilter, sessionHit } from './query';
 
 /** Bytes of complete lines tested raw at once (a failing piece's lines are only counted). */
 const PIECE = 64 * 1024;
@@ -25,7 +26,6 @@ const NL = 0x0a;
 const CR = 0x0d;
 
 type Rec = Record<string, unknown>;
-const isRecord = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Line 1 when it is a session header (else null: it is read as an entry, as the index reads it). */
 function headerOf(file: LineFile): Rec | null {
@@ -107,7 +107,7 @@ function passesFilters(s: Scope, fields: SearchFields, time: number | null): boo
   if (f.after !== null && (time === null || time < f.after)) return false;
   if (f.before !== null && (time === null || time >= f.before)) return false;
   if (s.tools.length) {
-    const names = ` ${fields.tools.join(' ').toLowerCase()} `;
+    const names = toolNamesText(fields.tools);
     if (!s.tools.some((t) => names.includes(` ${t} `))) return false;
   }
   return true;
@@ -201,18 +201,6 @@ function* fileHits(lines: LineFile, path: string, s: Scope): Generator<SearchHit
     const on = pathOf(parents, leaf !== undefined ? leaf : lastId);
     for (const h of held) if (h.entryId && on.has(h.entryId)) yield h;
   }
-}
-
-/** No entry filter: terms met by the session alone make it a session hit. */
-function noEntryFilter(q: SearchQuery): boolean {
-  const f = q.filters;
-  return (
-    !q.regex &&
-    f.roles.length + f.tools.length + f.files.length === 0 &&
-    f.after === null &&
-    f.before === null &&
-    !f.activeBranch
-  );
 }
 
 /**

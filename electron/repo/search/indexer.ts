@@ -6,7 +6,7 @@
 import { indexedText, isV1Header, searchFields, v1EntryId } from '../../core';
 import { IndexBusy, type SearchDatabase } from '../../storage/search-db';
 import { scanLines } from '../../storage/line-scan';
-import { lineText } from './line-text';
+import { lineText, toolNamesText } from './line-text';
 import { readRange } from '../../storage/read';
 import { errnoCode, statPathSync, type FileFacts } from '../../storage/stat';
 
@@ -75,6 +75,8 @@ function isGone(path: string): boolean {
 }
 
 const isRecord = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+const buildingElsewhere = (): IndexBusy => new IndexBusy('another Canopy process is building the index');
 
 export class SearchIndexer {
   private readonly st;
@@ -204,8 +206,7 @@ export class SearchIndexer {
       return { path, kind: 'removed', bytes: 0, lines: 0, textChars: 0, problems: [] };
     }
     // Asked again once the write lock is held (below): startOf may clear rows.
-    if (this.bulkLines === null && !this.mayWrite())
-      throw new IndexBusy('another Canopy process is building the index');
+    if (this.bulkLines === null && !this.mayWrite()) throw buildingElsewhere();
     const start = await this.startOf(path, facts);
     if (!start) return { path, kind: 'unchanged', bytes: 0, lines: 0, textChars: 0, problems: [] };
     const { id } = start;
@@ -287,7 +288,7 @@ export class SearchIndexer {
         e - s,
         f.role,
         Number.isNaN(f.time) ? null : f.time,
-        f.tools.length ? ` ${f.tools.join(' ').toLowerCase()} ` : '',
+        toolNamesText(f.tools),
       );
       if (block === 0) {
         block = Number(row.lastInsertRowid);
@@ -314,7 +315,7 @@ export class SearchIndexer {
       this.db.exec('BEGIN IMMEDIATE');
       if (!this.mayWrite()) {
         this.db.exec('ROLLBACK');
-        throw new IndexBusy('another Canopy process is building the index');
+        throw buildingElsewhere();
       }
     }
     let result;

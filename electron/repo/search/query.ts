@@ -83,6 +83,18 @@ function filterSql(q: SearchQuery): { where: string[]; params: unknown[] } {
   return { where, params };
 }
 
+/** No entry filter (role, tool, file, time, branch, regex): terms met by the session alone make it a session hit. */
+export function noEntryFilter(q: SearchQuery): boolean {
+  const f = q.filters;
+  return (
+    !q.regex &&
+    f.roles.length + f.tools.length + f.files.length === 0 &&
+    f.after === null &&
+    f.before === null &&
+    !f.activeBranch
+  );
+}
+
 /** A hit on the session itself (its id, name, cwd or path met every term). */
 export function sessionHit(f: Pick<FileInfo, 'session_id' | 'path' | 'cwd' | 'name'>): SearchHit {
   const label = f.name || f.cwd || f.path;
@@ -142,12 +154,7 @@ export function* queryHits(db: SearchDatabase, q: SearchQuery, opts: QueryOption
       );
   const facts = everyFile ? factsOf(all) : factsOf(files, false);
   const { byId } = facts;
-  const noEntryFilter =
-    !q.regex &&
-    q.filters.roles.length + q.filters.tools.length + q.filters.files.length === 0 &&
-    q.filters.after === null &&
-    q.filters.before === null &&
-    !q.filters.activeBranch;
+  const sessionLevel = noEntryFilter(q);
   // Terms no session's own fields can meet (tested once on all of them): most queries' terms.
   const unmet = q.terms.map((t) => t.kind === 'phrase' && !/[/\\]/.test(t.value) && !t.pattern.test(facts.fields));
 
@@ -156,7 +163,7 @@ export function* queryHits(db: SearchDatabase, q: SearchQuery, opts: QueryOption
   if (unmet.every(Boolean)) groups.set('', { met: unmet.map(() => false), files: [...files] });
   for (const f of groups.size ? [] : files) {
     const met = termsMetBySession(q, { id: f.session_id, path: f.path, cwd: f.cwd, name: f.name });
-    if (q.terms.length > 0 && met.every(Boolean) && noEntryFilter) {
+    if (q.terms.length > 0 && met.every(Boolean) && sessionLevel) {
       yield sessionHit(f);
       continue;
     }
