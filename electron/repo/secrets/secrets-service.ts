@@ -74,11 +74,14 @@ export class SecretsService {
   /** The one cache in memory: callers during the first read share it (two reads made two caches, and
    * counts could read the one no pass wrote into). A failed read is tried again by the next caller. */
   private load(): Promise<CacheShape> {
-    this.cache ??= readJsonFile(this.cachePath).then((v): CacheShape =>
+    if (this.cache) return this.cache;
+    const loading = readJsonFile(this.cachePath).then((v): CacheShape =>
       isCache(v) ? v : { version: SECRET_RULES_VERSION, files: {} },
     );
-    this.cache.catch(() => (this.cache = undefined));
-    return this.cache;
+    loading.catch(() => {
+      if (this.cache === loading) this.cache = undefined;
+    });
+    return (this.cache = loading);
   }
 
   /** Where the scan of `path` starts (null: scanned as it is). */

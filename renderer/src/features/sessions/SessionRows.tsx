@@ -2,7 +2,7 @@ import { memo, type CSSProperties } from 'react';
 import { countOf, formatBytes, formatDateTime, formatRelative, formatShortDate, shortCwd } from '../../lib/format';
 import type { ProjectDto, SessionRowDto, SessionSummaryDto } from '../../lib/shared';
 import { ForkIcon } from '../../lib/icons';
-import { plainText, sessionTitle } from '../../model/session-title';
+import { isFork, plainText, sessionTitle } from '../../model/session-title';
 import { useRowSlots } from './row-slots';
 
 const INDENT = 14;
@@ -66,7 +66,7 @@ export const SessionRow = memo(function SessionRow({
   onOpen: (sessionId: string) => void;
 }) {
   const title = sessionTitle(session, summary);
-  const forked = session.parentSessionId !== null || session.parentSessionPath !== null;
+  const forked = isFork(session);
   // Where a fork left its parent: the last message it copied (its title is its own first one).
   const branched = forked && summary?.branchedAfter ? plainText(summary.branchedAfter) : '';
   const { Marker } = useRowSlots();

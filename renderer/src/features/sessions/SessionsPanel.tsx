@@ -185,6 +185,7 @@ function SessionList({
   // the list); later list refreshes leave the scroll alone.
   const scrolledFor = useRef<string | null>(null);
   useEffect(() => {
+    if (!openId) scrolledFor.current = null;
     if (!openId || scrolledFor.current === openId) return;
     const at = rows.findIndex((r) => r.kind === 'session' && r.session.sessionId === openId);
     if (at < 0) return;
