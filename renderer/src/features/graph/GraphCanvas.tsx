@@ -208,6 +208,10 @@ export function GraphCanvas({ model }: { model: GraphModel }) {
 
   const selectTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => () => void (selectTimer.current && clearTimeout(selectTimer.current)), []);
+  // The cursor now, for a cursor-follow that fires later: a selection made since (Enter, a search jump
+  // moving the cursor) is not undone by the step that scheduled it.
+  const cursorNow = useRef(cursorId);
+  cursorNow.current = cursorId;
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     if (
       e.target instanceof HTMLInputElement ||
@@ -228,12 +232,16 @@ export function GraphCanvas({ model }: { model: GraphModel }) {
         // The inspector follows the cursor without Enter, once the keys rest (one read, not one per step).
         if (selectTimer.current) clearTimeout(selectTimer.current);
         if (view.drawTree.nodes.get(next)?.kind !== 'chain')
-          selectTimer.current = setTimeout(() => actions.selectEntry(next), CURSOR_SELECT_MS);
+          selectTimer.current = setTimeout(() => {
+            if (cursorNow.current === next) actions.selectEntry(next);
+          }, CURSOR_SELECT_MS);
       }
     } else if (e.key === 'Enter' && start) {
       e.preventDefault();
+      if (selectTimer.current) clearTimeout(selectTimer.current);
       activate(start);
     } else if (e.key === 'Escape') {
+      if (selectTimer.current) clearTimeout(selectTimer.current);
       actions.selectEntry(null);
     }
   };
