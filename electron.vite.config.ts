@@ -8,7 +8,13 @@ export default defineConfig({
     build: {
       // uuid and secretlint's preset are ESM-only; main is CommonJS, so bundle it instead of requiring it at run time.
       externalizeDeps: { exclude: ['uuid', '@secretlint/secretlint-rule-preset-recommend'] },
-      lib: { entry: { index: resolve(__dirname, 'electron/main.ts') } },
+      // Worker threads' entries sit beside index.js (workers/worker-script.ts finds them there).
+      lib: {
+        entry: {
+          index: resolve(__dirname, 'electron/main.ts'),
+          'search-worker': resolve(__dirname, 'electron/workers/search-worker.ts'),
+        },
+      },
       outDir: 'out/main',
     },
   },

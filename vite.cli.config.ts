@@ -2,12 +2,13 @@ import { builtinModules } from 'node:module';
 import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
 
-// `canopy` CLI: electron/cli/index.ts → out/cli/index.cjs, one CommonJS file for Node 20. Node built-ins
+// `canopy` CLI: electron/cli/index.ts → out/cli/index.cjs, CommonJS for Node 20, with the worker threads'
+// entries beside it (out/cli/search-worker.cjs; code both use goes to out/cli/chunks). Node built-ins
 // stay external; everything else (uuid is ESM-only) is bundled so the file runs on its own, except
 // better-sqlite3: a native addon, loaded from node_modules at run time.
 export default defineConfig({
   build: {
-    ssr: resolve(__dirname, 'electron/cli/index.ts'),
+    ssr: true,
     outDir: 'out/cli',
     emptyOutDir: true,
     target: 'node20',
@@ -16,7 +17,11 @@ export default defineConfig({
     copyPublicDir: false,
     rollupOptions: {
       external: [...builtinModules, ...builtinModules.map((m) => `node:${m}`), 'better-sqlite3'],
-      output: { format: 'cjs', entryFileNames: 'index.cjs' },
+      input: {
+        index: resolve(__dirname, 'electron/cli/index.ts'),
+        'search-worker': resolve(__dirname, 'electron/workers/search-worker.ts'),
+      },
+      output: { format: 'cjs', entryFileNames: '[name].cjs', chunkFileNames: 'chunks/[name].cjs' },
     },
   },
   ssr: { noExternal: true, external: ['better-sqlite3'], target: 'node' },

@@ -19,7 +19,11 @@ export default defineConfig({
     sourcemap: false,
     copyPublicDir: false,
     rollupOptions: {
-      input: Object.fromEntries(entries.map((name) => [name, resolve(__dirname, `${name}.ts`)])),
+      input: {
+        ...Object.fromEntries(entries.map((name) => [name, resolve(__dirname, `${name}.ts`)])),
+        // The app's search worker, found beside the bench's bundles (electron/workers/worker-script.ts).
+        'search-worker': resolve(__dirname, '../electron/workers/search-worker.ts'),
+      },
       external: [...builtinModules, ...builtinModules.map((m) => `node:${m}`), /^@earendil-works\//, 'better-sqlite3'],
       output: { format: 'cjs', entryFileNames: '[name].cjs', chunkFileNames: 'chunks/[name]-[hash].cjs' },
     },

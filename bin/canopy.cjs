@@ -49,7 +49,16 @@ function build() {
     },
   );
   if (r.status === 0) {
-    mkdirSync(join(root, 'out', 'cli'), { recursive: true });
+    // Each file moves in whole (a rename); index.cjs last, so a newer index.cjs never meets older chunks.
+    const moveAll = (from, to) => {
+      mkdirSync(to, { recursive: true });
+      for (const d of readdirSync(from, { withFileTypes: true })) {
+        if (d.name === 'index.cjs' && from === join(root, tempOut)) continue;
+        if (d.isDirectory()) moveAll(join(from, d.name), join(to, d.name));
+        else renameSync(join(from, d.name), join(to, d.name));
+      }
+    };
+    moveAll(join(root, tempOut), join(root, 'out', 'cli'));
     renameSync(join(root, tempOut, 'index.cjs'), built);
   }
   rmSync(join(root, tempOut), { recursive: true, force: true });

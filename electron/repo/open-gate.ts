@@ -7,10 +7,11 @@ export class OpenGate {
   private holds = 0;
   private held: Promise<void> | null = null;
   private release: (() => void) | null = null;
+  private readonly watchers = new Set<(held: boolean) => void>();
 
   /** Runs `work` with the background passes paused; they go on when the last open settles. */
   async during<T>(work: Promise<T>): Promise<T> {
-    this.holds++;
+    if (this.holds++ === 0) for (const w of this.watchers) w(true);
     try {
       return await work;
     } finally {
@@ -18,8 +19,15 @@ export class OpenGate {
         this.release?.();
         this.release = null;
         this.held = null;
+        for (const w of this.watchers) w(false);
       }
     }
+  }
+
+  /** Told when the gate closes (a first open began) and opens again (a pass in another thread follows it); returns the unwatch. */
+  watch(fn: (held: boolean) => void): () => void {
+    this.watchers.add(fn);
+    return () => this.watchers.delete(fn);
   }
 
   /** A pass's pause hook: a promise while a session opens (every waiter shares it), else null. */

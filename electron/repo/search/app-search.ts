@@ -15,7 +15,8 @@ import type {
 } from '../../shared/dto';
 import { CanopyError } from '../../shared/errors';
 import { searchTimeIso } from '../../core';
-import { SearchService, type SearchStatus } from './search-service';
+import type { SearchStatus } from './search-service';
+import { SearchClient } from './search-client';
 
 /** A page answers what it has after this long (with a hit), so the panel shows hits as they are found. */
 const EARLY_PAGE_MS = 150;
@@ -50,17 +51,19 @@ function statusDto(s: SearchStatus | null, error: string | null): SearchStatusDt
 }
 
 export class AppSearch {
-  private service: SearchService | null = null;
+  private service: SearchClient | null = null;
   private failure: string | null = null;
   private updating: Promise<void> | null = null;
   private lastListing: SessionListDto | null = null;
 
   constructor(private readonly options: AppSearchOptions) {
     try {
-      this.service = new SearchService({
+      // Indexing, queries and regexes run in a worker thread: this loop only routes.
+      this.service = new SearchClient({
         roots: options.roots,
         ...(options.env ? { env: options.env } : {}),
         onStatus: (s) => options.bus?.emit('search.progress', statusDto(s, null)),
+        onWorkerLost: (why) => options.bus?.emit('search.progress', statusDto(this.service?.getStatus() ?? null, why)),
         ...(options.gate ? { gate: options.gate } : {}),
       });
     } catch (err) {

@@ -1,0 +1,136 @@
+/**
+ * The app's search runs in a worker thread: the same hits as in process, a catastrophic regex never
+ * holds the loop that answers requests, a query past its time limit ends its worker (the next query
+ * starts a new one, which resumes indexing), and indexing still gives way while a session opens.
+ */
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { SearchService } from '../../electron/repo/search/search-service';
+import { SearchClient } from '../../electron/repo/search/search-client';
+import { OpenGate } from '../../electron/repo/open-gate';
+import { assistant, header, projectDirName, tempDir, user, writeSession } from './helpers';
+
+type Rec = Record<string, unknown>;
+const open: { close(): void }[] = [];
+afterEach(() => {
+  for (const s of open.splice(0)) s.close();
+});
+
+async function store(files: number) {
+  const root = await tempDir('canopy-sw-root-');
+  const cache = await tempDir('canopy-sw-cache-');
+  const paths: string[] = [];
+  for (let f = 0; f < files; f++) {
+    const lines: Rec[] = [header(`sess-${f}`, '/p')];
+    let parent: string | null = null;
+    for (let i = 0; i < 20; i++) {
+      const id = `f${f}e${i}`;
+      const text = i % 5 === 0 ? `the planted phrase ${f}:${i}` : `filler words number ${i} here`;
+      lines.push(i % 2 ? assistant(id, parent, text) : user(id, parent, text));
+      parent = id;
+    }
+    if (f === 0) lines.push(user('slow', parent, `${'a'.repeat(32)}!`));
+    paths.push(await writeSession(join(root, projectDirName('/p')), `s${f}.jsonl`, lines));
+  }
+  return { root, env: { CANOPY_CACHE_DIR: cache }, paths };
+}
+
+/** The longest gap between timer turns of this thread while `work` runs. */
+async function longestGap<T>(work: () => Promise<T>): Promise<{ value: T; gap: number }> {
+  let last = performance.now();
+  let gap = 0;
+  const tick = setInterval(() => {
+    const now = performance.now();
+    gap = Math.max(gap, now - last);
+    last = now;
+  }, 5);
+  try {
+    const value = await work();
+    gap = Math.max(gap, performance.now() - last);
+    return { value, gap };
+  } finally {
+    clearInterval(tick);
+  }
+}
+
+const ids = (hits: { entryId: string | null }[]): string[] => hits.map((h) => String(h.entryId)).sort();
+
+describe('search in a worker thread', () => {
+  it('answers what the in-process service answers', async () => {
+    const s = await store(6);
+    const local = new SearchService({ roots: [s.root], env: s.env });
+    const worker = new SearchClient({ roots: [s.root], env: s.env });
+    open.push(local, worker);
+    await local.update(s.paths);
+    await worker.update(s.paths);
+    for (const q of ['"planted phrase"', 'filler', 're:phrase \\d:1', 'role:assistant words']) {
+      const a = await local.query(q, { limit: 500 });
+      const b = await worker.query(q, { limit: 500, paths: new Set(s.paths) });
+      expect(b.hits.length).toBeGreaterThan(0);
+      expect(ids(b.hits)).toEqual(ids(a.hits));
+    }
+    expect(worker.getStatus()).toMatchObject({ indexing: false, done: 6, total: 6 });
+    // A bad query is the caller's error, with its code, not the worker's death.
+    await expect(worker.query('re:(', {})).rejects.toMatchObject({ code: 'invalid_argument' });
+    expect((await worker.query('filler', { limit: 1 })).hits).toHaveLength(1);
+  }, 60_000);
+
+  it('a catastrophic regex holds the worker, not this thread', async () => {
+    const s = await store(1);
+    const local = new SearchService({ roots: [s.root], env: s.env, regexLimitMs: 600 });
+    const worker = new SearchClient({ roots: [s.root], env: s.env, regexLimitMs: 600 });
+    open.push(local, worker);
+    await local.update(s.paths);
+    await worker.update(s.paths);
+    const inProcess = await longestGap(() => local.query('re:(a+)+$', { limit: 10 }));
+    const inWorker = await longestGap(() => worker.query('re:(a+)+$', { limit: 10 }));
+    console.log(
+      `longest gap of this thread: in process ${inProcess.gap.toFixed(0)} ms, worker ${inWorker.gap.toFixed(0)} ms`,
+    );
+    expect(inProcess.value.stopped).toMatch(/regex ran past/);
+    expect(inWorker.value.stopped).toMatch(/regex ran past/);
+    expect(inProcess.gap).toBeGreaterThan(500);
+    expect(inWorker.gap).toBeLessThan(150);
+  }, 60_000);
+
+  it('a query past its time limit ends the worker; the next query gets a new one', async () => {
+    const s = await store(3);
+    const lost: string[] = [];
+    const worker = new SearchClient({
+      roots: [s.root],
+      env: s.env,
+      regexLimitMs: 60_000,
+      queryLimitMs: 400,
+      onWorkerLost: (why) => lost.push(why),
+    });
+    open.push(worker);
+    await worker.update(s.paths);
+    const t0 = performance.now();
+    await expect(worker.query('re:(a+)+$', { limit: 10 })).rejects.toMatchObject({
+      code: 'io',
+      message: expect.stringMatching(/ran longer than 400 ms/),
+    });
+    expect(performance.now() - t0).toBeLessThan(2_000);
+    expect(lost).toHaveLength(1);
+    const again = await worker.query('"planted phrase"', { limit: 500 });
+    expect(again.hits).toHaveLength(12);
+  }, 60_000);
+
+  it('indexing waits while a session opens in this thread', async () => {
+    const s = await store(4);
+    const gate = new OpenGate();
+    const worker = new SearchClient({ roots: [s.root], env: s.env, gate });
+    open.push(worker);
+    let open_: () => void = () => undefined;
+    const opening = gate.during(new Promise<void>((r) => (open_ = r)));
+    let indexed = false;
+    const pass = worker.update(s.paths).then(() => (indexed = true));
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect(indexed).toBe(false);
+    expect(worker.getStatus().done).toBe(0);
+    open_();
+    await opening;
+    await pass;
+    expect(worker.getStatus()).toMatchObject({ done: 4, total: 4, indexing: false });
+  }, 60_000);
+});
