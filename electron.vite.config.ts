@@ -13,6 +13,7 @@ export default defineConfig({
         entry: {
           index: resolve(__dirname, 'electron/main.ts'),
           'search-worker': resolve(__dirname, 'electron/workers/search-worker.ts'),
+          'session-worker': resolve(__dirname, 'electron/workers/session-worker.ts'),
         },
       },
       outDir: 'out/main',

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
 
 // `canopy` CLI: electron/cli/index.ts → out/cli/index.cjs, CommonJS for Node 20, with the worker threads'
-// entries beside it (out/cli/search-worker.cjs; code both use goes to out/cli/chunks). Node built-ins
+// entries beside it (out/cli/search-worker.cjs, session-worker.cjs; code both use goes to out/cli/chunks). Node built-ins
 // stay external; everything else (uuid is ESM-only) is bundled so the file runs on its own, except
 // better-sqlite3: a native addon, loaded from node_modules at run time.
 export default defineConfig({
@@ -20,6 +20,7 @@ export default defineConfig({
       input: {
         index: resolve(__dirname, 'electron/cli/index.ts'),
         'search-worker': resolve(__dirname, 'electron/workers/search-worker.ts'),
+        'session-worker': resolve(__dirname, 'electron/workers/session-worker.ts'),
       },
       output: { format: 'cjs', entryFileNames: '[name].cjs', chunkFileNames: 'chunks/[name].cjs' },
     },

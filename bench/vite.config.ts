@@ -21,8 +21,9 @@ export default defineConfig({
     rollupOptions: {
       input: {
         ...Object.fromEntries(entries.map((name) => [name, resolve(__dirname, `${name}.ts`)])),
-        // The app's search worker, found beside the bench's bundles (electron/workers/worker-script.ts).
+        // The app's worker threads, found beside the bench's bundles (electron/workers/worker-script.ts).
         'search-worker': resolve(__dirname, '../electron/workers/search-worker.ts'),
+        'session-worker': resolve(__dirname, '../electron/workers/session-worker.ts'),
       },
       external: [...builtinModules, ...builtinModules.map((m) => `node:${m}`), /^@earendil-works\//, 'better-sqlite3'],
       output: { format: 'cjs', entryFileNames: '[name].cjs', chunkFileNames: 'chunks/[name]-[hash].cjs' },

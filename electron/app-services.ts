@@ -8,6 +8,7 @@ import { AppSecrets } from './repo/secrets/app-secrets';
 import { AppExport } from './repo/export/app-export';
 import { StoreService } from './repo/store/store-service';
 import { OpenGate } from './repo/open-gate';
+import { SessionOffload } from './repo/session-offload';
 import type { Handlers } from './shared/contract';
 import { VERSION } from './version';
 
@@ -23,6 +24,8 @@ export interface AppServicesOptions {
   saveDialog?: (suggestedName: string) => Promise<string | null>;
   /** Folders opened at start (`canopy serve ~`): like the roots, nothing of Canopy's is written inside them. */
   openedFolders?: readonly string[];
+  /** Build heavy per-session answers (context views) in a worker thread (serve, the app). */
+  offload?: boolean;
   /** Environment for the cache and data folders (tests); default process.env. */
   env?: Record<string, string | undefined>;
 }
@@ -52,7 +55,9 @@ export function createAppServices(options: AppServicesOptions): AppServices {
   const allRoots = [...options.roots, ...(options.demoDir ? [options.demoDir] : []), ...(options.openedFolders ?? [])];
   const env = options.env ? { env: options.env } : {};
   const search = new AppSearch({ roots: allRoots, bus, rows: catalog, gate, ...env });
-  const sessions = new SessionService(catalog);
+  // Context views (seconds of work on a long path) are built in a worker thread where the app is served.
+  const offload = options.offload ? new SessionOffload() : null;
+  const sessions = new SessionService(catalog, offload);
   const secrets = new AppSecrets({ roots: allRoots, bus, gate, ...env });
   const exporter = new AppExport({
     sessions,
@@ -102,6 +107,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
       stopFollowing();
       stopSecrets();
       search.close();
+      void offload?.close();
       catalog.close();
     },
   };

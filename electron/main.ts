@@ -75,6 +75,7 @@ async function start(): Promise<void> {
     openedFolders: openArgsFrom(process.argv.slice(1)).map((p) => resolve(process.cwd(), p)),
     demoDir: app.isPackaged ? join(process.resourcesPath, 'demo') : join(__dirname, '../../resources/demo'),
     transport: 'electron',
+    offload: true,
   });
   protocol.handle(APP_SCHEME, appProtocolHandler(join(__dirname, '../renderer')));
   const appWindows = new Set<unknown>();

@@ -45,6 +45,7 @@ export const serveCommand: CliCommand = {
       roots,
       openedFolders: args.positionals.map((p) => resolve(expandTilde(p))),
       transport: 'http',
+      offload: true,
       watch: args.values['no-watch'] !== true,
       ...(demoDir ? { demoDir } : {}),
     });

@@ -7,6 +7,7 @@ import { isAppUrl } from '../app-protocol';
 import { CHANNELS, isEventName, type Handlers } from '../shared/contract';
 import type { Result } from '../shared/errors';
 import { dispatch, internalError } from './dispatch';
+import { EncodedJson } from '../repo/encoded-json';
 import type { EventBus } from '../repo/event-bus';
 
 export interface SenderFrameLike {
@@ -38,7 +39,10 @@ export function registerIpc(ipcMain: IpcMainLike, handlers: Handlers, options: R
       if (!options.isTrustedSender(event)) {
         return { ok: false, error: { code: 'forbidden', message: 'request from an untrusted frame' } };
       }
-      return cloneable(channel, await dispatch(handlers, channel, args));
+      const answer = await dispatch(handlers, channel, args);
+      // A worker's JSON bytes become the value IPC clones (parsed here: Electron's IPC sends values, not bytes).
+      if (answer.ok && answer.data instanceof EncodedJson) return { ok: true, data: answer.data.value() };
+      return cloneable(channel, answer);
     });
   }
   return () => {

@@ -27,6 +27,7 @@ import type { Known } from './listing-rows';
 import type { OpenSession } from './open-session';
 import type { StoreOpenOptions } from './session-store';
 import { OpenTasks } from './session-tasks';
+import type { SessionOffload } from './session-offload';
 
 /** Children of a session whose fork points are read (each reads the child's file); the rest are listed without one. */
 export const LINEAGE_FORK_POINTS = 200;
@@ -55,7 +56,11 @@ export class SessionService {
   /** The preview's new session id and time, used again by the fork of the same request. */
   private readonly reservations = new ForkReservations();
 
-  constructor(readonly catalog: SessionCatalog) {
+  /** `offload`: context views are built in a worker thread (serve, the app); without it, here. */
+  constructor(
+    readonly catalog: SessionCatalog,
+    private readonly offload: SessionOffload | null = null,
+  ) {
     const bus = catalog.settings.bus;
     this.opens = new OpenTasks(
       bus && ((payload) => bus.emit('session.progress', payload)),
@@ -171,6 +176,26 @@ export class SessionService {
   }
 
   /**
+   * What reaches the model at a leaf (session.context). Offloaded, the answer is the worker's JSON
+   * bytes (EncodedJson, typed as the view it spells): the transports send them as they are.
+   */
+  async context(sessionId: string, profile?: Profile, leafId?: string | null): Promise<ContextViewDto> {
+    if (!this.offload) {
+      return this.with(sessionId, ({ session, open }) => open.context(session, sessionId, profile, leafId));
+    }
+    const known = await this.catalog.resolve(sessionId);
+    const idle = this.catalog.settings.live.writerIdleMs;
+    const encoded = await this.offload.context({
+      path: known.path,
+      sessionId,
+      ...(profile ? { profile } : {}),
+      ...(leafId !== undefined ? { leafId } : {}),
+      ...(idle !== undefined ? { writerIdleMs: idle } : {}),
+    });
+    return encoded as unknown as ContextViewDto;
+  }
+
+  /**
    * Parent (via header parentSession) and children, each with its fork point. The children come
    * from the catalog's index (built once per listing change); only LINEAGE_FORK_POINTS of them
    * are read for their fork points.
@@ -235,9 +260,7 @@ export class SessionHandle {
   }
 
   context(args: { profile?: Profile; leafId?: string | null } = {}): Promise<ContextViewDto> {
-    return this.service.with(this.sessionId, ({ session, open }) =>
-      open.context(session, this.sessionId, args.profile, args.leafId),
-    );
+    return this.service.context(this.sessionId, args.profile, args.leafId);
   }
 
   forkPreview(request: ForkRequestDto, profile?: Profile): Promise<ForkPreviewDto> {

@@ -9,7 +9,7 @@
  * instead of being copied (an index's typed-array columns).
  */
 import { Worker, type WorkerOptions } from 'node:worker_threads';
-import { CanopyError } from '../shared/errors';
+import { CanopyError, isErrorCode } from '../shared/errors';
 
 export interface PoolOptions {
   /** The worker's script (a path or URL), or its source with `eval: true`. */
@@ -122,12 +122,7 @@ export class WorkerPool {
       this.settle(slot);
       if (reply.ok) job.resolve(reply.value);
       else
-        job.reject(
-          new CanopyError(
-            reply.error.code === 'invalid_argument' ? 'invalid_argument' : 'internal',
-            reply.error.message,
-          ),
-        );
+        job.reject(new CanopyError(isErrorCode(reply.error.code) ? reply.error.code : 'internal', reply.error.message));
       this.pump();
     });
     // A worker that throws outside a task, runs out of memory or exits: its task gets an error, a new worker takes its place.

@@ -50,7 +50,12 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
   const root = mkdtempSync(join(tmpdir(), 'canopy-e2e-'));
   const sessionsDir = join(root, 'sessions');
   const corpus = await buildCorpus(sessionsDir, { perWriter: opts.perWriter ?? 12 });
-  const services = createAppServices({ roots: [sessionsDir], transport: 'http', watch: opts.watch ?? false });
+  const services = createAppServices({
+    roots: [sessionsDir],
+    transport: 'http',
+    offload: true,
+    watch: opts.watch ?? false,
+  });
   const server = await startServer({ handlers: services.handlers, bus: services.bus, rendererDir: RENDERER });
   const origin = `http://127.0.0.1:${server.port}`;
   const context = await chromium.launchPersistentContext(join(root, 'profile'), {

@@ -1,0 +1,58 @@
+/**
+ * Heavy per-session answers built in a worker thread (workers/session-worker.ts), so the loop that
+ * answers requests only routes: the context view of a million-entry path took 23 s and held that
+ * loop up to 8 s. The worker keeps its own index of the file (followed like the main thread's);
+ * a task past its time limit or a worker that dies is answered with an error, the next one gets a
+ * new worker.
+ */
+import type { Profile } from '../core';
+import type { ContextViewDto } from '../shared/context-dto';
+import { WorkerPool } from '../workers/pool';
+import { workerScript, type WorkerScript } from '../workers/worker-script';
+import { EncodedJson } from './encoded-json';
+
+export interface SessionTask {
+  kind: 'context';
+  path: string;
+  sessionId: string;
+  profile?: Profile;
+  leafId?: string | null;
+  writerIdleMs?: number;
+}
+
+/** A context past this long is stopped (its worker ended); a million-entry path takes ~25 s here. */
+const TASK_LIMIT_MS = 180_000;
+
+export interface SessionOffloadOptions {
+  script?: WorkerScript;
+  timeoutMs?: number;
+  onWorkerLost?: (reason: string) => void;
+}
+
+export class SessionOffload {
+  private pool: WorkerPool | null = null;
+
+  constructor(private readonly options: SessionOffloadOptions = {}) {}
+
+  /** The context view of the file at `path` (confined by the caller), as JSON bytes. */
+  async context(task: Omit<SessionTask, 'kind'>, signal?: AbortSignal): Promise<EncodedJson<ContextViewDto>> {
+    const { script, eval: isEval } = this.options.script ?? workerScript('session-worker');
+    this.pool ??= new WorkerPool({
+      script,
+      eval: isEval,
+      // One worker: it holds the index of the session it read last, and the machine has few cores.
+      size: 1,
+      timeoutMs: this.options.timeoutMs ?? TASK_LIMIT_MS,
+      ...(this.options.onWorkerLost ? { onWorkerLost: this.options.onWorkerLost } : {}),
+    });
+    const out = await this.pool.run<{ buffer: ArrayBuffer; length: number }>(
+      { kind: 'context', ...task },
+      signal ? { signal } : {},
+    );
+    return new EncodedJson(Buffer.from(out.buffer, 0, out.length));
+  }
+
+  close(): Promise<void> {
+    return this.pool?.close() ?? Promise.resolve();
+  }
+}

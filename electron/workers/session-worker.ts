@@ -1,0 +1,53 @@
+/**
+ * The session worker thread: answers what is heavy to build for one session (its context view,
+ * seconds of work on a million-entry path) from its own copy of the file's index, and writes the
+ * answer as all-ASCII JSON bytes, moved to the main thread without a copy (repo/session-offload.ts).
+ * The copy follows the file as the main thread's does: unchanged → reused, grown → the new lines.
+ */
+import { parentPort } from 'node:worker_threads';
+import { CanopyError } from '../shared/errors';
+import { SessionStore } from '../repo/session-store';
+import { asciiJsonBytes } from '../ipc/http-body';
+import type { SessionTask } from '../repo/session-offload';
+
+const port = parentPort;
+if (!port) throw new Error('session-worker runs only as a worker thread');
+
+// One big session at a time is what this thread holds (the main thread keeps the one in view).
+const store = new SessionStore({ budgetBytes: 256 * 1024 * 1024 });
+
+async function run(task: SessionTask): Promise<Buffer> {
+  const value = await store.with(
+    task.path,
+    (session, open) => {
+      if (session.fatal) throw new CanopyError(session.fatal.code, session.fatal.message);
+      return open.context(session, task.sessionId, task.profile, task.leafId);
+    },
+    task.writerIdleMs !== undefined ? { writerIdleMs: task.writerIdleMs } : {},
+  );
+  return asciiJsonBytes(value);
+}
+
+port.on('message', ({ id, task }: { id: number; task: SessionTask }) => {
+  run(task).then(
+    (bytes) => {
+      // Moved, not copied, when the bytes own their memory; a slice (of a grown buffer, or of Node's
+      // shared pool, which must never move) is copied into memory of its own first.
+      const own =
+        bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : new Uint8Array(bytes);
+      const buffer = own.buffer as ArrayBuffer;
+      port.postMessage({ id, ok: true, value: { buffer, length: own.byteLength } }, [buffer]);
+    },
+    (err: unknown) => {
+      const e = err as { code?: unknown; message?: unknown };
+      port.postMessage({
+        id,
+        ok: false,
+        error: {
+          ...(typeof e?.code === 'string' ? { code: e.code } : {}),
+          message: typeof e?.message === 'string' ? e.message : String(err),
+        },
+      });
+    },
+  );
+});

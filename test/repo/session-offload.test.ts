@@ -1,0 +1,131 @@
+/**
+ * Context views built in a worker thread (serve and the app): the same answer as built in process,
+ * for every leaf and profile and for the errors; a long path's context no longer holds the loop
+ * that answers requests; a worker past its time limit is ended and the next call gets a new one.
+ */
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createAppServices, type AppServices } from '../../electron/app-services';
+import { dispatch } from '../../electron/ipc/dispatch';
+import { EncodedJson } from '../../electron/repo/encoded-json';
+import { SessionOffload } from '../../electron/repo/session-offload';
+import { SessionService } from '../../electron/repo/session-service';
+import type { ContextViewDto } from '../../electron/shared/context-dto';
+import { header, projectDirName, sampleRoot, tempDir, user, writeSession } from './helpers';
+
+const BRANCHED = '019c0000-0000-7000-8000-000000000001';
+const H3 = '019c0000-0000-7000-8000-000000000002';
+const LONG = '019c0000-0000-7000-8000-0000000000aa';
+
+const running: AppServices[] = [];
+afterEach(() => {
+  for (const s of running.splice(0)) s.close();
+});
+
+function both(root: string) {
+  const here = createAppServices({ roots: [root], transport: 'http', watch: false });
+  const worker = createAppServices({ roots: [root], transport: 'http', watch: false, offload: true });
+  running.push(here, worker);
+  return { here: here.handlers, worker: worker.handlers };
+}
+
+/** What a transport sends: the worker's bytes parsed, or the value as is. */
+function sent(answer: { ok: boolean; data?: unknown; error?: unknown }): unknown {
+  return answer.ok && answer.data instanceof EncodedJson ? { ok: true, data: answer.data.value() } : answer;
+}
+
+/** A chain of `n` entries: its context is seconds of work on one thread. */
+async function longRoot(n: number): Promise<string> {
+  const root = await tempDir('canopy-offload-');
+  const lines = [header(LONG, '/long')];
+  for (let i = 0; i < n; i++) lines.push(user(`e${i}`, i ? `e${i - 1}` : null, `step ${i} of a long run`));
+  await writeSession(join(root, projectDirName('/long')), 'long.jsonl', lines);
+  return root;
+}
+
+/** The longest gap between timer turns of this thread while `work` runs. */
+async function longestGap<T>(work: () => Promise<T>): Promise<{ value: T; gap: number }> {
+  let last = performance.now();
+  let gap = 0;
+  const tick = setInterval(() => {
+    const now = performance.now();
+    gap = Math.max(gap, now - last);
+    last = now;
+  }, 5);
+  try {
+    const value = await work();
+    return { value, gap: Math.max(gap, performance.now() - last) };
+  } finally {
+    clearInterval(tick);
+  }
+}
+
+describe('context views in a worker thread', () => {
+  it('answers as the in-process view does, for each leaf, profile and error', async () => {
+    const { root } = await sampleRoot();
+    const { here, worker } = both(root);
+    await here['sessions.list']({});
+    await worker['sessions.list']({});
+    const cases: unknown[] = [
+      { sessionId: BRANCHED },
+      { sessionId: BRANCHED, leafId: 'a2' },
+      { sessionId: BRANCHED, leafId: null },
+      { sessionId: H3 },
+      { sessionId: H3, profile: 'ca' },
+      { sessionId: BRANCHED, leafId: 'no-such-entry' },
+      { sessionId: 'no-such-session' },
+    ];
+    let offloaded = 0;
+    for (const args of cases) {
+      const a = await dispatch(here, 'session.context', args);
+      const b = await dispatch(worker, 'session.context', args);
+      if (b.ok) {
+        expect(b.data).toBeInstanceOf(EncodedJson);
+        offloaded++;
+      }
+      expect(sent(b)).toEqual(JSON.parse(JSON.stringify(a)));
+    }
+    expect(offloaded).toBeGreaterThanOrEqual(5);
+  }, 60_000);
+
+  it('a long path’s context holds the worker, not this thread', async () => {
+    const root = await longRoot(150_000);
+    const { here, worker } = both(root);
+    await here['sessions.list']({});
+    await worker['sessions.list']({});
+    await here['session.open']({ sessionId: LONG });
+    await worker['session.open']({ sessionId: LONG });
+    // Offloaded first: the in-process run's garbage would be collected during the other one.
+    const inWorker = await longestGap(() => dispatch(worker, 'session.context', { sessionId: LONG }));
+    const inProcess = await longestGap(() => dispatch(here, 'session.context', { sessionId: LONG }));
+    console.log(
+      `150,000-entry context: longest gap of this thread in process ${inProcess.gap.toFixed(0)} ms, offloaded ${inWorker.gap.toFixed(0)} ms`,
+    );
+    const view = (sent(inWorker.value) as { data: ContextViewDto }).data;
+    expect(view.contextEntryIds).toHaveLength(150_000);
+    expect(inProcess.gap).toBeGreaterThan(300);
+    expect(inWorker.gap).toBeLessThan(200);
+  }, 120_000);
+
+  it('a context past its time limit ends the worker; the next call gets a new one', async () => {
+    const root = await longRoot(100_000);
+    const services = createAppServices({ roots: [root], transport: 'http', watch: false });
+    running.push(services);
+    await services.handlers['sessions.list']({});
+    const lost: string[] = [];
+    const slow = new SessionService(
+      services.catalog,
+      new SessionOffload({ timeoutMs: 50, onWorkerLost: (w) => lost.push(w) }),
+    );
+    await expect(slow.context(LONG)).rejects.toMatchObject({
+      code: 'io',
+      message: expect.stringMatching(/longer than 50 ms/),
+    });
+    expect(lost).toHaveLength(1);
+    const offload = new SessionOffload();
+    const again = new SessionService(services.catalog, offload);
+    const view = ((await again.context(LONG)) as unknown as EncodedJson<ContextViewDto>).value();
+    expect(view.contextEntryIds).toHaveLength(100_000);
+    await offload.close();
+  }, 120_000);
+});
