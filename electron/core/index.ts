@@ -81,6 +81,14 @@ export {
   type SearchFields,
 } from './search/search-text';
 export { rawLineTest, type RawLineTest } from './search/raw-filter';
+export {
+  blockTerms,
+  LONG_WORD,
+  substringExpression,
+  wordExpression,
+  wordTokens,
+  type TermSource,
+} from './search/word-tokens';
 
 export {
   findPayloads,

@@ -9,12 +9,13 @@ import { errnoCode } from './stat';
 export type SearchDatabase = Database.Database;
 
 /** Bump when the schema or what is indexed changes: an index of another version is rebuilt. */
-export const SEARCH_SCHEMA_VERSION = 3;
+export const SEARCH_SCHEMA_VERSION = 4;
 
-// Trigram tokens make any substring of 3+ characters findable (pi's words are substrings, not
-// words). detail=none keeps only which rows hold a trigram (~0.5× the text, against ~2.4× with
-// positions, which FTS5 needs for any phrase query); every candidate is then checked against its
-// line's real text, so this is a prefilter. Paths are not indexed apart: each is a substring of the text.
+// Words with their positions (unicode61, diacritics kept, as core/search/word-tokens.ts splits
+// them), and `terms`, every distinct word (only added to), so a query widens its words to the
+// terms that can hold them (pi matches substrings: `Config` is in `loadConfig`). A prefilter: every
+// candidate is then checked against its line's real text. Paths are not indexed apart: each is a
+// substring of the text.
 // An fts_text row is a block of consecutive entries of one file (rowid = its first entry's rowid);
 // `blocks` holds its byte range, so a candidate block is tested raw with one read before any entry row.
 const SCHEMA = `
@@ -58,7 +59,8 @@ CREATE TABLE blocks (
 CREATE INDEX blocks_by_file ON blocks(file);
 CREATE TABLE problems (file INTEGER NOT NULL, line INTEGER NOT NULL, message TEXT NOT NULL);
 CREATE INDEX problems_by_file ON problems(file);
-CREATE VIRTUAL TABLE fts_text USING fts5(body, content='', contentless_delete=1, detail=none, tokenize='trigram');
+CREATE TABLE terms (rowid INTEGER PRIMARY KEY, term TEXT NOT NULL UNIQUE);
+CREATE VIRTUAL TABLE fts_text USING fts5(body, content='', contentless_delete=1, tokenize='unicode61 remove_diacritics 0');
 `;
 
 function removeFiles(file: string): void {

@@ -3,7 +3,7 @@
  * new complete lines; a file that shrank, changed inode or whose last indexed bytes differ is
  * indexed again from the start; a file that is gone loses its rows. Session files are only read.
  */
-import { indexedText, isV1Header, searchFields, v1EntryId } from '../../core';
+import { blockTerms, indexedText, isV1Header, searchFields, v1EntryId } from '../../core';
 import { IndexBusy, type SearchDatabase } from '../../storage/search-db';
 import { scanLines } from '../../storage/line-scan';
 import { lineText, toolNamesText } from './line-text';
@@ -78,8 +78,13 @@ const isRecord = (v: unknown): v is Rec => typeof v === 'object' && v !== null &
 
 const buildingElsewhere = (): IndexBusy => new IndexBusy('another Canopy process is building the index');
 
+/** Terms this indexer knows are in the list, kept at most (past it, the list's UNIQUE skips repeats). */
+const KNOWN_TERMS = 2_000_000;
+
 export class SearchIndexer {
   private readonly st;
+  /** Terms already in the term list, so a common word is not inserted again per block. */
+  private readonly knownTerms = new Set<string>();
   /** Lines since the open transaction began, while a bulk load keeps one open across files. */
   private bulkLines: number | null = null;
 
@@ -114,6 +119,7 @@ export class SearchIndexer {
       ),
       // A block's first entry is its own block (its rowid is known once it is inserted).
       setBlock: db.prepare<[number]>('UPDATE entries SET block = rowid WHERE rowid = ?'),
+      term: db.prepare<[string]>('INSERT OR IGNORE INTO terms (term) VALUES (?)'),
       problem: db.prepare<[number, number, string]>('INSERT INTO problems (file, line, message) VALUES (?, ?, ?)'),
       clearText: db.prepare<[number]>('DELETE FROM fts_text WHERE rowid IN (SELECT rowid FROM blocks WHERE file = ?)'),
       clearBlocks: db.prepare<[number]>('DELETE FROM blocks WHERE file = ?'),
@@ -125,6 +131,15 @@ export class SearchIndexer {
       dropFile: db.prepare<[number]>('DELETE FROM files WHERE id = ?'),
       paths_: db.prepare<[], { path: string }>('SELECT path FROM files'),
     };
+  }
+
+  private addTerms(terms: Iterable<string>): void {
+    for (const t of terms) {
+      if (this.knownTerms.has(t)) continue;
+      if (this.knownTerms.size >= KNOWN_TERMS) this.knownTerms.clear();
+      this.knownTerms.add(t);
+      this.st.term.run(t);
+    }
   }
 
   /** From now on syncs share one transaction, committed every BULK_LINES lines (see beginBulkLoad). */
@@ -231,7 +246,10 @@ export class SearchIndexer {
     let blockTo = 0;
     const flush = (): void => {
       if (blockChars > 0) {
-        this.st.text.run(block, blockText.join(' '));
+        const text = blockText.join(' ');
+        const { indexed, terms } = blockTerms(text);
+        this.addTerms(terms);
+        this.st.text.run(block, indexed);
         this.st.span.run(block, id, blockFrom, blockTo);
       }
       block = blockEntries = blockChars = 0;

@@ -1,15 +1,15 @@
 /**
- * Runs a parsed query on the index: the trigram tables pick candidate entries, then each
- * candidate's line is read back (by offset, only that line) and checked with pi's own rules
- * (core/search-query.ts), so what the index cannot say exactly (regexes, whitespace in phrases,
- * words under 3 characters) is still exact. There is no budget: `queryHits` is a generator the
+ * Runs a parsed query on the index: the word index picks candidate blocks (a query's words widened
+ * to the indexed terms that can hold them, core/search/word-tokens.ts), then each candidate's line
+ * is read back and checked with pi's own rules (core/search-query.ts), so what the index cannot
+ * say exactly (regexes, punctuation, word parts) is still exact. There is no budget: `queryHits` is a generator the
  * caller pages (query-pages.ts keeps it between pages), so every hit comes, each once, in order.
  */
-import { rawLineTest, requiredSubstrings, termsMetBySession, type SearchQuery } from '../../core';
+import { rawLineTest, requiredSubstrings, termsMetBySession, wordExpression, type SearchQuery } from '../../core';
 import type { SearchDatabase } from '../../storage/search-db';
 import { BLOCK_ENTRIES } from './indexer';
 import { ReaderPool } from './reader-pool';
-import { rarestTrigrams, trigramExpression, trigramsOf } from './trigrams';
+import { termList } from './term-list';
 import {
   checkCandidate,
   readerOf,
@@ -186,11 +186,12 @@ export function* queryHits(db: SearchDatabase, q: SearchQuery, opts: QueryOption
   };
 
   try {
+    const terms = termList(db);
     for (const { met, files: groupFiles } of groups.values()) {
       // null: every file in scope (byId already says which).
       const inGroup = groupFiles.length === files.length ? null : new Set(groupFiles.map((f) => f.id));
       const needed = [...requiredSubstrings(q, met), ...fileParts];
-      const expr = trigramExpression(rarestTrigrams(db, trigramsOf(needed)));
+      const expr = wordExpression(needed, terms);
       check.rawTest = rawLineTest(q, met);
       const scoped =
         groupFiles.length < files.length ? [...where, `e.file IN (${groupFiles.map((f) => f.id).join(',')})`] : where;

@@ -1,0 +1,228 @@
+/**
+ * The word index: words split as FTS5's unicode61 splits them; a substring's words widened to the
+ * terms that can hold them, so the index never loses a block that holds the substring (random
+ * substrings of the indexed text: word parts, punctuation, CJK, emoji, a long word), while a rare
+ * phrase leaves few blocks; planted items are found at their entry through the service.
+ */
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  indexedText,
+  searchFields,
+  wordExpression,
+  wordTokens,
+  blockTerms,
+  LONG_WORD,
+  substringExpression,
+  type TermSource,
+} from '../../electron/core';
+import { SearchIndexer } from '../../electron/repo/search/indexer';
+import { SearchService } from '../../electron/repo/search/search-service';
+import { termList } from '../../electron/repo/search/term-list';
+import { openSearchDatabase, type SearchDatabase } from '../../electron/storage/search-db';
+import { Rng } from '../fixtures/corpus/rng';
+import { assistant, header, projectDirName, tempDir, user, writeSession } from './helpers';
+
+const LONG = 'QmFzZTY0'.repeat(20); // a 160-character word (base64-like)
+const PLANTED = [
+  'we should loadConfig(path) before the run',
+  'the café in Zürich serves naïve Ärger',
+  '日本語のテキストを検索する',
+  'deploy 🚀 done, then "quoted words" and it\'s fine',
+  `blob ${LONG} ends here`,
+  'a.b(c)=d; x_y-z + 42 px',
+  'first line\nsecond line with Ünïcode',
+  'İstanbul ΣΊΣΥΦΟΣ ß straße',
+];
+
+function fakeTerms(list: string[]): TermSource {
+  return {
+    matching: (w, where, max) => {
+      const out = list.filter((t) => (where === 'in' ? t.includes(w) : t.endsWith(w)));
+      return out.length > max ? null : out;
+    },
+  };
+}
+
+describe('words as the index splits them', () => {
+  it('are what FTS5 keeps whole, lowercased', () => {
+    expect(wordTokens('loadConfig(path) — naïve x_y 42px')).toEqual(['loadconfig', 'path', 'naïve', 'x', 'y', '42px']);
+    expect(wordTokens('日本語 テキスト🚀ok')).toEqual(['日本語', 'テキスト', 'ok']);
+    expect(wordTokens('...')).toEqual([]);
+    expect(blockTerms(`A ${LONG} b`)).toEqual({
+      indexed: `a ${LONG.toLowerCase()} b ${LONG_WORD}`,
+      terms: new Set(['a', 'b']),
+    });
+    // `İ` lowers to `i` and a combining dot, which FTS5 keeps in the word.
+    expect(blockTerms('ΣΊΣΥΦΟΣ İ').terms).toEqual(new Set(['σίσυφος', 'i\u0307']));
+  });
+
+  it('widen a lone word to the terms holding it, a phrase’s first word to those ending with it', () => {
+    const terms = fakeTerms(['loadconfig', 'config', 'configs', 'reconfig', 'path']);
+    expect(substringExpression('Config', terms)).toBe(
+      `("loadconfig" OR "config" OR "configs" OR "reconfig" OR "${LONG_WORD}")`,
+    );
+    expect(substringExpression('fig(pa', terms)).toBe(
+      `("loadconfig pa" * OR "config pa" * OR "reconfig pa" * OR ("${LONG_WORD}" AND "pa" *))`,
+    );
+    expect(substringExpression(' - ', terms)).toBeNull();
+    // Too many terms to be worth an OR: a lone word narrows nothing, a phrase keeps its other words.
+    const many = fakeTerms(Array.from({ length: 1000 }, (_, i) => `x${i}e`));
+    expect(substringExpression('e', many)).toBeNull();
+    expect(substringExpression('e words', many)).toBe('"words" *');
+    // ANDed; a word no term holds leaves only blocks with a long word.
+    expect(wordExpression(['e', 'x y'], fakeTerms(['x']))).toBe(
+      `("${LONG_WORD}") AND ("x y" * OR ("${LONG_WORD}" AND "y" *))`,
+    );
+  });
+});
+
+describe('the word index', () => {
+  let root: string;
+  let db: SearchDatabase;
+  const texts: { block: number; text: string }[] = [];
+
+  beforeAll(async () => {
+    // Kept for the whole describe (tempDir's folders go after each test).
+    root = await mkdtemp(join(tmpdir(), 'canopy-words-root-'));
+    const r = new Rng(11);
+    const vocab = ['alpha', 'beta', 'gamma', 'the', 'of', 'and', 'run', 'test', 'value', 'it', 'is', 'not', 'same'];
+    const paths: string[] = [];
+    // 40 files of one block each (under BLOCK_ENTRIES), each planted item in 5 of them.
+    for (let f = 0; f < 40; f++) {
+      const lines = [header(`w-${f}`, '/w')];
+      let parent: string | null = null;
+      for (let i = 0; i < 60; i++) {
+        const id = `f${f}e${i}`;
+        const filler = Array.from({ length: r.int(3, 40) }, () => r.pick(vocab)).join(r.pick([' ', ', ', '. ']));
+        const text = i === 30 ? `${filler} ${PLANTED[f % PLANTED.length]}` : filler;
+        lines.push(i % 2 ? assistant(id, parent, text) : user(id, parent, text));
+        parent = id;
+      }
+      paths.push(await writeSession(join(root, projectDirName('/w')), `w${f}.jsonl`, lines));
+    }
+    db = openSearchDatabase(join(await tempDir('canopy-words-cache-'), 'index.sqlite')).db;
+    const indexer = new SearchIndexer(db);
+    for (const p of paths) await indexer.sync(p);
+    const rows = db.prepare<[], { block: number; offset: number; length: number; path: string }>(
+      'SELECT e.block, e.offset, e.length, f.path FROM entries e JOIN files f ON f.id = e.file',
+    );
+    for (const row of rows.all()) {
+      const line = readFileSync(row.path)
+        .subarray(row.offset, row.offset + row.length)
+        .toString('utf8');
+      const text = indexedText(searchFields(JSON.parse(line) as Record<string, unknown>));
+      if (text) texts.push({ block: row.block, text });
+    }
+  });
+  afterAll(async () => {
+    db?.close();
+    await rm(root, { recursive: true, force: true });
+  });
+
+  const blocksOf = (expr: string): Set<number> =>
+    new Set(db.prepare<[string], number>('SELECT rowid FROM fts_text WHERE fts_text MATCH ?').pluck().all(expr));
+
+  it('never loses the block holding a substring (2,000 random substrings, any case)', () => {
+    const r = new Rng(5);
+    const terms = termList(db);
+    let narrowed = 0;
+    for (let k = 0; k < 2000; k++) {
+      const { block, text } = r.pick(texts);
+      const chars = Array.from(text);
+      const from = r.int(0, chars.length - 1);
+      let sub = chars.slice(from, from + r.int(1, 30)).join('');
+      if (k % 3 === 1) sub = sub.toUpperCase();
+      // Only what pi's rule finds there (`ß` upper-cases to `SS`, a final `Σ` alone lowers to `σ`).
+      if (!text.toLowerCase().includes(sub.toLowerCase())) continue;
+      const expr = wordExpression([sub], terms);
+      if (expr === null) continue;
+      narrowed++;
+      expect(blocksOf(expr).has(block), `${JSON.stringify(sub)} → ${expr}`).toBe(true);
+    }
+    expect(narrowed).toBeGreaterThan(1500);
+  });
+
+  it('leaves few blocks for a rare phrase and none for an absent one', () => {
+    const terms = termList(db);
+    const all = db.prepare<[], number>('SELECT count(*) FROM blocks').pluck().get()!;
+    for (const phrase of ['loadConfig(path', 'naïve Ärger', 'テキスト', 'straße']) {
+      const holding = new Set(
+        texts.filter((t) => t.text.toLowerCase().includes(phrase.toLowerCase())).map((t) => t.block),
+      );
+      const found = blocksOf(wordExpression([phrase], terms)!);
+      expect(holding.size).toBeGreaterThan(0);
+      for (const b of holding) expect(found.has(b)).toBe(true);
+      expect(found.size).toBeLessThan(all);
+    }
+    expect(blocksOf(wordExpression(['zebra crossing'], terms)!).size).toBe(0);
+    // A part of the long word: only blocks marked as holding one.
+    const part = blocksOf(wordExpression([LONG.slice(3, 20)], terms)!);
+    expect(part.size).toBeGreaterThan(0);
+    for (const b of part) expect(texts.some((t) => t.block === b && t.text.includes(LONG))).toBe(true);
+  });
+
+  it('finds planted items at their entries through the service, as the files do', async () => {
+    const cache = await tempDir('canopy-words-svc-');
+    const s = new SearchService({ roots: [root], env: { CANOPY_CACHE_DIR: cache } });
+    try {
+      const files = db.prepare<[], string>('SELECT path FROM files').pluck().all();
+      await s.update(files);
+      for (const q of [
+        'Config(pa',
+        'loadConfig',
+        '"café in Zürich"',
+        'テキストを',
+        '🚀 done',
+        '"it\'s fine"',
+        'x_y-z',
+        'line with Ün',
+        'İstanbul',
+      ]) {
+        const page = await s.query(q, { limit: 1000 });
+        const direct = await s.query(q, { limit: 1000, paths: new Set(files) });
+        expect(page.hits.length, q).toBeGreaterThan(0);
+        expect(page.hits.map((h) => `${h.path}:${h.line}`).sort()).toEqual(
+          direct.hits.map((h) => `${h.path}:${h.line}`).sort(),
+        );
+      }
+    } finally {
+      s.close();
+    }
+  });
+});
+
+describe('the table of word characters', () => {
+  it('is the bundled SQLite’s: every code point splits as FTS5 splits it', () => {
+    const sqlite = new Database(':memory:');
+    try {
+      sqlite.exec(
+        "CREATE VIRTUAL TABLE t USING fts5(b, tokenize='unicode61 remove_diacritics 0');" +
+          "CREATE VIRTUAL TABLE v USING fts5vocab(t, 'instance');",
+      );
+      const ins = sqlite.prepare<[number, string]>('INSERT INTO t(rowid, b) VALUES (?, ?)');
+      sqlite.transaction(() => {
+        for (let cp = 0; cp < 0x110000; cp++) {
+          if (cp >= 0xd800 && cp <= 0xdfff) continue;
+          ins.run(cp + 1, `0${String.fromCodePoint(cp)}0`);
+        }
+      })();
+      const inWord = new Set(
+        sqlite.prepare<[], number>("SELECT DISTINCT doc - 1 FROM v WHERE term <> '0'").pluck().all(),
+      );
+      const wrong: string[] = [];
+      for (let cp = 0; cp < 0x110000; cp++) {
+        if (cp >= 0xd800 && cp <= 0xdfff) continue;
+        const here = wordTokens(`0${String.fromCodePoint(cp)}0`).length === 1;
+        if (here !== inWord.has(cp) && wrong.length < 10) wrong.push(cp.toString(16));
+      }
+      expect(wrong).toEqual([]);
+    } finally {
+      sqlite.close();
+    }
+  }, 60_000);
+});
