@@ -1,13 +1,13 @@
 /** `canopy tree`: the entry tree as indented text. */
 import {
-  buildTree,
   detectProfile,
-  entryRole,
-  indexById,
+  entryColumns,
   listTreeEntries,
   readSession,
   type ParsedSession,
   type SessionReading,
+  treeShape,
+  walkTree,
 } from '../core';
 import {
   CliIo,
@@ -23,45 +23,32 @@ import {
   shown,
 } from './cli-io';
 
+/** Indentation by depth, capped so a deeply branched tree keeps a readable width. */
+const INDENT = Array.from({ length: 31 }, (_, d) => '  '.repeat(d));
+
 /**
  * Indented text tree; indentation grows only at branch points so 100k-entry chains stay flat.
- * Reads the entries through the session's own id index (no second map of tree entries).
+ * Reads the session's envelope columns by position (an indexed session: its own columns and id
+ * table), so printing creates no entry object and no second id map.
  */
 export function printTree(io: CliIo['stdout'], session: ParsedSession, reading: SessionReading): void {
-  const byId = indexById(session);
-  const tree = buildTree(session);
+  const c = entryColumns(session);
   const onPath = new Set(reading.pathIds);
   const labels = reading.labels;
-  const ids: string[] = [];
-  const depths: number[] = [];
-  for (let k = tree.roots.length - 1; k >= 0; k--) {
-    ids.push(tree.roots[k]!);
-    depths.push(0);
-  }
-  const seen = new Set<string>();
+  // A handful of distinct type:role pairs: each shown() once.
+  const kinds = new Map<string, string>();
   const out: string[] = [];
-  while (ids.length > 0) {
-    const id = ids.pop()!;
-    const depth = depths.pop()!;
-    if (seen.has(id)) continue;
-    seen.add(id);
-    const e = byId.get(id);
-    if (!e) continue;
-    const role = entryRole(e);
-    const kind = role ? `${e.type}:${role}` : e.type;
-    const label = labels[id] !== undefined ? `  [${shown(labels[id])}]` : '';
+  walkTree(treeShape(c), (i, depth) => {
+    const id = c.idOf(i);
+    const type = c.typeOf(i);
+    const role = c.roleOf(i);
+    const kind = role ? `${type}:${role}` : type;
+    let kindText = kinds.get(kind);
+    if (kindText === undefined) kinds.set(kind, (kindText = shown(kind)));
+    const label = Object.hasOwn(labels, id) ? `  [${shown(labels[id]!)}]` : '';
     const marks = `${onPath.has(id) ? ' *' : ''}${id === reading.leafId ? '  ← leaf' : ''}`;
-    out.push(
-      `${depth > 0 ? '  '.repeat(Math.min(depth, 30)) : ''}${shown(id)} ${shown(kind)} (line ${e.line})${label}${marks}\n`,
-    );
-    const kids = tree.children.get(id);
-    if (!kids) continue;
-    const childDepth = kids.length > 1 ? depth + 1 : depth;
-    for (let i = kids.length - 1; i >= 0; i--) {
-      ids.push(kids[i]!);
-      depths.push(childDepth);
-    }
-  }
+    out.push(`${INDENT[Math.min(depth, 30)]}${shown(id)} ${kindText} (line ${c.lineOf(i)})${label}${marks}\n`);
+  });
   io.write(out.join(''));
 }
 
@@ -93,7 +80,7 @@ export const treeCommand: CliCommand = {
         }
         line(
           io.stdout,
-          `${file}  (profile ${r.profile}, ${s.entries.length} entries, leaf ${r.leafId === null ? '(none)' : shown(r.leafId)}; * = on the current path)`,
+          `${file}  (profile ${r.profile}, ${s.entriesOf('ca').count} entries, leaf ${r.leafId === null ? '(none)' : shown(r.leafId)}; * = on the current path)`,
         );
         if (r.sessionName) line(io.stdout, `  name: ${r.sessionName}`);
         printTree(io.stdout, s, r);

@@ -138,6 +138,12 @@ export class IdTable {
     return this.lengths[i] === end - start && this.poolEquals(this.starts[i]!, b, start, end - start);
   }
 
+  /** Marks each id's winning entry (entries 0..count-1) with 1 in `into`. */
+  markWinners(into: Uint8Array): void {
+    const slots = this.slots;
+    for (let s = 0; s < slots.length; s++) if (slots[s] !== EMPTY) into[slots[s]! - 1] = 1;
+  }
+
   /** Entry `i`'s id as a string. */
   text(i: number): string {
     const n = this.lengths[i]!;
