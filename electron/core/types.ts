@@ -162,6 +162,13 @@ export interface EntryColumns {
   targetOf(i: number): string | null | undefined;
   /** pi's sort time of the entry: `new Date(timestamp).getTime()` of the timestamp as written. */
   timeOf(i: number): number;
+  /**
+   * Copies entry i's id into `into` at `at` when the columns hold it as ASCII bytes and it fits:
+   * the end position, else -1 (then read idOf). Absent: ids are strings only.
+   */
+  copyId?(i: number, into: Uint8Array, at: number): number;
+  /** The position of the winner of `id` (the later line of a duplicate id), -1 when no entry has it. */
+  find(id: string): number;
   /** True when entry i is its id's winner (the later line of a duplicate id). */
   isWinner(i: number): boolean;
   /** The position of the winner of entry i's parent: -2 no parent (null or ""), -1 not in the file. */

@@ -20,6 +20,11 @@ export class StoreColumns implements EntryColumns {
     return this.store.idOf(i);
   }
 
+  copyId(i: number, into: Uint8Array, at: number): number {
+    // The id table holds every entry's id as the line wrote it (what idOf decodes).
+    return this.store.idTable.copyAscii(i, into, at);
+  }
+
   parentIdOf(i: number): string | null {
     return this.store.parentIdOf(i);
   }
@@ -48,6 +53,10 @@ export class StoreColumns implements EntryColumns {
     if (store.strictInvalidOf(i) !== undefined) return new Date(store.entryAt(i).raw.timestamp as string).getTime();
     const ms = store.timestampMsOf(i);
     return ms === ms ? ms : new Date(store.timestampOf(i)).getTime();
+  }
+
+  find(id: string): number {
+    return this.store.idTable.find(id);
   }
 
   isWinner(i: number): boolean {

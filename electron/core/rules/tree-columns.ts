@@ -58,13 +58,16 @@ class ListColumns implements EntryColumns {
     return this.byId.get(e.id) === e;
   }
 
-  parentOf(i: number): number {
-    const p = this.entries[i]!.parentId;
-    if (p === null || p === '') return -2;
+  find(id: string): number {
     if (!this.positions) {
       this.positions = new Map();
       this.entries.forEach((e, k) => this.positions!.set(e.id, k));
     }
-    return this.positions.get(p) ?? -1;
+    return this.positions.get(id) ?? -1;
+  }
+
+  parentOf(i: number): number {
+    const p = this.entries[i]!.parentId;
+    return p === null || p === '' ? -2 : this.find(p);
   }
 }
