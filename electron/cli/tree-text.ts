@@ -10,8 +10,13 @@ const MAX_DEPTH = 30;
 
 /** Bytes of UTF-8 text, grown by doubling. */
 class TextBytes {
-  buf = Buffer.allocUnsafe(1 << 16);
   at = 0;
+  buf: Buffer;
+
+  /** `expect`: the bytes likely needed (growing copies the whole buffer, every time). */
+  constructor(expect: number) {
+    this.buf = Buffer.allocUnsafe(Math.max(expect, 1 << 12));
+  }
 
   room(n: number): void {
     if (this.at + n <= this.buf.length) return;
@@ -37,8 +42,11 @@ class TextBytes {
 
   spaces(n: number): void {
     this.room(n);
-    this.buf.fill(0x20, this.at, this.at + n);
-    this.at += n;
+    // A loop: Buffer.fill's checks cost more than 60 bytes written one by one.
+    const { buf } = this;
+    const end = this.at + n;
+    for (let k = this.at; k < end; k++) buf[k] = 0x20;
+    this.at = end;
   }
 
   number(v: number): void {
@@ -87,7 +95,8 @@ export function printTree(io: CliIo['stdout'], session: ParsedSession, reading: 
     if (text === undefined) byRole.set(role, (text = ` ${shown(role ? `${type}:${role}` : type)} (line `));
     return text;
   };
-  const out = new TextBytes();
+  // ~100 bytes a line in a branched session (indentation up to 60 of them).
+  const out = new TextBytes(c.count * 100);
   walkTree(treeShape(c), (i, depth) => {
     out.spaces(2 * Math.min(depth, MAX_DEPTH));
     out.room(256);

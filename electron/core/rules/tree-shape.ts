@@ -72,13 +72,16 @@ export function treeShape(c: EntryColumns): TreeShape {
 
   // Only siblings need a time; most chains have single children. pi's comparator exactly (a NaN
   // time compares as a tie), over the group in file order: the sort is stable.
+  let time: Float64Array | null = null;
   for (let p = 0; p < n; p++) {
     const k = kidCount[p]!;
     if (k < 2) continue;
     const start = kidStart[p]!;
     const group = Array.from(kids.subarray(start, start + k));
-    const times = new Map(group.map((i) => [i, c.timeOf(i)]));
-    group.sort((a, b) => times.get(a)! - times.get(b)!);
+    time ??= new Float64Array(n);
+    for (const i of group) time[i] = c.timeOf(i);
+    const t = time;
+    group.sort((a, b) => t[a]! - t[b]!);
     kids.set(group, start);
   }
 
