@@ -25,6 +25,8 @@ export {
 } from './rules/reading';
 export { readForGraph, type GraphReading } from './rules/graph-reading';
 export { listTreeEntries, buildTree, type TreeEntry, type Tree } from './rules/tree';
+export { entryColumns } from './rules/tree-columns';
+export { treeShape, walkTree, type TreeShape } from './rules/tree-shape';
 export { indexById, entriesFor } from './rules/entries';
 export { entryRole } from './rules/entry-fields';
 export {

@@ -141,6 +141,38 @@ export interface EntrySource {
   readonly messagesWithout: readonly Entry[];
   /** A parent column, when the source keeps one (the index engine): path walks then go by position. */
   readonly parents?: ParentTable;
+  /** Every entry's envelope by position, when the source keeps columns (the index engine). */
+  readonly columns?: EntryColumns;
+}
+
+/**
+ * Every entry's envelope by position (file order, duplicates included), for a reader that visits
+ * them all (`canopy tree`): an indexed session answers from its columns, with no entry object.
+ */
+export interface EntryColumns {
+  readonly count: number;
+  idOf(i: number): string;
+  /** parentId as the entry holds it (null: none). */
+  parentIdOf(i: number): string | null;
+  typeOf(i: number): string;
+  lineOf(i: number): number;
+  /** As entryRole (rules/entry-fields.ts). */
+  roleOf(i: number): string | undefined;
+  /** As entryTargetId (rules/entry-fields.ts). */
+  targetOf(i: number): string | null | undefined;
+  /** pi's sort time of the entry: `new Date(timestamp).getTime()` of the timestamp as written. */
+  timeOf(i: number): number;
+  /**
+   * Copies entry i's id into `into` at `at` when the columns hold it as ASCII bytes and it fits:
+   * the end position, else -1 (then read idOf). Absent: ids are strings only.
+   */
+  copyId?(i: number, into: Uint8Array, at: number): number;
+  /** The position of the winner of `id` (the later line of a duplicate id), -1 when no entry has it. */
+  find(id: string): number;
+  /** True when entry i is its id's winner (the later line of a duplicate id). */
+  isWinner(i: number): boolean;
+  /** The position of the winner of entry i's parent: -2 no parent (null or ""), -1 not in the file. */
+  parentOf(i: number): number;
 }
 
 /** Entries by position with each one's parent position: a 400k-entry walk in integer steps. */

@@ -146,7 +146,8 @@ export class EntryStore implements ParentTable {
     return this.types.get(i)!;
   }
 
-  private parentIdOf(i: number): string | null {
+  /** Entry i's parentId as its entry object holds it. */
+  parentIdOf(i: number): string | null {
     const text = this.parentTexts.get(i);
     if (text !== undefined) return text;
     const p = this.parents[i]!;

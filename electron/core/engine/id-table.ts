@@ -138,6 +138,25 @@ export class IdTable {
     return this.lengths[i] === end - start && this.poolEquals(this.starts[i]!, b, start, end - start);
   }
 
+  /** Marks each id's winning entry (entries 0..count-1) with 1 in `into`. */
+  markWinners(into: Uint8Array): void {
+    const slots = this.slots;
+    for (let s = 0; s < slots.length; s++) if (slots[s] !== EMPTY) into[slots[s]! - 1] = 1;
+  }
+
+  /**
+   * Copies entry `i`'s id bytes into `into` at `at` when it is ASCII (kept as bytes) and fits:
+   * returns the end; -1 otherwise (read `text(i)`). Printing ids needs no string per id.
+   */
+  copyAscii(i: number, into: Uint8Array, at: number): number {
+    const n = this.lengths[i]!;
+    if (n === WIDE || at + n > into.length) return -1;
+    const start = this.starts[i]!;
+    const pool = this.pool;
+    for (let k = 0; k < n; k++) into[at + k] = pool[start + k]!;
+    return at + n;
+  }
+
   /** Entry `i`'s id as a string. */
   text(i: number): string {
     const n = this.lengths[i]!;

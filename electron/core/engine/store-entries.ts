@@ -1,13 +1,16 @@
 /**
  * An indexed session's entries as the rules read them (EntrySource), straight from the index:
- * the store's id index and parent column, and the type lists the indexer files as it goes. No
+ * the store's id index, parent column and envelope columns, and the type lists the indexer files as it goes. No
  * entry list is built or walked unless a rule asks for every entry. PURE.
  */
 import type { EntryStore } from './entry-store';
 import { ListEntries, NO_ENTRIES, type TypeLists } from '../rules/entries';
-import type { Entry, EntrySource, ParentTable, Profile } from '../types';
+import { StoreColumns } from './store-columns';
+import type { Entry, EntryColumns, EntrySource, ParentTable, Profile } from '../types';
 
 class StoreEntries implements EntrySource {
+  private cols: StoreColumns | null = null;
+
   constructor(
     private readonly store: EntryStore,
     private readonly typed: TypeLists,
@@ -39,6 +42,10 @@ class StoreEntries implements EntrySource {
 
   get parents(): ParentTable {
     return this.store;
+  }
+
+  get columns(): EntryColumns {
+    return (this.cols ??= new StoreColumns(this.store));
   }
 }
 

@@ -1,10 +1,10 @@
 /**
- * The tree view (roots and children, pi-coding-agent's getTree rules), with cycles broken and
- * reported. Iterative throughout: chains can be 100k entries long.
+ * The tree view (roots and children, pi-coding-agent's getTree rules) by id, and the entry list
+ * `canopy tree --json` prints; both over the session's envelope columns (tree-shape.ts).
  */
-import { indexById } from './entries';
-import { entryRole, entryTargetId, entryTimestamp, timeOf } from './entry-fields';
-import type { Entry, Issue, ParsedSession } from '../types';
+import { entryColumns } from './tree-columns';
+import { treeShape } from './tree-shape';
+import type { Issue, ParsedSession } from '../types';
 
 export interface TreeEntry {
   id: string;
@@ -17,16 +17,20 @@ export interface TreeEntry {
 
 /** Every entry in file order (duplicates included), for `canopy tree`. */
 export function listTreeEntries(s: ParsedSession): TreeEntry[] {
-  return s.entries.map((e) => {
-    const t: TreeEntry = { id: e.id, parentId: e.parentId, type: e.type, line: e.line };
-    const role = entryRole(e);
+  const c = entryColumns(s);
+  const out = new Array<TreeEntry>(c.count);
+  for (let i = 0; i < c.count; i++) {
+    const type = c.typeOf(i);
+    const t: TreeEntry = { id: c.idOf(i), parentId: c.parentIdOf(i), type, line: c.lineOf(i) };
+    const role = c.roleOf(i);
     if (role !== undefined) t.role = role;
-    if (e.type === 'leaf' || e.type === 'label' || e.type === 'context_edit') {
-      const target = entryTargetId(e);
+    if (type === 'leaf' || type === 'label' || type === 'context_edit') {
+      const target = c.targetOf(i);
       if (target !== undefined) t.targetId = target;
     }
-    return t;
-  });
+    out[i] = t;
+  }
+  return out;
 }
 
 export interface Tree {
@@ -35,89 +39,22 @@ export interface Tree {
   issues: Issue[];
 }
 
-/**
- * Roots: parentId null or "", a self-parent, or a parent that is not in the file (pi's getTree).
- * Children are sorted oldest first by entry timestamp (stable, as pi's sort). One node per id:
- * a duplicate id is shown once, as its winning (later) line. Entries caught in a parentId cycle
- * are unreachable in pi's tree; here the cycle member earliest in the file becomes a root.
- */
+/** The tree by id (treeShape's rules): children listed under each parent that has some. */
 export function buildTree(s: ParsedSession): Tree {
-  const byId = indexById(s);
-  const roots: string[] = [];
+  const c = entryColumns(s);
+  const t = treeShape(c);
   const children = new Map<string, string[]>();
-  const issues: Issue[] = [];
-  const winners: Entry[] = [];
-  for (const e of s.entries) {
-    if (byId.get(e.id) !== e) continue;
-    winners.push(e);
-    const p = e.parentId;
-    if (p === null || p === '') {
-      roots.push(e.id);
-    } else if (p === e.id) {
-      roots.push(e.id);
-      issues.push({ line: e.line, kind: 'cycle', message: `entry ${e.id} is its own parent; shown as a root` });
-    } else if (byId.has(p)) {
-      let list = children.get(p);
-      if (!list) children.set(p, (list = []));
-      list.push(e.id);
-    } else {
-      roots.push(e.id);
-      issues.push({
-        line: e.line,
-        kind: 'dangling_parent',
-        message: `entry ${e.id} names missing parent ${p}; shown as a root`,
-      });
-    }
+  // Parents in the order their first child appears in the file.
+  for (let i = 0; i < c.count; i++) {
+    const p = t.parent[i]!;
+    if (p < 0 || t.kidCount[p] === 0) continue;
+    const id = c.idOf(p);
+    if (children.has(id)) continue;
+    const start = t.kidStart[p]!;
+    children.set(
+      id,
+      Array.from(t.kids.subarray(start, start + t.kidCount[p]!), (k) => c.idOf(k)),
+    );
   }
-
-  // Only siblings need a time; most chains have single children.
-  const timeOfId = (id: string) => timeOf(entryTimestamp(byId.get(id)!));
-  for (const list of children.values()) {
-    if (list.length < 2) continue;
-    const times = new Map(list.map((id) => [id, timeOfId(id)]));
-    list.sort((a, b) => times.get(a)! - times.get(b)!);
-  }
-
-  const reached = new Set<string>();
-  const reach = (start: string) => {
-    const stack = [start];
-    while (stack.length > 0) {
-      const id = stack.pop()!;
-      if (reached.has(id)) continue;
-      reached.add(id);
-      const kids = children.get(id);
-      if (kids) for (const k of kids) stack.push(k);
-    }
-  };
-  for (const r of roots) reach(r);
-  if (reached.size === winners.length) return { roots, children, issues };
-
-  for (const e of winners) {
-    if (reached.has(e.id)) continue;
-    // Unreached means every ancestor is unreached too, so the parent chain ends in a cycle.
-    const walked = new Set<string>();
-    let cur: Entry = e;
-    while (!walked.has(cur.id)) {
-      walked.add(cur.id);
-      cur = byId.get(cur.parentId as string)!;
-    }
-    let breakAt = cur;
-    for (let m = byId.get(cur.parentId as string)!; m !== cur; m = byId.get(m.parentId as string)!) {
-      if (m.line < breakAt.line) breakAt = m;
-    }
-    const siblings = children.get(breakAt.parentId as string);
-    if (siblings) {
-      siblings.splice(siblings.indexOf(breakAt.id), 1);
-      if (siblings.length === 0) children.delete(breakAt.parentId as string);
-    }
-    roots.push(breakAt.id);
-    issues.push({
-      line: breakAt.line,
-      kind: 'cycle',
-      message: `entry ${breakAt.id} is part of a parentId cycle; the cycle is cut above it`,
-    });
-    reach(breakAt.id);
-  }
-  issues.sort((a, b) => a.line - b.line);
-  return { roots, children, issues };
+  return { roots: t.roots.map((r) => c.idOf(r)), children, issues: t.issues };
 }
