@@ -5,6 +5,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { OpenGate } from '../repo/open-gate';
+import { errorValue } from './error-value';
 import { SearchService } from '../repo/search/search-service';
 import type { FromSearchWorker, SearchCall, SearchWorkerData, ToSearchWorker } from '../repo/search/search-client';
 
@@ -48,17 +49,6 @@ port.on('message', (m: ToSearchWorker) => {
   }
   run(m.call).then(
     (value) => send({ kind: 'reply', id: m.id, ok: true, value }),
-    (err: unknown) => {
-      const e = err as { code?: unknown; message?: unknown };
-      send({
-        kind: 'reply',
-        id: m.id,
-        ok: false,
-        error: {
-          ...(typeof e?.code === 'string' ? { code: e.code } : {}),
-          message: typeof e?.message === 'string' ? e.message : String(err),
-        },
-      });
-    },
+    (err: unknown) => send({ kind: 'reply', id: m.id, ok: false, error: errorValue(err) }),
   );
 });

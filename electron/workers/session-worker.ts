@@ -8,6 +8,7 @@ import { parentPort } from 'node:worker_threads';
 import { CanopyError } from '../shared/errors';
 import { SessionStore } from '../repo/session-store';
 import { asciiJsonBytes } from '../ipc/http-body';
+import { errorValue } from './error-value';
 import type { SessionTask } from '../repo/session-offload';
 
 const port = parentPort;
@@ -38,16 +39,6 @@ port.on('message', ({ id, task }: { id: number; task: SessionTask }) => {
       const buffer = own.buffer as ArrayBuffer;
       port.postMessage({ id, ok: true, value: { buffer, length: own.byteLength } }, [buffer]);
     },
-    (err: unknown) => {
-      const e = err as { code?: unknown; message?: unknown };
-      port.postMessage({
-        id,
-        ok: false,
-        error: {
-          ...(typeof e?.code === 'string' ? { code: e.code } : {}),
-          message: typeof e?.message === 'string' ? e.message : String(err),
-        },
-      });
-    },
+    (err: unknown) => port.postMessage({ id, ok: false, error: errorValue(err) }),
   );
 });

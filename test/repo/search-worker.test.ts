@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { SearchService } from '../../electron/repo/search/search-service';
 import { SearchClient } from '../../electron/repo/search/search-client';
 import { OpenGate } from '../../electron/repo/open-gate';
+import { longestGap } from './loop-gap';
 import { assistant, header, projectDirName, tempDir, user, writeSession } from './helpers';
 
 type Rec = Record<string, unknown>;
@@ -33,24 +34,6 @@ async function store(files: number) {
     paths.push(await writeSession(join(root, projectDirName('/p')), `s${f}.jsonl`, lines));
   }
   return { root, env: { CANOPY_CACHE_DIR: cache }, paths };
-}
-
-/** The longest gap between timer turns of this thread while `work` runs. */
-async function longestGap<T>(work: () => Promise<T>): Promise<{ value: T; gap: number }> {
-  let last = performance.now();
-  let gap = 0;
-  const tick = setInterval(() => {
-    const now = performance.now();
-    gap = Math.max(gap, now - last);
-    last = now;
-  }, 5);
-  try {
-    const value = await work();
-    gap = Math.max(gap, performance.now() - last);
-    return { value, gap };
-  } finally {
-    clearInterval(tick);
-  }
 }
 
 const ids = (hits: { entryId: string | null }[]): string[] => hits.map((h) => String(h.entryId)).sort();

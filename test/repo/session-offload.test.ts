@@ -11,6 +11,7 @@ import { EncodedJson } from '../../electron/repo/encoded-json';
 import { SessionOffload } from '../../electron/repo/session-offload';
 import { SessionService } from '../../electron/repo/session-service';
 import type { ContextViewDto } from '../../electron/shared/context-dto';
+import { longestGap } from './loop-gap';
 import { header, projectDirName, sampleRoot, tempDir, user, writeSession } from './helpers';
 
 const BRANCHED = '019c0000-0000-7000-8000-000000000001';
@@ -41,23 +42,6 @@ async function longRoot(n: number): Promise<string> {
   for (let i = 0; i < n; i++) lines.push(user(`e${i}`, i ? `e${i - 1}` : null, `step ${i} of a long run`));
   await writeSession(join(root, projectDirName('/long')), 'long.jsonl', lines);
   return root;
-}
-
-/** The longest gap between timer turns of this thread while `work` runs. */
-async function longestGap<T>(work: () => Promise<T>): Promise<{ value: T; gap: number }> {
-  let last = performance.now();
-  let gap = 0;
-  const tick = setInterval(() => {
-    const now = performance.now();
-    gap = Math.max(gap, now - last);
-    last = now;
-  }, 5);
-  try {
-    const value = await work();
-    return { value, gap: Math.max(gap, performance.now() - last) };
-  } finally {
-    clearInterval(tick);
-  }
 }
 
 describe('context views in a worker thread', () => {
