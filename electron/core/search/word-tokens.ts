@@ -87,32 +87,65 @@ export function blockTerms(text: string): { indexed: string; terms: Set<string> 
 
 /** The indexed terms, searched for the words a query widens to. */
 export interface TermSource {
-  /** Terms containing `word` (`where` 'end': ending with it), or null when more than `max`. */
-  matching(word: string, where: 'in' | 'end', max: number): string[] | null;
+  /** Terms containing `word` ('in'), ending with it ('end') or starting with it ('start'); null when more than `max`. */
+  matching(word: string, where: 'in' | 'end' | 'start', max: number): string[] | null;
 }
 
 /** A widened word past this many terms filters too little to be worth its OR: it is left out. */
 export const MAX_WIDENED = 400;
+/**
+ * Terms a phrase's last word may be spelled out as (one phrase each); past it the phrase ends in
+ * one FTS5 prefix query. A prefix query costs up to ~100 ms on the 10k store (every term with the
+ * prefix is merged), an exact phrase of rare words under 1 ms: never a prefix inside many ORs.
+ */
+const MAX_PHRASES = 32;
 
 const quote = (words: readonly string[]): string => `"${words.join(' ')}"`;
+const anyOf = (options: readonly string[]): string =>
+  options.length === 1 ? options[0]! : `(${options.join(' OR ')})`;
+const allOf = (parts: readonly (string | null)[]): string | null => {
+  const kept = parts.filter((p): p is string => p !== null);
+  return kept.length === 0 ? null : kept.length === 1 ? kept[0]! : `(${kept.join(' AND ')})`;
+};
 
-/** The FTS5 expression one required substring gives, or null when it narrows nothing. */
+/**
+ * The FTS5 expression one required substring gives, or null when it narrows nothing. Its words
+ * w1…wk lie at consecutive positions: w1 ends a term, wk starts one, those between are whole.
+ */
 export function substringExpression(substring: string, terms: TermSource): string | null {
   const words = wordTokens(substring);
   if (words.length === 0) return null;
   if (words.length === 1) {
     const within = terms.matching(words[0]!, 'in', MAX_WIDENED);
-    if (!within) return null;
-    return `(${[...within.map((t) => quote([t])), quote([LONG_WORD])].join(' OR ')})`;
+    return within ? anyOf([...within, LONG_WORD].map((t) => quote([t]))) : null;
   }
-  const rest = words.slice(1);
-  // The last word is a prefix (`*`); the middle ones whole; the first one is widened below.
-  const tail = `${quote(rest)} *`;
+  const core = words.slice(1, -1);
   const firsts = terms.matching(words[0]!, 'end', MAX_WIDENED);
-  if (!firsts) return tail;
-  const options = firsts.map((t) => `${quote([t, ...rest])} *`);
-  options.push(`("${LONG_WORD}" AND ${tail})`);
-  return `(${options.join(' OR ')})`;
+  const lasts = terms.matching(words[words.length - 1]!, 'start', MAX_WIDENED);
+  const corePhrase = core.length > 0 ? quote(core) : null;
+  // A block with a word too long for the term list may hold the first or the last word inside it.
+  const long = allOf([quote([LONG_WORD]), corePhrase]);
+  if (firsts?.length === 0 || lasts?.length === 0) return long;
+  const first = words[0]!;
+  const last = words[words.length - 1]!;
+  // The rest after a first word: the last word spelled out when few terms start with it, else one prefix query.
+  const after = (head: readonly string[]): string =>
+    lasts && lasts.length <= MAX_PHRASES
+      ? anyOf(lasts.map((l) => quote([...head, ...core, l])))
+      : `${quote([...head, ...core, last])} *`;
+  let found: string;
+  if (!firsts) {
+    // Too many terms end with the first word to name: the rest of the phrase alone.
+    found = after([]);
+  } else {
+    // Most often the substring starts a word: that phrase in full, with positions. The other
+    // terms ending with the first word (rare words, mostly) are ANDed beside the rest.
+    const others = firsts.filter((t) => t !== first);
+    const options = others.length < firsts.length ? [after([first])] : [];
+    if (others.length > 0) options.push(`(${anyOf(others.map((t) => quote([t])))} AND ${after([])})`);
+    found = anyOf(options);
+  }
+  return `(${found} OR ${long})`;
 }
 
 /** Every required substring's expression ANDed (null: none narrows, every block is a candidate). */

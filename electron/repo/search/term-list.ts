@@ -37,7 +37,7 @@ export function termList(db: SearchDatabase): TermSource {
       const out: string[] = [];
       let found: string[] | null = out;
       for (const t of terms) {
-        if (where === 'in' ? !t.includes(word) : !t.endsWith(word)) continue;
+        if (where === 'in' ? !t.includes(word) : where === 'end' ? !t.endsWith(word) : !t.startsWith(word)) continue;
         if (out.length === max) {
           found = null;
           break;
