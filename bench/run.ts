@@ -469,6 +469,8 @@ function main(): void {
       `${ratio(se.ms, whole.ms, '≤ 2 = rate ≥ 0.5× bare read')}; first hit while building after ${msOf('firstHitMs')}`,
     ]);
     if (!se.ok) return;
+    // The bare byte search reads every file of the store once per phrase (child-search byteStage).
+    const perPhrase = Number(se.byteBareMs) / Math.max(1, Number(se.byteStagePhrases));
     rows.push([
       `search ${label}: 50 phrases / 10 re: queries on the built index`,
       `${msOf('phraseP95')} / ${msOf('regexP95')} p95`,
@@ -479,7 +481,7 @@ function main(): void {
       '–',
       '–',
       '–',
-      `(target ≤ 50 ms p95); ${String(se.phraseHits)} of ${String(se.phrases)} phrases found, slowest ${msOf('phraseMax')}; the app's first page (answered after 150 ms once it holds a hit) ${msOf('appFirstP95')} p95`,
+      `${perPhrase > 0 ? `${(Number(se.phraseP95) / perPhrase).toFixed(2)}× a byte search of the store for one phrase (${fmtMs({ ok: true, ms: perPhrase })}; target ≤ 0.15)` : '(target ≤ 0.15× a byte search)'}; ${String(se.phraseHits)} of ${String(se.phrases)} phrases found, slowest ${msOf('phraseMax')}; the app's first page (answered after 150 ms once it holds a hit) ${msOf('appFirstP95')} p95`,
     ]);
     rows.push([
       `search ${label}: every hit of ${String(se.byteStagePhrases)} phrases with nothing indexed (files read directly)`,

@@ -9,7 +9,7 @@ import { errnoCode } from './stat';
 export type SearchDatabase = Database.Database;
 
 /** Bump when the schema or what is indexed changes: an index of another version is rebuilt. */
-export const SEARCH_SCHEMA_VERSION = 4;
+export const SEARCH_SCHEMA_VERSION = 5;
 
 // Words with their positions (unicode61, diacritics kept, as core/search/word-tokens.ts splits
 // them), and `terms`, every distinct word (only added to), so a query widens its words to the
@@ -59,7 +59,7 @@ CREATE TABLE blocks (
 CREATE INDEX blocks_by_file ON blocks(file);
 CREATE TABLE problems (file INTEGER NOT NULL, line INTEGER NOT NULL, message TEXT NOT NULL);
 CREATE INDEX problems_by_file ON problems(file);
-CREATE TABLE terms (rowid INTEGER PRIMARY KEY, term TEXT NOT NULL UNIQUE);
+CREATE TABLE terms (rowid INTEGER PRIMARY KEY, term TEXT NOT NULL);
 CREATE VIRTUAL TABLE fts_text USING fts5(body, content='', contentless_delete=1, tokenize='unicode61 remove_diacritics 0');
 `;
 

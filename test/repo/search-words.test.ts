@@ -211,6 +211,11 @@ describe('the word index', () => {
       s.close();
     }
   });
+  it('widens to a term listed twice (two processes added it at once) only once', () => {
+    expect(termList(db).matching('config', 'in', 400)).toEqual(['loadconfig']);
+    db.prepare('INSERT INTO terms (term) VALUES (?)').run('loadconfig');
+    expect(termList(db).matching('config', 'in', 400)).toEqual(['loadconfig']);
+  });
 });
 
 describe('the table of word characters', () => {

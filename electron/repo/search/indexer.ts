@@ -78,13 +78,16 @@ const isRecord = (v: unknown): v is Rec => typeof v === 'object' && v !== null &
 
 const buildingElsewhere = (): IndexBusy => new IndexBusy('another Canopy process is building the index');
 
-/** Terms this indexer knows are in the list, kept at most (past it, the list's UNIQUE skips repeats). */
+/** Terms this indexer keeps in memory at most; past it a term may be listed twice (the readers drop repeats). */
 const KNOWN_TERMS = 2_000_000;
 
 export class SearchIndexer {
   private readonly st;
-  /** Terms already in the term list, so a common word is not inserted again per block. */
-  private readonly knownTerms = new Set<string>();
+  /**
+   * Terms already in the term list, read from it once: the list has no UNIQUE index (keeping one
+   * cost a third of the build), so only terms new to it are inserted.
+   */
+  private knownTerms: Set<string> | null = null;
   /** Lines since the open transaction began, while a bulk load keeps one open across files. */
   private bulkLines: number | null = null;
 
@@ -119,7 +122,8 @@ export class SearchIndexer {
       ),
       // A block's first entry is its own block (its rowid is known once it is inserted).
       setBlock: db.prepare<[number]>('UPDATE entries SET block = rowid WHERE rowid = ?'),
-      term: db.prepare<[string]>('INSERT OR IGNORE INTO terms (term) VALUES (?)'),
+      term: db.prepare<[string]>('INSERT INTO terms (term) VALUES (?)'),
+      allTerms: db.prepare<[], string>('SELECT term FROM terms').pluck(),
       problem: db.prepare<[number, number, string]>('INSERT INTO problems (file, line, message) VALUES (?, ?, ?)'),
       clearText: db.prepare<[number]>('DELETE FROM fts_text WHERE rowid IN (SELECT rowid FROM blocks WHERE file = ?)'),
       clearBlocks: db.prepare<[number]>('DELETE FROM blocks WHERE file = ?'),
@@ -134,10 +138,10 @@ export class SearchIndexer {
   }
 
   private addTerms(terms: Iterable<string>): void {
+    const known = (this.knownTerms ??= new Set(this.st.allTerms.all()));
     for (const t of terms) {
-      if (this.knownTerms.has(t)) continue;
-      if (this.knownTerms.size >= KNOWN_TERMS) this.knownTerms.clear();
-      this.knownTerms.add(t);
+      if (known.has(t)) continue;
+      if (known.size < KNOWN_TERMS) known.add(t);
       this.st.term.run(t);
     }
   }
