@@ -186,12 +186,18 @@ export function beginBulkLoad(db: SearchDatabase, file: string): void {
   db.pragma('journal_mode = MEMORY');
   db.pragma('synchronous = OFF');
   db.pragma('cache_size = -262144');
+  // FTS5 writes a segment each time its pending words pass `hashsize` (1 MB) and merges them as
+  // it goes; the bulk load writes fewer, larger ones and leaves the merging to the final optimize.
+  db.exec("INSERT INTO fts_text(fts_text, rank) VALUES('hashsize', 67108864)");
+  db.exec("INSERT INTO fts_text(fts_text, rank) VALUES('automerge', 0)");
 }
 
 export function endBulkLoad(db: SearchDatabase, file: string, merge: boolean): void {
   // One segment per term instead of one per bulk commit: a query's AND reads each doclist once
   // (measured: 7.2 → 1.7 ms for two common trigrams on the 10k store; ~6 s once after its build).
   if (merge) db.exec("INSERT INTO fts_text(fts_text) VALUES('optimize')");
+  db.exec("INSERT INTO fts_text(fts_text, rank) VALUES('hashsize', 1048576)");
+  db.exec("INSERT INTO fts_text(fts_text, rank) VALUES('automerge', 4)");
   configure(db);
   db.pragma('cache_size = -2000');
   db.pragma(`user_version = ${SEARCH_SCHEMA_VERSION}`);

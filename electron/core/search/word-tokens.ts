@@ -74,14 +74,12 @@ export const LONG_WORD = 'qqcanopylongwordqq';
  * What a block gives the index: its text lowercased (what FTS5 indexes), with the long-word mark
  * when it needs one, and the terms it adds to the term list.
  */
-export function blockTerms(text: string): { indexed: string; terms: Set<string> } {
+export function blockTerms(text: string): { indexed: string; terms: string[] } {
   const lower = text.toLowerCase();
-  const terms = new Set<string>();
-  let long = false;
-  for (const t of splitWords(lower)) {
-    if (t.length > MAX_TERM_CHARS) long = true;
-    else terms.add(t);
-  }
+  const words = splitWords(lower);
+  // Repeats are left in: the caller checks each word against the list it keeps anyway.
+  const terms = words.filter((t) => t.length <= MAX_TERM_CHARS);
+  const long = terms.length < words.length;
   return { indexed: long ? `${lower} ${LONG_WORD}` : lower, terms };
 }
 
