@@ -97,6 +97,8 @@ interface Sample {
   ms: number;
   status: number;
   late: number;
+  /** Scheduled this long after its phase began. */
+  at: number;
 }
 type ToPoller = { kind: 'phase'; phase: string } | { kind: 'drain' } | { kind: 'stop' };
 type FromPoller = { kind: 'drained' } | { kind: 'samples'; samples: Sample[] };
@@ -113,12 +115,13 @@ function poller(): void {
   const samples: Sample[] = [];
   const pending = new Set<Promise<void>>();
   let phase = 'warmup';
+  let phaseAt = performance.now();
   let timer: ReturnType<typeof setTimeout> | null = null;
   const t0 = performance.now();
   let k = 0;
   const tick = (): void => {
     const due = t0 + k * PERIOD_MS;
-    const sample = { phase, late: performance.now() - due };
+    const sample = { phase, late: performance.now() - due, at: due - phaseAt };
     // Latency counts from the scheduled time, so a late timer here counts against serve (and shows as `late`).
     const p = fetch(new URL('/api/app.info', s.url), {
       method: 'POST',
@@ -135,8 +138,10 @@ function poller(): void {
   };
   tick();
   port.on('message', (m: ToPoller) => {
-    if (m.kind === 'phase') phase = m.phase;
-    else if (m.kind === 'drain') void Promise.all([...pending]).then(() => port.postMessage({ kind: 'drained' }));
+    if (m.kind === 'phase') {
+      phase = m.phase;
+      phaseAt = performance.now();
+    } else if (m.kind === 'drain') void Promise.all([...pending]).then(() => port.postMessage({ kind: 'drained' }));
     else {
       if (timer) clearTimeout(timer);
       void Promise.all([...pending]).then(() => port.postMessage({ kind: 'samples', samples } satisfies FromPoller));
@@ -189,6 +194,8 @@ class OpenLoop {
       p50: q(0.5),
       p95: q(0.95),
       max: ms.at(-1) ?? NaN,
+      // When the slowest was sent, after the phase began (set against the heavy calls' times).
+      maxAt: of.reduce((a, x) => (x.ms > a.ms ? x : a), { ms: -1, at: NaN }).at,
       failed: of.length - of.filter((x) => x.status === 200).length,
       failedBy,
       lateMax: Math.max(0, ...of.map((x) => x.late)),

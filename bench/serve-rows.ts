@@ -18,6 +18,7 @@ interface Stats {
   p50: number;
   p95: number;
   max: number;
+  maxAt: number;
   failed: number;
   failedBy: Record<string, number>;
   lateMax: number;
@@ -120,12 +121,13 @@ export interface ServeBenchTools {
 const ms = (x: number): string =>
   Number.isFinite(x) ? (x >= 1000 ? `${(x / 1000).toFixed(2)} s` : `${x.toFixed(0)} ms`) : '–';
 const lat = (s: Stats): string => `${ms(s.p50)} p50, ${ms(s.p95)} p95, ${ms(s.max)} max`;
+const maxAt = (s: Stats): string => `the slowest sent ${ms(s.maxAt)} into the phase`;
 const failures = (s: Stats): string =>
   Object.entries(s.failedBy)
     .map(([status, n]) => `${n} ${status === '0' ? 'unanswered' : `answered ${-Number(status)}`}`)
     .join(', ');
 const tail = (s: Stats): string =>
-  `${s.n} requests${s.failed ? ` (${failures(s)})` : ''}${s.lateMax > 20 ? `, client timer up to ${ms(s.lateMax)} late` : ''}`;
+  `${s.n} requests${s.failed ? ` (${failures(s)})` : ''}, ${maxAt(s)}${s.lateMax > 20 ? `, client timer up to ${ms(s.lateMax)} late` : ''}`;
 const regexOf = (r: Regex): string =>
   `${r.queries.length} queries (${r.queries.map((q) => ms(q)).join(', ')})${r.failed ? `, ${r.failed} failed` : ''}; the last said ${r.stopped}`;
 const callOf = (c: Call): string =>
