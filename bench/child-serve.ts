@@ -30,12 +30,21 @@ async function startServe(roots: string[]): Promise<Server> {
     mkdtempSync(join(tmpdir(), 'canopy-serve-bench-cache-')),
     mkdtempSync(join(tmpdir(), 'canopy-serve-bench-agent-')),
   ];
+  // CANOPY_BENCH_SERVE_PROF=DIR: serve writes CPU profiles there (where a stall came from).
+  const prof = process.env.CANOPY_BENCH_SERVE_PROF;
   const child = spawn(
     process.execPath,
-    [join(repo, 'bin/canopy.cjs'), 'serve', '--no-watch', ...roots.flatMap((r) => ['--root', r])],
+    [
+      ...(prof ? ['--cpu-prof', `--cpu-prof-dir=${prof}`] : []),
+      join(repo, 'bin/canopy.cjs'),
+      'serve',
+      '--no-watch',
+      ...roots.flatMap((r) => ['--root', r]),
+    ],
     {
       env: { ...process.env, CANOPY_CACHE_DIR: temp[0], PI_CODING_AGENT_DIR: temp[1] },
-      stdio: ['ignore', 'pipe', 'inherit'],
+      // Profiled, serve is stopped through its IPC channel (SIGTERM ends it before a profile is written).
+      stdio: ['ignore', 'pipe', 'inherit', ...(prof ? (['ipc'] as const) : [])],
     },
   );
   const url = await new Promise<URL>((ok, fail) => {
@@ -52,7 +61,8 @@ async function startServe(roots: string[]): Promise<Server> {
 
 async function stopServe(s: Server): Promise<void> {
   const exited = new Promise((r) => s.child.once('exit', r));
-  s.child.kill('SIGTERM');
+  if (s.child.connected) s.child.disconnect();
+  else s.child.kill('SIGTERM');
   await exited;
   for (const dir of s.temp) rmSync(dir, { recursive: true, force: true });
 }
@@ -252,11 +262,14 @@ async function main(): Promise<void> {
     await sleep(10_000);
   });
   out.statusAfterIndex = await indexing(s);
+  // The secret radar scans the listed sessions too, on the serving loop itself (in slices).
+  out.secretsAfterIndex = await json(s, 'secrets.status', {});
   out.all = await loop.during('all', async () => {
     const [context, regex] = await Promise.all([call(s, 'session.context', { sessionId: chainId }), regexFor(s, 6000)]);
     return { context, regex };
   });
   out.statusAfterAll = await indexing(s);
+  out.secretsAfterAll = await json(s, 'secrets.status', {});
   await loop.stop();
   for (const phase of ['idle', 'open', 'context', 'index', 'all']) out[`${phase}Phase`] = loop.stats(phase);
   await stopServe(s);

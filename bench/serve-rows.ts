@@ -176,6 +176,12 @@ export function serveRows(dir: string, t: ServeBenchTools): void {
     const s = m[k] as { indexing: boolean; done: number; total: number };
     return `${s.indexing ? 'indexing' : 'not indexing'} ${s.done}/${s.total}`;
   };
+  const secrets = (k: string): string => {
+    const s = m[k] as { scanning: boolean; done: number; total: number } | undefined;
+    return s
+      ? `secret radar (on the serving loop) ${s.scanning ? 'scanning' : 'not scanning'} ${s.done}/${s.total}`
+      : '';
+  };
   row('idle', st('idle'), 'nothing else running', '–');
   row(
     'session.open of the 1M-entry chain runs (on the serving loop)',
@@ -187,7 +193,7 @@ export function serveRows(dir: string, t: ServeBenchTools): void {
   row(
     'the search index pass runs (10 s after sessions.list)',
     st('index'),
-    `index ${status('statusAfterIndex')} after 10 s`,
+    `index ${status('statusAfterIndex')} after 10 s; ${secrets('secretsAfterIndex')}`,
   );
   row(
     'a catastrophic regex runs (`re:(a+)+$` back to back for 6 s)',
@@ -197,7 +203,7 @@ export function serveRows(dir: string, t: ServeBenchTools): void {
   row(
     'context + index pass + regex run together',
     st('all'),
-    `context ${callOf(all.context)}; regex ${regexOf(all.regex)}; index ${status('statusAfterAll')} at the end`,
+    `context ${callOf(all.context)}; regex ${regexOf(all.regex)}; index ${status('statusAfterAll')} at the end; ${secrets('secretsAfterAll')}`,
   );
   const late = Math.max(...['idle', 'open', 'context', 'index', 'regex', 'all'].map((k) => st(k).lateMax));
   notes.push(
