@@ -24,6 +24,8 @@
  *                 its rescan with nothing changed, and its findings there (all false positives)
  *   live          `canopy serve` on the 10k store, one session appended 4×/s for 10 s: sessions.list after an
  *                 append vs warm, CPU above idle, the appended row checked, a fork's round trips (only with --only live)
+ *   serve         the real `canopy serve` answering app.info (open loop, every 20 ms) while a 1M-entry context, the
+ *                 index pass of the 10k store and a catastrophic regex run, alone and together (only with --only serve)
  *   layout 100k   the renderer's tree index + chain collapse + layout over a 100k-entry tree
  *   render        Chromium (bench/render.mjs) on `canopy serve`: a 20k-entry session against a 100-entry
  *                 one (first frame, pan frame times) and against a naive render of all 20k entries (JS heap);
@@ -46,6 +48,7 @@ import {
 import { cpus, freemem, release, tmpdir, totalmem, type } from 'node:os';
 import { join, resolve } from 'node:path';
 import { cachedSession, GENERATOR_VERSION, writeSessionFile } from './generate';
+import { serveRows } from './serve-rows';
 import { storeRows } from './store-rows';
 
 const MB = 1024 * 1024;
@@ -549,6 +552,16 @@ function main(): void {
         `live: serve CPU ${(n('busyCores') - n('idleCores')).toFixed(3)} core above idle while appended 4×/s (target ≤ 0.1; idle ${n('idleCores').toFixed(3)}, appended ${n('busyCores').toFixed(3)}; ${String(m.changes)} sessions.changed events); a relisting (what each append cost before) ${fmtMs({ ok: true, ms: n('relistMs') })}; the appended row's size and entry count ${m.rowOk ? 'right' : 'WRONG'}; a fork: ${String(m.forkRoundTrips)} round trips (fork → open → context + lineage), its answer ${m.forkHasRow ? 'carries' : 'LACKS'} its row, ${String(m.forkRelists)} relistings, ${fmtMs({ ok: true, ms: n('forkMs') })}`,
       );
     }
+  }
+  // Not in the default run (a few minutes; it serves the built app): --only serve.
+  if (a.only?.includes('serve')) {
+    serveRows(a.dir, {
+      rows,
+      notes,
+      log,
+      run: (argv) => child(join(__dirname, 'child-serve.cjs'), argv, 20 * 60_000),
+      store: () => cachedStore(a.dir, 10_000, 200, SEARCH_STORE),
+    });
   }
   // Not in the default run (generating and indexing ~3 GB takes many minutes): --only search3g.
   if (a.only?.includes('search3g')) {

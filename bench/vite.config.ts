@@ -6,7 +6,7 @@ import { defineConfig } from 'vite';
 // built-ins stay external; pi's packages are never bundled (the pi child imports them at run time),
 // nor better-sqlite3 (a native addon).
 const entries = (
-  process.env.BENCH_ENTRIES ?? 'run,child-canopy,child-search,child-secrets,child-live,child-store'
+  process.env.BENCH_ENTRIES ?? 'run,child-canopy,child-search,child-secrets,child-live,child-store,child-serve'
 ).split(',');
 
 export default defineConfig({

@@ -15,7 +15,7 @@ const build = spawnSync(
     stdio: ['ignore', 'inherit', 'inherit'],
     env: {
       ...process.env,
-      BENCH_ENTRIES: 'run,child-canopy,child-search,child-secrets,child-live,child-store',
+      BENCH_ENTRIES: 'run,child-canopy,child-search,child-secrets,child-live,child-store,child-serve',
       VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true',
     },
   },
