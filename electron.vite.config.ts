@@ -14,6 +14,7 @@ export default defineConfig({
           index: resolve(__dirname, 'electron/main.ts'),
           'search-worker': resolve(__dirname, 'electron/workers/search-worker.ts'),
           'session-worker': resolve(__dirname, 'electron/workers/session-worker.ts'),
+          'secrets-worker': resolve(__dirname, 'electron/workers/secrets-worker.ts'),
         },
       },
       outDir: 'out/main',

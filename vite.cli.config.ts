@@ -21,6 +21,7 @@ export default defineConfig({
         index: resolve(__dirname, 'electron/cli/index.ts'),
         'search-worker': resolve(__dirname, 'electron/workers/search-worker.ts'),
         'session-worker': resolve(__dirname, 'electron/workers/session-worker.ts'),
+        'secrets-worker': resolve(__dirname, 'electron/workers/secrets-worker.ts'),
       },
       output: { format: 'cjs', entryFileNames: '[name].cjs', chunkFileNames: 'chunks/[name].cjs' },
     },

@@ -24,6 +24,7 @@ export default defineConfig({
         // The app's worker threads, found beside the bench's bundles (electron/workers/worker-script.ts).
         'search-worker': resolve(__dirname, '../electron/workers/search-worker.ts'),
         'session-worker': resolve(__dirname, '../electron/workers/session-worker.ts'),
+        'secrets-worker': resolve(__dirname, '../electron/workers/secrets-worker.ts'),
       },
       external: [...builtinModules, ...builtinModules.map((m) => `node:${m}`), /^@earendil-works\//, 'better-sqlite3'],
       output: { format: 'cjs', entryFileNames: '[name].cjs', chunkFileNames: 'chunks/[name]-[hash].cjs' },

@@ -107,6 +107,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
       stopFollowing();
       stopSecrets();
       search.close();
+      secrets.close();
       void offload?.close();
       catalog.close();
     },

@@ -11,7 +11,8 @@ import type { EventBus } from '../event-bus';
 import type { OpenGate } from '../open-gate';
 import type { SessionService } from '../session-service';
 import { SECRET_MATCHERS } from './secretlint-matcher';
-import { SecretsService, type SecretsStatus } from './secrets-service';
+import type { SecretsStatus } from './secrets-service';
+import { SecretsClient } from './secrets-client';
 import { maskSecret } from '../../core';
 
 export interface AppSecretsOptions {
@@ -28,7 +29,7 @@ function statusDto(s: SecretsStatus | null, error: string | null): SecretsStatus
 }
 
 export class AppSecrets {
-  private service: SecretsService | null = null;
+  private service: SecretsClient | null = null;
   private failure: string | null = null;
   private pathById = new Map<string, string>();
   private lastListing: SessionListDto | null = null;
@@ -36,10 +37,12 @@ export class AppSecrets {
 
   constructor(private readonly options: AppSecretsOptions) {
     try {
-      this.service = new SecretsService({
+      // Scans run in a worker thread: this loop only routes.
+      this.service = new SecretsClient({
         roots: options.roots,
         ...(options.env ? { env: options.env } : {}),
         onStatus: (s) => options.bus?.emit('secrets.progress', statusDto(s, null)),
+        onWorkerLost: (why) => options.bus?.emit('secrets.progress', statusDto(this.service?.getStatus() ?? null, why)),
         ...(options.gate ? { gate: options.gate } : {}),
       });
     } catch (err) {
@@ -56,7 +59,7 @@ export class AppSecrets {
     const paths = [...listing.sessions]
       .sort((a, b) => (a.modifiedAt < b.modifiedAt ? 1 : a.modifiedAt > b.modifiedAt ? -1 : 0))
       .map((r) => r.path);
-    this.updating = this.service?.update(paths).catch(() => undefined) ?? null;
+    this.updating = this.service?.listed(paths).catch(() => undefined) ?? null;
   }
 
   /** A listed session grew: scan its new lines now. */
@@ -121,6 +124,7 @@ export class AppSecrets {
   }
 
   close(): void {
-    /* the cache is written at the end of each pass; nothing stays open */
+    // The cache is written at the end of each pass; the worker thread ends.
+    this.service?.close();
   }
 }

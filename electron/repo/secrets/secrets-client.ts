@@ -1,0 +1,79 @@
+/**
+ * The app's secret radar, run in a worker thread (workers/secrets-worker.ts, through
+ * service-client.ts): scanning every session's text with secretlint's rules happens there, so the
+ * loop that answers requests only routes. Same methods as SecretsService.
+ */
+import { join } from 'node:path';
+import { throwawayCacheDir } from '../../storage/cache-dir';
+import { ServiceClient } from '../../workers/service-client';
+import { workerScript } from '../../workers/worker-script';
+import type { OpenGate } from '../open-gate';
+import {
+  SECRETS_CACHE_FILE,
+  type SecretsServiceOptions,
+  type SecretsStatus,
+  type SessionSecrets,
+} from './secrets-service';
+
+/** What the worker is started with (cloned into it). */
+export interface SecretsWorkerData {
+  roots: readonly string[];
+  env: Record<string, string | undefined>;
+}
+
+export interface SecretsClientOptions extends Pick<SecretsServiceOptions, 'roots' | 'env' | 'onStatus'> {
+  gate?: OpenGate;
+  onWorkerLost?: (reason: string) => void;
+}
+
+export class SecretsClient {
+  readonly cachePath: string;
+  private status: SecretsStatus = { scanning: false, done: 0, total: 0, withFindings: 0 };
+  private readonly client: ServiceClient<SecretsStatus>;
+
+  constructor(options: SecretsClientOptions) {
+    // Checked here: a cache folder inside a root turns the radar off at once, as in-process.
+    const env = { ...(options.env ?? process.env) };
+    this.cachePath = join(throwawayCacheDir(options.roots, env).dir, SECRETS_CACHE_FILE);
+    this.client = new ServiceClient<SecretsStatus>({
+      name: 'the secret radar',
+      script: workerScript('secrets-worker'),
+      workerData: { roots: options.roots, env } satisfies SecretsWorkerData,
+      ...(options.gate ? { gate: options.gate } : {}),
+      onStatus: (s) => {
+        this.status = s;
+        options.onStatus?.(this.getStatus());
+      },
+      onWorkerLost: (why) => {
+        this.status = { ...this.status, scanning: false };
+        options.onWorkerLost?.(why);
+      },
+    });
+  }
+
+  getStatus(): SecretsStatus {
+    return { ...this.status };
+  }
+
+  update(paths: readonly string[]): Promise<void> {
+    return this.client.call<void>('update', [paths]);
+  }
+
+  /** Scans the whole listing again in a new worker (the last one died mid-pass). */
+  listed(paths: readonly string[]): Promise<void> {
+    this.client.resumeBy('update', [paths]);
+    return this.update(paths);
+  }
+
+  secretsOf(path: string): Promise<SessionSecrets | undefined> {
+    return this.client.call<SessionSecrets | undefined>('secretsOf', [path]);
+  }
+
+  counts(): Promise<Map<string, number>> {
+    return this.client.call<Map<string, number>>('counts', []);
+  }
+
+  close(): void {
+    this.client.close();
+  }
+}
