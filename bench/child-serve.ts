@@ -262,7 +262,7 @@ async function main(): Promise<void> {
     await sleep(10_000);
   });
   out.statusAfterIndex = await indexing(s);
-  // The secret radar scans the listed sessions too, on the serving loop itself (in slices).
+  // The secret radar scans the listed sessions too (in its own worker thread).
   out.secretsAfterIndex = await json(s, 'secrets.status', {});
   out.all = await loop.during('all', async () => {
     const [context, regex] = await Promise.all([call(s, 'session.context', { sessionId: chainId }), regexFor(s, 6000)]);

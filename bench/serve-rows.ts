@@ -178,9 +178,7 @@ export function serveRows(dir: string, t: ServeBenchTools): void {
   };
   const secrets = (k: string): string => {
     const s = m[k] as { scanning: boolean; done: number; total: number } | undefined;
-    return s
-      ? `secret radar (on the serving loop) ${s.scanning ? 'scanning' : 'not scanning'} ${s.done}/${s.total}`
-      : '';
+    return s ? `secret radar (in its worker) ${s.scanning ? 'scanning' : 'not scanning'} ${s.done}/${s.total}` : '';
   };
   row('idle', st('idle'), 'nothing else running', '–');
   row(
