@@ -56,7 +56,14 @@ export class ServiceClient<S> {
   /** `method(...args)` in the worker; past `limitMs` the worker is ended and the call fails with `io`. */
   call<T>(method: string, args: unknown[], limitMs: number | null = null): Promise<T> {
     if (this.closed) return Promise.reject(new CanopyError('cancelled', `${this.options.name} closed`));
-    const worker = this.ensure();
+    let worker: Worker;
+    try {
+      worker = this.ensure();
+    } catch (err) {
+      // No worker could start (its script is missing): this call fails, the caller's process goes on.
+      const why = err instanceof Error ? err.message : String(err);
+      return Promise.reject(new CanopyError('internal', `${this.options.name} could not start: ${why}`));
+    }
     const id = this.nextId++;
     return new Promise<T>((resolve, reject) => {
       const p: Pending = { resolve: resolve as (v: unknown) => void, reject, timer: null };

@@ -99,6 +99,22 @@ describe('search in a worker thread', () => {
     expect(again.hits).toHaveLength(12);
   }, 60_000);
 
+  it('a worker that cannot start answers each call with an error; this process goes on', async () => {
+    const s = await store(1);
+    const lost: string[] = [];
+    const worker = new SearchClient({
+      roots: [s.root],
+      env: s.env,
+      script: { script: join(s.root, 'no-such-worker.cjs'), eval: false },
+      onWorkerLost: (why) => lost.push(why),
+    });
+    open.push(worker);
+    await expect(worker.query('filler', { limit: 1 })).rejects.toMatchObject({ code: 'internal' });
+    await expect(worker.update(s.paths)).rejects.toMatchObject({ code: 'internal' });
+    expect(lost.length).toBeGreaterThanOrEqual(2);
+    expect(worker.getStatus().indexing).toBe(false);
+  }, 30_000);
+
   it('indexing waits while a session opens in this thread', async () => {
     const s = await store(4);
     const gate = new OpenGate();
