@@ -37,6 +37,14 @@ interface Call {
   head?: string;
 }
 
+/** A row with a measurement and a note, no pi or bare-read columns. */
+const noteRow = (label: string, value: string, note: string): string[] => [
+  label,
+  value,
+  ...Array<string>(7).fill('–'),
+  note,
+];
+
 export const CHAIN_ID = '019c0000-0000-7000-8000-0000000000aa';
 const REGEX_ID = '019c0000-0000-7000-8000-0000000000bb';
 const HEADER_TIME = '2026-03-01T10:00:00.000Z';
@@ -141,35 +149,13 @@ export function serveRows(dir: string, t: ServeBenchTools): void {
   log('bench: serve: app.info every 20 ms (open loop) while heavy work runs (a few minutes)');
   const m = t.run([chainRoot, regexRoot, store, CHAIN_ID]);
   if (!m.ok) {
-    rows.push([
-      'serve under heavy work',
-      `fails: ${String(m.error).slice(0, 300)}`,
-      '–',
-      '–',
-      '–',
-      '–',
-      '–',
-      '–',
-      '–',
-      '–',
-    ]);
+    rows.push(noteRow('serve under heavy work', `fails: ${String(m.error).slice(0, 300)}`, '–'));
     return;
   }
   const st = (k: string): Stats => m[`${k}Phase`] as Stats;
   const target = (s: Stats): string => `${s.p95 <= 100 ? 'met' : 'NOT met'} (target ≤ 100 ms p95)`;
   const row = (label: string, s: Stats, extra: string, goal = target(s)): void =>
-    void rows.push([
-      `serve: app.info while ${label}`,
-      lat(s),
-      '–',
-      '–',
-      '–',
-      '–',
-      '–',
-      '–',
-      '–',
-      `${goal}; ${tail(s)}; ${extra}`,
-    ]);
+    void rows.push(noteRow(`serve: app.info while ${label}`, lat(s), `${goal}; ${tail(s)}; ${extra}`));
   const regex = m.regex as Regex;
   const all = m.all as { context: Call; regex: Regex };
   const status = (k: string): string => {
