@@ -218,6 +218,38 @@ describe('the word index', () => {
   });
 });
 
+describe('the term list', () => {
+  it('keeps the words of a sync that was rolled back and then done again', async () => {
+    const root = await tempDir('canopy-words-rb-');
+    // Several MiB: the scan gives the loop a turn (and the pause hook a call) after its first slice.
+    const lines: Record<string, unknown>[] = [header('rb', '/w')];
+    let parent: string | null = null;
+    for (let i = 0; i < 20_000; i++) {
+      const id = `e${i}`;
+      lines.push(user(id, parent, `${i === 0 ? 'zyxwordearly ' : ''}${'filler words here '.repeat(20)}${i}`));
+      parent = id;
+    }
+    const path = await writeSession(join(root, projectDirName('/w')), 'rb.jsonl', lines);
+    const index = openSearchDatabase(join(await tempDir('canopy-words-rb-cache-'), 'index.sqlite')).db;
+    try {
+      const indexer = new SearchIndexer(index);
+      const stop = new AbortController();
+      // Stopped at its first pause point, after its first blocks (and their words) were written.
+      await expect(
+        indexer.sync(path, stop.signal, () => {
+          stop.abort();
+          return null;
+        }),
+      ).rejects.toThrow();
+      expect(index.prepare('SELECT count(*) FROM entries').pluck().get()).toBe(0);
+      await indexer.sync(path);
+      expect(termList(index).matching('zyxwordearly', 'in', 10)).toEqual(['zyxwordearly']);
+    } finally {
+      index.close();
+    }
+  }, 60_000);
+});
+
 describe('the table of word characters', () => {
   it('is the bundled SQLite’s: every code point splits as FTS5 splits it', () => {
     const sqlite = new Database(':memory:');

@@ -364,7 +364,11 @@ export class SearchIndexer {
       if (own) this.db.exec('COMMIT');
     } catch (err) {
       // A bulk load's transaction holds other files: this file's rows are cleared below instead.
-      if (own) this.db.exec('ROLLBACK');
+      if (own) {
+        this.db.exec('ROLLBACK');
+        // Terms this transaction listed are gone with it: the list is read again before the next insert.
+        this.knownTerms = null;
+      }
       // Lines already committed in earlier batches have no recorded offset: start over next time.
       this.db.transaction(() => {
         this.clear(id);
