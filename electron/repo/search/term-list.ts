@@ -8,9 +8,8 @@ import type { TermSource } from '../../core';
 import type { SearchDatabase } from '../../storage/search-db';
 
 interface Held {
-  terms: string[];
-  /** The same terms: the list may hold a term twice (two processes added it at once). */
-  seen: Set<string>;
+  /** In the list's order; a set, as the list may hold a term twice (two processes added it at once). */
+  terms: Set<string>;
   lastRowid: number;
   /** Widened words already asked for, while no term was added. */
   asked: Map<string, string[] | null>;
@@ -21,16 +20,12 @@ const held = new WeakMap<SearchDatabase, Held>();
 /** The term list of `db`, brought up to date. */
 export function termList(db: SearchDatabase): TermSource {
   let h = held.get(db);
-  if (!h) held.set(db, (h = { terms: [], seen: new Set(), lastRowid: 0, asked: new Map() }));
+  if (!h) held.set(db, (h = { terms: new Set(), lastRowid: 0, asked: new Map() }));
   const added = db
     .prepare<[number], { rowid: number; term: string }>('SELECT rowid, term FROM terms WHERE rowid > ? ORDER BY rowid')
     .all(h.lastRowid);
   if (added.length > 0) {
-    for (const r of added) {
-      if (h.seen.has(r.term)) continue;
-      h.seen.add(r.term);
-      h.terms.push(r.term);
-    }
+    for (const r of added) h.terms.add(r.term);
     h.lastRowid = added[added.length - 1]!.rowid;
     h.asked.clear();
   }
