@@ -18,12 +18,16 @@ export type FromService =
   | { kind: 'reply'; id: number; ok: false; error: { code?: string; message: string } }
   | { kind: 'status'; status: unknown };
 
-export interface ServiceClientOptions<S> {
+export interface ServiceClientOptions<S extends object> {
   /** The service's name in errors ("search", "the secret radar"). */
   name: string;
   script: WorkerScript;
   workerData: unknown;
   gate?: OpenGate;
+  /** The service's status until its worker reports one. */
+  status: S;
+  /** Its status once its worker is gone (no pass runs). */
+  stopped: (status: S) => S;
   onStatus?: (status: S) => void;
   /** Told when the worker died or was ended (for the log). */
   onWorkerLost?: (reason: string) => void;
@@ -35,7 +39,7 @@ interface Pending {
   timer: ReturnType<typeof setTimeout> | null;
 }
 
-export class ServiceClient<S> {
+export class ServiceClient<S extends object> {
   private worker: Worker | null = null;
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
@@ -44,8 +48,11 @@ export class ServiceClient<S> {
   private readonly unwatch: (() => void) | null;
   /** The call a new worker gets first, so its background work goes on (the last listing's pass). */
   private resumeWith: { method: string; args: unknown[] } | null = null;
+  /** The last status the worker reported (this client is its one owner on this side). */
+  private lastStatus: S;
 
   constructor(private readonly options: ServiceClientOptions<S>) {
+    this.lastStatus = options.status;
     this.unwatch =
       options.gate?.watch((held) => {
         this.gateHeld = held;
@@ -79,6 +86,10 @@ export class ServiceClient<S> {
     });
   }
 
+  status(): S {
+    return { ...this.lastStatus };
+  }
+
   /** Remembers the call that resumes the background work in a new worker (the caller makes it now too). */
   resumeBy(method: string, args: unknown[]): void {
     this.resumeWith = { method, args };
@@ -110,7 +121,8 @@ export class ServiceClient<S> {
 
   private receive(m: FromService): void {
     if (m.kind === 'status') {
-      this.options.onStatus?.(m.status as S);
+      this.lastStatus = m.status as S;
+      this.options.onStatus?.(this.status());
       return;
     }
     const p = this.pending.get(m.id);
@@ -128,6 +140,7 @@ export class ServiceClient<S> {
     if (worker !== this.worker) return;
     this.worker = null;
     void worker.terminate();
+    this.lastStatus = this.options.stopped(this.lastStatus);
     this.fail(new CanopyError(code, reason));
     if (!this.closed) this.options.onWorkerLost?.(reason);
   }

@@ -4,7 +4,7 @@
  * starts a new one, which resumes indexing), and indexing still gives way while a session opens.
  */
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SearchService } from '../../electron/repo/search/search-service';
 import { SearchClient } from '../../electron/repo/search/search-client';
 import { OpenGate } from '../../electron/repo/open-gate';
@@ -97,6 +97,23 @@ describe('search in a worker thread', () => {
     expect(lost).toHaveLength(1);
     const again = await worker.query('"planted phrase"', { limit: 500 });
     expect(again.hits).toHaveLength(12);
+  }, 60_000);
+
+  it('a worker ended in the middle of a pass leaves a status that says no pass runs', async () => {
+    const s = await store(3);
+    const gate = new OpenGate();
+    const worker = new SearchClient({ roots: [s.root], env: s.env, gate, regexLimitMs: 60_000, queryLimitMs: 400 });
+    open.push(worker);
+    await worker.update(s.paths);
+    // A second pass, held at its first pause point while a session opens here.
+    let done: () => void = () => undefined;
+    const opening = gate.during(new Promise<void>((r) => (done = r)));
+    void worker.update(s.paths).catch(() => undefined);
+    await vi.waitFor(() => expect(worker.getStatus().indexing).toBe(true));
+    await expect(worker.query('re:(a+)+$', { limit: 10 })).rejects.toMatchObject({ code: 'io' });
+    expect(worker.getStatus()).toMatchObject({ indexing: false, total: 3 });
+    done();
+    await opening;
   }, 60_000);
 
   it('a worker that cannot start answers each call with an error; this process goes on', async () => {

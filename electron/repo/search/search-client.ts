@@ -4,14 +4,13 @@
  * that answers requests only routes. Same methods as SearchService. A query past its time limit
  * ends the worker; the next call starts a new one, which resumes indexing where the index stands.
  */
-import { join } from 'node:path';
-import { throwawayCacheDir } from '../../storage/cache-dir';
 import { ServiceClient } from '../../workers/service-client';
 import { workerScript, type WorkerScript } from '../../workers/worker-script';
 import type { OpenGate } from '../open-gate';
 import type { FileSync } from './indexer';
 import {
-  INDEX_FILE_NAME,
+  idleSearchStatus,
+  searchIndexPath,
   type QueryArgs,
   type SearchAnswer,
   type SearchServiceOptions,
@@ -43,23 +42,12 @@ export interface SearchClientOptions extends Pick<SearchServiceOptions, 'roots' 
 
 export class SearchClient {
   readonly indexPath: string;
-  private status: SearchStatus;
   private readonly client: ServiceClient<SearchStatus>;
 
   constructor(private readonly options: SearchClientOptions) {
     // Checked here, not in the worker: a cache folder inside a root turns search off at once, as in-process.
     const env = { ...(options.env ?? process.env) };
-    const { dir } = throwawayCacheDir(options.roots, env);
-    this.indexPath = join(dir, INDEX_FILE_NAME);
-    this.status = {
-      done: 0,
-      total: 0,
-      indexing: false,
-      indexPath: this.indexPath,
-      rebuilt: null,
-      problems: 0,
-      error: null,
-    };
+    this.indexPath = searchIndexPath(options.roots, env);
     const data: SearchWorkerData = {
       roots: options.roots,
       env,
@@ -70,19 +58,15 @@ export class SearchClient {
       script: options.script ?? workerScript('search-worker'),
       workerData: data,
       ...(options.gate ? { gate: options.gate } : {}),
-      onStatus: (s) => {
-        this.status = s;
-        options.onStatus?.(this.getStatus());
-      },
-      onWorkerLost: (why) => {
-        this.status = { ...this.status, indexing: false };
-        options.onWorkerLost?.(why);
-      },
+      status: idleSearchStatus(this.indexPath),
+      stopped: (s) => ({ ...s, indexing: false }),
+      ...(options.onStatus ? { onStatus: options.onStatus } : {}),
+      ...(options.onWorkerLost ? { onWorkerLost: options.onWorkerLost } : {}),
     });
   }
 
   getStatus(): SearchStatus {
-    return { ...this.status };
+    return this.client.status();
   }
 
   update(paths: readonly string[]): Promise<void> {

@@ -27,6 +27,16 @@ import { OpenGate } from '../open-gate';
 
 export const INDEX_FILE_NAME = 'search-index.sqlite';
 
+/** Where the index of these roots lives (throws when the cache folder lies inside one of them). */
+export function searchIndexPath(roots: readonly string[], env: Record<string, string | undefined>): string {
+  return join(throwawayCacheDir(roots, env).dir, INDEX_FILE_NAME);
+}
+
+/** The status before any pass. */
+export function idleSearchStatus(indexPath: string): SearchStatus {
+  return { done: 0, total: 0, indexing: false, indexPath, rebuilt: null, problems: 0, error: null };
+}
+
 export interface SearchStatus {
   /** Files brought up to date in the current (or last) pass, of `total`. */
   done: number;
@@ -116,9 +126,8 @@ export class SearchService {
   constructor(private readonly options: SearchServiceOptions) {
     this.gate = options.gate ?? new OpenGate();
     this.pages = new QueryPages(options.regexLimitMs);
-    const { dir } = throwawayCacheDir(options.roots, options.env ?? process.env);
-    this.file = join(dir, INDEX_FILE_NAME);
-    this.status = { done: 0, total: 0, indexing: false, indexPath: this.file, rebuilt: null, problems: 0, error: null };
+    this.file = searchIndexPath(options.roots, options.env ?? process.env);
+    this.status = idleSearchStatus(this.file);
   }
 
   get indexPath(): string {

@@ -3,13 +3,12 @@
  * service-client.ts): scanning every session's text with secretlint's rules happens there, so the
  * loop that answers requests only routes. Same methods as SecretsService.
  */
-import { join } from 'node:path';
-import { throwawayCacheDir } from '../../storage/cache-dir';
 import { ServiceClient } from '../../workers/service-client';
 import { workerScript } from '../../workers/worker-script';
 import type { OpenGate } from '../open-gate';
 import {
-  SECRETS_CACHE_FILE,
+  IDLE_SECRETS_STATUS,
+  secretsCachePath,
   type SecretsServiceOptions,
   type SecretsStatus,
   type SessionSecrets,
@@ -28,31 +27,26 @@ export interface SecretsClientOptions extends Pick<SecretsServiceOptions, 'roots
 
 export class SecretsClient {
   readonly cachePath: string;
-  private status: SecretsStatus = { scanning: false, done: 0, total: 0, withFindings: 0 };
   private readonly client: ServiceClient<SecretsStatus>;
 
   constructor(options: SecretsClientOptions) {
     // Checked here: a cache folder inside a root turns the radar off at once, as in-process.
     const env = { ...(options.env ?? process.env) };
-    this.cachePath = join(throwawayCacheDir(options.roots, env).dir, SECRETS_CACHE_FILE);
+    this.cachePath = secretsCachePath(options.roots, env);
     this.client = new ServiceClient<SecretsStatus>({
       name: 'the secret radar',
       script: workerScript('secrets-worker'),
       workerData: { roots: options.roots, env } satisfies SecretsWorkerData,
       ...(options.gate ? { gate: options.gate } : {}),
-      onStatus: (s) => {
-        this.status = s;
-        options.onStatus?.(this.getStatus());
-      },
-      onWorkerLost: (why) => {
-        this.status = { ...this.status, scanning: false };
-        options.onWorkerLost?.(why);
-      },
+      status: { ...IDLE_SECRETS_STATUS },
+      stopped: (s) => ({ ...s, scanning: false }),
+      ...(options.onStatus ? { onStatus: options.onStatus } : {}),
+      ...(options.onWorkerLost ? { onWorkerLost: options.onWorkerLost } : {}),
     });
   }
 
   getStatus(): SecretsStatus {
-    return { ...this.status };
+    return this.client.status();
   }
 
   update(paths: readonly string[]): Promise<void> {

@@ -15,6 +15,11 @@ import { scanFileSecrets, type FileScan, type ScanStart } from './file-scan';
 import { SECRET_MATCHERS, SECRET_RULES_VERSION } from './secretlint-matcher';
 
 export const SECRETS_CACHE_FILE = 'secrets-index.json';
+
+/** Where the radar's cache for these roots lives (throws when the cache folder lies inside one of them). */
+export function secretsCachePath(roots: readonly string[], env: Record<string, string | undefined>): string {
+  return join(throwawayCacheDir(roots, env).dir, SECRETS_CACHE_FILE);
+}
 const SAVE_EVERY_MS = 5000;
 
 interface CachedFile extends Omit<FileScan, 'problems'> {
@@ -33,6 +38,9 @@ export interface SecretsStatus {
   /** Sessions with at least one finding so far. */
   withFindings: number;
 }
+
+/** The status before any pass. */
+export const IDLE_SECRETS_STATUS: Readonly<SecretsStatus> = { scanning: false, done: 0, total: 0, withFindings: 0 };
 
 export interface SessionSecrets {
   path: string;
@@ -58,13 +66,13 @@ const isCache = (v: unknown): v is CacheShape =>
 export class SecretsService {
   readonly cachePath: string;
   private cache: Promise<CacheShape> | undefined;
-  private status: SecretsStatus = { scanning: false, done: 0, total: 0, withFindings: 0 };
+  private status: SecretsStatus = { ...IDLE_SECRETS_STATUS };
   private running: Promise<void> = Promise.resolve();
   private readonly gate: OpenGate;
 
   constructor(private readonly options: SecretsServiceOptions) {
     this.gate = options.gate ?? new OpenGate();
-    this.cachePath = join(throwawayCacheDir(options.roots, options.env ?? process.env).dir, SECRETS_CACHE_FILE);
+    this.cachePath = secretsCachePath(options.roots, options.env ?? process.env);
   }
 
   getStatus(): SecretsStatus {
