@@ -11,7 +11,7 @@ import type { Result } from '../shared/errors';
 import { readStaticFile } from '../storage/static-files';
 import { dispatch, internalError } from './dispatch';
 import { EncodedJson } from '../repo/encoded-json';
-import { asciiJsonBytes, compress, compressOffLoop, pickEncoding } from './http-body';
+import { asciiJsonBytes, compress, compressOffLoop, pickEncoding, type BodyEncoding } from './http-body';
 import { BodyParser } from './body-parser';
 import { HandlerUploads, receiveUpload, type UploadTarget } from './serve-upload';
 import type { EventBus } from '../repo/event-bus';
@@ -275,32 +275,29 @@ function send(
   body: string | Buffer,
   extra: Record<string, string> = {},
 ) {
-  // The client may be gone (a timeout, a reset): there is no one to answer.
-  if (res.destroyed || res.headersSent) return;
   const headers = {
     ...extra,
     'Content-Type': `${type}; charset=utf-8`,
     'Cache-Control': 'no-store',
     Vary: 'Accept-Encoding',
   };
+  /** Writes the answer, unless the client is gone (a timeout, a reset): there is no one to answer. */
+  const write = (bytes: string | Buffer, encoding: BodyEncoding | null = null) => {
+    if (res.destroyed || res.headersSent) return;
+    if (encoding) res.writeHead(status, { ...headers, 'Content-Encoding': encoding, 'Content-Length': bytes.length });
+    else res.writeHead(status, headers);
+    res.end(bytes);
+  };
+  if (res.destroyed || res.headersSent) return;
   const encoding = body.length >= COMPRESS_FROM ? pickEncoding(res.req?.headers['accept-encoding']) : null;
-  if (encoding) {
-    // Remote users reach serve over a tunnel: the bytes on the wire are what they wait for.
-    const write = (packed: Buffer) => {
-      if (res.destroyed || res.headersSent) return;
-      res.writeHead(status, { ...headers, 'Content-Encoding': encoding, 'Content-Length': packed.length });
-      res.end(packed);
-    };
-    if (typeof body === 'string' || body.length < COMPRESS_OFF_LOOP_FROM) return write(compress(body, encoding));
-    compressOffLoop(body, encoding).then(write, () => {
-      if (res.destroyed || res.headersSent) return;
-      res.writeHead(status, headers);
-      res.end(body);
-    });
-    return;
-  }
-  res.writeHead(status, headers);
-  res.end(body);
+  // Remote users reach serve over a tunnel: the bytes on the wire are what they wait for.
+  if (!encoding) return write(body);
+  if (typeof body === 'string' || body.length < COMPRESS_OFF_LOOP_FROM)
+    return write(compress(body, encoding), encoding);
+  compressOffLoop(body, encoding).then(
+    (packed) => write(packed, encoding),
+    () => write(body),
+  );
 }
 
 /** For the server's own small answers (errors), which always serialise. */
