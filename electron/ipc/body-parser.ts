@@ -4,6 +4,7 @@
  * copy, and the seconds JSON.parse takes on such a body never stop the loop that answers requests.
  */
 import { WorkerPool } from '../workers/pool';
+import { movableBuffer } from '../workers/movable';
 
 /** A body this big or more is parsed in the worker. */
 export const PARSE_IN_WORKER_FROM = 1024 * 1024;
@@ -44,11 +45,7 @@ export class BodyParser {
       timeoutMs: this.opts.timeoutMs,
       onWorkerLost: (reason) => this.opts.log(`body parser: ${reason}`),
     });
-    // Only a buffer of its own moves (a small Buffer can share Node's pool slab with others).
-    const own =
-      bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength
-        ? (bytes.buffer as ArrayBuffer)
-        : new Uint8Array(bytes).buffer;
+    const own = movableBuffer(bytes);
     try {
       return { ok: true, value: await this.pool.run({ bytes: own }, { transfer: [own] }) };
     } catch (err) {

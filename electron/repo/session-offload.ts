@@ -45,11 +45,8 @@ export class SessionOffload {
       timeoutMs: this.options.timeoutMs ?? TASK_LIMIT_MS,
       ...(this.options.onWorkerLost ? { onWorkerLost: this.options.onWorkerLost } : {}),
     });
-    const out = await this.pool.run<{ buffer: ArrayBuffer; length: number }>(
-      { kind: 'context', ...task },
-      signal ? { signal } : {},
-    );
-    return new EncodedJson(Buffer.from(out.buffer, 0, out.length));
+    const out = await this.pool.run<ArrayBuffer>({ kind: 'context', ...task }, signal ? { signal } : {});
+    return new EncodedJson(Buffer.from(out));
   }
 
   close(): Promise<void> {

@@ -9,6 +9,7 @@ import { CanopyError } from '../shared/errors';
 import { SessionStore } from '../repo/session-store';
 import { asciiJsonBytes } from '../ipc/http-body';
 import { errorValue } from './error-value';
+import { movableBuffer } from './movable';
 import type { SessionTask } from '../repo/session-offload';
 
 const port = parentPort;
@@ -32,12 +33,9 @@ async function run(task: SessionTask): Promise<Buffer> {
 port.on('message', ({ id, task }: { id: number; task: SessionTask }) => {
   run(task).then(
     (bytes) => {
-      // Moved, not copied, when the bytes own their memory; a slice (of a grown buffer, or of Node's
-      // shared pool, which must never move) is copied into memory of its own first.
-      const own =
-        bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : new Uint8Array(bytes);
-      const buffer = own.buffer as ArrayBuffer;
-      port.postMessage({ id, ok: true, value: { buffer, length: own.byteLength } }, [buffer]);
+      // Moved, not copied, when the bytes fill memory of their own.
+      const buffer = movableBuffer(bytes);
+      port.postMessage({ id, ok: true, value: buffer }, [buffer]);
     },
     (err: unknown) => port.postMessage({ id, ok: false, error: errorValue(err) }),
   );
