@@ -36,8 +36,15 @@ export class SessionOffload {
 
   /** The context view of the file at `path` (confined by the caller), as JSON bytes. */
   async context(task: Omit<SessionTask, 'kind'>, signal?: AbortSignal): Promise<EncodedJson<ContextViewDto>> {
+    const out = await this.workers().run<ArrayBuffer>({ kind: 'context', ...task }, signal ? { signal } : {});
+    return new EncodedJson(Buffer.from(out));
+  }
+
+  /** The pool, made on the first call (the worker's script looked up once). */
+  private workers(): WorkerPool {
+    if (this.pool) return this.pool;
     const { script, eval: isEval } = this.options.script ?? workerScript('session-worker');
-    this.pool ??= new WorkerPool({
+    this.pool = new WorkerPool({
       script,
       eval: isEval,
       // One worker: it holds the index of the session it read last, and the machine has few cores.
@@ -45,8 +52,7 @@ export class SessionOffload {
       timeoutMs: this.options.timeoutMs ?? TASK_LIMIT_MS,
       ...(this.options.onWorkerLost ? { onWorkerLost: this.options.onWorkerLost } : {}),
     });
-    const out = await this.pool.run<ArrayBuffer>({ kind: 'context', ...task }, signal ? { signal } : {});
-    return new EncodedJson(Buffer.from(out));
+    return this.pool;
   }
 
   close(): Promise<void> {
