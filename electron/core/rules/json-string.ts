@@ -1,5 +1,7 @@
 /** Bytes of JSON string content: where an escape or a string ends (the skimmer and the payload cut scan lines with these). PURE. */
 
+import { simdScan, WINDOW, type SimdScanner } from './json-string-simd';
+
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 
@@ -31,14 +33,44 @@ export function escapeEnd(b: Uint8Array, i: number, end: number): number {
 
 /**
  * The closing quote of a string whose content starts at `i`, or -1 when it has a control
- * character or a bad escape or the line ends first. `w`: 32-bit words over b's buffer. Four bytes
- * at a time while none is a quote, a backslash or a control character (SWAR: each test below is
- * exact for "some byte of the word").
+ * character or a bad escape or the line ends first. `w`: 32-bit words over b's buffer. A string
+ * still open after SIMD_AFTER bytes is finished by the SIMD scan (json-string-simd.ts) when there is one.
  */
 export function stringEnd(b: Uint8Array, w: Int32Array<ArrayBufferLike>, i: number, end: number): number {
+  const simd = end - i > SIMD_AFTER ? simdScan() : null;
+  const r = scalarEnd(b, w, i, simd ? i + SIMD_AFTER : end, end);
+  if (r >= -1 || !simd) return r;
+  return simdEnd(simd, b, w, -2 - r, end);
+}
+
+/** stringEnd from i on, through the SIMD scan: the bytes copied to its memory a window at a time. */
+function simdEnd(simd: SimdScanner, b: Uint8Array, w: Int32Array<ArrayBufferLike>, i: number, end: number): number {
+  for (;;) {
+    const n = Math.min(end - i, WINDOW);
+    simd.mem.set(b.subarray(i, i + n));
+    const r = simd.scan(0, n);
+    if (r >= 0) return i + r;
+    if (r === -1) return -1;
+    const p = i + (-2 - r);
+    // The line's last bytes (or an escape within 6 bytes of its end): the JavaScript scan ends it exactly.
+    if (i + n === end) return scalarEnd(b, w, p, end, end);
+    i = p;
+  }
+}
+
+/** Bytes scanned here before a string is handed to the SIMD scan (a copy and a call cost more for short ones). */
+export const SIMD_AFTER = 64;
+
+/**
+ * The scan of stringEnd up to `stop` (≤ end; escapes may read to `end`): the closing quote, -1,
+ * or -2 - p when the string is still open at p ≥ stop (p < end). Four bytes at a time while none
+ * is a quote, a backslash or a control character (SWAR: each test below is exact for "some byte
+ * of the word").
+ */
+export function scalarEnd(b: Uint8Array, w: Int32Array<ArrayBufferLike>, i: number, stop: number, end: number): number {
   const base = b.byteOffset;
-  const lastWord = ((base + end) >>> 2) - 1; // the last word wholly inside b[.., end) (>>>, * 4: buffers past 2 GiB)
-  while (i < end) {
+  const lastWord = ((base + stop) >>> 2) - 1; // the last word wholly inside b[.., stop) (>>>, * 4: buffers past 2 GiB)
+  while (i < stop) {
     if (((base + i) & 3) === 0) {
       let k = (base + i) >>> 2;
       while (k <= lastWord) {
@@ -49,7 +81,7 @@ export function stringEnd(b: Uint8Array, w: Int32Array<ArrayBufferLike>, i: numb
         k++;
       }
       i = k * 4 - base;
-      if (i >= end) break;
+      if (i >= stop) break;
     }
     const c = b[i]!;
     if (c === QUOTE) return i;
@@ -61,5 +93,5 @@ export function stringEnd(b: Uint8Array, w: Int32Array<ArrayBufferLike>, i: numb
     if (c < 0x20) return -1;
     i++;
   }
-  return -1;
+  return i >= end ? -1 : -2 - i;
 }
