@@ -17,7 +17,10 @@ const v = new JsonLineValidator();
 function check(text: string): boolean {
   const bytes = Buffer.from(text);
   const buf = Buffer.concat([Buffer.from('xyz'), bytes, Buffer.from('1}]"e.')]);
-  return v.valid(buf, 3, 3 + bytes.length);
+  const got = v.valid(buf, 3, 3 + bytes.length);
+  // valid() runs the WebAssembly scan (json-string.wat); the JavaScript one must agree.
+  expect(v.validHere(buf, 3, 3 + bytes.length), `JavaScript scan of ${JSON.stringify(text)}`).toBe(got);
+  return got;
 }
 
 function parses(text: string): boolean {
@@ -79,6 +82,15 @@ describe('JsonLineValidator: JSON.parse without parsing', () => {
     expect(check('{"type":"m","message":{"role":"user","role":"x"}}')).toBe(false);
     expect(check('{"type":"m","message":{"role":"user"},"x":{"role":1,"role":2}}')).toBe(true);
     expect(check('{"a":{"id":1,"id":2}}')).toBe(true);
+    for (const key of ['type', 'id', 'parentId', 'timestamp', 'message', 'targetId']) {
+      expect(check(`{"${key}":1,"x":2,"${key}":3}`), key).toBe(false);
+      expect(check(`{"${key}s":1,"${key}s":3}`), `${key}s`).toBe(true);
+      expect(check(`{"${key.slice(1)}":1,"${key.slice(1)}":3}`), key.slice(1)).toBe(true);
+      expect(check(`{"${key}":1,"${key.toUpperCase()}":3}`), key.toUpperCase()).toBe(true);
+    }
+    expect(check('{"message":[{"role":1,"role":2}]}')).toBe(true);
+    expect(check('{"message":{"a":{"role":1,"role":2}}}')).toBe(true);
+    expect(check('{"message":1,"x":{"role":1,"role":2}}')).toBe(true);
     const deep = (n: number) => '['.repeat(n) + ']'.repeat(n);
     expect(check(`{"a":${deep(MAX_DEPTH - 1)}}`)).toBe(true);
     expect(check(`{"a":${deep(MAX_DEPTH)}}`)).toBe(false);

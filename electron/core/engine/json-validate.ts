@@ -10,6 +10,7 @@
  */
 import { MAX_DEPTH } from '../rules/json-depth';
 import { stringEnd } from '../rules/json-string';
+import { simdScan, WINDOW } from '../rules/json-string-simd';
 
 const QUOTE = 0x22;
 const COMMA = 0x2c;
@@ -94,6 +95,17 @@ export class JsonLineValidator {
   private readonly stack = new Uint8Array(MAX_DEPTH + 2);
 
   valid(b: Uint8Array, start: number, end: number): boolean {
+    // The same scan in WebAssembly, on a copy of the line (lines past its window: here, in JavaScript).
+    const simd = end - start <= WINDOW ? simdScan() : null;
+    if (simd) {
+      simd.mem.set(b.subarray(start, end));
+      return simd.validLine(end - start) === 1;
+    }
+    return this.validHere(b, start, end);
+  }
+
+  /** valid() in JavaScript (lines the SIMD module cannot take; tests compare the two). */
+  validHere(b: Uint8Array, start: number, end: number): boolean {
     const w = this.wordsFor(b);
     const stack = this.stack;
     let depth = 0;

@@ -1,6 +1,6 @@
 /**
- * The WebAssembly SIMD scan of long JSON strings (json-string.wat): 16 bytes at a time where the
- * JavaScript scan does 4. Instantiated once, on first use; null where WebAssembly or SIMD is not
+ * The WebAssembly SIMD scan of JSON strings and lines (json-string.wat): 16 bytes at a time where
+ * the JavaScript scan does 4. Instantiated once, on first use; null where WebAssembly or SIMD is not
  * available (the JavaScript scan is then the only one). PURE (no I/O; the module is in the bundle).
  */
 import { JSON_STRING_WASM } from './json-string-wasm';
@@ -10,6 +10,8 @@ export interface SimdScanner {
   readonly mem: Uint8Array;
   /** The closing quote in mem[i, end), -1 (control character or bad escape), or -2 - p (still open at p: p = end, or an escape that may not fit before end). */
   readonly scan: (i: number, end: number) => number;
+  /** 1 when mem[0, end) is a line JsonLineValidator.valid accepts, else 0 (json-string.wat's validLine). */
+  readonly validLine: (end: number) => number;
 }
 
 /** Bytes copied and scanned per call (the module's memory holds this plus one page). */
@@ -37,7 +39,8 @@ function instantiate(): SimdScanner | null {
     const { exports } = new wasm.Instance(new wasm.Module(bytes));
     const memory = exports['memory'] as { buffer: ArrayBuffer };
     const scan = exports['stringEnd'] as (i: number, end: number) => number;
-    return { mem: new Uint8Array(memory.buffer, 0, WINDOW), scan };
+    const validLine = exports['validLine'] as (end: number) => number;
+    return { mem: new Uint8Array(memory.buffer, 0, WINDOW), scan, validLine };
   } catch {
     return null; // no WebAssembly SIMD here (or a policy forbids compiling): scan in JavaScript
   }
