@@ -15,6 +15,7 @@ export default defineConfig({
           'search-worker': resolve(__dirname, 'electron/workers/search-worker.ts'),
           'session-worker': resolve(__dirname, 'electron/workers/session-worker.ts'),
           'secrets-worker': resolve(__dirname, 'electron/workers/secrets-worker.ts'),
+          'validate-worker': resolve(__dirname, 'electron/workers/validate-worker.ts'),
         },
       },
       outDir: 'out/main',

@@ -25,6 +25,7 @@ export default defineConfig({
         'search-worker': resolve(__dirname, '../electron/workers/search-worker.ts'),
         'session-worker': resolve(__dirname, '../electron/workers/session-worker.ts'),
         'secrets-worker': resolve(__dirname, '../electron/workers/secrets-worker.ts'),
+        'validate-worker': resolve(__dirname, '../electron/workers/validate-worker.ts'),
       },
       external: [...builtinModules, ...builtinModules.map((m) => `node:${m}`), /^@earendil-works\//, 'better-sqlite3'],
       output: { format: 'cjs', entryFileNames: '[name].cjs', chunkFileNames: 'chunks/[name]-[hash].cjs' },

@@ -167,3 +167,14 @@ export {
 // Two branches compared from their common ancestor (the compare view and `canopy diff`).
 export { compareBranches, commonAncestor, type CompareLeaf } from './rules/compare';
 export { FileStates, editsOf, fileKey, ELISION, type FileText, type ShellRun } from './rules/file-state';
+// Validation on a second thread for a big file's strict index pass (repo/validate-ahead.ts).
+export { JsonLineValidator } from './engine/json-validate';
+export { simdScan } from './rules/json-string-simd';
+export {
+  CHUNK as VERDICT_CHUNK,
+  chunkSource,
+  ringControl,
+  RingReader,
+  serveRing,
+  type ChunkSource,
+} from './engine/verdict-ring';

@@ -33,6 +33,8 @@ export interface ScanOptions {
   maxLineBytes?: number;
   /** Told of each line over `maxLineBytes` (its line number, place, length, NUL run); it is not visited. */
   onOversized?: (o: OversizedLine) => void;
+  /** Told once the file is open, before the first read: its inode and size (another thread may read it too). */
+  onOpen?: (file: { ino: number; size: number }) => void;
 }
 
 /**
@@ -87,6 +89,7 @@ export async function scanLines(path: string, visit: LineVisitor, opts: ScanOpti
   // Synchronous reads into one reused buffer beat a thread-pool round trip per chunk; yielding
   // every `sliceMs` keeps IPC, progress and cancellation responsive.
   const { fd, stats: facts } = openRegularSync(path);
+  opts.onOpen?.({ ino: facts.ino, size: facts.size });
   try {
     // A small file needs no 1 MiB buffer (listings scan thousands of them); one that grows while
     // it is read is read on in more chunks.

@@ -3,7 +3,7 @@
  * out/bench/NAME.cjs), or, when the sources run as they are (vitest), the TypeScript entry in this
  * folder loaded through jiti (a development dependency; bundles never take this path).
  */
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { CanopyError } from '../shared/errors';
 import { statPathOrNull } from '../storage/stat';
 
@@ -14,8 +14,10 @@ export interface WorkerScript {
 }
 
 export function workerScript(name: string, dir: string = __dirname): WorkerScript {
+  // Code shared by several entries is bundled into chunks/: the entries are one folder up.
+  const bundle = basename(dir) === 'chunks' ? dirname(dir) : dir;
   for (const ext of ['.cjs', '.js']) {
-    const built = join(dir, name + ext);
+    const built = join(bundle, name + ext);
     if (statPathOrNull(built)) return { script: built, eval: false };
   }
   const source = join(dir, `${name}.ts`);

@@ -99,7 +99,7 @@ export class JsonLineValidator {
     const simd = end - start <= WINDOW ? simdScan() : null;
     if (simd) {
       simd.mem.set(b.subarray(start, end));
-      return simd.validLine(end - start) === 1;
+      return simd.validLine(0, end - start) === 1;
     }
     return this.validHere(b, start, end);
   }

@@ -10,8 +10,8 @@ export interface SimdScanner {
   readonly mem: Uint8Array;
   /** The closing quote in mem[i, end), -1 (control character or bad escape), or -2 - p (still open at p: p = end, or an escape that may not fit before end). */
   readonly scan: (i: number, end: number) => number;
-  /** 1 when mem[0, end) is a line JsonLineValidator.valid accepts, else 0 (json-string.wat's validLine). */
-  readonly validLine: (end: number) => number;
+  /** 1 when mem[start, end) is a line JsonLineValidator.valid accepts, else 0 (json-string.wat's validLine). */
+  readonly validLine: (start: number, end: number) => number;
 }
 
 /** Bytes copied and scanned per call (the module's memory holds this plus one page). */
@@ -39,7 +39,7 @@ function instantiate(): SimdScanner | null {
     const { exports } = new wasm.Instance(new wasm.Module(bytes));
     const memory = exports['memory'] as { buffer: ArrayBuffer };
     const scan = exports['stringEnd'] as (i: number, end: number) => number;
-    const validLine = exports['validLine'] as (end: number) => number;
+    const validLine = exports['validLine'] as (start: number, end: number) => number;
     return { mem: new Uint8Array(memory.buffer, 0, WINDOW), scan, validLine };
   } catch {
     return null; // no WebAssembly SIMD here (or a policy forbids compiling): scan in JavaScript

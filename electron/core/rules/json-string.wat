@@ -189,10 +189,9 @@
               (i32.eq (i32.load8_u (i32.add (local.get $from) (i32.const 6))) (i32.const 0x65))))))) ;; "e"
     (i32.const 0))
 
-  ;; validLine(end): 1 when the bytes [0, end) are one line JsonLineValidator.valid accepts, else 0
-  ;; (the same grammar, depth limit and repeated-key rules, in the same order).
-  (func (export "validLine") (param $end i32) (result i32)
-    (local $i i32)
+  ;; validLine(i, end): 1 when the bytes [i, end) are one line JsonLineValidator.valid accepts, else
+  ;; 0 (the same grammar, depth limit and repeated-key rules, in the same order).
+  (func (export "validLine") (param $i i32) (param $end i32) (result i32)
     (local $c i32)
     (local $d i32)
     (local $depth i32)
