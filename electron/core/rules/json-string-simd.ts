@@ -35,7 +35,7 @@ function instantiate(): SimdScanner | null {
     const wasm = (globalThis as { WebAssembly?: WasmApi }).WebAssembly;
     if (!wasm) return null;
     const bytes = Uint8Array.from(atob(JSON_STRING_WASM), (ch) => ch.charCodeAt(0));
-    // Synchronous: the module is 381 bytes (engines allow small modules to compile on any thread).
+    // Synchronous: the module is under 2 KB (engines allow small modules to compile on any thread).
     const { exports } = new wasm.Instance(new wasm.Module(bytes));
     const memory = exports['memory'] as { buffer: ArrayBuffer };
     const scan = exports['stringEnd'] as (i: number, end: number) => number;
