@@ -171,11 +171,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     const answer = await dispatch(options.handlers, channel, body);
     let out: Buffer;
     try {
-      // Built and written in a worker: its bytes are the answer's data as they are.
-      out =
-        answer.ok && answer.data instanceof EncodedJson
-          ? Buffer.concat([OK_OPEN, answer.data.bytes, CLOSE])
-          : asciiJsonBytes(answer);
+      out = answerBytes(answer);
     } catch (err) {
       // A value JSON cannot write (5,000 levels deep, a cycle, a BigInt) is a bug in a handler, not a reason to stop.
       return sendJson(res, 500, internalError(`${channel}: the answer could not be serialised`, err));
@@ -267,6 +263,13 @@ const COMPRESS_OFF_LOOP_FROM = 4 * 1024 * 1024;
 /** An offloaded answer's wrapping around its data's bytes. */
 const OK_OPEN = Buffer.from('{"ok":true,"data":');
 const CLOSE = Buffer.from('}');
+
+/** An answer's body: JSON bytes, or the bytes a worker built and wrote as they are (EncodedJson). */
+export function answerBytes(answer: { ok: boolean; data?: unknown }): Buffer {
+  return answer.ok && answer.data instanceof EncodedJson
+    ? Buffer.concat([OK_OPEN, answer.data.bytes, CLOSE])
+    : asciiJsonBytes(answer);
+}
 
 function send(
   res: ServerResponse,

@@ -1,24 +1,28 @@
 /**
  * Heavy per-session answers built in a worker thread (workers/session-worker.ts), so the loop that
  * answers requests only routes: the context view of a million-entry path took 23 s and held that
- * loop up to 8 s. The worker keeps its own index of the file (followed like the main thread's);
+ * loop up to 8 s; the graph of a million-entry session (43 MB) held it 1–2 s. The worker keeps its own index of the file (followed like the main thread's);
  * a task past its time limit or a worker that dies is answered with an error, the next one gets a
  * new worker.
  */
 import type { Profile } from '../core';
 import type { ContextViewDto } from '../shared/context-dto';
+import type { SessionRowDto } from '../shared/dto';
+import type { SessionGraphWireDto } from '../shared/entry-nodes';
 import { WorkerPool } from '../workers/pool';
 import { workerScript, type WorkerScript } from '../workers/worker-script';
 import { EncodedJson } from './encoded-json';
 
-export interface SessionTask {
-  kind: 'context';
+interface TaskBase {
   path: string;
-  sessionId: string;
   profile?: Profile;
   leafId?: string | null;
   writerIdleMs?: number;
 }
+
+/** The context view at a leaf, or a big session's graph from its index alone (session.open, lazy). */
+export type SessionTask =
+  (TaskBase & { kind: 'context'; sessionId: string }) | (TaskBase & { kind: 'graph'; row: SessionRowDto });
 
 /** A context past this long is stopped (its worker ended); a million-entry path takes ~25 s here. */
 const TASK_LIMIT_MS = 180_000;
@@ -35,8 +39,23 @@ export class SessionOffload {
   constructor(private readonly options: SessionOffloadOptions = {}) {}
 
   /** The context view of the file at `path` (confined by the caller), as JSON bytes. */
-  async context(task: Omit<SessionTask, 'kind'>, signal?: AbortSignal): Promise<EncodedJson<ContextViewDto>> {
-    const out = await this.workers().run<ArrayBuffer>({ kind: 'context', ...task }, signal ? { signal } : {});
+  async context(
+    task: Omit<Extract<SessionTask, { kind: 'context' }>, 'kind'>,
+    signal?: AbortSignal,
+  ): Promise<EncodedJson<ContextViewDto>> {
+    return this.bytes({ kind: 'context', ...task }, signal);
+  }
+
+  /** A big session's graph from its index alone (session.open's lazy answer), as JSON bytes. */
+  async graph(
+    task: Omit<Extract<SessionTask, { kind: 'graph' }>, 'kind'>,
+    signal?: AbortSignal,
+  ): Promise<EncodedJson<SessionGraphWireDto>> {
+    return this.bytes({ kind: 'graph', ...task }, signal);
+  }
+
+  private async bytes<T>(task: SessionTask, signal: AbortSignal | undefined): Promise<EncodedJson<T>> {
+    const out = await this.workers().run<ArrayBuffer>(task, signal ? { signal } : {});
     return new EncodedJson(Buffer.from(out));
   }
 

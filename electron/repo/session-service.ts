@@ -99,17 +99,22 @@ export class SessionService {
     );
   }
 
-  /** The graph (session.open): a task the user can cancel, reporting its progress. */
+  /**
+   * The graph (session.open): a task the user can cancel, reporting its progress. A big session's
+   * graph (from its index alone) is built in the worker thread where there is one, while this
+   * thread indexes the file for the calls that follow (entry, previews, fork).
+   */
   async graph(sessionId: string, profile?: Profile, leafId?: string | null): Promise<SessionGraphWireDto> {
     const known = await this.catalog.resolve(sessionId);
     // The flags pass of the session the user left would only hold up this one.
     this.opens.cancelOthers(sessionId, 'flags');
     const lazy = known.row.sizeBytes > this.catalog.settings.lazyAboveBytes;
-    return this.opens.run(sessionId, (task) => {
+    return this.opens.run(sessionId, async (task) => {
       const index = task.progress('index');
-      return this.with(
+      const offloaded = lazy && this.offload ? this.offloadGraph(known, task.signal, profile, leafId) : null;
+      const here = this.with(
         sessionId,
-        ({ row, session, open }) => open.graph(session, row, task, { lazy, profile, leafId }),
+        ({ row, session, open }) => (offloaded ? null : open.graph(session, row, task, { lazy, profile, leafId })),
         {
           signal: task.signal,
           // A file whose previews come with the graph is read once: its bodies are skimmed while indexed.
@@ -118,7 +123,32 @@ export class SessionService {
         },
         known,
       );
+      if (!offloaded) return (await here)!;
+      // Both settle before the answer (a failed index here is the answer too).
+      const [graph] = await Promise.all([offloaded, here]);
+      return graph;
     });
+  }
+
+  private async offloadGraph(
+    known: { path: string; row: SessionRowDto },
+    signal: AbortSignal,
+    profile?: Profile,
+    leafId?: string | null,
+  ): Promise<SessionGraphWireDto> {
+    const idle = this.catalog.settings.live.writerIdleMs;
+    const encoded = await this.offload!.graph(
+      {
+        path: known.path,
+        row: known.row,
+        ...(profile ? { profile } : {}),
+        ...(leafId !== undefined ? { leafId } : {}),
+        ...(idle !== undefined ? { writerIdleMs: idle } : {}),
+      },
+      signal,
+    );
+    // serve sends the bytes as they are; Electron's IPC parses them (register-electron.ts).
+    return encoded as unknown as SessionGraphWireDto;
   }
 
   /** Every node with its preview and body flags (session.flags; cancellable). */

@@ -7,10 +7,13 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAppServices, type AppServices } from '../../electron/app-services';
 import { dispatch } from '../../electron/ipc/dispatch';
+import { answerBytes } from '../../electron/ipc/serve-http';
 import { EncodedJson } from '../../electron/repo/encoded-json';
 import { SessionOffload } from '../../electron/repo/session-offload';
 import { SessionService } from '../../electron/repo/session-service';
+import { SessionCatalog } from '../../electron/repo/catalog';
 import type { ContextViewDto } from '../../electron/shared/context-dto';
+import type { SessionGraphWireDto } from '../../electron/shared/entry-nodes';
 import { longestGap } from './loop-gap';
 import { header, projectDirName, sampleRoot, tempDir, user, writeSession } from './helpers';
 
@@ -89,6 +92,57 @@ describe('context views in a worker thread', () => {
     expect(view.contextEntryIds).toHaveLength(150_000);
     expect(inProcess.gap).toBeGreaterThan(300);
     expect(inWorker.gap).toBeLessThan(250);
+  }, 120_000);
+
+  it('answers a big session’s graph (session.open from the index alone) as the in-process graph does', async () => {
+    const { root } = await sampleRoot();
+    // Every file is "big" here: the graph comes from the index alone, built in the worker.
+    const catalog = new SessionCatalog({ roots: [root], lazyAboveBytes: 0 });
+    await catalog.list();
+    const offload = new SessionOffload();
+    const here = new SessionService(catalog);
+    const worker = new SessionService(catalog, offload);
+    const cases: [string, ('ca' | 'h3')?, (string | null)?][] = [
+      [BRANCHED],
+      [BRANCHED, undefined, 'a2'],
+      [BRANCHED, undefined, null],
+      [H3],
+      [H3, 'ca'],
+    ];
+    for (const [id, profile, leaf] of cases) {
+      const a = await here.graph(id, profile, leaf);
+      const b = await worker.graph(id, profile, leaf);
+      expect(b).toBeInstanceOf(EncodedJson);
+      const graph = (b as unknown as EncodedJson<SessionGraphWireDto>).value();
+      expect(graph.pending).toBe(true);
+      expect(graph).toEqual(JSON.parse(JSON.stringify(a)));
+    }
+    await expect(worker.graph('no-such-session')).rejects.toMatchObject({ code: 'not_found' });
+    await offload.close();
+  }, 60_000);
+
+  it('a long session’s graph holds the worker, not this thread', async () => {
+    const root = await longRoot(300_000);
+    const { here, worker } = both(root);
+    await here['sessions.list']({});
+    await worker['sessions.list']({});
+    // Indexed once (this thread's pass gives the loop a turn every 25 ms), then the graph alone, at
+    // another leaf, and the body serve sends.
+    await dispatch(worker, 'session.open', { sessionId: LONG });
+    await dispatch(here, 'session.open', { sessionId: LONG });
+    const served = async (handlers: typeof here) => {
+      const answer = await dispatch(handlers, 'session.open', { sessionId: LONG, leafId: 'e299998' });
+      return { answer, body: answerBytes(answer) };
+    };
+    const inWorker = await longestGap(() => served(worker));
+    const inProcess = await longestGap(() => served(here));
+    console.log(
+      `300,000-entry graph: longest gap of this thread in process ${inProcess.gap.toFixed(0)} ms, offloaded ${inWorker.gap.toFixed(0)} ms`,
+    );
+    const graph = (sent(inWorker.value.answer) as { data: SessionGraphWireDto }).data;
+    expect(graph.pathIds).toHaveLength(299_999);
+    expect(inWorker.value.body.equals(inProcess.value.body)).toBe(true);
+    expect(inWorker.gap).toBeLessThan(inProcess.gap / 2);
   }, 120_000);
 
   it('a context past its time limit ends the worker; the next call gets a new one', async () => {
