@@ -3,18 +3,15 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { scalarEnd, SIMD_AFTER, stringEnd } from '../../electron/core/rules/json-string';
 import { simdScan, WINDOW } from '../../electron/core/rules/json-string-simd';
+import { Rng } from '../fixtures/corpus/rng';
 
 const require = createRequire(import.meta.url);
 const build = require('../../bin/wasm-build.cjs') as { generated: () => Promise<string>; OUT: string };
 
+/** A seeded stream of floats in [0, 1) (the corpus's mulberry32). */
 function rng(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const r = new Rng(seed);
+  return () => r.next();
 }
 
 /** The string scan in JavaScript alone (the reference the SIMD scan must equal). */

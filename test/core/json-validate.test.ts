@@ -1,15 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { JsonLineValidator } from '../../electron/core/engine/json-validate';
 import { MAX_DEPTH } from '../../electron/core/rules/json-depth';
+import { Rng } from '../fixtures/corpus/rng';
 
+/** A seeded stream of floats in [0, 1) (the corpus's mulberry32). */
 function rng(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const r = new Rng(seed);
+  return () => r.next();
 }
 
 const v = new JsonLineValidator();

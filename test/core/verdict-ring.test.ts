@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { JsonLineValidator } from '../../electron/core/engine/json-validate';
+import { lineSpans } from '../fixtures/line-spans';
 import { CHUNK, chunkSource, ringControl, RingReader, serveRing } from '../../electron/core/engine/verdict-ring';
 
 /** Lines of every kind, some long, some bad, some with CRLF; a few land across chunk edges. */
@@ -18,15 +19,7 @@ function file(lines: number): { bytes: Buffer; lines: { offset: number; length: 
     if (i % 67 === 0) text += '\r';
     texts.push(text);
   }
-  const bytes = Buffer.from(`${texts.join('\n')}\n`);
-  const out: { offset: number; length: number }[] = [];
-  let offset = 0;
-  for (const t of texts) {
-    const length = Buffer.byteLength(t);
-    out.push({ offset, length: t.endsWith('\r') ? length - 1 : length });
-    offset += length + 1;
-  }
-  return { bytes, lines: out };
+  return { bytes: Buffer.from(`${texts.join('\n')}\n`), lines: lineSpans(texts) };
 }
 
 /** A helper run to the file's end in this thread, the way the worker runs it. */

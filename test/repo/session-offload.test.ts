@@ -47,6 +47,16 @@ async function longRoot(n: number): Promise<string> {
   return root;
 }
 
+/** Both services over a chain of `n` entries, listed and opened once. */
+async function bothOpen(n: number) {
+  const { here, worker } = both(await longRoot(n));
+  await here['sessions.list']({});
+  await worker['sessions.list']({});
+  await here['session.open']({ sessionId: LONG });
+  await worker['session.open']({ sessionId: LONG });
+  return { here, worker };
+}
+
 describe('context views in a worker thread', () => {
   it('answers as the in-process view does, for each leaf, profile and error', async () => {
     const { root } = await sampleRoot();
@@ -76,12 +86,7 @@ describe('context views in a worker thread', () => {
   }, 60_000);
 
   it('a long path’s context holds the worker, not this thread', async () => {
-    const root = await longRoot(150_000);
-    const { here, worker } = both(root);
-    await here['sessions.list']({});
-    await worker['sessions.list']({});
-    await here['session.open']({ sessionId: LONG });
-    await worker['session.open']({ sessionId: LONG });
+    const { here, worker } = await bothOpen(150_000);
     // Offloaded first: the in-process run's garbage would be collected during the other one.
     const inWorker = await longestGap(() => dispatch(worker, 'session.context', { sessionId: LONG }));
     const inProcess = await longestGap(() => dispatch(here, 'session.context', { sessionId: LONG }));
@@ -122,14 +127,9 @@ describe('context views in a worker thread', () => {
   }, 60_000);
 
   it('a long session’s graph holds the worker, not this thread', async () => {
-    const root = await longRoot(300_000);
-    const { here, worker } = both(root);
-    await here['sessions.list']({});
-    await worker['sessions.list']({});
     // Indexed once (this thread's pass gives the loop a turn every 25 ms), then the graph alone, at
     // another leaf, and the body serve sends.
-    await dispatch(worker, 'session.open', { sessionId: LONG });
-    await dispatch(here, 'session.open', { sessionId: LONG });
+    const { here, worker } = await bothOpen(300_000);
     const served = async (handlers: typeof here) => {
       const answer = await dispatch(handlers, 'session.open', { sessionId: LONG, leafId: 'e299998' });
       return { answer, body: answerBytes(answer) };

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { JsonLineValidator, VERDICT_CHUNK as CHUNK } from '../../electron/core';
+import { lineSpans } from '../fixtures/line-spans';
 import { LiveSession } from '../../electron/repo/live';
 import { validateAhead } from '../../electron/repo/validate-ahead';
 
@@ -33,14 +34,7 @@ function writeSession(path: string): { offset: number; length: number }[] {
     texts.push(text);
   }
   writeFileSync(path, `${texts.join('\n')}\n`);
-  const lines: { offset: number; length: number }[] = [];
-  let offset = 0;
-  for (const t of texts) {
-    const length = Buffer.byteLength(t);
-    lines.push({ offset, length: t.endsWith('\r') ? length - 1 : length });
-    offset += length + 1;
-  }
-  return lines;
+  return lineSpans(texts);
 }
 
 describe('validation ahead, on a helper thread', () => {
