@@ -6,7 +6,8 @@ import { SessionStore } from '../repo/session-store';
 import { CanopyError } from '../shared/errors';
 
 export interface CliIo {
-  stdout: { write(chunk: string): unknown };
+  /** Text, or UTF-8 bytes (a Buffer: a long output built as bytes is not decoded only to be encoded again). */
+  stdout: { write(chunk: string | Buffer): unknown };
   stderr: { write(chunk: string): unknown };
 }
 
@@ -105,17 +106,27 @@ export async function forEachSession(
 }
 
 export function bufferedIo(): CliIo & { clear(): void; flush(to: CliIo): void } {
-  let stdout: string[] = [];
+  let stdout: (string | Buffer)[] = [];
   let stderr: string[] = [];
   return {
-    stdout: { write: (chunk: string) => stdout.push(chunk) },
+    stdout: { write: (chunk: string | Buffer) => stdout.push(chunk) },
     stderr: { write: (chunk: string) => stderr.push(chunk) },
     clear() {
       stdout = [];
       stderr = [];
     },
     flush(to) {
-      if (stdout.length > 0) to.stdout.write(stdout.join(''));
+      // Runs of text in one write each; bytes as they are.
+      let text = '';
+      for (const chunk of stdout) {
+        if (typeof chunk === 'string') text += chunk;
+        else {
+          if (text) to.stdout.write(text);
+          text = '';
+          to.stdout.write(chunk);
+        }
+      }
+      if (text) to.stdout.write(text);
       if (stderr.length > 0) to.stderr.write(stderr.join(''));
     },
   };

@@ -49,12 +49,22 @@ class TextBytes {
     this.at = end;
   }
 
+  /** A non-negative integer's digits (line numbers). */
   number(v: number): void {
-    this.text(String(v));
+    this.room(16);
+    const { buf } = this;
+    let end = this.at;
+    for (let k = v; k >= 10; k = Math.floor(k / 10)) end++;
+    this.at = end + 1;
+    for (let k = v; ; k = Math.floor(k / 10)) {
+      buf[end--] = 0x30 + (k % 10);
+      if (k < 10) break;
+    }
   }
 
-  toString(): string {
-    return this.buf.toString('utf8', 0, this.at);
+  /** The text written so far (a view of the buffer). */
+  bytes(): Buffer {
+    return this.buf.subarray(0, this.at);
   }
 }
 
@@ -113,5 +123,5 @@ export function printTree(io: CliIo['stdout'], session: ParsedSession, reading: 
     if (i === leaf) out.text('  ← leaf');
     out.text('\n');
   });
-  io.write(out.toString());
+  io.write(out.bytes());
 }
