@@ -89,8 +89,8 @@ export async function scanLines(path: string, visit: LineVisitor, opts: ScanOpti
   // Synchronous reads into one reused buffer beat a thread-pool round trip per chunk; yielding
   // every `sliceMs` keeps IPC, progress and cancellation responsive.
   const { fd, stats: facts } = openRegularSync(path);
-  opts.onOpen?.({ ino: facts.ino, size: facts.size });
   try {
+    opts.onOpen?.({ ino: facts.ino, size: facts.size });
     // A small file needs no 1 MiB buffer (listings scan thousands of them); one that grows while
     // it is read is read on in more chunks.
     const chunk: Buffer = Buffer.allocUnsafe(Math.max(1, Math.min(chunkSize, facts.size - start + 1)));
