@@ -510,7 +510,7 @@ function main(): void {
       '–',
       '–',
       '–',
-      '(target ≤ 1 s)',
+      '(target ≤ 100 ms)',
     ]);
     rows.push([
       `search ${label}: index size`,
