@@ -83,6 +83,38 @@ function pairTest(a: string, b: string): (line: string) => boolean {
   };
 }
 
+/** The words (and a regex's literal words) a raw line must hold as typed, any case; and the query's phrases' words. */
+function literalsOf(
+  query: SearchQuery,
+  metBySession: readonly boolean[],
+): { needles: Set<string>; phrases: string[][] } {
+  const needles = new Set<string>();
+  const phrases: string[][] = [];
+  query.terms.forEach((t, i) => {
+    if (metBySession[i]) return;
+    const words = t.value.split(' ');
+    for (const w of words) if (rawSafe(w)) needles.add(w);
+    if (t.kind === 'phrase') phrases.push(words);
+  });
+  // A regex literal's words with whitespace between them are a phrase too (the regex matches in the joined text).
+  if (query.regex) {
+    for (const l of regexLiterals(query.regex.source)) {
+      const words = l.split(/\s+/).filter(Boolean);
+      for (const w of words) if (w.length >= 2 && rawSafe(w)) needles.add(w);
+      phrases.push(words);
+    }
+  }
+  return { needles, phrases };
+}
+
+/**
+ * The words a raw line must hold in some ASCII case for rawLineTest to pass, longest first (the
+ * likeliest to be missing): a byte-level pre-test looks for them before any string is made.
+ */
+export function rawNeedles(query: SearchQuery, metBySession: readonly boolean[]): string[] {
+  return [...literalsOf(query, metBySession).needles].sort((a, b) => b.length - a.length);
+}
+
 /**
  * For terms not met by the session: every word (and every literal run of the regex) must be in the
  * line as typed. In a phrase, each two neighbouring words must also be there with JSON whitespace
@@ -91,7 +123,7 @@ function pairTest(a: string, b: string): (line: string) => boolean {
  * holds for any text containing it: a block of lines is tested with one call.
  */
 export function rawLineTest(query: SearchQuery, metBySession: readonly boolean[]): RawLineTest {
-  const needles = new Set<string>();
+  const { needles, phrases } = literalsOf(query, metBySession);
   const pairs: { test: (line: string) => boolean; rank: number }[] = [];
   const addPairs = (words: readonly string[]): void => {
     if (
@@ -103,20 +135,7 @@ export function rawLineTest(query: SearchQuery, metBySession: readonly boolean[]
     for (let k = 0; k + 1 < words.length; k++)
       pairs.push({ test: pairTest(words[k]!, words[k + 1]!), rank: Math.max(words[k]!.length, words[k + 1]!.length) });
   };
-  query.terms.forEach((t, i) => {
-    if (metBySession[i]) return;
-    const words = t.value.split(' ');
-    for (const w of words) if (rawSafe(w)) needles.add(w);
-    if (t.kind === 'phrase') addPairs(words);
-  });
-  // A regex literal's words with whitespace between them are a phrase too (the regex matches in the joined text).
-  if (query.regex) {
-    for (const l of regexLiterals(query.regex.source)) {
-      const words = l.split(/\s+/).filter(Boolean);
-      for (const w of words) if (w.length >= 2 && rawSafe(w)) needles.add(w);
-      addPairs(words);
-    }
-  }
+  for (const words of phrases) addPairs(words);
   // Longest first: the likeliest to be missing, so text without it costs one scan.
   const tests = [...needles].sort((a, b) => b.length - a.length).map((w) => new RegExp(escapeRegExp(w), 'i'));
   const pairTests = pairs.sort((a, b) => b.rank - a.rank).map((p) => p.test);
