@@ -115,11 +115,55 @@ export function rawNeedles(query: SearchQuery, metBySession: readonly boolean[])
   return [...literalsOf(query, metBySession).needles].sort((a, b) => b.length - a.length);
 }
 
+/** Phrases of up to this many words are tested whole (2^(n-1) ways to cross fields); longer ones a pair at a time. */
+const MAX_LINKED = 4;
+
+/**
+ * A phrase of a few words, linked: its words cut into runs at the gaps that cross from one string
+ * value to the next (every way of cutting is tried), each run's words with JSON whitespace between
+ * them, every run but the first starting a string and every run but the last ending one. Each
+ * distinct run is tested at most once a line; no cut (the whole phrase in one string) comes first.
+ */
+function linkedTest(words: readonly string[]): (line: string) => boolean {
+  const esc = words.map(escapeRegExp);
+  const runs = new Map<string, RegExp>();
+  const run = (from: number, to: number, starts: boolean, ends: boolean): RegExp => {
+    const source = `${starts ? `"${JSON_SPACE}*` : ''}${esc.slice(from, to + 1).join(`${JSON_SPACE}+`)}${ends ? `${JSON_SPACE}*"` : ''}`;
+    let re = runs.get(source);
+    if (!re) runs.set(source, (re = new RegExp(source, 'i')));
+    return re;
+  };
+  const ways: RegExp[][] = [];
+  const gaps = words.length - 1;
+  for (let cuts = 0; cuts < 1 << gaps; cuts++) {
+    const bounds: [number, number][] = [];
+    let from = 0;
+    for (let g = 0; g < gaps; g++)
+      if ((cuts >> g) & 1) {
+        bounds.push([from, g]);
+        from = g + 1;
+      }
+    bounds.push([from, gaps]);
+    ways.push(bounds.map(([a, b], i) => run(a, b, i > 0, i < bounds.length - 1)));
+  }
+  ways.sort((a, b) => a.length - b.length);
+  return (line) => {
+    const known = new Map<RegExp, boolean>();
+    const holds = (re: RegExp): boolean => {
+      let v = known.get(re);
+      if (v === undefined) known.set(re, (v = re.test(line)));
+      return v;
+    };
+    return ways.some((way) => way.every(holds));
+  };
+}
+
 /**
  * For terms not met by the session: every word (and every literal run of the regex) must be in the
  * line as typed. In a phrase, each two neighbouring words must also be there with JSON whitespace
  * between them, or the first end a string value and the second start one (the text joins fields
- * with a newline, so a phrase may run from one field into the next). Holding for a line, the test
+ * with a newline, so a phrase may run from one field into the next); a phrase of a few words must
+ * be there so as a whole (linkedTest), a longer one a pair at a time. Holding for a line, the test
  * holds for any text containing it: a block of lines is tested with one call.
  */
 export function rawLineTest(query: SearchQuery, metBySession: readonly boolean[]): RawLineTest {
@@ -132,6 +176,10 @@ export function rawLineTest(query: SearchQuery, metBySession: readonly boolean[]
       words.some((w) => NUMBER_LIKE.test(w) || 'true'.includes(w) || 'false'.includes(w))
     )
       return;
+    if (words.length <= MAX_LINKED) {
+      pairs.push({ test: linkedTest(words), rank: Math.max(...words.map((w) => w.length)) });
+      return;
+    }
     for (let k = 0; k + 1 < words.length; k++)
       pairs.push({ test: pairTest(words[k]!, words[k + 1]!), rank: Math.max(words[k]!.length, words[k + 1]!.length) });
   };
