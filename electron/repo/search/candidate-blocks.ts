@@ -17,6 +17,8 @@ export type Rows = number[] | typeof EVERY;
 /** Measured on the 10k store: checking a candidate block (read, raw test) ~0.15 ms; a prefix query ~9 µs a term it merges. */
 const BLOCK_MS = 0.15;
 const PREFIX_TERM_MS = 0.009;
+/** A prefix query this cheap is asked without its exact phrases first. */
+const CHEAP_PREFIX_MS = 5;
 /** Looking up one term's blocks (a longer word ending with a phrase's first word). */
 const LOOKUP_MS = 0.02;
 /** Asking for one such word followed by the phrase's next words (its positions read). */
@@ -65,6 +67,7 @@ const COSTS: CandidateCosts = { blockMs: BLOCK_MS, fewBlocks: FEW_BLOCKS };
 
 class Asker {
   private readonly match;
+  private readonly asked = new Map<string, number[]>();
   private blockCount = -1;
 
   constructor(
@@ -76,8 +79,11 @@ class Asker {
       .pluck();
   }
 
+  /** The rows of one expression (kept for the query: a plan may ask the same piece twice). */
   rows(expr: string): number[] {
-    return this.match.all(expr);
+    let rows = this.asked.get(expr);
+    if (!rows) this.asked.set(expr, (rows = this.match.all(expr)));
+    return rows;
   }
 
   /** Rows of any of `exprs`, a few per query. */
@@ -94,8 +100,10 @@ class Asker {
     return this.blockCount;
   }
 
-  /** A tail's rows: its exact phrases, or its prefix query when that costs less than reading what they leave. */
+  /** A tail's rows: its exact phrases, or its prefix query when that costs less than reading what they leave (`cheapOnly`: unless it costs more than a few ms). */
   tail(t: TailQuery, cheapOnly = false): Rows {
+    // A prefix merging few terms costs less than its exact phrases save: it is asked alone.
+    if (t.prefix && t.prefix.terms * PREFIX_TERM_MS <= CHEAP_PREFIX_MS) return this.rows(t.prefix.expr);
     const exact = t.exact === null ? EVERY : this.rows(t.exact);
     if (!t.prefix || cheapOnly) return exact;
     return this.size(exact) * this.costs.blockMs > t.prefix.terms * PREFIX_TERM_MS ? this.rows(t.prefix.expr) : exact;
