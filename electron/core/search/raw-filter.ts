@@ -176,10 +176,9 @@ export function rawLineTest(query: SearchQuery, metBySession: readonly boolean[]
       words.some((w) => NUMBER_LIKE.test(w) || 'true'.includes(w) || 'false'.includes(w))
     )
       return;
-    if (words.length <= MAX_LINKED) {
-      pairs.push({ test: linkedTest(words), rank: Math.max(...words.map((w) => w.length)) });
-      return;
-    }
+    // The pairs first (each found by its longer word: cheap), then a short phrase whole (its regexes
+    // start with its first word, maybe a common one), where the pairs hold.
+    if (words.length <= MAX_LINKED) pairs.push({ test: linkedTest(words), rank: -1 });
     for (let k = 0; k + 1 < words.length; k++)
       pairs.push({ test: pairTest(words[k]!, words[k + 1]!), rank: Math.max(words[k]!.length, words[k + 1]!.length) });
   };
