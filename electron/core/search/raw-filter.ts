@@ -166,7 +166,12 @@ function linkedTest(words: readonly string[]): (line: string) => boolean {
  * be there so as a whole (linkedTest), a longer one a pair at a time. Holding for a line, the test
  * holds for any text containing it: a block of lines is tested with one call.
  */
-export function rawLineTest(query: SearchQuery, metBySession: readonly boolean[]): RawLineTest {
+export function rawLineTest(
+  query: SearchQuery,
+  metBySession: readonly boolean[],
+  /** The words were found already (on the line's bytes, repo/search/raw-bytes.ts): only the phrases are left. */
+  wordsFound = false,
+): RawLineTest {
   const { needles, phrases } = literalsOf(query, metBySession);
   const pairs: { test: (line: string) => boolean; rank: number }[] = [];
   const addPairs = (words: readonly string[]): void => {
@@ -184,7 +189,9 @@ export function rawLineTest(query: SearchQuery, metBySession: readonly boolean[]
   };
   for (const words of phrases) addPairs(words);
   // Longest first: the likeliest to be missing, so text without it costs one scan.
-  const tests = [...needles].sort((a, b) => b.length - a.length).map((w) => new RegExp(escapeRegExp(w), 'i'));
+  const tests = wordsFound
+    ? []
+    : [...needles].sort((a, b) => b.length - a.length).map((w) => new RegExp(escapeRegExp(w), 'i'));
   const pairTests = pairs.sort((a, b) => b.rank - a.rank).map((p) => p.test);
   return (line) => tests.every((re) => re.test(line)) && pairTests.every((test) => test(line));
 }

@@ -112,7 +112,7 @@ interface RawTests {
 function testOf(s: Scope, met: readonly boolean[]): (b: Buffer, start: number, end: number) => boolean {
   const key = met.map((m) => (m ? 1 : 0)).join('');
   let t = s.tests.get(key);
-  if (!t) s.tests.set(key, (t = { bytes: rawBytesTest(s.q, met), line: rawLineTest(s.q, met) }));
+  if (!t) s.tests.set(key, (t = { bytes: rawBytesTest(s.q, met), line: rawLineTest(s.q, met, true) }));
   const { bytes, line } = t;
   return (b, start, end) => bytes(b, start, end) && line(b.toString('latin1', start, end));
 }

@@ -65,7 +65,7 @@ export interface CheckContext {
   q: SearchQuery;
   /** Lowercased `file:` values, all required in the entry's paths. */
   fileNeedles: readonly string[];
-  /** Whether a raw JSON line may match (a line it rejects is not parsed), its words first on its bytes. */
+  /** Whether a raw JSON line may match (a line they reject is not parsed): its words on its bytes, then its phrases. */
   rawTest: RawLineTest;
   bytesTest: RawBytesTest;
   readers: ReaderPool;

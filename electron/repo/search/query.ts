@@ -195,7 +195,7 @@ export function* queryHits(db: SearchDatabase, q: SearchQuery, opts: QueryOption
       const inGroup = groupFiles.length === files.length ? null : new Set(groupFiles.map((f) => f.id));
       const needed = [...requiredSubstrings(q, met), ...fileParts];
       const blocks = candidateBlocks(db, needed, terms);
-      check.rawTest = rawLineTest(q, met);
+      check.rawTest = rawLineTest(q, met, true);
       check.bytesTest = rawBytesTest(q, met);
       const scoped =
         groupFiles.length < files.length ? [...where, `e.file IN (${groupFiles.map((f) => f.id).join(',')})`] : where;
