@@ -82,13 +82,15 @@ export {
   type SearchRole,
   type SearchFields,
 } from './search/search-text';
-export { rawLineTest, type RawLineTest } from './search/raw-filter';
+export { rawLineTest, rawNeedles, type RawLineTest } from './search/raw-filter';
 export {
   blockTerms,
   LONG_WORD,
-  substringExpression,
-  wordExpression,
+  MAX_GLUED,
+  substringPlan,
   wordTokens,
+  type SubstringPlan,
+  type TailQuery,
   type TermSource,
 } from './search/word-tokens';
 

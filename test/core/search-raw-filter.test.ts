@@ -76,6 +76,17 @@ describe('rawLineTest', () => {
       false,
     ],
     ['words apart, no phrase', '"red fox"', [{ type: 'text', text: 'red and a fox' }], false],
+    // Each two neighbours are together somewhere, the three nowhere: a short phrase is tested whole.
+    ['each pair of a phrase apart', '"red fox ran"', [{ type: 'text', text: 'a red fox. The fox ran' }], false],
+    [
+      'each pair apart, over fields',
+      '"red fox ran"',
+      [
+        { type: 'text', text: 'a red fox' },
+        { type: 'text', text: 'fox ran' },
+      ],
+      false,
+    ],
     ['a missing word', 'red wolf', [{ type: 'text', text: 'red fox' }], false],
     ['a regex literal', 're:fo+x\\s+ran', [{ type: 'text', text: 'a fox ran' }], true],
   ])('%s', (_name, query, content, expected) => {

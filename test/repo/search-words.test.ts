@@ -13,13 +13,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   indexedText,
   searchFields,
-  wordExpression,
   wordTokens,
   blockTerms,
   LONG_WORD,
-  substringExpression,
+  substringPlan,
   type TermSource,
 } from '../../electron/core';
+import { candidateBlocks, EVERY, type CandidateCosts } from '../../electron/repo/search/candidate-blocks';
+import { termIndex } from '../../electron/repo/search/term-index';
 import { SearchIndexer } from '../../electron/repo/search/indexer';
 import { SearchService } from '../../electron/repo/search/search-service';
 import { termList } from '../../electron/repo/search/term-list';
@@ -66,32 +67,48 @@ describe('words as the index splits them', () => {
   it('widen a lone word to the terms holding it, a phrase’s first and last words to those ending and starting with them', () => {
     const terms = fakeTerms(['loadconfig', 'config', 'configs', 'reconfig', 'path', 'paths', 'value']);
     const L = `"${LONG_WORD}"`;
-    expect(substringExpression('Config', terms)).toBe(`("loadconfig" OR "config" OR "configs" OR "reconfig" OR ${L})`);
-    // A substring that starts a word: its phrase with positions, the last word spelled out when few
-    // terms start with it; the other terms ending with the first word beside the rest.
-    expect(substringExpression('config pa', terms)).toBe(
-      `((("config path" OR "config paths") OR (("loadconfig" OR "reconfig") AND ("path" OR "paths"))) OR ${L})`,
-    );
-    expect(substringExpression('fig(pa', terms)).toBe(
-      `((("loadconfig" OR "config" OR "reconfig") AND ("path" OR "paths")) OR ${L})`,
-    );
-    // The words between are whole, and a long word may hold the ends if the rest is there.
-    expect(substringExpression('fig the value of pa', terms)).toBe(
-      `((("loadconfig" OR "config" OR "reconfig") AND ("the value of path" OR "the value of paths")) OR (${L} AND "the value of"))`,
-    );
-    expect(substringExpression(' - ', terms)).toBeNull();
+    expect(substringPlan('Config', terms)).toEqual({
+      kind: 'any',
+      expr: `("loadconfig" OR "config" OR "configs" OR "reconfig" OR ${L})`,
+    });
+    // The phrase with its first word whole (main), without it (rest, every hit), the longer terms
+    // ending with its first word (glued) and what follows them; the last word spelled out when few
+    // terms start with it.
+    expect(substringPlan('config pa', terms)).toEqual({
+      kind: 'phrase',
+      main: { exact: '("config path" OR "config paths")', prefix: null },
+      rest: { exact: '("path" OR "paths")', prefix: null },
+      glued: ['loadconfig', 'reconfig'],
+      follow: [],
+      long: L,
+    });
+    // A first word that is no term itself: no main phrase.
+    expect(substringPlan('fig the value of pa', terms)).toEqual({
+      kind: 'phrase',
+      main: null,
+      rest: { exact: '("the value of path" OR "the value of paths")', prefix: null },
+      glued: ['loadconfig', 'config', 'reconfig'],
+      follow: ['the', 'value', 'of'],
+      long: `(${L} AND "the value of")`,
+    });
+    expect(substringPlan(' - ', terms)).toBeNull();
     // No term ends (or starts) so: only a block with a long word can hold it.
-    expect(substringExpression('zebra path', terms)).toBe(L);
-    // Too many terms start with the last word to spell out: one prefix query.
-    const lasts = fakeTerms(['words', ...Array.from({ length: 40 }, (_, i) => `x${i}`)]);
-    expect(substringExpression('words x', lasts)).toBe(`("words x" * OR ${L})`);
-    // Too many end with the first word to name: the rest alone; a lone word narrows nothing.
-    const many = fakeTerms([...Array.from({ length: 1000 }, (_, i) => `x${i}e`), 'words']);
-    expect(substringExpression('e', many)).toBeNull();
-    expect(substringExpression('e words', many)).toBe(`("words" OR ${L})`);
-    expect(wordExpression(['e', 'config pa', 'zebra'], terms)).toBe(
-      `("reconfig" OR "value" OR ${L}) AND ((("config path" OR "config paths") OR (("loadconfig" OR "reconfig") AND ("path" OR "paths"))) OR ${L}) AND ${L}`,
-    );
+    expect(substringPlan('zebra path', terms)).toEqual({ kind: 'any', expr: L });
+    // Too many terms start with the last word to spell out: cut before it, or one prefix query (its cost: 41 terms).
+    const lasts = fakeTerms(['words', 'the', ...Array.from({ length: 40 }, (_, i) => `x${i}`)]);
+    expect(substringPlan('the words x', lasts)).toMatchObject({
+      main: { exact: '"the words"', prefix: { expr: '"the words x" *', terms: 40 } },
+      rest: { exact: '"words"', prefix: { expr: '"words x" *', terms: 40 } },
+    });
+    expect(substringPlan('words x', lasts)).toMatchObject({ rest: { exact: null, prefix: { expr: '"x" *' } } });
+    // Too many end with the first word to name: null (the rest alone narrows); a lone word narrows nothing.
+    const many = fakeTerms([...Array.from({ length: 3000 }, (_, i) => `x${i}e`), 'words']);
+    expect(substringPlan('e', many)).toBeNull();
+    expect(substringPlan('e words', many)).toMatchObject({
+      main: { exact: '"e words"' },
+      rest: { exact: '"words"' },
+      glued: null,
+    });
   });
 });
 
@@ -138,12 +155,16 @@ describe('the word index', () => {
     await rm(root, { recursive: true, force: true });
   });
 
-  const blocksOf = (expr: string): Set<number> =>
-    new Set(db.prepare<[string], number>('SELECT rowid FROM fts_text WHERE fts_text MATCH ?').pluck().all(expr));
-
-  it('never loses the block holding a substring (2,000 random substrings, any case)', () => {
+  // Each way through the plan: as weighed for the 10k store (here the rest of a phrase is always
+  // few blocks), never reading what a query can narrow, and always reading rather than narrowing.
+  const WAYS: [string, CandidateCosts | undefined][] = [
+    ['as weighed', undefined],
+    ['narrowing all it can', { blockMs: 1e9, fewBlocks: 0 }],
+    ['narrowing the least', { blockMs: 0, fewBlocks: 0 }],
+  ];
+  it.each(WAYS)('never loses the block holding a substring (2,000 random substrings, any case), %s', (_, costs) => {
     const r = new Rng(5);
-    const terms = termList(db);
+    const terms = termIndex(db);
     let narrowed = 0;
     for (let k = 0; k < 2000; k++) {
       const { block, text } = r.pick(texts);
@@ -153,32 +174,35 @@ describe('the word index', () => {
       if (k % 3 === 1) sub = sub.toUpperCase();
       // Only what pi's rule finds there (`ß` upper-cases to `SS`, a final `Σ` alone lowers to `σ`).
       if (!text.toLowerCase().includes(sub.toLowerCase())) continue;
-      const expr = wordExpression([sub], terms);
-      if (expr === null) continue;
+      const found = candidateBlocks(db, [sub], terms, costs);
+      if (found === EVERY) continue;
       narrowed++;
-      expect(blocksOf(expr).has(block), `${JSON.stringify(sub)} → ${expr}`).toBe(true);
+      expect(found.includes(block), `${JSON.stringify(sub)} → ${JSON.stringify(substringPlan(sub, terms))}`).toBe(true);
     }
-    expect(narrowed).toBeGreaterThan(1500);
+    expect(narrowed).toBeGreaterThan(costs?.blockMs === 0 ? 500 : 1500);
   });
 
   it('leaves few blocks for a rare phrase, and for an absent one only those with a long word', () => {
-    const terms = termList(db);
+    const terms = termIndex(db);
+    const narrowed = { blockMs: 1e9, fewBlocks: 0 };
+    const blocksOfPhrase = (phrase: string): Set<number> =>
+      new Set(candidateBlocks(db, [phrase], terms, narrowed) ?? []);
     const all = db.prepare<[], number>('SELECT count(*) FROM blocks').pluck().get()!;
     for (const phrase of ['loadConfig(path', 'naïve Ärger', 'テキスト', 'straße']) {
       const holding = new Set(
         texts.filter((t) => t.text.toLowerCase().includes(phrase.toLowerCase())).map((t) => t.block),
       );
-      const found = blocksOf(wordExpression([phrase], terms)!);
+      const found = blocksOfPhrase(phrase);
       expect(holding.size).toBeGreaterThan(0);
       for (const b of holding) expect(found.has(b)).toBe(true);
       expect(found.size).toBeLessThan(all);
     }
     // An absent phrase: only blocks with a long word (which may hold anything) are left.
-    const absent = blocksOf(wordExpression(['zebra crossing'], terms)!);
+    const absent = blocksOfPhrase('zebra crossing');
     for (const b of absent) expect(texts.some((t) => t.block === b && t.text.includes(LONG))).toBe(true);
     expect(absent.size).toBeLessThan(all / 4);
     // A part of the long word: only blocks marked as holding one.
-    const part = blocksOf(wordExpression([LONG.slice(3, 20)], terms)!);
+    const part = blocksOfPhrase(LONG.slice(3, 20));
     expect(part.size).toBeGreaterThan(0);
     for (const b of part) expect(texts.some((t) => t.block === b && t.text.includes(LONG))).toBe(true);
   });

@@ -83,15 +83,96 @@ function pairTest(a: string, b: string): (line: string) => boolean {
   };
 }
 
+/** The words (and a regex's literal words) a raw line must hold as typed, any case; and the query's phrases' words. */
+function literalsOf(
+  query: SearchQuery,
+  metBySession: readonly boolean[],
+): { needles: Set<string>; phrases: string[][] } {
+  const needles = new Set<string>();
+  const phrases: string[][] = [];
+  query.terms.forEach((t, i) => {
+    if (metBySession[i]) return;
+    const words = t.value.split(' ');
+    for (const w of words) if (rawSafe(w)) needles.add(w);
+    if (t.kind === 'phrase') phrases.push(words);
+  });
+  // A regex literal's words with whitespace between them are a phrase too (the regex matches in the joined text).
+  if (query.regex) {
+    for (const l of regexLiterals(query.regex.source)) {
+      const words = l.split(/\s+/).filter(Boolean);
+      for (const w of words) if (w.length >= 2 && rawSafe(w)) needles.add(w);
+      phrases.push(words);
+    }
+  }
+  return { needles, phrases };
+}
+
+/**
+ * The words a raw line must hold in some ASCII case for rawLineTest to pass, longest first (the
+ * likeliest to be missing): a byte-level pre-test looks for them before any string is made.
+ */
+export function rawNeedles(query: SearchQuery, metBySession: readonly boolean[]): string[] {
+  return [...literalsOf(query, metBySession).needles].sort((a, b) => b.length - a.length);
+}
+
+/** Phrases of up to this many words are tested whole (2^(n-1) ways to cross fields); longer ones a pair at a time. */
+const MAX_LINKED = 4;
+
+/**
+ * A phrase of a few words, linked: its words cut into runs at the gaps that cross from one string
+ * value to the next (every way of cutting is tried), each run's words with JSON whitespace between
+ * them, every run but the first starting a string and every run but the last ending one. Each
+ * distinct run is tested at most once a line; no cut (the whole phrase in one string) comes first.
+ */
+function linkedTest(words: readonly string[]): (line: string) => boolean {
+  const esc = words.map(escapeRegExp);
+  const runs = new Map<string, RegExp>();
+  const run = (from: number, to: number, starts: boolean, ends: boolean): RegExp => {
+    const source = `${starts ? `"${JSON_SPACE}*` : ''}${esc.slice(from, to + 1).join(`${JSON_SPACE}+`)}${ends ? `${JSON_SPACE}*"` : ''}`;
+    let re = runs.get(source);
+    if (!re) runs.set(source, (re = new RegExp(source, 'i')));
+    return re;
+  };
+  const ways: RegExp[][] = [];
+  const gaps = words.length - 1;
+  for (let cuts = 0; cuts < 1 << gaps; cuts++) {
+    const bounds: [number, number][] = [];
+    let from = 0;
+    for (let g = 0; g < gaps; g++)
+      if ((cuts >> g) & 1) {
+        bounds.push([from, g]);
+        from = g + 1;
+      }
+    bounds.push([from, gaps]);
+    ways.push(bounds.map(([a, b], i) => run(a, b, i > 0, i < bounds.length - 1)));
+  }
+  ways.sort((a, b) => a.length - b.length);
+  return (line) => {
+    const known = new Map<RegExp, boolean>();
+    const holds = (re: RegExp): boolean => {
+      let v = known.get(re);
+      if (v === undefined) known.set(re, (v = re.test(line)));
+      return v;
+    };
+    return ways.some((way) => way.every(holds));
+  };
+}
+
 /**
  * For terms not met by the session: every word (and every literal run of the regex) must be in the
  * line as typed. In a phrase, each two neighbouring words must also be there with JSON whitespace
  * between them, or the first end a string value and the second start one (the text joins fields
- * with a newline, so a phrase may run from one field into the next). Holding for a line, the test
+ * with a newline, so a phrase may run from one field into the next); a phrase of a few words must
+ * be there so as a whole (linkedTest), a longer one a pair at a time. Holding for a line, the test
  * holds for any text containing it: a block of lines is tested with one call.
  */
-export function rawLineTest(query: SearchQuery, metBySession: readonly boolean[]): RawLineTest {
-  const needles = new Set<string>();
+export function rawLineTest(
+  query: SearchQuery,
+  metBySession: readonly boolean[],
+  /** The words were found already (on the line's bytes, repo/search/raw-bytes.ts): only the phrases are left. */
+  wordsFound = false,
+): RawLineTest {
+  const { needles, phrases } = literalsOf(query, metBySession);
   const pairs: { test: (line: string) => boolean; rank: number }[] = [];
   const addPairs = (words: readonly string[]): void => {
     if (
@@ -100,25 +181,17 @@ export function rawLineTest(query: SearchQuery, metBySession: readonly boolean[]
       words.some((w) => NUMBER_LIKE.test(w) || 'true'.includes(w) || 'false'.includes(w))
     )
       return;
+    // The pairs first (each found by its longer word: cheap), then a short phrase whole (its regexes
+    // start with its first word, maybe a common one), where the pairs hold.
+    if (words.length <= MAX_LINKED) pairs.push({ test: linkedTest(words), rank: -1 });
     for (let k = 0; k + 1 < words.length; k++)
       pairs.push({ test: pairTest(words[k]!, words[k + 1]!), rank: Math.max(words[k]!.length, words[k + 1]!.length) });
   };
-  query.terms.forEach((t, i) => {
-    if (metBySession[i]) return;
-    const words = t.value.split(' ');
-    for (const w of words) if (rawSafe(w)) needles.add(w);
-    if (t.kind === 'phrase') addPairs(words);
-  });
-  // A regex literal's words with whitespace between them are a phrase too (the regex matches in the joined text).
-  if (query.regex) {
-    for (const l of regexLiterals(query.regex.source)) {
-      const words = l.split(/\s+/).filter(Boolean);
-      for (const w of words) if (w.length >= 2 && rawSafe(w)) needles.add(w);
-      addPairs(words);
-    }
-  }
+  for (const words of phrases) addPairs(words);
   // Longest first: the likeliest to be missing, so text without it costs one scan.
-  const tests = [...needles].sort((a, b) => b.length - a.length).map((w) => new RegExp(escapeRegExp(w), 'i'));
+  const tests = wordsFound
+    ? []
+    : [...needles].sort((a, b) => b.length - a.length).map((w) => new RegExp(escapeRegExp(w), 'i'));
   const pairTests = pairs.sort((a, b) => b.rank - a.rank).map((p) => p.test);
   return (line) => tests.every((re) => re.test(line)) && pairTests.every((test) => test(line));
 }

@@ -89,65 +89,84 @@ export interface TermSource {
   matching(word: string, where: 'in' | 'end' | 'start', max: number): string[] | null;
 }
 
-/** A widened word past this many terms filters too little to be worth its OR: it is left out. */
+/** A lone word widened past this many terms filters too little to be worth its OR: it narrows nothing. */
 export const MAX_WIDENED = 400;
 /**
- * Terms a phrase's last word may be spelled out as (one phrase each); past it the phrase ends in
- * one FTS5 prefix query. A prefix query costs up to ~100 ms on the 10k store (every term with the
- * prefix is merged), an exact phrase of rare words under 1 ms: never a prefix inside many ORs.
+ * Terms a phrase's first word may end (as a longer word) and still be looked up one by one (about
+ * 15 µs a term on the 10k store); past it the rest of the phrase alone narrows.
+ */
+export const MAX_GLUED = 2500;
+/**
+ * Terms a phrase's last word may be spelled out as (one exact phrase each); past it the phrase is
+ * cut before its last word, or ends in one FTS5 prefix query (which merges every term with the
+ * prefix: ~100 ms for "the" on the 10k store, against under 1 ms for an exact phrase of rare words).
  */
 const MAX_PHRASES = 32;
 
 const quote = (words: readonly string[]): string => `"${words.join(' ')}"`;
 const anyOf = (options: readonly string[]): string =>
   options.length === 1 ? options[0]! : `(${options.join(' OR ')})`;
-const allOf = (parts: readonly (string | null)[]): string | null => {
-  const kept = parts.filter((p): p is string => p !== null);
-  return kept.length === 0 ? null : kept.length === 1 ? kept[0]! : `(${kept.join(' AND ')})`;
-};
+
+/** The words after a head, at consecutive positions after it, as FTS5 can ask for them. */
+export interface TailQuery {
+  /**
+   * Exact phrases only (cheap): the last word spelled out; or, when `prefix` is set, the phrase cut
+   * before its last word (more blocks, never fewer hits). null: nothing is left to ask (every block).
+   */
+  exact: string | null;
+  /** The whole phrase, its last word a prefix, and how many terms that prefix merges (its cost). */
+  prefix: { expr: string; terms: number } | null;
+}
 
 /**
- * The FTS5 expression one required substring gives, or null when it narrows nothing. Its words
- * w1…wk lie at consecutive positions: w1 ends a term, wk starts one, those between are whole.
+ * What the index is asked for one required substring. `any`: blocks matching the expression.
+ * `phrase` (words w1…wk, k ≥ 2): a block holding it matches `rest` (w2…wk, every hit); a hit whose
+ * first word is w1 itself matches `main`; one whose first word is a longer term ending with w1
+ * (`glued`, null when too many to name) matches that term followed by `follow` (w2…wk-1) — or,
+ * when nothing follows, holds the term and matches `rest`. `long`: a block with a word too long
+ * for the term list may hold the phrase's ends inside it. Every candidate is checked against its line.
  */
-export function substringExpression(substring: string, terms: TermSource): string | null {
+export type SubstringPlan =
+  | { kind: 'any'; expr: string }
+  | {
+      kind: 'phrase';
+      main: TailQuery | null;
+      rest: TailQuery;
+      glued: string[] | null;
+      follow: string[];
+      long: string;
+    };
+
+/** The plan for one required substring, or null when it narrows nothing. */
+export function substringPlan(substring: string, terms: TermSource): SubstringPlan | null {
   const words = wordTokens(substring);
   if (words.length === 0) return null;
   if (words.length === 1) {
     const within = terms.matching(words[0]!, 'in', MAX_WIDENED);
-    return within ? anyOf([...within, LONG_WORD].map((t) => quote([t]))) : null;
+    return within ? { kind: 'any', expr: anyOf([...within, LONG_WORD].map((t) => quote([t]))) } : null;
   }
-  const core = words.slice(1, -1);
-  const firsts = terms.matching(words[0]!, 'end', MAX_WIDENED);
-  const lasts = terms.matching(words[words.length - 1]!, 'start', MAX_WIDENED);
-  const corePhrase = core.length > 0 ? quote(core) : null;
-  // A block with a word too long for the term list may hold the first or the last word inside it.
-  const long = allOf([quote([LONG_WORD]), corePhrase]);
-  if (firsts?.length === 0 || lasts?.length === 0) return long;
   const first = words[0]!;
   const last = words[words.length - 1]!;
-  // The rest after a first word: the last word spelled out when few terms start with it, else one prefix query.
-  const after = (head: readonly string[]): string =>
-    lasts && lasts.length <= MAX_PHRASES
-      ? anyOf(lasts.map((l) => quote([...head, ...core, l])))
-      : `${quote([...head, ...core, last])} *`;
-  let found: string;
-  if (!firsts) {
-    // Too many terms end with the first word to name: the rest of the phrase alone.
-    found = after([]);
-  } else {
-    // Most often the substring starts a word: that phrase in full, with positions. The other
-    // terms ending with the first word (rare words, mostly) are ANDed beside the rest.
-    const others = firsts.filter((t) => t !== first);
-    const options = others.length < firsts.length ? [after([first])] : [];
-    if (others.length > 0) options.push(`(${anyOf(others.map((t) => quote([t])))} AND ${after([])})`);
-    found = anyOf(options);
-  }
-  return `(${found} OR ${long})`;
-}
-
-/** Every required substring's expression ANDed (null: none narrows, every block is a candidate). */
-export function wordExpression(substrings: readonly string[], terms: TermSource): string | null {
-  const parts = substrings.map((s) => substringExpression(s, terms)).filter((e): e is string => e !== null);
-  return parts.length === 0 ? null : parts.join(' AND ');
+  const core = words.slice(1, -1);
+  // A block with a word too long for the term list may hold the first or the last word inside it.
+  const long = core.length > 0 ? `(${quote([LONG_WORD])} AND ${quote(core)})` : quote([LONG_WORD]);
+  const firsts = terms.matching(first, 'end', MAX_GLUED + 1);
+  const lasts = terms.matching(last, 'start', MAX_PHRASES);
+  if (firsts?.length === 0 || lasts?.length === 0) return { kind: 'any', expr: long };
+  const tail = (head: readonly string[]): TailQuery => {
+    if (lasts) return { exact: anyOf(lasts.map((l) => quote([...head, ...core, l]))), prefix: null };
+    const cut = [...head, ...core];
+    return {
+      exact: cut.length > 0 ? quote(cut) : null,
+      prefix: { expr: `${quote([...cut, last])} *`, terms: terms.matching(last, 'start', Infinity)?.length ?? 0 },
+    };
+  };
+  return {
+    kind: 'phrase',
+    main: !firsts || firsts.includes(first) ? tail([first]) : null,
+    rest: tail([]),
+    glued: firsts ? firsts.filter((t) => t !== first) : null,
+    follow: core,
+    long,
+  };
 }

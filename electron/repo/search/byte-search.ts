@@ -17,6 +17,7 @@ import {
 } from '../../core';
 import { openLineFile, type LineFile } from '../../storage/line-chunks';
 import { fieldsHit, type FileInfo, type SearchHit } from './candidate-check';
+import { rawBytesTest, type RawBytesTest } from './raw-bytes';
 import { lineText, toolNamesText } from './line-text';
 import { noEntryFilter, sessionHit } from './query';
 
@@ -98,6 +99,22 @@ interface Scope {
   q: SearchQuery;
   fileNeedles: readonly string[];
   tools: readonly string[];
+  /** The raw tests of each set of terms a session meets (made once a query, not once a file). */
+  tests: Map<string, RawTests>;
+}
+
+interface RawTests {
+  /** Its words, on bytes (most pieces fail it and are never made a string). */
+  bytes: RawBytesTest;
+  line: RawLineTest;
+}
+
+function testOf(s: Scope, met: readonly boolean[]): (b: Buffer, start: number, end: number) => boolean {
+  const key = met.map((m) => (m ? 1 : 0)).join('');
+  let t = s.tests.get(key);
+  if (!t) s.tests.set(key, (t = { bytes: rawBytesTest(s.q, met), line: rawLineTest(s.q, met, true) }));
+  const { bytes, line } = t;
+  return (b, start, end) => bytes(b, start, end) && line(b.toString('latin1', start, end));
 }
 
 /** The query's entry filters (role, time, tools) on a parsed line, as the index's SQL applies them. */
@@ -133,7 +150,7 @@ function* fileHits(lines: LineFile, path: string, s: Scope): Generator<SearchHit
     yield sessionHit(file);
     return;
   }
-  const test: RawLineTest = rawLineTest(s.q, met);
+  const test = testOf(s, met);
   const branch = s.q.filters.activeBranch;
   let line = 0;
   let lastId: string | null = null;
@@ -158,7 +175,7 @@ function* fileHits(lines: LineFile, path: string, s: Scope): Generator<SearchHit
       const start0 = p;
       p = pieceEnd;
       // A piece without the query's literals holds no hit (a branch filter parses every line).
-      if (!branch && !test(b.toString('latin1', start0, pieceEnd))) continue;
+      if (!branch && !test(b, start0, pieceEnd)) continue;
       countTo(start0);
       for (let ls = start0; ls < pieceEnd;) {
         const le = b.indexOf(NL, ls);
@@ -168,7 +185,7 @@ function* fileHits(lines: LineFile, path: string, s: Scope): Generator<SearchHit
         line++;
         if (line === 1 && header) continue;
         const end = lineEnd(b, start, le);
-        const may = test(b.toString('latin1', start, end));
+        const may = test(b, start, end);
         if (!may && !branch) continue;
         let value: unknown;
         try {
@@ -214,6 +231,7 @@ export function* byteHits(paths: readonly string[], q: SearchQuery, names: Sessi
     q,
     fileNeedles: q.filters.files.map((p) => p.toLowerCase()),
     tools: q.filters.tools.map((t) => t.toLowerCase()),
+    tests: new Map(),
   };
   for (const path of paths) {
     yield null;

@@ -14,6 +14,7 @@ import {
   type Snippet,
 } from '../../core';
 import type { SyncLineReader } from '../../storage/line-scan';
+import type { RawBytesTest } from './raw-bytes';
 import type { ReaderPool } from './reader-pool';
 
 export interface SearchHit {
@@ -64,8 +65,9 @@ export interface CheckContext {
   q: SearchQuery;
   /** Lowercased `file:` values, all required in the entry's paths. */
   fileNeedles: readonly string[];
-  /** Whether a raw JSON line may match (a line it rejects is not parsed). */
+  /** Whether a raw JSON line may match (a line they reject is not parsed): its words on its bytes, then its phrases. */
   rawTest: RawLineTest;
+  bytesTest: RawBytesTest;
   readers: ReaderPool;
 }
 
@@ -132,7 +134,7 @@ export function checkCandidate(
 ): SearchHit | null {
   // Tested as latin1 (no UTF-8 decoding): the test's literals are ASCII, which UTF-8 bytes of other
   // characters never form, so only lines that may match are decoded and parsed.
-  if (!ctx.rawTest(bytes.toString('latin1'))) return null;
+  if (!ctx.bytesTest(bytes, 0, bytes.length) || !ctx.rawTest(bytes.toString('latin1'))) return null;
   let raw: unknown;
   try {
     raw = JSON.parse(bytes.toString('utf8').replace(/\r$/, ''));

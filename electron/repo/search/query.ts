@@ -5,11 +5,13 @@
  * say exactly (regexes, punctuation, word parts) is still exact. There is no budget: `queryHits` is a generator the
  * caller pages (query-pages.ts keeps it between pages), so every hit comes, each once, in order.
  */
-import { rawLineTest, requiredSubstrings, termsMetBySession, wordExpression, type SearchQuery } from '../../core';
+import { rawLineTest, requiredSubstrings, termsMetBySession, type SearchQuery } from '../../core';
+import { rawBytesTest } from './raw-bytes';
 import type { SearchDatabase } from '../../storage/search-db';
 import { BLOCK_ENTRIES } from './indexer';
 import { ReaderPool } from './reader-pool';
-import { termList } from './term-list';
+import { candidateBlocks, EVERY } from './candidate-blocks';
+import { termIndex } from './term-index';
 import {
   checkCandidate,
   readerOf,
@@ -182,22 +184,25 @@ export function* queryHits(db: SearchDatabase, q: SearchQuery, opts: QueryOption
     q,
     fileNeedles: q.filters.files.map((p) => p.toLowerCase()),
     rawTest: () => true,
+    bytesTest: () => true,
     readers,
   };
 
   try {
-    const terms = termList(db);
+    const terms = termIndex(db);
     for (const { met, files: groupFiles } of groups.values()) {
       // null: every file in scope (byId already says which).
       const inGroup = groupFiles.length === files.length ? null : new Set(groupFiles.map((f) => f.id));
       const needed = [...requiredSubstrings(q, met), ...fileParts];
-      const expr = wordExpression(needed, terms);
-      check.rawTest = rawLineTest(q, met);
+      const blocks = candidateBlocks(db, needed, terms);
+      check.rawTest = rawLineTest(q, met, true);
+      check.bytesTest = rawBytesTest(q, met);
       const scoped =
         groupFiles.length < files.length ? [...where, `e.file IN (${groupFiles.map((f) => f.id).join(',')})`] : where;
-      const found = expr
-        ? blockHits(db, check, met, byId, inGroup, expr, scoped, params)
-        : entryHits(db, check, met, byId, inGroup, scoped, params);
+      const found =
+        blocks !== EVERY
+          ? blockHits(db, check, met, byId, inGroup, blocks, scoped, params)
+          : entryHits(db, check, met, byId, inGroup, scoped, params);
       for (const step of found) {
         if (!step) {
           yield null;
@@ -251,7 +256,7 @@ interface BlockRow {
 type Found = Generator<{ c: Candidate; hit: SearchHit } | null>;
 
 /**
- * Hits in the blocks an FTS expression matches, in rowid order (sessions are indexed newest first,
+ * Hits in the candidate blocks, in rowid order (sessions are indexed newest first,
  * so this is the ranking: recency). A block's byte range is read once and tested raw as a whole (a
  * line that may match makes its block pass: the test is a necessary condition of a substring), so
  * only a passing block's entry rows are read, and its lines tested and parsed one by one.
@@ -262,17 +267,12 @@ function* blockHits(
   met: boolean[],
   byId: Map<number, FileInfo>,
   inGroup: ReadonlySet<number> | null,
-  expr: string,
+  blocks: readonly number[],
   where: readonly string[],
   params: readonly unknown[],
 ): Found {
-  // Every matching block at once: FTS5 re-evaluates the whole AND for a `rowid > ?` page (measured:
-  // 51 pages of one query cost 51 evaluations), while a block's row is a few bytes.
-  // Its byte range is looked up one block at a time, as the reader pages on (a common phrase matches most).
-  const blocks = db
-    .prepare<[string], number>('SELECT rowid FROM fts_text WHERE fts_text MATCH ? ORDER BY rowid')
-    .pluck()
-    .all(expr);
+  // Every candidate block is known at once (FTS5 re-evaluates a whole query for a `rowid > ?` page);
+  // its byte range is looked up one block at a time, as the reader pages on (a common phrase matches most).
   const blockRow = db.prepare<[number], BlockRow>('SELECT rowid, file, offset, end FROM blocks WHERE rowid = ?');
   // A block's entries are consecutive rowids from the block's own.
   const members = db.prepare<unknown[], Candidate>(
@@ -290,7 +290,7 @@ function* blockHits(
     } catch {
       continue; // the file changed since it was indexed: the next sync re-reads it
     }
-    if (!ctx.rawTest(span.toString('latin1'))) continue;
+    if (!ctx.bytesTest(span, 0, span.length) || !ctx.rawTest(span.toString('latin1'))) continue;
     const candidates = members.all(b.rowid, b.rowid + BLOCK_ENTRIES - 1, b.rowid, ...params);
     for (const c of candidates) {
       if (c.offset < b.offset || c.offset + c.length > b.end) continue; // rows of another version of the file

@@ -23,6 +23,7 @@ import { QueryPages, type Fallback } from './query-pages';
 import { fileHits, stagedHits } from './staged-hits';
 import { SessionNames } from './byte-search';
 import { ReaderPool } from './reader-pool';
+import { termIndex } from './term-index';
 import { OpenGate } from '../open-gate';
 
 export const INDEX_FILE_NAME = 'search-index.sqlite';
@@ -261,7 +262,11 @@ export class SearchService {
         this.status.error = err instanceof Error ? err.message : String(err);
       }
     }
-    await this.serial(async () => this.endBulk(true)).catch((err: unknown) => {
+    await this.serial(async () => {
+      this.endBulk(true);
+      // The term list is read into memory now rather than by the next query (~1 s on the 10k store).
+      if (this.db) termIndex(this.db);
+    }).catch((err: unknown) => {
       this.status.error = err instanceof Error ? err.message : String(err);
     });
     this.status.indexing = false;
