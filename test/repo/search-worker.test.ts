@@ -93,7 +93,9 @@ describe('search in a worker thread', () => {
       code: 'io',
       message: expect.stringMatching(/ran longer than 400 ms/),
     });
-    expect(performance.now() - t0).toBeLessThan(2_000);
+    // Stopped at its limit, not when the regex ends (over 30 s): a bound with room for a loaded
+    // machine (2 s failed once beside other test files on 2 busy cores).
+    expect(performance.now() - t0).toBeLessThan(10_000);
     expect(lost).toHaveLength(1);
     const again = await worker.query('"planted phrase"', { limit: 500 });
     expect(again.hits).toHaveLength(12);
