@@ -7,6 +7,7 @@
  */
 import { appendFileSync, mkdtempSync, readFileSync, rmSync, statSync, truncateSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { SearchService } from '../electron/repo/search/search-service';
 import { listSessions } from '../electron/repo/sessions';
@@ -223,6 +224,44 @@ async function queries(root: string): Promise<Record<string, unknown>> {
   return { ok: true, phraseP95: p95(ms.slice(-60, -10)), regexP95: p95(ms.slice(-10)), queries: out };
 }
 
+/** The build alone (`build ROOT`), and what each table of the index holds (profiling the build). */
+async function buildOnly(root: string): Promise<Record<string, unknown>> {
+  const cache = mkdtempSync(join(tmpdir(), 'canopy-bench-build-'));
+  try {
+    const listing = await listSessions([root]);
+    const paths = [...listing.sessions].sort((a, b) => (a.modifiedAt < b.modifiedAt ? 1 : -1)).map((s) => s.path);
+    let textChars = 0;
+    const service = new SearchService({
+      roots: [root],
+      env: { CANOPY_CACHE_DIR: cache },
+      onSynced: (s) => (textChars += s.textChars),
+    });
+    const t0 = performance.now();
+    await service.update(paths);
+    const ms = performance.now() - t0;
+    service.close();
+    const db = new Database(service.indexPath, { readonly: true });
+    const tables = db
+      .prepare<[], { name: string; bytes: number }>(
+        'SELECT name, sum(pgsize) AS bytes FROM dbstat GROUP BY name ORDER BY bytes DESC',
+      )
+      .all();
+    db.close();
+    const indexBytes = statSync(service.indexPath).size;
+    return {
+      ok: true,
+      ms,
+      sessions: paths.length,
+      textChars,
+      indexBytes,
+      ratio: indexBytes / textChars,
+      tables: Object.fromEntries(tables.map((t) => [t.name, +(t.bytes / textChars).toFixed(3)])),
+    };
+  } finally {
+    rmSync(cache, { recursive: true, force: true });
+  }
+}
+
 /** The byte stage alone (no index built): `bytes ROOT`. */
 async function bytesOnly(root: string): Promise<Record<string, unknown>> {
   const listing = await listSessions([root]);
@@ -234,13 +273,15 @@ async function bytesOnly(root: string): Promise<Record<string, unknown>> {
 
 const [cmd, arg] = process.argv.slice(2);
 const run =
-  cmd === 'bytes' && arg
-    ? bytesOnly(arg)
-    : cmd === 'search' && arg
-      ? search(arg)
-      : cmd === 'queries' && arg
-        ? queries(arg)
-        : Promise.reject(new Error('usage: child-search search|queries|bytes ROOT'));
+  cmd === 'build' && arg
+    ? buildOnly(arg)
+    : cmd === 'bytes' && arg
+      ? bytesOnly(arg)
+      : cmd === 'search' && arg
+        ? search(arg)
+        : cmd === 'queries' && arg
+          ? queries(arg)
+          : Promise.reject(new Error('usage: child-search search|queries|bytes|build ROOT'));
 run
   .then((out) => process.stdout.write(`${JSON.stringify(out)}\n`))
   .catch((err: unknown) =>

@@ -86,11 +86,13 @@ export { rawLineTest, type RawLineTest } from './search/raw-filter';
 export {
   blockTerms,
   LONG_WORD,
+  MAX_TERM_CHARS,
   substringExpression,
   wordExpression,
   wordTokens,
   type TermSource,
 } from './search/word-tokens';
+export { ftsTerm, indexedBlock } from './search/fts-terms';
 
 export {
   findPayloads,

@@ -3,10 +3,11 @@
  * new complete lines; a file that shrank, changed inode or whose last indexed bytes differ is
  * indexed again from the start; a file that is gone loses its rows. Session files are only read.
  */
-import { blockTerms, indexedText, isV1Header, searchFields, v1EntryId } from '../../core';
-import { IndexBusy, type SearchDatabase } from '../../storage/search-db';
+import { blockTerms, indexedBlock, indexedText, isV1Header, searchFields, v1EntryId } from '../../core';
+import { IndexBusy, mergeSegments, type SearchDatabase } from '../../storage/search-db';
 import { scanLines } from '../../storage/line-scan';
 import { lineText, toolNamesText } from './line-text';
+import { forgetTerms, listTerms, listVocabTerms } from './term-list';
 import { readRange } from '../../storage/read';
 import { errnoCode, statPathSync, type FileFacts } from '../../storage/stat';
 
@@ -78,18 +79,38 @@ const isRecord = (v: unknown): v is Rec => typeof v === 'object' && v !== null &
 
 const buildingElsewhere = (): IndexBusy => new IndexBusy('another Canopy process is building the index');
 
-/** Terms this indexer keeps in memory at most; past it a term may be listed twice (the readers drop repeats). */
-const KNOWN_TERMS = 2_000_000;
+/**
+ * A bulk load lists its terms from FTS5's vocabulary (one read of the whole index so far, ~15 ms per
+ * million characters before the final merge) once this many characters were indexed since the last
+ * read, and UNLISTED_GROWTH times as many as before it: the first files are searchable through the
+ * index soon (until then the byte stage reads them), and the reads cost about a third of the last.
+ */
+const FIRST_TERMS_CHARS = 2_000_000;
+const UNLISTED_GROWTH = 3;
+
+/** What marks a file indexed up to its last complete line (the files row's `done` statement). */
+interface Done {
+  id: number;
+  ino: number;
+  size: number;
+  mtime: number;
+  to: number;
+  next: number;
+  tail: Buffer | null;
+}
 
 export class SearchIndexer {
   private readonly st;
-  /**
-   * Terms already in the term list, read from it once: the list has no UNIQUE index (keeping one
-   * cost a third of the build), so only terms new to it are inserted.
-   */
-  private knownTerms: Set<string> | null = null;
   /** Lines since the open transaction began, while a bulk load keeps one open across files. */
   private bulkLines: number | null = null;
+  /**
+   * Files a bulk load indexed whose terms are not listed yet, by path: they are marked indexed only
+   * once they are (until then a query reads them from the file, as it does files not reached yet).
+   */
+  private readonly unlisted = new Map<string, Done>();
+  /** Characters a bulk load indexed: listed in the term list, and since. */
+  private listedChars = 0;
+  private unlistedChars = 0;
 
   /**
    * `mayWrite`: asked once this sync holds the write lock (a file's rows must come from one process:
@@ -122,8 +143,6 @@ export class SearchIndexer {
       ),
       // A block's first entry is its own block (its rowid is known once it is inserted).
       setBlock: db.prepare<[number]>('UPDATE entries SET block = rowid WHERE rowid = ?'),
-      term: db.prepare<[string]>('INSERT INTO terms (term) VALUES (?)'),
-      allTerms: db.prepare<[], string>('SELECT term FROM terms').pluck(),
       problem: db.prepare<[number, number, string]>('INSERT INTO problems (file, line, message) VALUES (?, ?, ?)'),
       clearText: db.prepare<[number]>('DELETE FROM fts_text WHERE rowid IN (SELECT rowid FROM blocks WHERE file = ?)'),
       clearBlocks: db.prepare<[number]>('DELETE FROM blocks WHERE file = ?'),
@@ -137,13 +156,14 @@ export class SearchIndexer {
     };
   }
 
-  private addTerms(terms: Iterable<string>): void {
-    const known = (this.knownTerms ??= new Set(this.st.allTerms.all()));
-    for (const t of terms) {
-      if (known.has(t)) continue;
-      if (known.size < KNOWN_TERMS) known.add(t);
-      this.st.term.run(t);
-    }
+  /** Lists the terms of what the bulk load indexed, then marks its files indexed (their rows are whole). */
+  private listBulkTerms(): void {
+    if (this.unlisted.size === 0 && this.unlistedChars === 0) return;
+    listVocabTerms(this.db);
+    for (const done of this.unlisted.values()) this.st.done.run(done);
+    this.unlisted.clear();
+    this.listedChars += this.unlistedChars;
+    this.unlistedChars = 0;
   }
 
   /** From now on syncs share one transaction, committed every BULK_LINES lines (see beginBulkLoad). */
@@ -153,8 +173,11 @@ export class SearchIndexer {
     this.bulkLines = 0;
   }
 
-  endBulk(): void {
+  /** `merge`: the load is complete, its segments are merged (mergeSegments) before its last terms are read. */
+  endBulk(merge = false): void {
     if (this.bulkLines === null) return;
+    if (merge) mergeSegments(this.db);
+    this.listBulkTerms();
     this.db.exec('COMMIT');
     this.bulkLines = null;
   }
@@ -226,6 +249,8 @@ export class SearchIndexer {
     }
     // Asked again once the write lock is held (below): startOf may clear rows.
     if (this.bulkLines === null && !this.mayWrite()) throw buildingElsewhere();
+    // Indexed by this bulk load but not marked yet: marked first, so it is known unchanged.
+    if (this.unlisted.has(path)) this.listBulkTerms();
     const start = await this.startOf(path, facts);
     if (!start) return { path, kind: 'unchanged', bytes: 0, lines: 0, textChars: 0, problems: [] };
     const { id } = start;
@@ -251,8 +276,16 @@ export class SearchIndexer {
     const flush = (): void => {
       if (blockChars > 0) {
         const text = blockText.join(' ');
-        const { indexed, terms } = blockTerms(text);
-        this.addTerms(terms);
+        let indexed: string;
+        if (this.bulkLines !== null) {
+          // Its terms are listed from FTS5's vocabulary later (listBulkTerms): no word split here.
+          indexed = indexedBlock(text);
+          this.unlistedChars += text.length;
+        } else {
+          const split = blockTerms(text);
+          listTerms(this.db, split.terms);
+          indexed = split.indexed;
+        }
         this.st.text.run(block, indexed);
         this.st.span.run(block, id, blockFrom, blockTo);
       }
@@ -295,7 +328,7 @@ export class SearchIndexer {
         }
         return;
       }
-      const f = searchFields(value);
+      const f = searchFields(value, false);
       if (v1) {
         f.parentId = meta.last ?? start.lastId;
         f.id = v1EntryId(line);
@@ -352,7 +385,7 @@ export class SearchIndexer {
       const tailFrom = Math.max(0, result.endOffset - TAIL_BYTES);
       const tail = result.endOffset > 0 ? await readRange(path, tailFrom, result.endOffset - tailFrom) : null;
       this.st.meta.run(meta);
-      this.st.done.run({
+      const done: Done = {
         id,
         ino: result.ino,
         size: result.size,
@@ -360,14 +393,20 @@ export class SearchIndexer {
         to: result.endOffset,
         next: result.nextLine,
         tail,
-      });
-      if (own) this.db.exec('COMMIT');
+      };
+      if (own) {
+        this.st.done.run(done);
+        this.db.exec('COMMIT');
+      } else {
+        this.unlisted.set(path, done);
+        if (this.unlistedChars >= Math.max(FIRST_TERMS_CHARS, UNLISTED_GROWTH * this.listedChars)) this.listBulkTerms();
+      }
     } catch (err) {
       // A bulk load's transaction holds other files: this file's rows are cleared below instead.
       if (own) {
         this.db.exec('ROLLBACK');
         // Terms this transaction listed are gone with it: the list is read again before the next insert.
-        this.knownTerms = null;
+        forgetTerms(this.db);
       }
       // Lines already committed in earlier batches have no recorded offset: start over next time.
       this.db.transaction(() => {

@@ -165,8 +165,8 @@ export class SearchService {
   /** Commits a bulk load and puts the index back to its normal, crash-safe settings (merged when the pass completed). */
   private endBulk(complete = false): void {
     if (!this.indexer?.bulk) return;
-    this.indexer.endBulk();
-    endBulkLoad(this.db!, this.file, complete);
+    this.indexer.endBulk(complete);
+    endBulkLoad(this.db!, this.file);
   }
 
   getStatus(): SearchStatus {
