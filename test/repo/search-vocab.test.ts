@@ -110,6 +110,30 @@ describe('the term list of a bulk load', () => {
       db.close();
     }
   });
+
+  it('lists the terms before a query once enough was indexed since, and not before', async () => {
+    const root = await tempDir('canopy-vocab-due-');
+    const lines: Record<string, unknown>[] = [header('due', '/v')];
+    for (let i = 0; i < 2100; i++)
+      lines.push(user(`e${i}`, i ? `e${i - 1}` : null, `duefiller${i} ${'word '.repeat(200)}`));
+    const big = await writeSession(join(root, projectDirName('/v')), 'big.jsonl', lines);
+    const [small] = await sessions(1);
+    const db = openSearchDatabase(join(await tempDir('canopy-vocab-due-cache-'), 'index.sqlite')).db;
+    try {
+      const indexer = new SearchIndexer(db);
+      indexer.beginBulk();
+      await indexer.sync(small!);
+      indexer.listTermsIfDue();
+      expect(termList(db).matching('alpha', 'in', 10)).toEqual([]);
+      await indexer.sync(big);
+      indexer.listTermsIfDue();
+      expect(termList(db).matching('duefiller2099', 'in', 10)).toEqual(['duefiller2099']);
+      expect(db.prepare<[], number>('SELECT count(*) FROM files WHERE indexed_to > 0').pluck().get()).toBe(2);
+      indexer.endBulk();
+    } finally {
+      db.close();
+    }
+  });
 });
 
 describe('FTS5 folding past toLowerCase', () => {
@@ -150,6 +174,10 @@ describe('FTS5 folding past toLowerCase', () => {
       `${'a'.repeat(64)} b`,
       `${'a'.repeat(65)}`,
       `a/${'b'.repeat(70)}`,
+      `/home/${'b'.repeat(60)}/src/${'c'.repeat(60)}.ts`,
+      'é'.repeat(70),
+      `${'x'.repeat(40)}é${'y'.repeat(40)}`,
+      `${'x'.repeat(40)}—${'y'.repeat(40)}`,
     ])
       expect(indexedBlock(text)).toBe(blockTerms(text).indexed);
   });

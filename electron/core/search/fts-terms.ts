@@ -31,11 +31,18 @@ export function ftsTerm(word: string): string {
   return FOLDED.test(word) ? word.replace(FOLDED, (c) => FOLDS[c]!) : word;
 }
 
-/** Whether `text` has a run of more than MAX_TERM_CHARS characters other than a space (a loop: a regex retries every start of a run). */
+/** ASCII characters FTS5 keeps in words (0-9, a-z; the text is lowercased); any other code unit counts as one. */
+const ASCII_WORD = new Uint8Array(128).map((_, c) => (/[0-9a-z]/.test(String.fromCharCode(c)) ? 1 : 0));
+
+/**
+ * Whether `text` may hold a word of more than MAX_TERM_CHARS characters: a run of ASCII letters and
+ * digits and non-ASCII code units that long (a loop: a regex retries every start of a run).
+ */
 function hasLongRun(text: string): boolean {
   let run = 0;
   for (let i = 0; i < text.length; i++) {
-    if (text.charCodeAt(i) === 0x20) run = 0;
+    const c = text.charCodeAt(i);
+    if (c < 128 && ASCII_WORD[c] === 0) run = 0;
     else if (++run > MAX_TERM_CHARS) return true;
   }
   return false;
@@ -43,8 +50,8 @@ function hasLongRun(text: string): boolean {
 
 /**
  * A block's text as the index is given it (blockTerms' `indexed`), without splitting its words: a
- * word has no space in it, so a block with no long run between spaces holds no long word and needs
- * no mark (any other whitespace only makes a run look longer: split then, to be sure).
+ * block with no long run of possible word characters holds no long word and needs no mark (a run of
+ * non-ASCII characters that FTS5 splits only looks longer: the words are then split, to be sure).
  */
 export function indexedBlock(text: string): string {
   const lower = text.toLowerCase();

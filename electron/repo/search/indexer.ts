@@ -3,7 +3,7 @@
  * new complete lines; a file that shrank, changed inode or whose last indexed bytes differ is
  * indexed again from the start; a file that is gone loses its rows. Session files are only read.
  */
-import { blockTerms, indexedBlock, indexedText, isV1Header, searchFields, v1EntryId } from '../../core';
+import { blockTerms, indexedBlock, isV1Header, searchFields, v1EntryId } from '../../core';
 import { IndexBusy, mergeSegments, type SearchDatabase } from '../../storage/search-db';
 import { scanLines } from '../../storage/line-scan';
 import { lineText, toolNamesText } from './line-text';
@@ -80,10 +80,11 @@ const isRecord = (v: unknown): v is Rec => typeof v === 'object' && v !== null &
 const buildingElsewhere = (): IndexBusy => new IndexBusy('another Canopy process is building the index');
 
 /**
- * A bulk load lists its terms from FTS5's vocabulary (one read of the whole index so far, ~15 ms per
- * million characters before the final merge) once this many characters were indexed since the last
- * read, and UNLISTED_GROWTH times as many as before it: the first files are searchable through the
- * index soon (until then the byte stage reads them), and the reads cost about a third of the last.
+ * A query during a bulk load lists its terms first from FTS5's vocabulary (a read of the whole index
+ * so far, ~15 ms per million characters before the final merge) once this many characters were
+ * indexed since the last read, and UNLISTED_GROWTH times as many as before it: the files a build
+ * reached are soon searched through the index (until then the byte stage reads them), and the reads
+ * cost about a third of the last. With no query, the terms are read once, after the final merge.
  */
 const FIRST_TERMS_CHARS = 2_000_000;
 const UNLISTED_GROWTH = 3;
@@ -154,6 +155,15 @@ export class SearchIndexer {
       dropFile: db.prepare<[number]>('DELETE FROM files WHERE id = ?'),
       paths_: db.prepare<[], { path: string }>('SELECT path FROM files'),
     };
+  }
+
+  /** Before a query during a bulk load: lists its terms when enough was indexed since they last were. */
+  listTermsIfDue(): void {
+    if (
+      this.bulkLines !== null &&
+      this.unlistedChars >= Math.max(FIRST_TERMS_CHARS, UNLISTED_GROWTH * this.listedChars)
+    )
+      this.listBulkTerms();
   }
 
   /** Lists the terms of what the bulk load indexed, then marks its files indexed (their rows are whole). */
@@ -351,7 +361,8 @@ export class SearchIndexer {
         blockFrom = offset;
       }
       blockTo = offset + e - s;
-      const body = indexedText(f);
+      // Not indexedText: FTS5 splits the same words whether whitespace runs are folded or not (a regex pass over all text).
+      const body = f.thinking ? `${f.text}\n${f.thinking}` : f.text;
       if (body) {
         blockText.push(body);
         blockChars += body.length;
@@ -399,7 +410,6 @@ export class SearchIndexer {
         this.db.exec('COMMIT');
       } else {
         this.unlisted.set(path, done);
-        if (this.unlistedChars >= Math.max(FIRST_TERMS_CHARS, UNLISTED_GROWTH * this.listedChars)) this.listBulkTerms();
       }
     } catch (err) {
       // A bulk load's transaction holds other files: this file's rows are cleared below instead.

@@ -299,6 +299,8 @@ export class SearchService {
       try {
         if (!live) {
           const usable = this.usable(opts.paths);
+          // The files a first build reached are searched through the index once their terms are listed.
+          if (usable === true) this.indexer!.listTermsIfDue();
           const stream =
             usable === true
               ? stagedHits(this.db!, parsed.query, {
