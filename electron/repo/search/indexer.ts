@@ -3,29 +3,20 @@
  * new complete lines; a file that shrank, changed inode or whose last indexed bytes differ is
  * indexed again from the start; a file that is gone loses its rows. Session files are only read.
  */
-import { blockTerms, indexedBlock, isV1Header, searchFields, v1EntryId } from '../../core';
+import { blockTerms } from '../../core';
 import { IndexBusy, mergeSegments, type SearchDatabase } from '../../storage/search-db';
-import { scanLines } from '../../storage/line-scan';
-import { lineText, toolNamesText } from './line-text';
+import { scanLines, type LineVisitor } from '../../storage/line-scan';
+import { FileParse, tailOf, type ParsedBlock, type ParsedFile } from './file-parse';
 import { forgetTerms, listTerms, listVocabTerms } from './term-list';
 import { readRange } from '../../storage/read';
 import { errnoCode, statPathSync, type FileFacts } from '../../storage/stat';
 
-/** Bytes before `indexed_to` kept to notice a file rewritten in place. */
-const TAIL_BYTES = 64;
+export { BLOCK_CHARS, BLOCK_ENTRIES } from './file-parse';
+
 /** Lines per transaction (bounds the WAL while a big file is indexed). */
 const LINES_PER_COMMIT = 5000;
-/**
- * The trigram index holds blocks of consecutive entries of one file, not single entries: a trigram
- * is then listed once per block, not once per entry (measured on realistic text: 0.66× the text
- * per entry, 0.31× per 16k-character block), and a matching block's entries are verified with one
- * positioned read. A block's FTS rowid is the rowid of its first entry; its entries follow it.
- */
-export const BLOCK_CHARS = 16_000;
 /** Lines per commit during a bulk load. */
 const BULK_LINES = 200_000;
-export const BLOCK_ENTRIES = 200;
-const CR = 0x0d;
 
 export interface LineProblem {
   path: string;
@@ -65,7 +56,6 @@ interface Start {
   lastId: string | null;
 }
 
-type Rec = Record<string, unknown>;
 function isGone(path: string): boolean {
   try {
     statPathSync(path);
@@ -74,8 +64,6 @@ function isGone(path: string): boolean {
     return errnoCode(err) === 'ENOENT' || errnoCode(err) === 'ENOTDIR';
   }
 }
-
-const isRecord = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 const buildingElsewhere = (): IndexBusy => new IndexBusy('another Canopy process is building the index');
 
@@ -247,6 +235,89 @@ export class SearchIndexer {
     return { id: row.id, from: 0, line: 1, v1: false, lastId: null };
   }
 
+  /** Writes a parsed block: its entry rows, then (with text) its FTS5 row and byte range. */
+  private writeBlock(file: number, block: ParsedBlock): void {
+    let first = 0;
+    for (const e of block.entries) {
+      const row = this.st.entry.run(
+        file,
+        first || null,
+        e.id,
+        e.parentId,
+        e.line,
+        e.offset,
+        e.length,
+        e.role,
+        e.time,
+        e.tools,
+      );
+      if (first === 0) {
+        first = Number(row.lastInsertRowid);
+        this.st.setBlock.run(first);
+      }
+    }
+    if (block.chars === 0) return;
+    let indexed = block.indexed;
+    if (indexed === null) {
+      const split = blockTerms(block.text ?? '');
+      listTerms(this.db, split.terms);
+      indexed = split.indexed;
+    }
+    // A bulk load lists its terms from FTS5's vocabulary later (listBulkTerms): no word split here.
+    if (this.bulkLines !== null) this.unlistedChars += block.chars;
+    this.st.text.run(first, indexed);
+    this.st.span.run(first, file, block.from, block.to);
+  }
+
+  /** What a file's parse says of it besides its blocks: header, problems, name, last id, leaf. */
+  private writeFacts(
+    file: number,
+    path: string,
+    parse: Pick<FileParse, 'header' | 'problems' | 'meta'>,
+  ): LineProblem[] {
+    const h = parse.header;
+    if (h) this.st.header.run(h.sessionId, h.cwd, h.v1 ? 1 : 0, file);
+    for (const p of parse.problems) this.st.problem.run(file, p.line, p.message);
+    this.st.meta.run({ id: file, ...parse.meta });
+    return parse.problems.map((p) => ({ path, ...p }));
+  }
+
+  /** Marks a file indexed up to `done.to` (in a bulk load, once its terms are listed). */
+  private markDone(path: string, done: Done): void {
+    if (this.bulkLines === null) this.st.done.run(done);
+    else this.unlisted.set(path, done);
+  }
+
+  /** Commits a bulk load's transaction once it holds BULK_LINES lines (between files or blocks). */
+  private bulkCommit(lines: number): void {
+    if (this.bulkLines === null || (this.bulkLines += lines) < BULK_LINES) return;
+    this.db.exec('COMMIT; BEGIN');
+    this.bulkLines = 0;
+  }
+
+  /**
+   * Writes a file a bulk load's worker parsed whole (file-parse.ts parseFile); null when the index
+   * already holds rows of it (it is then synced here, from where they end).
+   */
+  applyParsed(parsed: ParsedFile): FileSync | null {
+    if (this.bulkLines === null || this.st.file.get(parsed.path)) return null;
+    const { path } = parsed;
+    const id = Number(this.st.addFile.run(path).lastInsertRowid);
+    for (const b of parsed.blocks) this.writeBlock(id, b);
+    const problems = this.writeFacts(id, path, parsed);
+    this.markDone(path, {
+      id,
+      ino: parsed.ino,
+      size: parsed.size,
+      mtime: parsed.mtimeMs,
+      to: parsed.endOffset,
+      next: parsed.nextLine,
+      tail: parsed.tail ? Buffer.from(parsed.tail.buffer, parsed.tail.byteOffset, parsed.tail.length) : null,
+    });
+    this.bulkCommit(parsed.lines);
+    return { path, kind: 'full', bytes: parsed.endOffset, lines: parsed.lines, textChars: parsed.textChars, problems };
+  }
+
   /** Brings one file's rows up to date with its complete lines. */
   async sync(path: string, signal?: AbortSignal, pause?: () => Promise<void> | null): Promise<FileSync> {
     let facts: FileFacts;
@@ -264,117 +335,18 @@ export class SearchIndexer {
     const start = await this.startOf(path, facts);
     if (!start) return { path, kind: 'unchanged', bytes: 0, lines: 0, textChars: 0, problems: [] };
     const { id } = start;
-    let v1 = start.v1;
-    const problems: LineProblem[] = [];
-    const meta = {
-      id,
-      name: null as string | null,
-      last: null as string | null,
-      leaf: null as string | null,
-      hasLeaf: 0,
-    };
-    let lines = 0;
-    let textChars = 0;
     let pending = 0;
-    // The block being filled: its first entry's rowid, its entries, bytes and text so far.
-    let block = 0;
-    let blockEntries = 0;
-    let blockText: string[] = [];
-    let blockChars = 0;
-    let blockFrom = 0;
-    let blockTo = 0;
-    const flush = (): void => {
-      if (blockChars > 0) {
-        const text = blockText.join(' ');
-        let indexed: string;
-        if (this.bulkLines !== null) {
-          // Its terms are listed from FTS5's vocabulary later (listBulkTerms): no word split here.
-          indexed = indexedBlock(text);
-          this.unlistedChars += text.length;
-        } else {
-          const split = blockTerms(text);
-          listTerms(this.db, split.terms);
-          indexed = split.indexed;
-        }
-        this.st.text.run(block, indexed);
-        this.st.span.run(block, id, blockFrom, blockTo);
-      }
-      block = blockEntries = blockChars = 0;
-      blockText = [];
-    };
-    const note = (line: number, message: string): void => {
-      problems.push({ path, line, message });
-      this.st.problem.run(id, line, message);
-    };
-    const visit = (b: Buffer, s: number, e: number, line: number, offset: number, complete: boolean): void => {
-      // A last line without its newline may be half written: it is indexed once it is complete.
-      if (!complete) return;
-      lines++;
-      if (this.bulkLines !== null ? ++this.bulkLines >= BULK_LINES : ++pending >= LINES_PER_COMMIT) {
-        flush();
-        this.db.exec('COMMIT; BEGIN');
-        pending = 0;
-        if (this.bulkLines !== null) this.bulkLines = 0;
-      }
-      const text = lineText(b, s, e > s && b[e - 1] === CR ? e - 1 : e);
-      if (text.trim() === '') return;
-      let value: unknown;
-      try {
-        value = JSON.parse(text);
-      } catch (err) {
-        note(line, `not valid JSON: ${err instanceof Error ? err.message : String(err)}`);
-        return;
-      }
-      if (!isRecord(value)) return note(line, 'not a JSON object');
-      if (value.type === 'session') {
-        if (line === 1) {
-          v1 = isV1Header(value);
-          this.st.header.run(
-            typeof value.id === 'string' ? value.id : '',
-            typeof value.cwd === 'string' ? value.cwd : '',
-            v1 ? 1 : 0,
-            id,
-          );
-        }
-        return;
-      }
-      const f = searchFields(value, false);
-      if (v1) {
-        f.parentId = meta.last ?? start.lastId;
-        f.id = v1EntryId(line);
-      }
-      const row = this.st.entry.run(
-        id,
-        block || null,
-        f.id,
-        f.parentId,
-        line,
-        offset,
-        e - s,
-        f.role,
-        Number.isNaN(f.time) ? null : f.time,
-        toolNamesText(f.tools),
-      );
-      if (block === 0) {
-        block = Number(row.lastInsertRowid);
-        this.st.setBlock.run(block);
-        blockFrom = offset;
-      }
-      blockTo = offset + e - s;
-      // Not indexedText: FTS5 splits the same words whether whitespace runs are folded or not (a regex pass over all text).
-      const body = f.thinking ? `${f.text}\n${f.thinking}` : f.text;
-      if (body) {
-        blockText.push(body);
-        blockChars += body.length;
-      }
-      if (++blockEntries >= BLOCK_ENTRIES || blockChars >= BLOCK_CHARS) flush();
-      textChars += f.text.length + f.thinking.length;
-      if (f.id) meta.last = f.id;
-      if (f.sessionName !== null) meta.name = f.sessionName;
-      if (f.leafTarget !== undefined) {
-        meta.leaf = f.leafTarget;
-        meta.hasLeaf = 1;
-      }
+    const parse = new FileParse(start, this.bulkLines !== null, (b) => {
+      this.writeBlock(id, b);
+      // Blocks not yet written are not in the transaction: a commit here leaves no block in two.
+      if (this.bulkLines !== null) this.bulkCommit(pending);
+      else if (pending >= LINES_PER_COMMIT) this.db.exec('COMMIT; BEGIN');
+      else return;
+      pending = 0;
+    });
+    const visit: LineVisitor = (b, s, e, line, offset, complete) => {
+      if (complete) pending++;
+      parse.visit(b, s, e, line, offset, complete);
     };
     const own = this.bulkLines === null;
     if (own) {
@@ -385,6 +357,7 @@ export class SearchIndexer {
       }
     }
     let result;
+    let problems: LineProblem[];
     try {
       result = await scanLines(path, visit, {
         fromOffset: start.from,
@@ -392,25 +365,19 @@ export class SearchIndexer {
         ...(signal ? { signal } : {}),
         ...(pause ? { pause } : {}),
       });
-      flush();
-      const tailFrom = Math.max(0, result.endOffset - TAIL_BYTES);
-      const tail = result.endOffset > 0 ? await readRange(path, tailFrom, result.endOffset - tailFrom) : null;
-      this.st.meta.run(meta);
-      const done: Done = {
+      parse.flush();
+      if (!own) this.bulkCommit(pending);
+      problems = this.writeFacts(id, path, parse);
+      this.markDone(path, {
         id,
         ino: result.ino,
         size: result.size,
         mtime: result.mtimeMs,
         to: result.endOffset,
         next: result.nextLine,
-        tail,
-      };
-      if (own) {
-        this.st.done.run(done);
-        this.db.exec('COMMIT');
-      } else {
-        this.unlisted.set(path, done);
-      }
+        tail: await tailOf(path, result.endOffset),
+      });
+      if (own) this.db.exec('COMMIT');
     } catch (err) {
       // A bulk load's transaction holds other files: this file's rows are cleared below instead.
       if (own) {
@@ -429,8 +396,8 @@ export class SearchIndexer {
       path,
       kind: start.from === 0 ? 'full' : 'append',
       bytes: result.endOffset - start.from,
-      lines,
-      textChars,
+      lines: parse.lines,
+      textChars: parse.textChars,
       problems,
     };
   }
