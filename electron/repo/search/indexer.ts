@@ -74,7 +74,7 @@ const buildingElsewhere = (): IndexBusy => new IndexBusy('another Canopy process
  * reached are soon searched through the index (until then the byte stage reads them), and the reads
  * cost about a third of the last. With no query, the terms are read once, after the final merge.
  */
-const FIRST_TERMS_CHARS = 2_000_000;
+const FIRST_TERMS_CHARS = 250_000;
 const UNLISTED_GROWTH = 3;
 
 /** What marks a file indexed up to its last complete line (the files row's `done` statement). */
