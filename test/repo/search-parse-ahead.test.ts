@@ -11,6 +11,7 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { SearchIndexer } from '../../electron/repo/search/indexer';
 import { SearchService } from '../../electron/repo/search/search-service';
+import { ParseAhead } from '../../electron/repo/search/parse-ahead';
 import type { FileSync } from '../../electron/repo/search/indexer';
 import { openSearchDatabase, type SearchDatabase } from '../../electron/storage/search-db';
 import { Rng } from '../fixtures/corpus/rng';
@@ -110,4 +111,20 @@ describe('a first build parsed ahead in a worker', () => {
       plain.close();
     }
   }, 60_000);
+
+  it('parses files ahead in order of asking; once closed, leaves every file to the indexer', async () => {
+    const paths = await store(8);
+    const ahead = new ParseAhead(paths);
+    try {
+      const first = await ahead.take(0);
+      expect(first?.path).toBe(paths[0]);
+      expect(first?.blocks.length).toBeGreaterThan(0);
+      expect((await ahead.take(1))?.path).toBe(paths[1]);
+      ahead.close();
+      expect(await ahead.take(2)).toBeNull();
+      expect(await ahead.take(7)).toBeNull();
+    } finally {
+      ahead.close();
+    }
+  });
 });
