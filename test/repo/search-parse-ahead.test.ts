@@ -4,6 +4,7 @@
  * FTS5 words, terms, problems, names, v1 ids), and a file the worker cannot hand over is indexed
  * here as before.
  */
+import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -127,4 +128,17 @@ describe('a first build parsed ahead in a worker', () => {
       ahead.close();
     }
   });
+
+  it('keeps its process alive while a file is asked of it (its worker is otherwise idle and let go)', async () => {
+    const [path] = await store(1);
+    const source = join(__dirname, '../../electron/repo/search/parse-ahead.ts');
+    const script = `const j = require('jiti').createJiti(${JSON.stringify(source)});
+      new (j(${JSON.stringify(source)}).ParseAhead)([${JSON.stringify(path)}]).take(0).then((p) => process.stdout.write(p ? p.path : 'null'));`;
+    const out = await new Promise<string>((resolve, reject) =>
+      execFile(process.execPath, ['-e', script], { cwd: join(__dirname, '../..') }, (err, stdout) =>
+        err ? reject(err) : resolve(stdout),
+      ),
+    );
+    expect(out).toBe(path);
+  }, 30_000);
 });
