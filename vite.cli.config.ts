@@ -20,6 +20,7 @@ export default defineConfig({
       input: {
         index: resolve(__dirname, 'electron/cli/index.ts'),
         'search-worker': resolve(__dirname, 'electron/workers/search-worker.ts'),
+        'index-parse-worker': resolve(__dirname, 'electron/workers/index-parse-worker.ts'),
         'session-worker': resolve(__dirname, 'electron/workers/session-worker.ts'),
         'secrets-worker': resolve(__dirname, 'electron/workers/secrets-worker.ts'),
         'validate-worker': resolve(__dirname, 'electron/workers/validate-worker.ts'),

@@ -7,6 +7,7 @@
  */
 import { appendFileSync, mkdtempSync, readFileSync, rmSync, statSync, truncateSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { SearchService } from '../electron/repo/search/search-service';
 import { listSessions } from '../electron/repo/sessions';
@@ -39,6 +40,30 @@ function phrasesFrom(paths: string[], n: number, r: () => number): string[] {
   return out;
 }
 
+/**
+ * The app's path: one background pass over the listed sessions, newest first, while the panel asks
+ * for a phrase of the newest sessions every 100 ms until it shows a hit.
+ */
+async function buildAsked(
+  service: SearchService,
+  paths: string[],
+  probe: string,
+): Promise<{ buildMs: number; firstHitMs: number | null }> {
+  const t0 = performance.now();
+  let firstHitMs: number | null = null;
+  let building = true;
+  const listed = new Set(paths);
+  const pass = service.update(paths).finally(() => (building = false));
+  while (building && firstHitMs === null) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    // With the listed paths, as the app asks: files the pass has not reached are read directly.
+    const page = await service.query(`"${probe}"`, { limit: 1, paths: listed });
+    if (page.hits.length > 0) firstHitMs = performance.now() - t0;
+  }
+  await pass;
+  return { buildMs: performance.now() - t0, firstHitMs };
+}
+
 async function search(root: string): Promise<Record<string, unknown>> {
   // CANOPY_BENCH_SEARCH_CACHE: keep the built index there and reuse it (query work without a rebuild).
   const kept = process.env.CANOPY_BENCH_SEARCH_CACHE;
@@ -50,7 +75,6 @@ async function search(root: string): Promise<Record<string, unknown>> {
     const probe = phrasesFrom(paths.slice(0, Math.max(1, Math.floor(paths.length / 20))), 1, r)[0] ?? 'the';
     let bytes = 0;
     let textChars = 0;
-    let firstHitMs: number | null = null;
     const service = new SearchService({
       roots: [root],
       env: { CANOPY_CACHE_DIR: cache },
@@ -59,20 +83,7 @@ async function search(root: string): Promise<Record<string, unknown>> {
         textChars += s.textChars;
       },
     });
-    const t0 = performance.now();
-    // The app's path: one background pass over the listed sessions, newest first, while the panel
-    // asks for a phrase of the newest sessions every 100 ms until it shows a hit.
-    let building = true;
-    const listed = new Set(paths);
-    const pass = service.update(paths).finally(() => (building = false));
-    while (building && firstHitMs === null) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      // With the listed paths, as the app asks: files the pass has not reached are read directly.
-      const page = await service.query(`"${probe}"`, { limit: 1, paths: listed });
-      if (page.hits.length > 0) firstHitMs = performance.now() - t0;
-    }
-    await pass;
-    const buildMs = performance.now() - t0;
+    const { buildMs, firstHitMs } = await buildAsked(service, paths, probe);
 
     const phrases = phrasesFrom(paths, 50, r);
     const phraseMs: number[] = [];
@@ -223,6 +234,44 @@ async function queries(root: string): Promise<Record<string, unknown>> {
   return { ok: true, phraseP95: p95(ms.slice(-60, -10)), regexP95: p95(ms.slice(-10)), queries: out };
 }
 
+/** The build alone (`build ROOT`), and what each table of the index holds (profiling the build). */
+async function buildOnly(root: string): Promise<Record<string, unknown>> {
+  const cache = mkdtempSync(join(tmpdir(), 'canopy-bench-build-'));
+  try {
+    const listing = await listSessions([root]);
+    const paths = [...listing.sessions].sort((a, b) => (a.modifiedAt < b.modifiedAt ? 1 : -1)).map((s) => s.path);
+    let textChars = 0;
+    const service = new SearchService({
+      roots: [root],
+      env: { CANOPY_CACHE_DIR: cache },
+      onSynced: (s) => (textChars += s.textChars),
+    });
+    const probe = phrasesFrom(paths.slice(0, Math.max(1, Math.floor(paths.length / 20))), 1, rng(20260101))[0] ?? 'the';
+    const { buildMs: ms, firstHitMs } = await buildAsked(service, paths, probe);
+    service.close();
+    const db = new Database(service.indexPath, { readonly: true });
+    const tables = db
+      .prepare<[], { name: string; bytes: number }>(
+        'SELECT name, sum(pgsize) AS bytes FROM dbstat GROUP BY name ORDER BY bytes DESC',
+      )
+      .all();
+    db.close();
+    const indexBytes = statSync(service.indexPath).size;
+    return {
+      ok: true,
+      ms,
+      firstHitMs,
+      sessions: paths.length,
+      textChars,
+      indexBytes,
+      ratio: indexBytes / textChars,
+      tables: Object.fromEntries(tables.map((t) => [t.name, +(t.bytes / textChars).toFixed(3)])),
+    };
+  } finally {
+    rmSync(cache, { recursive: true, force: true });
+  }
+}
+
 /** The byte stage alone (no index built): `bytes ROOT`. */
 async function bytesOnly(root: string): Promise<Record<string, unknown>> {
   const listing = await listSessions([root]);
@@ -234,13 +283,15 @@ async function bytesOnly(root: string): Promise<Record<string, unknown>> {
 
 const [cmd, arg] = process.argv.slice(2);
 const run =
-  cmd === 'bytes' && arg
-    ? bytesOnly(arg)
-    : cmd === 'search' && arg
-      ? search(arg)
-      : cmd === 'queries' && arg
-        ? queries(arg)
-        : Promise.reject(new Error('usage: child-search search|queries|bytes ROOT'));
+  cmd === 'build' && arg
+    ? buildOnly(arg)
+    : cmd === 'bytes' && arg
+      ? bytesOnly(arg)
+      : cmd === 'search' && arg
+        ? search(arg)
+        : cmd === 'queries' && arg
+          ? queries(arg)
+          : Promise.reject(new Error('usage: child-search search|queries|bytes|build ROOT'));
 run
   .then((out) => process.stdout.write(`${JSON.stringify(out)}\n`))
   .catch((err: unknown) =>

@@ -23,6 +23,7 @@ export default defineConfig({
         ...Object.fromEntries(entries.map((name) => [name, resolve(__dirname, `${name}.ts`)])),
         // The app's worker threads, found beside the bench's bundles (electron/workers/worker-script.ts).
         'search-worker': resolve(__dirname, '../electron/workers/search-worker.ts'),
+        'index-parse-worker': resolve(__dirname, '../electron/workers/index-parse-worker.ts'),
         'session-worker': resolve(__dirname, '../electron/workers/session-worker.ts'),
         'secrets-worker': resolve(__dirname, '../electron/workers/secrets-worker.ts'),
         'validate-worker': resolve(__dirname, '../electron/workers/validate-worker.ts'),

@@ -87,12 +87,14 @@ export {
   blockTerms,
   LONG_WORD,
   MAX_GLUED,
+  MAX_TERM_CHARS,
   substringPlan,
   wordTokens,
   type SubstringPlan,
   type TailQuery,
   type TermSource,
 } from './search/word-tokens';
+export { ftsTerm, indexedBlock } from './search/fts-terms';
 
 export {
   findPayloads,

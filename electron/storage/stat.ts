@@ -32,6 +32,16 @@ export function statPathOrNull(path: string): FileFacts | null {
   }
 }
 
+/** True only when nothing is at `path` (ENOENT, ENOTDIR): a stat failing for another reason (EACCES…) is not "gone". */
+export function isGoneSync(path: string): boolean {
+  try {
+    statPathSync(path);
+    return false;
+  } catch (err) {
+    return errnoCode(err) === 'ENOENT' || errnoCode(err) === 'ENOTDIR';
+  }
+}
+
 function factsOf(s: Stats): FileFacts {
   return { size: s.size, mtimeMs: s.mtimeMs, ino: s.ino, isFile: s.isFile(), isDirectory: s.isDirectory() };
 }

@@ -237,7 +237,7 @@ describe('the word index', () => {
   });
   it('widens to a term listed twice (two processes added it at once) only once', () => {
     expect(termList(db).matching('config', 'in', 400)).toEqual(['loadconfig']);
-    db.prepare('INSERT INTO terms (term) VALUES (?)').run('loadconfig');
+    db.prepare('INSERT INTO terms (list) VALUES (?)').run('loadconfig');
     expect(termList(db).matching('config', 'in', 400)).toEqual(['loadconfig']);
   });
 });

@@ -46,7 +46,7 @@ describe('the search index during a first build', () => {
     const file = join(await tempDir('canopy-build-'), 'search-index.sqlite');
     const first = openSearchDatabase(file);
     beginBulkLoad(first.db, file);
-    endBulkLoad(first.db, file, false);
+    endBulkLoad(first.db, file);
     first.db.close();
     const again = openSearchDatabase(file);
     expect(again).toMatchObject({ fresh: false, rebuilt: null });

@@ -59,24 +59,24 @@ const PATH_IN_TEXT = /(?:~|\.{1,2})?(?:\/[\w.@+-]+)+\/?|(?<![\w.@+-])[\w.@+-]+(?
 const MAX_PATHS_PER_ENTRY = 200;
 
 /** String leaves of a tool call's arguments, in order (numbers and booleans too; keys are not text). */
-function argumentText(args: unknown, out: string[], paths: string[], key = ''): void {
+function argumentText(args: unknown, out: string[], paths: string[] | null, key = ''): void {
   if (typeof args === 'string') {
     out.push(args);
-    if (PATH_KEYS.has(key) && paths.length < MAX_PATHS_PER_ENTRY) paths.push(args);
+    if (paths && PATH_KEYS.has(key) && paths.length < MAX_PATHS_PER_ENTRY) paths.push(args);
   } else if (typeof args === 'number' || typeof args === 'boolean') out.push(String(args));
   else if (Array.isArray(args)) for (const v of args) argumentText(v, out, paths, key);
   else if (isObj(args)) for (const [k, v] of Object.entries(args)) argumentText(v, out, paths, k);
 }
 
-function pathsInText(text: string, paths: string[]): void {
-  if (!text.includes('/')) return;
+function pathsInText(text: string, paths: string[] | null): void {
+  if (!paths || !text.includes('/')) return;
   PATH_IN_TEXT.lastIndex = 0;
   for (let m = PATH_IN_TEXT.exec(text); m !== null && paths.length < MAX_PATHS_PER_ENTRY; m = PATH_IN_TEXT.exec(text)) {
     if (m[0].length > 2) paths.push(m[0]);
   }
 }
 
-function messageFields(msg: Obj, f: SearchFields, text: string[], paths: string[]): void {
+function messageFields(msg: Obj, f: SearchFields, text: string[], paths: string[] | null): void {
   const role = str(msg.role);
   switch (role) {
     case 'user':
@@ -157,8 +157,11 @@ export function searchTimeIso(ms: number | null): string | null {
   return ms === null || !(Math.abs(ms) <= MAX_DATE_MS) ? null : new Date(ms).toISOString();
 }
 
-/** The searchable fields of one parsed entry line (not the header). */
-export function searchFields(raw: Obj): SearchFields {
+/**
+ * The searchable fields of one parsed entry line (not the header). `withPaths` false leaves `paths`
+ * empty: the indexer never stores them, and finding paths in tool output is a regex pass over it.
+ */
+export function searchFields(raw: Obj, withPaths = true): SearchFields {
   const type = str(raw.type) ?? '';
   const f: SearchFields = {
     id: str(raw.id) ?? null,
@@ -174,7 +177,7 @@ export function searchFields(raw: Obj): SearchFields {
     leafTarget: undefined,
   };
   const text: string[] = [];
-  const paths: string[] = [];
+  const paths: string[] | null = withPaths ? [] : null;
   switch (type) {
     case 'message':
       if (isObj(raw.message)) messageFields(raw.message, f, text, paths);
@@ -204,6 +207,6 @@ export function searchFields(raw: Obj): SearchFields {
       break;
   }
   f.text = text.filter((t) => t !== '').join('\n');
-  f.paths = paths.join('\n');
+  f.paths = paths ? paths.join('\n') : '';
   return f;
 }

@@ -3,28 +3,20 @@
  * new complete lines; a file that shrank, changed inode or whose last indexed bytes differ is
  * indexed again from the start; a file that is gone loses its rows. Session files are only read.
  */
-import { blockTerms, indexedText, isV1Header, searchFields, v1EntryId } from '../../core';
-import { IndexBusy, type SearchDatabase } from '../../storage/search-db';
-import { scanLines } from '../../storage/line-scan';
-import { lineText, toolNamesText } from './line-text';
+import { blockTerms } from '../../core';
+import { IndexBusy, mergeSegments, type SearchDatabase } from '../../storage/search-db';
+import { scanLines, type LineVisitor } from '../../storage/line-scan';
+import { FileParse, tailOf, type ParsedBlock, type ParsedFile } from './file-parse';
+import { forgetTerms, listTerms, listVocabTerms } from './term-list';
 import { readRange } from '../../storage/read';
-import { errnoCode, statPathSync, type FileFacts } from '../../storage/stat';
+import { errnoCode, isGoneSync, statPathSync, type FileFacts } from '../../storage/stat';
 
-/** Bytes before `indexed_to` kept to notice a file rewritten in place. */
-const TAIL_BYTES = 64;
+export { BLOCK_CHARS, BLOCK_ENTRIES } from './file-parse';
+
 /** Lines per transaction (bounds the WAL while a big file is indexed). */
 const LINES_PER_COMMIT = 5000;
-/**
- * The trigram index holds blocks of consecutive entries of one file, not single entries: a trigram
- * is then listed once per block, not once per entry (measured on realistic text: 0.66× the text
- * per entry, 0.31× per 16k-character block), and a matching block's entries are verified with one
- * positioned read. A block's FTS rowid is the rowid of its first entry; its entries follow it.
- */
-export const BLOCK_CHARS = 16_000;
 /** Lines per commit during a bulk load. */
 const BULK_LINES = 200_000;
-export const BLOCK_ENTRIES = 200;
-const CR = 0x0d;
 
 export interface LineProblem {
   path: string;
@@ -64,32 +56,41 @@ interface Start {
   lastId: string | null;
 }
 
-type Rec = Record<string, unknown>;
-function isGone(path: string): boolean {
-  try {
-    statPathSync(path);
-    return false;
-  } catch (err) {
-    return errnoCode(err) === 'ENOENT' || errnoCode(err) === 'ENOTDIR';
-  }
-}
-
-const isRecord = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
-
 const buildingElsewhere = (): IndexBusy => new IndexBusy('another Canopy process is building the index');
 
-/** Terms this indexer keeps in memory at most; past it a term may be listed twice (the readers drop repeats). */
-const KNOWN_TERMS = 2_000_000;
+/**
+ * A query during a bulk load lists its terms first from FTS5's vocabulary (a read of the whole index
+ * so far, ~15 ms per million characters before the final merge) once this many characters were
+ * indexed since the last read, and UNLISTED_GROWTH times as many as before it: the files a build
+ * reached are soon searched through the index (until then the byte stage reads them), and the reads
+ * cost about a third of the last. With no query, the terms are read once, after the final merge.
+ */
+const FIRST_TERMS_CHARS = 250_000;
+const UNLISTED_GROWTH = 3;
+
+/** What marks a file indexed up to its last complete line (the files row's `done` statement). */
+interface Done {
+  id: number;
+  ino: number;
+  size: number;
+  mtime: number;
+  to: number;
+  next: number;
+  tail: Buffer | null;
+}
 
 export class SearchIndexer {
   private readonly st;
-  /**
-   * Terms already in the term list, read from it once: the list has no UNIQUE index (keeping one
-   * cost a third of the build), so only terms new to it are inserted.
-   */
-  private knownTerms: Set<string> | null = null;
   /** Lines since the open transaction began, while a bulk load keeps one open across files. */
   private bulkLines: number | null = null;
+  /**
+   * Files a bulk load indexed whose terms are not listed yet, by path: they are marked indexed only
+   * once they are (until then a query reads them from the file, as it does files not reached yet).
+   */
+  private readonly unlisted = new Map<string, Done>();
+  /** Characters a bulk load indexed: listed in the term list, and since. */
+  private listedChars = 0;
+  private unlistedChars = 0;
 
   /**
    * `mayWrite`: asked once this sync holds the write lock (a file's rows must come from one process:
@@ -122,8 +123,6 @@ export class SearchIndexer {
       ),
       // A block's first entry is its own block (its rowid is known once it is inserted).
       setBlock: db.prepare<[number]>('UPDATE entries SET block = rowid WHERE rowid = ?'),
-      term: db.prepare<[string]>('INSERT INTO terms (term) VALUES (?)'),
-      allTerms: db.prepare<[], string>('SELECT term FROM terms').pluck(),
       problem: db.prepare<[number, number, string]>('INSERT INTO problems (file, line, message) VALUES (?, ?, ?)'),
       clearText: db.prepare<[number]>('DELETE FROM fts_text WHERE rowid IN (SELECT rowid FROM blocks WHERE file = ?)'),
       clearBlocks: db.prepare<[number]>('DELETE FROM blocks WHERE file = ?'),
@@ -137,13 +136,23 @@ export class SearchIndexer {
     };
   }
 
-  private addTerms(terms: Iterable<string>): void {
-    const known = (this.knownTerms ??= new Set(this.st.allTerms.all()));
-    for (const t of terms) {
-      if (known.has(t)) continue;
-      if (known.size < KNOWN_TERMS) known.add(t);
-      this.st.term.run(t);
-    }
+  /** Before a query during a bulk load: lists its terms when enough was indexed since they last were. */
+  listTermsIfDue(): void {
+    if (
+      this.bulkLines !== null &&
+      this.unlistedChars >= Math.max(FIRST_TERMS_CHARS, UNLISTED_GROWTH * this.listedChars)
+    )
+      this.listBulkTerms();
+  }
+
+  /** Lists the terms of what the bulk load indexed, then marks its files indexed (their rows are whole). */
+  private listBulkTerms(): void {
+    if (this.unlisted.size === 0 && this.unlistedChars === 0) return;
+    listVocabTerms(this.db);
+    for (const done of this.unlisted.values()) this.st.done.run(done);
+    this.unlisted.clear();
+    this.listedChars += this.unlistedChars;
+    this.unlistedChars = 0;
   }
 
   /** From now on syncs share one transaction, committed every BULK_LINES lines (see beginBulkLoad). */
@@ -153,8 +162,11 @@ export class SearchIndexer {
     this.bulkLines = 0;
   }
 
-  endBulk(): void {
+  /** `merge`: the load is complete, its segments are merged (mergeSegments) before its last terms are read. */
+  endBulk(merge = false): void {
     if (this.bulkLines === null) return;
+    if (merge) mergeSegments(this.db);
+    this.listBulkTerms();
     this.db.exec('COMMIT');
     this.bulkLines = null;
   }
@@ -189,7 +201,7 @@ export class SearchIndexer {
   prune(keep: ReadonlySet<string>): number {
     let n = 0;
     for (const { path } of this.st.paths_.all()) {
-      if (keep.has(path) || !isGone(path)) continue;
+      if (keep.has(path) || !isGoneSync(path)) continue;
       if (this.remove(path)) n++;
     }
     return n;
@@ -214,6 +226,89 @@ export class SearchIndexer {
     return { id: row.id, from: 0, line: 1, v1: false, lastId: null };
   }
 
+  /** Writes a parsed block: its entry rows, then (with text) its FTS5 row and byte range. */
+  private writeBlock(file: number, block: ParsedBlock): void {
+    let first = 0;
+    for (const e of block.entries) {
+      const row = this.st.entry.run(
+        file,
+        first || null,
+        e.id,
+        e.parentId,
+        e.line,
+        e.offset,
+        e.length,
+        e.role,
+        e.time,
+        e.tools,
+      );
+      if (first === 0) {
+        first = Number(row.lastInsertRowid);
+        this.st.setBlock.run(first);
+      }
+    }
+    if (block.chars === 0) return;
+    let indexed = block.indexed;
+    if (indexed === null) {
+      const split = blockTerms(block.text ?? '');
+      listTerms(this.db, split.terms);
+      indexed = split.indexed;
+    }
+    // A bulk load lists its terms from FTS5's vocabulary later (listBulkTerms): no word split here.
+    if (this.bulkLines !== null) this.unlistedChars += block.chars;
+    this.st.text.run(first, indexed);
+    this.st.span.run(first, file, block.from, block.to);
+  }
+
+  /** What a file's parse says of it besides its blocks: header, problems, name, last id, leaf. */
+  private writeFacts(
+    file: number,
+    path: string,
+    parse: Pick<FileParse, 'header' | 'problems' | 'meta'>,
+  ): LineProblem[] {
+    const h = parse.header;
+    if (h) this.st.header.run(h.sessionId, h.cwd, h.v1 ? 1 : 0, file);
+    for (const p of parse.problems) this.st.problem.run(file, p.line, p.message);
+    this.st.meta.run({ id: file, ...parse.meta });
+    return parse.problems.map((p) => ({ path, ...p }));
+  }
+
+  /** Marks a file indexed up to `done.to` (in a bulk load, once its terms are listed). */
+  private markDone(path: string, done: Done): void {
+    if (this.bulkLines === null) this.st.done.run(done);
+    else this.unlisted.set(path, done);
+  }
+
+  /** Commits a bulk load's transaction once it holds BULK_LINES lines (between files or blocks). */
+  private bulkCommit(lines: number): void {
+    if (this.bulkLines === null || (this.bulkLines += lines) < BULK_LINES) return;
+    this.db.exec('COMMIT; BEGIN');
+    this.bulkLines = 0;
+  }
+
+  /**
+   * Writes a file a bulk load's worker parsed whole (file-parse.ts parseFile); null when the index
+   * already holds rows of it (it is then synced here, from where they end).
+   */
+  applyParsed(parsed: ParsedFile): FileSync | null {
+    if (this.bulkLines === null || this.st.file.get(parsed.path)) return null;
+    const { path } = parsed;
+    const id = Number(this.st.addFile.run(path).lastInsertRowid);
+    for (const b of parsed.blocks) this.writeBlock(id, b);
+    const problems = this.writeFacts(id, path, parsed);
+    this.markDone(path, {
+      id,
+      ino: parsed.ino,
+      size: parsed.size,
+      mtime: parsed.mtimeMs,
+      to: parsed.endOffset,
+      next: parsed.nextLine,
+      tail: parsed.tail ? Buffer.from(parsed.tail.buffer, parsed.tail.byteOffset, parsed.tail.length) : null,
+    });
+    this.bulkCommit(parsed.lines);
+    return { path, kind: 'full', bytes: parsed.endOffset, lines: parsed.lines, textChars: parsed.textChars, problems };
+  }
+
   /** Brings one file's rows up to date with its complete lines. */
   async sync(path: string, signal?: AbortSignal, pause?: () => Promise<void> | null): Promise<FileSync> {
     let facts: FileFacts;
@@ -226,111 +321,23 @@ export class SearchIndexer {
     }
     // Asked again once the write lock is held (below): startOf may clear rows.
     if (this.bulkLines === null && !this.mayWrite()) throw buildingElsewhere();
+    // Indexed by this bulk load but not marked yet: marked first, so it is known unchanged.
+    if (this.unlisted.has(path)) this.listBulkTerms();
     const start = await this.startOf(path, facts);
     if (!start) return { path, kind: 'unchanged', bytes: 0, lines: 0, textChars: 0, problems: [] };
     const { id } = start;
-    let v1 = start.v1;
-    const problems: LineProblem[] = [];
-    const meta = {
-      id,
-      name: null as string | null,
-      last: null as string | null,
-      leaf: null as string | null,
-      hasLeaf: 0,
-    };
-    let lines = 0;
-    let textChars = 0;
     let pending = 0;
-    // The block being filled: its first entry's rowid, its entries, bytes and text so far.
-    let block = 0;
-    let blockEntries = 0;
-    let blockText: string[] = [];
-    let blockChars = 0;
-    let blockFrom = 0;
-    let blockTo = 0;
-    const flush = (): void => {
-      if (blockChars > 0) {
-        const text = blockText.join(' ');
-        const { indexed, terms } = blockTerms(text);
-        this.addTerms(terms);
-        this.st.text.run(block, indexed);
-        this.st.span.run(block, id, blockFrom, blockTo);
-      }
-      block = blockEntries = blockChars = 0;
-      blockText = [];
-    };
-    const note = (line: number, message: string): void => {
-      problems.push({ path, line, message });
-      this.st.problem.run(id, line, message);
-    };
-    const visit = (b: Buffer, s: number, e: number, line: number, offset: number, complete: boolean): void => {
-      // A last line without its newline may be half written: it is indexed once it is complete.
-      if (!complete) return;
-      lines++;
-      if (this.bulkLines !== null ? ++this.bulkLines >= BULK_LINES : ++pending >= LINES_PER_COMMIT) {
-        flush();
-        this.db.exec('COMMIT; BEGIN');
-        pending = 0;
-        if (this.bulkLines !== null) this.bulkLines = 0;
-      }
-      const text = lineText(b, s, e > s && b[e - 1] === CR ? e - 1 : e);
-      if (text.trim() === '') return;
-      let value: unknown;
-      try {
-        value = JSON.parse(text);
-      } catch (err) {
-        note(line, `not valid JSON: ${err instanceof Error ? err.message : String(err)}`);
-        return;
-      }
-      if (!isRecord(value)) return note(line, 'not a JSON object');
-      if (value.type === 'session') {
-        if (line === 1) {
-          v1 = isV1Header(value);
-          this.st.header.run(
-            typeof value.id === 'string' ? value.id : '',
-            typeof value.cwd === 'string' ? value.cwd : '',
-            v1 ? 1 : 0,
-            id,
-          );
-        }
-        return;
-      }
-      const f = searchFields(value);
-      if (v1) {
-        f.parentId = meta.last ?? start.lastId;
-        f.id = v1EntryId(line);
-      }
-      const row = this.st.entry.run(
-        id,
-        block || null,
-        f.id,
-        f.parentId,
-        line,
-        offset,
-        e - s,
-        f.role,
-        Number.isNaN(f.time) ? null : f.time,
-        toolNamesText(f.tools),
-      );
-      if (block === 0) {
-        block = Number(row.lastInsertRowid);
-        this.st.setBlock.run(block);
-        blockFrom = offset;
-      }
-      blockTo = offset + e - s;
-      const body = indexedText(f);
-      if (body) {
-        blockText.push(body);
-        blockChars += body.length;
-      }
-      if (++blockEntries >= BLOCK_ENTRIES || blockChars >= BLOCK_CHARS) flush();
-      textChars += f.text.length + f.thinking.length;
-      if (f.id) meta.last = f.id;
-      if (f.sessionName !== null) meta.name = f.sessionName;
-      if (f.leafTarget !== undefined) {
-        meta.leaf = f.leafTarget;
-        meta.hasLeaf = 1;
-      }
+    const parse = new FileParse(start, this.bulkLines !== null, (b) => {
+      this.writeBlock(id, b);
+      // Blocks not yet written are not in the transaction: a commit here leaves no block in two.
+      if (this.bulkLines !== null) this.bulkCommit(pending);
+      else if (pending >= LINES_PER_COMMIT) this.db.exec('COMMIT; BEGIN');
+      else return;
+      pending = 0;
+    });
+    const visit: LineVisitor = (b, s, e, line, offset, complete) => {
+      if (complete) pending++;
+      parse.visit(b, s, e, line, offset, complete);
     };
     const own = this.bulkLines === null;
     if (own) {
@@ -341,6 +348,7 @@ export class SearchIndexer {
       }
     }
     let result;
+    let problems: LineProblem[];
     try {
       result = await scanLines(path, visit, {
         fromOffset: start.from,
@@ -348,18 +356,17 @@ export class SearchIndexer {
         ...(signal ? { signal } : {}),
         ...(pause ? { pause } : {}),
       });
-      flush();
-      const tailFrom = Math.max(0, result.endOffset - TAIL_BYTES);
-      const tail = result.endOffset > 0 ? await readRange(path, tailFrom, result.endOffset - tailFrom) : null;
-      this.st.meta.run(meta);
-      this.st.done.run({
+      parse.flush();
+      if (!own) this.bulkCommit(pending);
+      problems = this.writeFacts(id, path, parse);
+      this.markDone(path, {
         id,
         ino: result.ino,
         size: result.size,
         mtime: result.mtimeMs,
         to: result.endOffset,
         next: result.nextLine,
-        tail,
+        tail: await tailOf(path, result.endOffset),
       });
       if (own) this.db.exec('COMMIT');
     } catch (err) {
@@ -367,7 +374,7 @@ export class SearchIndexer {
       if (own) {
         this.db.exec('ROLLBACK');
         // Terms this transaction listed are gone with it: the list is read again before the next insert.
-        this.knownTerms = null;
+        forgetTerms(this.db);
       }
       // Lines already committed in earlier batches have no recorded offset: start over next time.
       this.db.transaction(() => {
@@ -380,8 +387,8 @@ export class SearchIndexer {
       path,
       kind: start.from === 0 ? 'full' : 'append',
       bytes: result.endOffset - start.from,
-      lines,
-      textChars,
+      lines: parse.lines,
+      textChars: parse.textChars,
       problems,
     };
   }

@@ -18,6 +18,8 @@ import {
   type SearchDatabase,
 } from '../../storage/search-db';
 import { SearchIndexer, type FileSync, type LineProblem } from './indexer';
+import type { ParsedFile } from './file-parse';
+import { AHEAD_MIN_FILES, ParseAhead } from './parse-ahead';
 import { indexedFiles, type FileInfo, type SearchHit } from './query';
 import { QueryPages, type Fallback } from './query-pages';
 import { fileHits, stagedHits } from './staged-hits';
@@ -166,8 +168,8 @@ export class SearchService {
   /** Commits a bulk load and puts the index back to its normal, crash-safe settings (merged when the pass completed). */
   private endBulk(complete = false): void {
     if (!this.indexer?.bulk) return;
-    this.indexer.endBulk();
-    endBulkLoad(this.db!, this.file, complete);
+    this.indexer.endBulk(complete);
+    endBulkLoad(this.db!, this.file);
   }
 
   getStatus(): SearchStatus {
@@ -184,12 +186,17 @@ export class SearchService {
     return run;
   }
 
-  /** One file up to date (rebuilding a damaged index once). */
-  syncFile(path: string): Promise<FileSync> {
+  /**
+   * One file up to date (rebuilding a damaged index once). `parsed`: the file as a first build's
+   * worker parsed it (parse-ahead.ts), written as it is when the index holds no rows of it yet.
+   */
+  async syncFile(path: string, parsed?: Promise<ParsedFile | null>): Promise<FileSync> {
+    const ahead = parsed ? await parsed : null;
     return this.serial(async () => {
       this.files = null;
       try {
-        return await this.open().sync(path, undefined, this.gate.pause);
+        const applied = ahead ? this.open().applyParsed(ahead) : null;
+        return applied ?? (await this.open().sync(path, undefined, this.gate.pause));
       } catch (err) {
         if (!isCorruption(err)) throw err;
         this.resetDamaged(err);
@@ -226,6 +233,7 @@ export class SearchService {
       this.wanted = null;
       this.status = { ...this.status, done: 0, total: paths.length, indexing: true, error: null };
       this.emit();
+      let ahead: ParseAhead | null = null;
       try {
         await this.serial(async () => {
           this.files = null;
@@ -233,13 +241,15 @@ export class SearchService {
           this.startBulk();
         });
         let lastEmit = performance.now();
+        // A first build of many files parses them ahead in a worker while this thread inserts.
+        ahead = this.indexer?.bulk && paths.length >= AHEAD_MIN_FILES ? new ParseAhead(paths) : null;
         for (let i = 0; i < paths.length && !this.wanted && !this.closed; i++) {
           const wait = this.gate.pause();
           if (wait) await wait;
           // Another process's first build owns the index until it ends: this pass stops (its files are read directly).
           if (builderAlive(this.file)) break;
           try {
-            const r = await this.syncFile(paths[i]!);
+            const r = await this.syncFile(paths[i]!, ahead?.take(i));
             this.options.onSynced?.(r);
             this.status.problems += r.problems.length;
             for (const p of r.problems) this.options.onProblem?.(p);
@@ -260,6 +270,8 @@ export class SearchService {
         }
       } catch (err) {
         this.status.error = err instanceof Error ? err.message : String(err);
+      } finally {
+        ahead?.close();
       }
     }
     await this.serial(async () => {
@@ -304,6 +316,8 @@ export class SearchService {
       try {
         if (!live) {
           const usable = this.usable(opts.paths);
+          // The files a first build reached are searched through the index once their terms are listed.
+          if (usable === true) this.indexer!.listTermsIfDue();
           const stream =
             usable === true
               ? stagedHits(this.db!, parsed.query, {

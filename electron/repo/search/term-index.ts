@@ -4,7 +4,7 @@
  * ~500,000 terms of the 10k store for each of a phrase's ends cost 10–70 ms a query. Terms
  * containing a word are still a scan of the list.
  */
-import type { TermSource } from '../../core';
+import { ftsTerm, type TermSource } from '../../core';
 import type { SearchDatabase } from '../../storage/search-db';
 import { termList } from './term-list';
 
@@ -75,7 +75,9 @@ export function termIndex(db: SearchDatabase): TermSource {
   }
   const { starts, ends } = h!;
   return {
-    matching(word, where, max) {
+    matching(asked, where, max) {
+      // Terms are listed as FTS5 folds them (term-list.ts): the word is folded alike (`ς` as `σ`).
+      const word = ftsTerm(asked);
       if (where === 'start') return upTo(starts.of(word), (t) => t.startsWith(word), max);
       if (where === 'end') return upTo(ends.of(word), (t) => t.endsWith(word), max);
       return list.matching(word, where, max);
