@@ -1,7 +1,8 @@
 /**
  * Validation on a second core for a big file's strict index pass (verify 'parse'): a helper
- * thread (workers/validate-worker.ts) validates the file's chunks ahead of the indexer, through
- * core/engine/verdict-ring.ts; the indexer asks `verdict` before it validates a line itself.
+ * thread (workers/validate-worker.ts) validates the file's chunks from its end backwards while the
+ * indexer goes forwards, through core/engine/verdict-ring.ts; the indexer asks `verdict` before it
+ * validates a line itself.
  * Files under MIN_BYTES, or a helper that cannot start, are validated on the indexing thread alone.
  */
 import { Worker } from 'node:worker_threads';
@@ -36,7 +37,7 @@ export function validateAhead(
   minBytes = MIN_BYTES,
 ): AheadValidation | null {
   if (file.size - start < minBytes) return null;
-  const data: ValidateWorkerData = { control: ringControl(), path, ino: file.ino, start };
+  const data: ValidateWorkerData = { control: ringControl(file.size - start), path, ino: file.ino, start };
   const reader = new RingReader(data.control, start);
   let worker: Worker;
   try {

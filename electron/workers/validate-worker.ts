@@ -1,7 +1,7 @@
 /**
  * The validating helper of a big file's strict index pass (core/engine/verdict-ring.ts): reads the
- * file's chunks straight into the SIMD module's memory and validates their lines there, ahead of
- * the indexing thread, until it is closed. The same file: its inode is checked on opening.
+ * file's chunks straight into the SIMD module's memory and validates their lines there, from the
+ * file's end backwards until it meets the indexing thread (or is closed). The same file: its inode is checked on opening.
  */
 import { workerData } from 'node:worker_threads';
 import { chunkSource, serveRing, simdScan } from '../core';

@@ -41,7 +41,7 @@ describe('the verdict ring', () => {
 
   it('vouches for every line inside a chunk exactly as the validator judges it', () => {
     expect(bytes.length).toBeGreaterThan(3 * CHUNK);
-    const control = ringControl();
+    const control = ringControl(bytes.length);
     const reader = new RingReader(control, 0);
     helperRun(control, bytes);
     let known = 0;
@@ -61,7 +61,7 @@ describe('the verdict ring', () => {
   });
 
   it('leaves the chunk the reader is in, and those before it, to the reader', () => {
-    const control = ringControl();
+    const control = ringControl(bytes.length);
     const reader = new RingReader(control, 0);
     const inSecond = lines.findIndex((l) => l.offset > CHUNK + 100);
     // The reader is in chunk 1 before the helper starts: chunks 0 and 1 are its own.
@@ -78,7 +78,7 @@ describe('the verdict ring', () => {
   });
 
   it('knows nothing once closed (the helper stops)', () => {
-    const control = ringControl();
+    const control = ringControl(bytes.length);
     const reader = new RingReader(control, 0);
     reader.close();
     helperRun(control, bytes); // returns at once: closed

@@ -46,7 +46,7 @@ describe('validation ahead, on a helper thread', () => {
     expect(stat.size).toBeGreaterThan(3 * CHUNK);
     const ahead = validateAhead(path, { ino: stat.ino, size: stat.size }, 0, 0)!;
     expect(ahead).not.toBeNull();
-    await ahead.settled; // the file is < 64 chunks: the helper validates all of it, then ends
+    await ahead.settled; // asked nothing yet: the helper validates every chunk, from the last to the first, then ends
     const bytes = readFileSync(path);
     const validator = new JsonLineValidator();
     let known = 0;

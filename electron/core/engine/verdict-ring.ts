@@ -1,29 +1,33 @@
 /**
- * Validation ahead of a strict index pass, on a second thread. The file is cut into chunks of
- * CHUNK bytes; a helper thread reads each chunk itself (same file, own buffer), validates the whole
- * lines inside it and publishes, per chunk, the byte range it vouches for and the lines in it that
- * are not valid JSON. The indexing thread asks for a line's verdict; a chunk the helper has not
- * reached is the indexer's own (it validates its lines itself and the helper skips past it), so the
- * indexer only ever waits for a chunk the helper is in the middle of. Only verdicts cross threads:
- * a few kilobytes of shared integers. PURE (Atomics; the thread is started by repo/validate-ahead.ts).
+ * Validation beside a strict index pass, on a second thread. The file is cut into chunks of CHUNK
+ * bytes; a helper thread reads chunks itself (same file, own buffer), from the file's end backwards,
+ * validates the whole lines inside each and publishes the byte range it vouches for and the lines
+ * in it that are not valid JSON. The indexing thread goes forwards, validating its chunks itself,
+ * until it reaches the chunks the helper did: they meet wherever their speeds put them (the helper
+ * started later and reads as well), and the indexer waits at most for the one chunk the helper is
+ * in the middle of. Only verdicts cross threads: 256 bytes of shared integers a chunk. PURE
+ * (Atomics; the thread is started by repo/validate-ahead.ts).
  */
 
 /** Bytes of the file per chunk (one byte less than the SIMD module's window: the byte before it is read too). */
 export const CHUNK = (1 << 20) - 1;
-/** Chunks the helper may be ahead of the indexer. */
-const SLOTS = 64;
+/** Chunks with a slot (16 GiB): the helper works on the last ones of a bigger file. */
+const MAX_SLOTS = 16_384;
 
 const CLOSED = 0;
 /** The chunk the indexer is in. */
 const READER_AT = 1;
-const HEADER = 2;
+/** The chunks [FIRST, END) have a slot each (chunk FIRST in slot 0). */
+const FIRST = 2;
+const END = 3;
+const HEADER = 4;
 
 /** Per slot: chunk * 4 + state, one word so a reader never sees one chunk's state with another's number. */
 const TAG = 0;
 const FROM = 1;
 const TO = 2;
 const COUNT = 3;
-const MAX_BAD = 252;
+const MAX_BAD = 60;
 const SLOT_INTS = 4 + MAX_BAD;
 
 const CLAIMED = 1;
@@ -32,16 +36,23 @@ const DONE = 2;
 const NEWLINE = 0x0a;
 const CR = 0x0d;
 
-export function ringControl(): SharedArrayBuffer {
-  const control = new SharedArrayBuffer((HEADER + SLOTS * SLOT_INTS) * 4);
+/** The shared verdicts for `bytes` of a file (from the pass's start offset). */
+export function ringControl(bytes: number): SharedArrayBuffer {
+  const end = Math.ceil(bytes / CHUNK);
+  const slots = Math.min(end, MAX_SLOTS);
+  const control = new SharedArrayBuffer((HEADER + slots * SLOT_INTS) * 4);
   const ctrl = new Int32Array(control);
   ctrl[READER_AT] = -1;
-  for (let s = 0; s < SLOTS; s++) ctrl[HEADER + s * SLOT_INTS + TAG] = -1;
+  ctrl[FIRST] = end - slots;
+  ctrl[END] = end;
+  for (let s = 0; s < slots; s++) ctrl[HEADER + s * SLOT_INTS + TAG] = -1;
   return control;
 }
 
-function slotOf(chunk: number): number {
-  return HEADER + (chunk % SLOTS) * SLOT_INTS;
+/** The slot of `chunk`, or -1 when it has none. */
+function slotOf(ctrl: Int32Array, chunk: number): number {
+  const first = ctrl[FIRST]!;
+  return chunk >= first && chunk < ctrl[END]! ? HEADER + (chunk - first) * SLOT_INTS : -1;
 }
 
 /** The lines of one chunk the helper vouched for: bytes [from, to) of the file, bad line starts. */
@@ -84,17 +95,16 @@ export class RingReader {
   close(): void {
     this.gaveUp = true;
     Atomics.store(this.ctrl, CLOSED, 1);
-    Atomics.notify(this.ctrl, READER_AT);
   }
 
   private enter(chunk: number): void {
     this.chunk = chunk;
     this.current = null;
     if (this.gaveUp || chunk < 0) return;
-    // From here on the helper skips this chunk unless it already took it.
+    // From here on the helper stops before this chunk unless it already took it.
     Atomics.store(this.ctrl, READER_AT, chunk);
-    Atomics.notify(this.ctrl, READER_AT);
-    const base = slotOf(chunk);
+    const base = slotOf(this.ctrl, chunk);
+    if (base < 0) return;
     let tag = Atomics.load(this.ctrl, base + TAG);
     if (tag === chunk * 4 + CLAIMED) {
       if (Atomics.wait(this.ctrl, base + TAG, tag, this.stallMs) === 'timed-out') {
@@ -154,29 +164,19 @@ export function chunkSource(
   };
 }
 
-/** The helper's side: validates chunks ahead of the reader until it is closed or the file ends. */
-export function serveRing(control: SharedArrayBuffer, source: ChunkSource, idleMs = 1000): void {
+/** The helper's side: validates chunks from the file's end backwards until it meets the reader, or is closed. */
+export function serveRing(control: SharedArrayBuffer, source: ChunkSource): void {
   const ctrl = new Int32Array(control);
-  let chunk = 0;
-  while (Atomics.load(ctrl, CLOSED) === 0) {
-    const readerAt = Atomics.load(ctrl, READER_AT);
-    if (chunk <= readerAt) chunk = readerAt + 1; // the reader validates the chunk it is in
-    if (chunk >= readerAt + SLOTS) {
-      Atomics.wait(ctrl, READER_AT, readerAt, idleMs); // far enough ahead: its slots are not read yet
-      continue;
-    }
-    const base = slotOf(chunk);
+  const first = ctrl[FIRST]!;
+  for (let chunk = ctrl[END]! - 1; chunk >= first; chunk--) {
+    if (Atomics.load(ctrl, CLOSED) !== 0 || chunk <= Atomics.load(ctrl, READER_AT)) return;
+    const base = slotOf(ctrl, chunk);
     Atomics.store(ctrl, base + TAG, chunk * 4 + CLAIMED);
     const n = source.read(chunk);
-    if (n <= 0) {
-      Atomics.store(ctrl, base + TAG, -1);
-      Atomics.notify(ctrl, base + TAG);
-      return;
-    }
-    validateChunk(source, n, ctrl, base);
+    if (n > 0) validateChunk(source, n, ctrl, base);
+    else ctrl[base + FROM] = ctrl[base + TO] = ctrl[base + COUNT] = 0; // shorter than when listed: nothing vouched for
     Atomics.store(ctrl, base + TAG, chunk * 4 + DONE);
     Atomics.notify(ctrl, base + TAG);
-    chunk++;
   }
 }
 
