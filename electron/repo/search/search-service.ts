@@ -20,7 +20,7 @@ import {
 import { SearchIndexer, type FileSync, type LineProblem } from './indexer';
 import type { ParsedFile } from './file-parse';
 import { AHEAD_MIN_FILES, ParseAhead } from './parse-ahead';
-import { indexedFiles, type FileInfo, type SearchHit } from './query';
+import { indexedFiles, withFileRow, type FileInfo, type SearchHit } from './query';
 import { QueryPages, type Fallback } from './query-pages';
 import { fileHits, stagedHits } from './staged-hits';
 import { SessionNames } from './byte-search';
@@ -193,10 +193,14 @@ export class SearchService {
   async syncFile(path: string, parsed?: Promise<ParsedFile | null>): Promise<FileSync> {
     const ahead = parsed ? await parsed : null;
     return this.serial(async () => {
+      // The files list a query keeps changes by this file's row alone (an append, a new file).
+      const kept = this.files;
       this.files = null;
       try {
         const applied = ahead ? this.open().applyParsed(ahead) : null;
-        return applied ?? (await this.open().sync(path, undefined, this.gate.pause));
+        const synced = applied ?? (await this.open().sync(path, undefined, this.gate.pause));
+        if (kept && this.db) this.files = withFileRow(this.db, kept, path);
+        return synced;
       } catch (err) {
         if (!isCorruption(err)) throw err;
         this.resetDamaged(err);

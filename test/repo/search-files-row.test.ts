@@ -1,0 +1,51 @@
+/**
+ * The files list a query keeps is changed by one file's row after a sync (repo/search/query.ts
+ * withFileRow), and equals what reading the whole table gives, order included: a file appended
+ * to, added, or gone.
+ */
+import { appendFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { indexedFiles, withFileRow } from '../../electron/repo/search/query';
+import { SearchService } from '../../electron/repo/search/search-service';
+import { openSearchDatabase } from '../../electron/storage/search-db';
+import { header, jsonl, projectDirName, tempDir, user, writeSession } from './helpers';
+
+describe('the kept files list', () => {
+  it('follows one file’s change as a fresh read of the table does', async () => {
+    const root = await tempDir('canopy-files-row-');
+    const cache = await tempDir('canopy-files-row-cache-');
+    const dir = join(root, projectDirName('/p'));
+    const paths: string[] = [];
+    for (const n of [1, 2, 3])
+      paths.push(await writeSession(dir, `s${n}.jsonl`, [header(`s${n}`, '/p'), user(`e${n}`, null, `words ${n}`)]));
+    const service = new SearchService({ roots: [root], env: { CANOPY_CACHE_DIR: cache } });
+    await service.update(paths);
+    service.close();
+    const db = openSearchDatabase(service.indexPath).db;
+    try {
+      const before = indexedFiles(db);
+      expect(before.map((f) => f.path).sort()).toEqual([...paths].sort());
+      // Appended to: its row changes in place.
+      const middle = before[1]!.path;
+      db.prepare('UPDATE files SET indexed_to = indexed_to + 10, name = ? WHERE path = ?').run('renamed', middle);
+      const changed = withFileRow(db, before, middle);
+      expect(changed).toEqual(indexedFiles(db));
+      expect(changed[1]!.name).toBe('renamed');
+      // Gone.
+      db.prepare('DELETE FROM files WHERE path = ?').run(before[0]!.path);
+      const gone = withFileRow(db, changed, before[0]!.path);
+      expect(gone).toEqual(indexedFiles(db));
+      // Added (a new row, the newest id).
+      appendFileSync(paths[0]!, jsonl([user('late', 'e1', 'more')]));
+      const again = new SearchService({ roots: [root], env: { CANOPY_CACHE_DIR: cache } });
+      await again.syncFile(paths[0]!);
+      again.close();
+      const added = withFileRow(db, gone, paths[0]!);
+      expect(added).toEqual(indexedFiles(db));
+      expect(added).toHaveLength(3);
+    } finally {
+      db.close();
+    }
+  });
+});
