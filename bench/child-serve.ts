@@ -3,8 +3,8 @@
  * process) keeps answering a simple request while heavy work runs (issue 22). `app.info` is fired
  * OPEN-LOOP every 20 ms on a fixed schedule, whether or not earlier ones were answered, so a loop
  * held for 1 s shows as ~50 slow requests, not one. Each request's latency counts from its scheduled
- * time and belongs to the phase it was sent in. Phases: idle; session.open of the 1M-entry chain (still
- * on the serving loop); session.context of it; the search index pass (after sessions.list, a fresh
+ * time and belongs to the phase it was sent in. Phases: idle; session.open of the 1M-entry chain (its
+ * graph built in the session worker, the file indexed on the serving loop in slices); session.context of it; the search index pass (after sessions.list, a fresh
  * CANOPY_CACHE_DIR); a catastrophic regex (a second serve on the regex session alone, its index built
  * first, so the regex runs alone); all three at once. Prints one JSON line.
  */

@@ -168,10 +168,9 @@ export function serveRows(dir: string, t: ServeBenchTools): void {
   };
   row('idle', st('idle'), 'nothing else running', '–');
   row(
-    'session.open of the 1M-entry chain runs (on the serving loop)',
+    'session.open of the 1M-entry chain runs (its graph built in the session worker)',
     st('open'),
     `open ${callOf(m.open as Call)}`,
-    'not offloaded',
   );
   row('session.context of the 1M-entry chain runs', st('context'), `context ${callOf(m.context as Call)}`);
   row(
