@@ -49,3 +49,34 @@ describe('the kept files list', () => {
     }
   });
 });
+
+describe('a query during a first build', () => {
+  it('leaves no stale files list behind: every phrase is found once the build ends', async () => {
+    const root = await tempDir('canopy-files-build-');
+    const cache = await tempDir('canopy-files-build-cache-');
+    const dir = join(root, projectDirName('/p'));
+    const paths: string[] = [];
+    for (let n = 0; n < 40; n++)
+      paths.push(
+        await writeSession(dir, `s${n}.jsonl`, [
+          header(`s${n}`, '/p'),
+          user(`e${n}`, null, `planted phrase number ${n} among filler words`),
+        ]),
+      );
+    const service = new SearchService({ roots: [root], env: { CANOPY_CACHE_DIR: cache } });
+    try {
+      // As the app asks while its first pass runs (and as the search bench does).
+      let building = true;
+      const pass = service.update(paths).finally(() => (building = false));
+      while (building) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        await service.query('"planted phrase"', { limit: 1, paths: new Set(paths) });
+      }
+      await pass;
+      const all = await service.query('"planted phrase"', { limit: 500 });
+      expect(all.hits).toHaveLength(40);
+    } finally {
+      service.close();
+    }
+  });
+});

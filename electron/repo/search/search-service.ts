@@ -168,6 +168,7 @@ export class SearchService {
   /** Commits a bulk load and puts the index back to its normal, crash-safe settings (merged when the pass completed). */
   private endBulk(complete = false): void {
     if (!this.indexer?.bulk) return;
+    this.files = null; // its last terms listed mark its files indexed
     this.indexer.endBulk(complete);
     endBulkLoad(this.db!, this.file);
   }
@@ -199,7 +200,8 @@ export class SearchService {
       try {
         const applied = ahead ? this.open().applyParsed(ahead) : null;
         const synced = applied ?? (await this.open().sync(path, undefined, this.gate.pause));
-        if (kept && this.db) this.files = withFileRow(this.db, kept, path);
+        // A bulk load marks its files indexed later, many at once (listBulkTerms): re-read then.
+        if (kept && this.db && !this.indexer?.bulk) this.files = withFileRow(this.db, kept, path);
         return synced;
       } catch (err) {
         if (!isCorruption(err)) throw err;
@@ -322,6 +324,8 @@ export class SearchService {
           const usable = this.usable(opts.paths);
           // The files a first build reached are searched through the index once their terms are listed.
           if (usable === true) this.indexer!.listTermsIfDue();
+          // Listing a bulk load's terms marks its files indexed: the list a query kept is stale.
+          if (this.indexer?.bulk) this.files = null;
           const stream =
             usable === true
               ? stagedHits(this.db!, parsed.query, {
