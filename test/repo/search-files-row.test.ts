@@ -11,14 +11,20 @@ import { SearchService } from '../../electron/repo/search/search-service';
 import { openSearchDatabase } from '../../electron/storage/search-db';
 import { header, jsonl, projectDirName, tempDir, user, writeSession } from './helpers';
 
+/** A root of `n` one-message sessions (the message says `text(i)`) and an empty cache folder. */
+async function store(n: number, text: (i: number) => string) {
+  const root = await tempDir('canopy-files-row-');
+  const cache = await tempDir('canopy-files-row-cache-');
+  const dir = join(root, projectDirName('/p'));
+  const paths: string[] = [];
+  for (let i = 0; i < n; i++)
+    paths.push(await writeSession(dir, `s${i}.jsonl`, [header(`s${i}`, '/p'), user(`e${i}`, null, text(i))]));
+  return { root, cache, paths };
+}
+
 describe('the kept files list', () => {
   it('follows one file’s change as a fresh read of the table does', async () => {
-    const root = await tempDir('canopy-files-row-');
-    const cache = await tempDir('canopy-files-row-cache-');
-    const dir = join(root, projectDirName('/p'));
-    const paths: string[] = [];
-    for (const n of [1, 2, 3])
-      paths.push(await writeSession(dir, `s${n}.jsonl`, [header(`s${n}`, '/p'), user(`e${n}`, null, `words ${n}`)]));
+    const { root, cache, paths } = await store(3, (i) => `words ${i}`);
     const service = new SearchService({ roots: [root], env: { CANOPY_CACHE_DIR: cache } });
     await service.update(paths);
     service.close();
@@ -37,7 +43,7 @@ describe('the kept files list', () => {
       const gone = withFileRow(db, changed, before[0]!.path);
       expect(gone).toEqual(indexedFiles(db));
       // Added (a new row, the newest id).
-      appendFileSync(paths[0]!, jsonl([user('late', 'e1', 'more')]));
+      appendFileSync(paths[0]!, jsonl([user('late', 'e0', 'more')]));
       const again = new SearchService({ roots: [root], env: { CANOPY_CACHE_DIR: cache } });
       await again.syncFile(paths[0]!);
       again.close();
@@ -52,17 +58,7 @@ describe('the kept files list', () => {
 
 describe('a query during a first build', () => {
   it('leaves no stale files list behind: every phrase is found once the build ends', async () => {
-    const root = await tempDir('canopy-files-build-');
-    const cache = await tempDir('canopy-files-build-cache-');
-    const dir = join(root, projectDirName('/p'));
-    const paths: string[] = [];
-    for (let n = 0; n < 40; n++)
-      paths.push(
-        await writeSession(dir, `s${n}.jsonl`, [
-          header(`s${n}`, '/p'),
-          user(`e${n}`, null, `planted phrase number ${n} among filler words`),
-        ]),
-      );
+    const { root, cache, paths } = await store(40, (i) => `planted phrase number ${i} among filler words`);
     const service = new SearchService({ roots: [root], env: { CANOPY_CACHE_DIR: cache } });
     try {
       // As the app asks while its first pass runs (and as the search bench does).

@@ -5,13 +5,13 @@
  * a file is marked indexed only once its terms are listed.
  */
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { blockTerms, ftsTerm, indexedBlock, LONG_WORD } from '../../electron/core';
 import { SearchIndexer } from '../../electron/repo/search/indexer';
 import { termList } from '../../electron/repo/search/term-list';
 import { openSearchDatabase, type SearchDatabase } from '../../electron/storage/search-db';
 import { Rng } from '../fixtures/corpus/rng';
+import { ftsProbe } from '../fixtures/fts-probe';
 import { assistant, header, projectDirName, tempDir, user, writeSession } from './helpers';
 
 const LONG = 'QmFzZTY0'.repeat(20);
@@ -138,13 +138,8 @@ describe('the term list of a bulk load', () => {
 
 describe('FTS5 folding past toLowerCase', () => {
   it('is ftsTerm: every code point’s word is the term FTS5 lists', () => {
-    const sqlite = new Database(':memory:');
+    const { sqlite, ins } = ftsProbe('row', true);
     try {
-      sqlite.exec(
-        "CREATE VIRTUAL TABLE t USING fts5(b, content='', tokenize='unicode61 remove_diacritics 0');" +
-          "CREATE VIRTUAL TABLE v USING fts5vocab(t, 'row');",
-      );
-      const ins = sqlite.prepare<[number, string]>('INSERT INTO t(rowid, b) VALUES (?, ?)');
       const split = new Set<string>();
       sqlite.transaction(() => {
         let batch: string[] = [];

@@ -8,7 +8,6 @@ import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   indexedText,
@@ -26,6 +25,7 @@ import { SearchService } from '../../electron/repo/search/search-service';
 import { termList } from '../../electron/repo/search/term-list';
 import { openSearchDatabase, type SearchDatabase } from '../../electron/storage/search-db';
 import { Rng } from '../fixtures/corpus/rng';
+import { ftsProbe } from '../fixtures/fts-probe';
 import { assistant, header, projectDirName, tempDir, user, writeSession } from './helpers';
 
 const LONG = 'QmFzZTY0'.repeat(20); // a 160-character word (base64-like)
@@ -276,13 +276,8 @@ describe('the term list', () => {
 
 describe('the table of word characters', () => {
   it('is the bundled SQLite’s: every code point splits as FTS5 splits it', () => {
-    const sqlite = new Database(':memory:');
+    const { sqlite, ins } = ftsProbe('instance');
     try {
-      sqlite.exec(
-        "CREATE VIRTUAL TABLE t USING fts5(b, tokenize='unicode61 remove_diacritics 0');" +
-          "CREATE VIRTUAL TABLE v USING fts5vocab(t, 'instance');",
-      );
-      const ins = sqlite.prepare<[number, string]>('INSERT INTO t(rowid, b) VALUES (?, ?)');
       sqlite.transaction(() => {
         for (let cp = 0; cp < 0x110000; cp++) {
           if (cp >= 0xd800 && cp <= 0xdfff) continue;
