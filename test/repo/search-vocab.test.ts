@@ -12,18 +12,10 @@ import { termList } from '../../electron/repo/search/term-list';
 import { openSearchDatabase, type SearchDatabase } from '../../electron/storage/search-db';
 import { Rng } from '../fixtures/corpus/rng';
 import { ftsProbe } from '../fixtures/fts-probe';
+import { LONG, PLANTED_BASE } from '../fixtures/planted-words';
 import { assistant, header, projectDirName, tempDir, user, writeSession } from './helpers';
 
-const LONG = 'QmFzZTY0'.repeat(20);
-const PLANTED = [
-  'we should loadConfig(path) before the run',
-  'the café in Zürich serves naïve Ärger',
-  '日本語のテキストを検索する',
-  'deploy 🚀 done, then "quoted words" and it\'s fine',
-  `blob ${LONG} ends here`,
-  'ΛΌΓΟΣ λόγος µ ſ ϐ ϑ ϕ ϖ ϰ ϱ ϵ ẛ ι and ΣΊΣΥΦΟΣ',
-  'İstanbul ß straße x_y-z 42px',
-];
+const PLANTED = [...PLANTED_BASE, 'ΛΌΓΟΣ λόγος µ ſ ϐ ϑ ϕ ϖ ϰ ϱ ϵ ẛ ι and ΣΊΣΥΦΟΣ', 'İstanbul ß straße x_y-z 42px'];
 
 async function sessions(n: number): Promise<string[]> {
   const root = await tempDir('canopy-vocab-root-');

@@ -26,15 +26,11 @@ import { termList } from '../../electron/repo/search/term-list';
 import { openSearchDatabase, type SearchDatabase } from '../../electron/storage/search-db';
 import { Rng } from '../fixtures/corpus/rng';
 import { ftsProbe } from '../fixtures/fts-probe';
+import { LONG, PLANTED_BASE } from '../fixtures/planted-words';
 import { assistant, header, projectDirName, tempDir, user, writeSession } from './helpers';
 
-const LONG = 'QmFzZTY0'.repeat(20); // a 160-character word (base64-like)
 const PLANTED = [
-  'we should loadConfig(path) before the run',
-  'the café in Zürich serves naïve Ärger',
-  '日本語のテキストを検索する',
-  'deploy 🚀 done, then "quoted words" and it\'s fine',
-  `blob ${LONG} ends here`,
+  ...PLANTED_BASE,
   'a.b(c)=d; x_y-z + 42 px',
   'first line\nsecond line with Ünïcode',
   'İstanbul ΣΊΣΥΦΟΣ ß straße',
