@@ -4,7 +4,7 @@
  */
 import { sep } from 'node:path';
 import { CanopyError } from '../shared/errors';
-import { errnoCode, realPathSync } from '../storage/stat';
+import { isMissing, realPathSync } from '../storage/stat';
 
 function isInside(root: string, path: string): boolean {
   if (path === root) return true;
@@ -45,8 +45,7 @@ export function insideRealRoots(real: readonly string[], path: string): string {
   try {
     resolved = realPathSync(path);
   } catch (err) {
-    if (errnoCode(err) === 'ENOENT' || errnoCode(err) === 'ENOTDIR')
-      throw new CanopyError('not_found', `no such file: ${path}`);
+    if (isMissing(err)) throw new CanopyError('not_found', `no such file: ${path}`);
     throw new CanopyError('io', `cannot resolve ${path}: ${(err as Error).message}`);
   }
   if (insideTest(real)(resolved)) return resolved;

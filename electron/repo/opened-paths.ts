@@ -10,7 +10,7 @@ import { CanopyError } from '../shared/errors';
 import { createNewFile } from '../storage/create';
 import { makePrivateDir, makeProcessDir, removeTree, sweepDeadOwners } from '../storage/private-dir';
 import { moveFileNoClobber } from '../storage/move-file';
-import { errnoCode, realPathSync, statPathSync } from '../storage/stat';
+import { isMissing, realPathSync, statPathSync } from '../storage/stat';
 
 export type OpenedOrigin = 'opened' | 'uploaded';
 
@@ -56,9 +56,7 @@ export class OpenedSet {
       real = realPathSync(resolve(path));
       facts = statPathSync(real);
     } catch (err) {
-      const code = errnoCode(err);
-      if (code === 'ENOENT' || code === 'ENOTDIR')
-        throw new CanopyError('not_found', `no such file or folder: ${path}`);
+      if (isMissing(err)) throw new CanopyError('not_found', `no such file or folder: ${path}`);
       throw new CanopyError('io', `cannot open ${path}: ${(err as Error).message}`);
     }
     if (facts.isDirectory) {

@@ -7,7 +7,7 @@
 import { parseSession, type ParsedSession, type RawLine } from '../core';
 import { CanopyError } from '../shared/errors';
 import { readLineBatches } from '../storage/read';
-import { errnoCode, statPath } from '../storage/stat';
+import { errnoCode, isMissing, statPath } from '../storage/stat';
 import type { FileStamp } from './file-cache';
 import { LiveSession, type IndexOptions } from './live';
 import { delayedProgress } from './progress';
@@ -43,7 +43,7 @@ export function fileError(path: string, err: unknown): Error {
   if (err instanceof CanopyError || isAbort(err)) return err as Error;
   const code = errnoCode(err);
   const message = err instanceof Error ? err.message : String(err);
-  if (code === 'ENOENT' || code === 'ENOTDIR') return new CanopyError('not_found', `no such file: ${path}`);
+  if (isMissing(err)) return new CanopyError('not_found', `no such file: ${path}`);
   if (code === 'EISDIR') return new CanopyError('invalid_session', `${path} is a directory`);
   return new CanopyError('io', `cannot read ${path}: ${message}`);
 }

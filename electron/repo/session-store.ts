@@ -6,7 +6,7 @@
  */
 import { BodyError, type ParsedSession } from '../core';
 import { CanopyError } from '../shared/errors';
-import { errnoCode, statPath } from '../storage/stat';
+import { isMissing, statPath } from '../storage/stat';
 import type { RefreshResult } from './live';
 import { OpenSession } from './open-session';
 import { fileError, indexOptions, isAbort, stampOf, type OpenOptions } from './session-file';
@@ -163,7 +163,7 @@ export class SessionStore {
     try {
       facts = await statPath(path);
     } catch (err) {
-      if (errnoCode(err) !== 'ENOENT' && errnoCode(err) !== 'ENOTDIR') throw fileError(path, err);
+      if (!isMissing(err)) throw fileError(path, err);
       this.forget(path);
       return { kind: 'removed', added: 0, sizeBytes: 0 };
     }

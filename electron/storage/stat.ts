@@ -38,8 +38,14 @@ export function isGoneSync(path: string): boolean {
     statPathSync(path);
     return false;
   } catch (err) {
-    return errnoCode(err) === 'ENOENT' || errnoCode(err) === 'ENOTDIR';
+    return isMissing(err);
   }
+}
+
+/** Whether a Node error says nothing is at the path: ENOENT, or ENOTDIR (a file where a folder was expected). */
+export function isMissing(err: unknown): boolean {
+  const code = errnoCode(err);
+  return code === 'ENOENT' || code === 'ENOTDIR';
 }
 
 function factsOf(s: Stats): FileFacts {
