@@ -1,9 +1,9 @@
 /**
  * Heavy per-session answers built in a worker thread (workers/session-worker.ts), so the loop that
  * answers requests only routes: the context view of a million-entry path took 23 s and held that
- * loop up to 8 s; the graph of a million-entry session (43 MB) held it 1–2 s. The worker keeps its own index of the file (followed like the main thread's);
- * a task past its time limit or a worker that dies is answered with an error, the next one gets a
- * new worker.
+ * loop up to 8 s; the graph of a million-entry session (43 MB) held it 1–2 s. The worker keeps its
+ * own index of the file (followed like the main thread's); a task past its time limit or a worker
+ * that dies is answered with an error, the next one gets a new worker.
  */
 import type { Profile } from '../core';
 import type { ContextViewDto } from '../shared/context-dto';
@@ -13,7 +13,8 @@ import { WorkerPool } from '../workers/pool';
 import { workerScript, type WorkerScript } from '../workers/worker-script';
 import { EncodedJson } from './encoded-json';
 
-interface TaskBase {
+/** What every task names: the file (confined by the caller), and how its view is taken. */
+export interface OffloadTask {
   path: string;
   profile?: Profile;
   leafId?: string | null;
@@ -22,7 +23,7 @@ interface TaskBase {
 
 /** The context view at a leaf, or a big session's graph from its index alone (session.open, lazy). */
 export type SessionTask =
-  (TaskBase & { kind: 'context'; sessionId: string }) | (TaskBase & { kind: 'graph'; row: SessionRowDto });
+  (OffloadTask & { kind: 'context'; sessionId: string }) | (OffloadTask & { kind: 'graph'; row: SessionRowDto });
 
 /** A context past this long is stopped (its worker ended); a million-entry path takes ~25 s here. */
 const TASK_LIMIT_MS = 180_000;

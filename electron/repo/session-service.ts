@@ -27,7 +27,7 @@ import type { Known } from './listing-rows';
 import type { OpenSession } from './open-session';
 import type { StoreOpenOptions } from './session-store';
 import { OpenTasks } from './session-tasks';
-import type { SessionOffload } from './session-offload';
+import type { OffloadTask, SessionOffload } from './session-offload';
 
 /** Children of a session whose fork points are read (each reads the child's file); the rest are listed without one. */
 export const LINEAGE_FORK_POINTS = 200;
@@ -136,19 +136,20 @@ export class SessionService {
     profile?: Profile,
     leafId?: string | null,
   ): Promise<SessionGraphWireDto> {
-    const idle = this.catalog.settings.live.writerIdleMs;
-    const encoded = await this.offload!.graph(
-      {
-        path: known.path,
-        row: known.row,
-        ...(profile ? { profile } : {}),
-        ...(leafId !== undefined ? { leafId } : {}),
-        ...(idle !== undefined ? { writerIdleMs: idle } : {}),
-      },
-      signal,
-    );
+    const encoded = await this.offload!.graph({ ...this.taskFor(known.path, profile, leafId), row: known.row }, signal);
     // serve sends the bytes as they are; Electron's IPC parses them (register-electron.ts).
     return encoded as unknown as SessionGraphWireDto;
+  }
+
+  /** What a session worker's task names: the file, the profile and leaf asked, how a file being written is read. */
+  private taskFor(path: string, profile?: Profile, leafId?: string | null): OffloadTask {
+    const idle = this.catalog.settings.live.writerIdleMs;
+    return {
+      path,
+      ...(profile ? { profile } : {}),
+      ...(leafId !== undefined ? { leafId } : {}),
+      ...(idle !== undefined ? { writerIdleMs: idle } : {}),
+    };
   }
 
   /** Every node with its preview and body flags (session.flags; cancellable). */
@@ -214,14 +215,7 @@ export class SessionService {
       return this.with(sessionId, ({ session, open }) => open.context(session, sessionId, profile, leafId));
     }
     const known = await this.catalog.resolve(sessionId);
-    const idle = this.catalog.settings.live.writerIdleMs;
-    const encoded = await this.offload.context({
-      path: known.path,
-      sessionId,
-      ...(profile ? { profile } : {}),
-      ...(leafId !== undefined ? { leafId } : {}),
-      ...(idle !== undefined ? { writerIdleMs: idle } : {}),
-    });
+    const encoded = await this.offload.context({ ...this.taskFor(known.path, profile, leafId), sessionId });
     return encoded as unknown as ContextViewDto;
   }
 

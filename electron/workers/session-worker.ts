@@ -1,7 +1,8 @@
 /**
  * The session worker thread: answers what is heavy to build for one session (its context view,
- * seconds of work on a million-entry path; a big session's graph) from its own copy of the file's index, and writes the
- * answer as all-ASCII JSON bytes, moved to the main thread without a copy (repo/session-offload.ts).
+ * seconds of work on a million-entry path; a big session's graph) from its own copy of the file's
+ * index, and writes the answer as all-ASCII JSON bytes, moved to the main thread without a copy
+ * (repo/session-offload.ts).
  * The copy follows the file as the main thread's does: unchanged → reused, grown → the new lines.
  */
 import { parentPort } from 'node:worker_threads';
