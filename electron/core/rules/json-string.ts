@@ -52,7 +52,7 @@ function simdEnd(simd: SimdScanner, b: Uint8Array, w: Int32Array<ArrayBufferLike
     if (r >= 0) return i + r;
     if (r === -1) return -1;
     const p = i + (-2 - r);
-    // The line's last bytes (or an escape within 6 bytes of its end): the JavaScript scan ends it exactly.
+    // The line's last bytes, or an escape the line's end cuts: the JavaScript scan ends it exactly.
     if (i + n === end) return scalarEnd(b, w, p, end, end);
     i = p;
   }
