@@ -175,10 +175,13 @@ export { FileStates, editsOf, fileKey, ELISION, type FileText, type ShellRun } f
 export { JsonLineValidator } from './engine/json-validate';
 export { simdScan } from './rules/json-string-simd';
 export {
+  AHEAD,
   CHUNK as VERDICT_CHUNK,
-  chunkSource,
-  ringControl,
-  RingReader,
-  serveRing,
-  type ChunkSource,
-} from './engine/verdict-ring';
+  ChunkWriter,
+  copyingValidator,
+  helpWith,
+  serveChunks,
+  sharedChunks,
+  type ChunkValidator,
+  type SharedChunks,
+} from './engine/shared-chunks';

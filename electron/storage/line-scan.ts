@@ -33,8 +33,57 @@ export interface ScanOptions {
   maxLineBytes?: number;
   /** Told of each line over `maxLineBytes` (its line number, place, length, NUL run); it is not visited. */
   onOversized?: (o: OversizedLine) => void;
-  /** Told once the file is open, before the first read: its inode and size (another thread may read it too). */
-  onOpen?: (file: { ino: number; size: number }) => void;
+  /** Asked once the file is open, before the first read (its size from there): shared slots to read into, or null. */
+  share?: (bytes: number) => ChunkShare | null;
+}
+
+/**
+ * Slots another thread shares (it validates each chunk while this one indexes the ones before):
+ * chunks are read `ahead` of the one whose lines are visited.
+ */
+export interface ChunkShare {
+  readonly chunkSize: number;
+  readonly ahead: number;
+  /** Where chunk `k`, at file offset `at`, is read: bytes [1, 1 + chunkSize). */
+  slot(k: number, at: number): Buffer;
+  /** Chunk `k` is in its slot: `n` bytes. */
+  ready(k: number, n: number): void;
+}
+
+/** A chunk read: buf[0, n). */
+interface Chunk {
+  buf: Buffer;
+  n: number;
+}
+
+/** Chunks read in order into one reused buffer of `size` bytes. */
+function ownReads(fd: number, position: number, size: number): () => Chunk | null {
+  const buf = Buffer.allocUnsafe(size);
+  return () => {
+    const n = readSync(fd, buf, 0, size, position);
+    position += n;
+    return n > 0 ? { buf, n } : null;
+  };
+}
+
+/** Chunks read in order into the share's slots, `ahead` of the one handed out (the lines of those before are visited). */
+function sharedReads(fd: number, position: number, share: ChunkShare): () => Chunk | null {
+  const queue: Chunk[] = [];
+  let k = 0;
+  let end = false;
+  return () => {
+    while (!end && queue.length <= share.ahead) {
+      const slot = share.slot(k, position);
+      const n = readSync(fd, slot, 1, share.chunkSize, position);
+      if (n <= 0) end = true;
+      else {
+        share.ready(k++, n);
+        position += n;
+        queue.push({ buf: slot.subarray(1, 1 + n), n });
+      }
+    }
+    return queue.shift() ?? null;
+  };
 }
 
 /**
@@ -90,23 +139,20 @@ export async function scanLines(path: string, visit: LineVisitor, opts: ScanOpti
   // every `sliceMs` keeps IPC, progress and cancellation responsive.
   const { fd, stats: facts } = openRegularSync(path);
   try {
-    opts.onOpen?.({ ino: facts.ino, size: facts.size });
+    const share = opts.share?.(Math.max(0, facts.size - start)) ?? null;
     // A small file needs no 1 MiB buffer (listings scan thousands of them); one that grows while
     // it is read is read on in more chunks.
-    const chunk: Buffer = Buffer.allocUnsafe(Math.max(1, Math.min(chunkSize, facts.size - start + 1)));
-    const size = chunk.length;
+    const next = share
+      ? sharedReads(fd, start, share)
+      : ownReads(fd, start, Math.max(1, Math.min(chunkSize, facts.size - start + 1)));
     const lines = new LineSplitter(visit, opts.onOversized, start, opts.firstLine ?? 1, opts.maxLineBytes);
     let position = start;
     let sliceStart = performance.now();
 
     // The file may be longer than it was at fstat (a live session grows): read until 0 bytes.
-    for (
-      let bytesRead = readSync(fd, chunk, 0, size, position);
-      bytesRead > 0;
-      bytesRead = readSync(fd, chunk, 0, size, position)
-    ) {
-      lines.push(chunk, bytesRead, position);
-      position += bytesRead;
+    for (let chunk = next(); chunk; chunk = next()) {
+      lines.push(chunk.buf, chunk.n, position);
+      position += chunk.n;
       onProgress?.(position - start, Math.max(0, facts.size - start));
       if (performance.now() - sliceStart >= sliceMs) {
         await nextTurn();

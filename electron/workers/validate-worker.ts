@@ -1,27 +1,25 @@
 /**
- * The validating helper of a big file's strict index pass (core/engine/verdict-ring.ts): reads the
- * file's chunks straight into the SIMD module's memory and validates their lines there, from the
- * file's end backwards until it meets the indexing thread (or is closed). The same file: its inode is checked on opening.
+ * The validating helper of a big file's strict index pass (core/engine/shared-chunks.ts): copies
+ * each chunk the indexing thread read into the SIMD module's memory and validates its lines there,
+ * until the indexing thread closes the ring.
  */
 import { workerData } from 'node:worker_threads';
-import { chunkSource, serveRing, simdScan } from '../core';
-import { openReaderSync } from '../storage/regular-file';
+// Not the facade: the helper's start is on the clock (loading all of core cost it ~30 ms), and
+// these two modules are all it runs.
+// eslint-disable-next-line no-restricted-imports
+import { copyingValidator, serveChunks } from '../core/engine/shared-chunks';
+// eslint-disable-next-line no-restricted-imports
+import { simdScan } from '../core/rules/json-string-simd';
 import type { ValidateWorkerData } from '../repo/validate-ahead';
 
 function main(data: ValidateWorkerData): void {
   const simd = simdScan();
   if (!simd) return; // no SIMD module here: the indexing thread validates every line
-  const file = openReaderSync(data.path);
-  try {
-    if (file.ino !== data.ino) return; // replaced since the indexer opened it
-    const memory = Buffer.from(simd.mem.buffer, simd.mem.byteOffset, simd.mem.byteLength);
-    serveRing(
-      data.control,
-      chunkSource(memory, data.start, file.readAt, (s, e) => simd.validLine(s, e) === 1),
-    );
-  } finally {
-    file.close();
-  }
+  const memory = Buffer.from(simd.mem.buffer, simd.mem.byteOffset, simd.mem.byteLength);
+  serveChunks(
+    data,
+    copyingValidator(memory, (s, e) => simd.validLine(s, e) === 1),
+  );
 }
 
 main(workerData as ValidateWorkerData);

@@ -2,7 +2,7 @@ import { appendFileSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { scanLines, SyncLineReader } from '../../electron/storage/line-scan';
+import { scanLines, SyncLineReader, type ChunkShare } from '../../electron/storage/line-scan';
 
 interface Seen {
   text: string;
@@ -65,6 +65,62 @@ describe('scanLines', () => {
       expect(result.endOffset).toBe(lastNl + 1);
       expect(result.pendingBytes).toBe(content.length - lastNl - 1);
       expect(result.nextLine).toBe(expected(content).length);
+    },
+  );
+
+  /** A share of `ahead + 1` slots of `chunkSize` bytes, as the validating helper's ring has (the byte before each first). */
+  function fakeShare(chunkSize: number, ahead: number, log: string[]): ChunkShare {
+    const slots = Array.from({ length: ahead + 1 }, () => Buffer.alloc(chunkSize + 1));
+    return {
+      chunkSize,
+      ahead,
+      slot: (k, at) => {
+        log.push(`slot ${k} at ${at}`);
+        return slots[k % slots.length]!.fill(0xff); // garbage left in a reused slot must not matter
+      },
+      ready: (k, n) => void log.push(`ready ${k} ${n}`),
+    };
+  }
+
+  it.each([
+    [1, 1],
+    [5, 3],
+    [64, 3],
+  ])(
+    'reads into shared slots ahead of the lines it visits (chunks of %i bytes, %i ahead)',
+    async (chunkSize, ahead) => {
+      const path = join(dir, 's.jsonl');
+      writeFileSync(path, content);
+      const log: string[] = [];
+      const seen: Seen[] = [];
+      let sized = -1;
+      await scanLines(
+        path,
+        (b, start, end, line, offset, complete) => {
+          seen.push({ text: b.toString('utf8', start, end), line, offset, complete });
+          log.push(`visit ${offset + (end - start)}`);
+        },
+        {
+          share: (bytes) => ((sized = bytes), fakeShare(chunkSize, ahead, log)),
+        },
+      );
+      expect(sized).toBe(content.length);
+      expect(seen).toEqual(expected(content));
+      // Chunk k is read only once every line ending before chunk k - ahead - 1's end was visited (its slot is reused).
+      const starts: number[] = [];
+      let visitedTo = 0;
+      for (const entry of log) {
+        const [what, a, , b] = entry.split(' ');
+        if (what === 'slot') starts[Number(a)] = Number(b);
+        if (what === 'visit') visitedTo = Number(a);
+        if (what === 'slot' && Number(a) > ahead) {
+          const reused = Number(a) - ahead - 1;
+          const end = starts[reused + 1]!;
+          const lastLineEnd = content.lastIndexOf(10, end - 1);
+          if (lastLineEnd >= starts[reused]!) expect(visitedTo, entry).toBeGreaterThanOrEqual(lastLineEnd);
+        }
+      }
+      expect(log.filter((l) => l.startsWith('ready')).length).toBe(Math.ceil(content.length / chunkSize));
     },
   );
 
