@@ -2,7 +2,7 @@
  * `canopy tree`'s text: one line per entry, written as bytes into one buffer and decoded once
  * (87k lines of a 300 MiB session: a string per line and per id cost more than reading the file).
  */
-import { entryColumns, treeShape, walkTree, type ParsedSession, type SessionReading } from '../core';
+import { entryColumns, treeShape, walkTree, type GraphReading, type ParsedSession } from '../core';
 import { shown, type CliIo } from './cli-io';
 
 /** Indentation grows by two spaces a branch level, capped so a deeply branched tree keeps a readable width. */
@@ -82,7 +82,11 @@ function hasControl(b: Uint8Array, start: number, end: number): boolean {
  * Reads the session's envelope columns by position (an indexed session: its own columns and id
  * table), so printing creates no entry object, no second id map and no string per id.
  */
-export function printTree(io: CliIo['stdout'], session: ParsedSession, reading: SessionReading): void {
+export function printTree(
+  io: CliIo['stdout'],
+  session: ParsedSession,
+  reading: Pick<GraphReading, 'pathIds' | 'leafId' | 'labels'>,
+): void {
   const c = entryColumns(session);
   // The marks and labels by position, so a line looks up no id string.
   const onPath = new Uint8Array(c.count);

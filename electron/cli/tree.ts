@@ -1,5 +1,5 @@
 /** `canopy tree`: the entry tree as indented text. */
-import { detectProfile, listTreeEntries, readSession } from '../core';
+import { detectProfile, listTreeEntries, readForGraph } from '../core';
 import { printTree } from './tree-text';
 import {
   CliCommand,
@@ -26,7 +26,9 @@ export const treeCommand: CliCommand = {
       args,
       io,
       (io, file, s) => {
-        const r = readSession(s, { profile: profile ?? detectProfile(s) });
+        // The tree shows no message, so no context is built (readForGraph: readSession's leaf, path,
+        // labels, name and issues from envelopes; test/differential/reading.test.ts holds them equal).
+        const r = readForGraph(s, { profile: profile ?? detectProfile(s) });
         if (args.values.json) {
           jsonLine(io, {
             file,
