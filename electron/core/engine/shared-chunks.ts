@@ -203,16 +203,26 @@ export function copyingValidator(memory: Uint8Array, valid: (start: number, end:
   };
 }
 
+/** The longest pause between polls: a reader that paused (it gives way to other work) costs the helper ~60 wake-ups a second. */
+const MAX_POLL_MS = 16;
+
 /**
  * The helper's side: validates chunks as the indexing thread writes them, until it closes the ring.
- * A chunk not written yet is polled for every `pollMs` (the reader is chunks ahead, so it never waits for that).
+ * A chunk not written yet is polled for, every `pollMs` at first (the reader is chunks ahead, so
+ * it never waits for that), then less often while none comes.
  */
 export function serveChunks(shared: SharedChunks, validator: ChunkValidator, pollMs = 0.5): void {
   const ctrl = new Int32Array(shared.control);
+  let wait = pollMs;
   for (let k = 0; Atomics.load(ctrl, CLOSED) === 0;) {
     const tag = helpWith(shared, validator, k);
-    if (tag === null) k++;
-    else Atomics.wait(ctrl, baseOf(k) + TAG, tag, pollMs); // not written yet
+    if (tag === null) {
+      k++;
+      wait = pollMs;
+    } else {
+      Atomics.wait(ctrl, baseOf(k) + TAG, tag, wait); // not written yet
+      wait = Math.min(MAX_POLL_MS, wait * 2);
+    }
   }
 }
 
