@@ -175,13 +175,13 @@ export { FileStates, editsOf, fileKey, ELISION, type FileText, type ShellRun } f
 export { JsonLineValidator } from './engine/json-validate';
 export { simdScan } from './rules/json-string-simd';
 export {
-  AHEAD,
   CHUNK as VERDICT_CHUNK,
-  ChunkWriter,
-  copyingValidator,
+  ChunkReader,
+  chunkSource,
   helpWith,
   serveChunks,
   sharedChunks,
-  type ChunkValidator,
+  type ChunkSource,
   type SharedChunks,
+  type TakenChunk,
 } from './engine/shared-chunks';

@@ -159,7 +159,7 @@ export class LiveSession {
       ...(opts.signal ? { signal: opts.signal } : {}),
       onOversized: (o) => indexer.pushOversized(o),
       ...(verify === 'parse'
-        ? { share: (bytes) => (ahead.v = validateAhead(bytes, this.opts.aheadFromBytes))?.share ?? null }
+        ? { share: (file) => (ahead.v = validateAhead(this.path, file, this.opts.aheadFromBytes))?.share ?? null }
         : {}),
       onProgress: (read, total) => {
         if (!sized) {

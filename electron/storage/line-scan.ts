@@ -33,21 +33,20 @@ export interface ScanOptions {
   maxLineBytes?: number;
   /** Told of each line over `maxLineBytes` (its line number, place, length, NUL run); it is not visited. */
   onOversized?: (o: OversizedLine) => void;
-  /** Asked once the file is open, before the first read (its size from there): shared slots to read into, or null. */
-  share?: (bytes: number) => ChunkShare | null;
+  /** Asked once the file is open, before the first read (the scan's start, the bytes from there): another thread's chunks to read through, or null. */
+  share?: (file: { ino: number; start: number; size: number }) => ChunkShare | null;
 }
 
 /**
- * Slots another thread shares (it validates each chunk while this one indexes the ones before):
- * chunks are read `ahead` of the one whose lines are visited.
+ * Chunks another thread reads ahead (and validates) while this one visits the lines of those
+ * before: chunk k is the file's bytes from the scan's start + k * chunkSize.
  */
 export interface ChunkShare {
   readonly chunkSize: number;
-  readonly ahead: number;
-  /** Where chunk `k`, at file offset `at`, is read: bytes [1, 1 + chunkSize). */
-  slot(k: number, at: number): Buffer;
-  /** Chunk `k` is in its slot: `n` bytes. */
-  ready(k: number, n: number): void;
+  /** Chunk `k` in buf[1, 1 + n), or n = -1: read it here into buf[1, 1 + chunkSize). */
+  take(k: number): { buf: Buffer; n: number };
+  /** Chunk `k`'s lines were visited: its buffer may take another chunk. */
+  release(k: number): void;
 }
 
 /** A chunk read: buf[0, n). */
@@ -66,23 +65,27 @@ function ownReads(fd: number, position: number, size: number): () => Chunk | nul
   };
 }
 
-/** Chunks read in order into the share's slots, `ahead` of the one handed out (the lines of those before are visited). */
+/**
+ * Chunks through the share, each given back when the next is asked for; from the first short one
+ * (where the file ended when it was read) on, read here alone (a live session grows).
+ */
 function sharedReads(fd: number, position: number, share: ChunkShare): () => Chunk | null {
-  const queue: Chunk[] = [];
   let k = 0;
-  let end = false;
+  let held = -1;
+  let alone: (() => Chunk | null) | null = null;
   return () => {
-    while (!end && queue.length <= share.ahead) {
-      const slot = share.slot(k, position);
-      const n = readSync(fd, slot, 1, share.chunkSize, position);
-      if (n <= 0) end = true;
-      else {
-        share.ready(k++, n);
-        position += n;
-        queue.push({ buf: slot.subarray(1, 1 + n), n });
-      }
-    }
-    return queue.shift() ?? null;
+    if (held >= 0) share.release(held);
+    held = -1;
+    if (alone) return alone();
+    const { buf, n: got } = share.take(k);
+    const n = got >= 0 ? got : readSync(fd, buf, 1, share.chunkSize, position);
+    held = k++;
+    position += n;
+    if (n < share.chunkSize) alone = ownReads(fd, position, share.chunkSize);
+    if (n > 0) return { buf: buf.subarray(1, 1 + n), n };
+    share.release(held);
+    held = -1;
+    return alone!();
   };
 }
 
@@ -139,7 +142,7 @@ export async function scanLines(path: string, visit: LineVisitor, opts: ScanOpti
   // every `sliceMs` keeps IPC, progress and cancellation responsive.
   const { fd, stats: facts } = openRegularSync(path);
   try {
-    const share = opts.share?.(Math.max(0, facts.size - start)) ?? null;
+    const share = opts.share?.({ ino: facts.ino, start, size: Math.max(0, facts.size - start) }) ?? null;
     // A small file needs no 1 MiB buffer (listings scan thousands of them); one that grows while
     // it is read is read on in more chunks.
     const next = share

@@ -2,12 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { JsonLineValidator } from '../../electron/core/engine/json-validate';
 import { lineSpans } from '../fixtures/line-spans';
 import {
-  AHEAD,
   CHUNK,
-  ChunkWriter,
-  copyingValidator,
+  ChunkReader,
+  chunkSource,
   helpWith,
+  serveChunks,
   sharedChunks,
+  type ChunkSource,
   type SharedChunks,
 } from '../../electron/core/engine/shared-chunks';
 
@@ -34,102 +35,103 @@ const { bytes, lines } = file(700);
 const validator = new JsonLineValidator();
 const expected = lines.map((l) => validator.valid(bytes, l.offset, l.offset + l.length));
 
-/** The helper's validator in this thread (the worker's copies into the SIMD module instead). */
-function helperValidator(): ReturnType<typeof copyingValidator> {
+/** The helper's source in this thread, reading `bytes` (the worker reads the file and validates in the SIMD module). */
+function source(): ChunkSource {
   const memory = Buffer.alloc(CHUNK + 1);
   const v = new JsonLineValidator();
-  return copyingValidator(memory, (s, e) => v.valid(memory, s, e));
+  const readAt = (into: Uint8Array, offset: number, length: number, position: number): number =>
+    position >= bytes.length ? 0 : bytes.copy(into, offset, position, Math.min(bytes.length, position + length));
+  return chunkSource(0, readAt, memory, (s, e) => v.valid(memory, s, e));
+}
+
+/** The helper's turn: it goes as far as it can from chunk `from` (it waits where a slot is not given back yet). */
+function helperRun(shared: SharedChunks, src: ChunkSource, from: number, until = Infinity): number {
+  let k = from;
+  while (k < until) {
+    const step = helpWith(shared, src, k);
+    if (typeof step === 'number' || step === 'end') break;
+    k++;
+  }
+  return k;
 }
 
 interface Plan {
-  /** Bytes read for chunk k (short reads happen; default CHUNK). */
-  readLength?: (k: number) => number;
-  /** Called after chunk k was published: the helper's turn. */
-  afterReady?: (shared: SharedChunks, k: number) => void;
-  /** Called after chunk k's lines were visited. */
-  afterVisit?: (shared: SharedChunks, k: number) => void;
+  /** The helper's turn before chunk k is taken (default: as far as it can). */
+  beforeTake?: (shared: SharedChunks, k: number) => void;
   stallMs?: number;
 }
 
 /**
- * A pass the way scanLines makes one: chunks read AHEAD before the one whose lines are visited,
- * each line visited with the chunk that holds its newline; the verdict asked for every line.
+ * A pass the way scanLines makes one: chunk k taken (or read here), the lines whose newline is in
+ * it visited with their verdicts, the chunk given back; the bytes taken must be the file's.
  */
-function pass(plan: Plan): { verdicts: number[]; chunkOf: number[]; crosses: boolean[] } {
+function pass(plan: Plan): { verdicts: number[]; chunkOf: number[]; crosses: boolean[]; readHere: number[] } {
   const shared = sharedChunks();
-  const writer = new ChunkWriter(shared, plan.stallMs);
-  const starts: number[] = [];
-  let position = 0;
-  let read = 0;
-  const readOne = (): boolean => {
-    if (position >= bytes.length) return false;
-    const slot = writer.slot(read, position);
-    const n = Math.min(plan.readLength?.(read) ?? CHUNK, CHUNK, bytes.length - position);
-    bytes.copy(slot, 1, position, position + n);
-    starts[read] = position;
-    writer.ready(read, n);
-    plan.afterReady?.(shared, read);
-    read++;
-    position += n;
-    return true;
-  };
+  const reader = new ChunkReader(shared, 0, plan.stallMs);
+  const src = source();
+  let helperAt = 0;
+  const beforeTake = plan.beforeTake ?? ((s: SharedChunks) => (helperAt = helperRun(s, src, helperAt)));
   const verdicts: number[] = [];
   const chunkOf: number[] = [];
   const crosses: boolean[] = [];
+  const readHere: number[] = [];
   let line = 0;
-  for (let k = 0; ; k++) {
-    while (read <= k + AHEAD && readOne());
-    if (k >= read) break;
-    const end = k + 1 < read ? starts[k + 1]! : position;
-    for (; line < lines.length && lines[line]!.offset + lines[line]!.length < end; line++) {
-      const l = lines[line]!;
-      verdicts.push(writer.verdict(l.offset, l.length));
-      chunkOf.push(k);
-      crosses.push(l.offset < starts[k]!);
+  for (let k = 0; k * CHUNK < bytes.length; k++) {
+    beforeTake(shared, k);
+    const at = k * CHUNK;
+    const taken = reader.take(k);
+    const { view } = taken;
+    let { n } = taken;
+    if (n < 0) {
+      readHere.push(k);
+      n = bytes.copy(view, 1, at, Math.min(bytes.length, at + CHUNK));
     }
-    plan.afterVisit?.(shared, k);
+    expect(Buffer.from(view.buffer, view.byteOffset + 1, n).equals(bytes.subarray(at, at + n)), `chunk ${k}`).toBe(
+      true,
+    );
+    for (; line < lines.length && lines[line]!.offset + lines[line]!.length < at + n; line++) {
+      const l = lines[line]!;
+      verdicts.push(reader.verdict(l.offset, l.length));
+      chunkOf.push(k);
+      crosses.push(l.offset < at);
+    }
+    reader.release(k);
   }
-  writer.close();
-  return { verdicts, chunkOf, crosses };
+  reader.close();
+  expect(line).toBe(lines.length);
+  return { verdicts, chunkOf, crosses, readHere };
 }
 
-describe('chunks shared with a validating helper', () => {
-  it('vouches for every line inside a chunk the helper took, exactly as the validator judges it', () => {
+describe('chunks read and validated by a helper', () => {
+  it('hands over every chunk read, with each line inside it judged as the validator judges it', () => {
     expect(bytes.length).toBeGreaterThan(3 * CHUNK);
-    const v = helperValidator();
-    const { verdicts, crosses } = pass({ afterReady: (shared, k) => helpWith(shared, v, k) });
+    const { verdicts, chunkOf, crosses, readHere } = pass({});
+    expect(readHere).toEqual([0]); // the chunk after the reader's is left to it: chunk 0 at the start
     let bad = 0;
     verdicts.forEach((got, i) => {
-      if (crosses[i]) expect(got, `line ${i + 1} crosses a chunk edge`).toBe(-1);
+      if (crosses[i] || chunkOf[i] === 0) expect(got, `line ${i + 1} crosses a chunk edge or was read here`).toBe(-1);
       else {
         expect(got, `line ${i + 1}`).toBe(expected[i] ? 1 : 0);
         if (!expected[i]) bad++;
       }
     });
-    expect(verdicts.filter((x) => x >= 0).length).toBeGreaterThan(600);
     expect(bad).toBeGreaterThan(20);
   });
 
-  it('maps verdicts to the file when reads come back short', () => {
-    const v = helperValidator();
-    const { verdicts, crosses } = pass({
-      readLength: (k) => [CHUNK, 300_001, 77, 1_000_003, 500_000][k % 5]!,
-      afterReady: (shared, k) => helpWith(shared, v, k),
-    });
-    verdicts.forEach((got, i) => expect(got, `line ${i + 1}`).toBe(crosses[i] ? -1 : expected[i] ? 1 : 0));
-  });
-
   it('leaves a chunk the helper had not taken to the reader, and the helper skips it then', () => {
-    const v = helperValidator();
+    const src = source();
     const skipped: boolean[] = [];
-    const { verdicts, chunkOf, crosses } = pass({
-      // The helper takes odd chunks at once; even ones only after the reader has been there (too late).
-      afterReady: (shared, k) => (k % 2 === 1 ? helpWith(shared, v, k) : undefined),
-      afterVisit: (shared, k) => {
-        if (k % 2 === 0) skipped.push(helpWith(shared, v, k) === null && !new ChunkWriter(shared).taken(k));
+    const { verdicts, chunkOf, crosses, readHere } = pass({
+      // The helper takes odd chunks only (a chunk ahead); it comes to an even one after the reader took it.
+      beforeTake: (shared, k) => {
+        if (k % 2 === 0) {
+          expect(helpWith(shared, src, k + 1)).not.toBeTypeOf('number');
+          if (k >= 2) skipped.push(helpWith(shared, src, k - 2) === 'next');
+        }
       },
     });
-    expect(skipped.length).toBeGreaterThan(1);
+    expect(readHere.every((k) => k % 2 === 0)).toBe(true);
+    expect(readHere.length).toBeGreaterThan(1);
     expect(skipped.every(Boolean)).toBe(true);
     verdicts.forEach((got, i) => {
       if (crosses[i] || chunkOf[i]! % 2 === 0) expect(got, `line ${i + 1}`).toBe(-1);
@@ -137,32 +139,72 @@ describe('chunks shared with a validating helper', () => {
     });
   });
 
-  it('gives the helper up when it stalls mid-chunk, and then knows nothing', () => {
-    // A helper that claimed chunk 1 and never finished: the reader waits stallMs once.
-    const stuck = (shared: SharedChunks, k: number): void => {
-      if (k !== 1) return;
-      const never = {
-        ...helperValidator(),
-        load: () => {
-          throw new Error('stalled');
-        },
-      };
-      expect(() => helpWith(shared, never, 1)).toThrow('stalled');
+  it('leaves the reader the chunk after its own, and waits for a slot given back (three chunks ahead at most)', () => {
+    const shared = sharedChunks();
+    const src = source();
+    const reader = new ChunkReader(shared, 0);
+    expect(helperRun(shared, src, 0)).toBe(4); // chunk 0 left to the reader, 1–3 read; chunk 4 waits for slot 0
+    expect(reader.taken(0)).toBe(false);
+    expect(reader.taken(3)).toBe(true);
+    expect(typeof helpWith(shared, src, 4)).toBe('number');
+    expect(reader.take(0).n).toBe(-1);
+    reader.release(0);
+    expect(helpWith(shared, src, 4)).not.toBeTypeOf('number');
+    expect(reader.taken(4)).toBe(true);
+    // A helper behind the reader goes ahead of it: the chunk after the reader's is not taken.
+    const behind = sharedChunks();
+    const r2 = new ChunkReader(behind, 0);
+    r2.take(0);
+    r2.release(0);
+    expect(r2.take(1).n).toBe(-1);
+    for (let k = 0; k < 3; k++) expect(helpWith(behind, src, k)).toBe('next'); // 2: the reader's next
+    expect(r2.taken(2)).toBe(false);
+    expect(helpWith(behind, src, 3)).toBe('next');
+    expect(r2.taken(3)).toBe(true);
+  });
+
+  it('gives the helper up when it stalls mid-chunk, and reads every chunk alone from there', () => {
+    const src = source();
+    const stuck: ChunkSource = {
+      ...src,
+      read: () => {
+        throw new Error('stalled');
+      },
     };
     const t0 = performance.now();
-    const { verdicts } = pass({ afterReady: stuck, stallMs: 50 });
+    const { verdicts, readHere } = pass({
+      stallMs: 50,
+      beforeTake: (shared, k) => {
+        if (k === 1) expect(() => helpWith(shared, stuck, 2)).toThrow('stalled'); // claimed, never done
+      },
+    });
     expect(performance.now() - t0).toBeGreaterThanOrEqual(45);
+    expect(readHere).toEqual(Array.from({ length: readHere.length }, (_, i) => i));
     expect(verdicts.every((x) => x === -1)).toBe(true);
   });
 
-  it('knows nothing once closed', () => {
+  it('ends where the file ends, and at once when closed', () => {
     const shared = sharedChunks();
-    const writer = new ChunkWriter(shared);
-    writer.close();
-    const slot = writer.slot(0, 0);
-    bytes.copy(slot, 1, 0, CHUNK);
-    writer.ready(0, CHUNK);
-    expect(helpWith(shared, helperValidator(), 0)).not.toBeNull(); // never published
-    expect(lines.slice(0, 5).every((l) => writer.verdict(l.offset, l.length) === -1)).toBe(true);
+    const src = source();
+    const last = Math.floor(bytes.length / CHUNK);
+    const reader = new ChunkReader(shared, 0);
+    const steps: [number, string][] = [];
+    let h = 0;
+    let n = -1;
+    let ended = false;
+    for (let k = 0; k <= last; k++) {
+      for (let step = ended ? 0 : helpWith(shared, src, h); typeof step !== 'number';) {
+        steps.push([h, step]);
+        ended = step === 'end';
+        step = ended ? 0 : helpWith(shared, src, ++h);
+      }
+      n = reader.take(k).n;
+      reader.release(k);
+    }
+    expect(steps.at(-1)).toEqual([last, 'end']); // short: the file ended in it
+    expect(n).toBe(bytes.length - last * CHUNK);
+    const closed = sharedChunks();
+    new ChunkReader(closed, 0).close();
+    serveChunks(closed, src); // returns at once
   });
 });

@@ -68,61 +68,66 @@ describe('scanLines', () => {
     },
   );
 
-  /** A share of `ahead + 1` slots of `chunkSize` bytes, as the validating helper's ring has (the byte before each first). */
-  function fakeShare(chunkSize: number, ahead: number, log: string[]): ChunkShare {
-    const slots = Array.from({ length: ahead + 1 }, () => Buffer.alloc(chunkSize + 1));
+  /**
+   * A share of `slots` buffers of `chunkSize` bytes that has read chunks `others` itself (the rest
+   * are read by the scan); it checks that a buffer is given back before it is used again.
+   */
+  function fakeShare(
+    bytes: Buffer,
+    chunkSize: number,
+    slots: number,
+    others: (k: number) => boolean,
+  ): ChunkShare & { log: string[] } {
+    const bufs = Array.from({ length: slots }, () => Buffer.alloc(chunkSize + 1));
+    const inUse = new Set<number>();
+    const log: string[] = [];
     return {
       chunkSize,
-      ahead,
-      slot: (k, at) => {
-        log.push(`slot ${k} at ${at}`);
-        return slots[k % slots.length]!.fill(0xff); // garbage left in a reused slot must not matter
+      log,
+      take: (k) => {
+        const buf = bufs[k % slots]!;
+        expect(inUse.has(k % slots), `buffer of chunk ${k} still in use`).toBe(false);
+        inUse.add(k % slots);
+        log.push(`take ${k}`);
+        if (!others(k)) return { buf: buf.fill(0xff), n: -1 }; // garbage left in a reused buffer must not matter
+        const n = bytes.copy(buf, 1, k * chunkSize, (k + 1) * chunkSize);
+        return { buf, n };
       },
-      ready: (k, n) => void log.push(`ready ${k} ${n}`),
+      release: (k) => {
+        inUse.delete(k % slots);
+        log.push(`release ${k}`);
+      },
     };
   }
 
   it.each([
-    [1, 1],
-    [5, 3],
-    [64, 3],
-  ])(
-    'reads into shared slots ahead of the lines it visits (chunks of %i bytes, %i ahead)',
-    async (chunkSize, ahead) => {
-      const path = join(dir, 's.jsonl');
-      writeFileSync(path, content);
-      const log: string[] = [];
-      const seen: Seen[] = [];
-      let sized = -1;
-      await scanLines(
-        path,
-        (b, start, end, line, offset, complete) => {
-          seen.push({ text: b.toString('utf8', start, end), line, offset, complete });
-          log.push(`visit ${offset + (end - start)}`);
-        },
-        {
-          share: (bytes) => ((sized = bytes), fakeShare(chunkSize, ahead, log)),
-        },
-      );
-      expect(sized).toBe(content.length);
-      expect(seen).toEqual(expected(content));
-      // Chunk k is read only once every line ending before chunk k - ahead - 1's end was visited (its slot is reused).
-      const starts: number[] = [];
-      let visitedTo = 0;
-      for (const entry of log) {
-        const [what, a, , b] = entry.split(' ');
-        if (what === 'slot') starts[Number(a)] = Number(b);
-        if (what === 'visit') visitedTo = Number(a);
-        if (what === 'slot' && Number(a) > ahead) {
-          const reused = Number(a) - ahead - 1;
-          const end = starts[reused + 1]!;
-          const lastLineEnd = content.lastIndexOf(10, end - 1);
-          if (lastLineEnd >= starts[reused]!) expect(visitedTo, entry).toBeGreaterThanOrEqual(lastLineEnd);
-        }
-      }
-      expect(log.filter((l) => l.startsWith('ready')).length).toBe(Math.ceil(content.length / chunkSize));
-    },
-  );
+    [1, 2, 'every other chunk'],
+    [5, 4, 'every chunk'],
+    [64, 4, 'no chunk'],
+  ])('reads through a share (chunks of %i bytes, %i buffers, the share read %s)', async (chunkSize, slots, which) => {
+    const path = join(dir, 's.jsonl');
+    writeFileSync(path, content);
+    const others = (k: number): boolean =>
+      which === 'every chunk' ? true : which === 'no chunk' ? false : k % 2 === 1;
+    const share = fakeShare(content, chunkSize, slots, others);
+    let asked: unknown = null;
+    const { seen } = await scan(path, { share: (file) => ((asked = file), share) });
+    expect(asked).toEqual({ ino: statSync(path).ino, start: 0, size: content.length });
+    expect(seen).toEqual(expected(content));
+    // Every chunk taken in order and given back before the next, up to the short one at the end.
+    const chunks = Math.floor(content.length / chunkSize) + 1;
+    expect(share.log).toEqual(Array.from({ length: chunks }, (_, k) => [`take ${k}`, `release ${k}`]).flat());
+  });
+
+  it('reads on alone after a short chunk (the file grew after the share read its end)', async () => {
+    const path = join(dir, 's.jsonl');
+    const first = Buffer.from('{"a":1}\n{"b":2}\n');
+    writeFileSync(path, first);
+    const share = fakeShare(first, 64, 2, () => true); // its only chunk is short: 16 bytes
+    appendFileSync(path, '{"late":true}\n');
+    const { seen } = await scan(path, { share: () => share });
+    expect(seen.map((x) => x.text)).toEqual(['{"a":1}', '{"b":2}', '{"late":true}']);
+  });
 
   it('starts at an offset with a given line number', async () => {
     const path = join(dir, 's.jsonl');

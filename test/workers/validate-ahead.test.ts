@@ -44,19 +44,19 @@ describe('validation ahead, on a helper thread', () => {
   const path = join(dir, 'big.jsonl');
   const lines = writeSession(path);
 
-  it('vouches for each line inside a chunk it took as the validator judges it', async () => {
-    const size = statSync(path).size;
+  it('reads chunks ahead and judges each line inside them as the validator does', async () => {
+    const { ino, size } = statSync(path);
     expect(size).toBeGreaterThan(3 * CHUNK);
-    const ahead = validateAhead(size, 0)!;
+    const ahead = validateAhead(path, { ino, start: 0, size }, 0)!;
     expect(ahead).not.toBeNull();
+    // The helper starts in tens of ms: the scan waits until it took chunk 1 (else it reads alone).
+    for (let t = 0; t < 2000 && !ahead.helperTook(1); t++) Atomics.wait(pause, 0, 0, 5);
     const bytes = readFileSync(path);
     const validator = new JsonLineValidator();
     const got: { line: number; verdict: number; valid: boolean; crosses: boolean }[] = [];
     await scanLines(
       path,
       (b, start, end, line, offset) => {
-        // At the first line the reader holds AHEAD chunks read ahead: it waits until the helper took one.
-        if (line === 1) for (let t = 0; t < 2000 && !ahead.helperTook(1); t++) Atomics.wait(pause, 0, 0, 5);
         const length = end > start && b[end - 1] === 0x0d ? end - start - 1 : end - start;
         got.push({
           line,
@@ -75,8 +75,19 @@ describe('validation ahead, on a helper thread', () => {
       else if (g.verdict !== -1) expect(g.verdict, `line ${g.line}`).toBe(g.valid ? 1 : 0);
     }
     const known = got.filter((g) => g.verdict !== -1);
-    expect(known.length).toBeGreaterThan(50); // at least chunks 1 to AHEAD, taken while the reader waited
+    expect(known.length).toBeGreaterThan(50); // at least chunk 1's lines
     expect(known.some((g) => g.verdict === 0)).toBe(true);
+  });
+
+  it('reads nothing when the file is another one than the indexer opened', async () => {
+    const { ino, size } = statSync(path);
+    const ahead = validateAhead(path, { ino: ino + 1, start: 0, size }, 0)!;
+    await ahead.settled; // the helper ends at once
+    expect(ahead.helperTook(0)).toBe(false);
+    const { buf, n } = ahead.share.take(0);
+    expect(n).toBe(-1); // read here
+    expect(buf.length).toBe(CHUNK + 1);
+    ahead.close();
   });
 
   it('indexes the same session, issues included, with or without it', async () => {
