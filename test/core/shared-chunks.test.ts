@@ -193,7 +193,7 @@ describe('chunks read and validated by a helper', () => {
     let n = -1;
     let ended = false;
     for (let k = 0; k <= last; k++) {
-      for (let step = ended ? 0 : helpWith(shared, src, h); typeof step !== 'number';) {
+      for (let step: ReturnType<typeof helpWith> = ended ? 0 : helpWith(shared, src, h); typeof step !== 'number';) {
         steps.push([h, step]);
         ended = step === 'end';
         step = ended ? 0 : helpWith(shared, src, ++h);
