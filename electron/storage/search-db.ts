@@ -9,15 +9,18 @@ import { errnoCode } from './stat';
 export type SearchDatabase = Database.Database;
 
 /** Bump when the schema or what is indexed changes: an index of another version is rebuilt. */
-export const SEARCH_SCHEMA_VERSION = 6;
+export const SEARCH_SCHEMA_VERSION = 7;
 
 // Words with their positions (unicode61, diacritics kept, as core/search/word-tokens.ts splits
 // them), and `terms`, every distinct word (only added to; a row is a batch of them, one a line), so
 // a query widens its words to the terms that can hold them (pi matches substrings: `Config` is in
 // `loadConfig`). A prefilter: every candidate is then checked against its line's real text. Paths
 // are not indexed apart: each is a substring of the text.
-// An fts_text row is a block of consecutive entries of one file (rowid = its first entry's rowid);
-// `blocks` holds its byte range, so a candidate block is tested raw with one read before any entry row.
+// An fts_text row is a block of consecutive entries of one file, its rowid the `blocks` row's:
+// numbered 1, 2, 3… as blocks are written (newest sessions first in a first build), so FTS5's
+// rowid deltas stay small. `blocks` holds its byte range, so a candidate block is tested raw with
+// one read, and its entries packed in one blob (repo/search/entry-pack.ts), unpacked only then
+// (a block without text has no fts_text row).
 const SCHEMA = `
 CREATE TABLE files (
   id INTEGER PRIMARY KEY,
@@ -36,25 +39,12 @@ CREATE TABLE files (
   has_leaf INTEGER NOT NULL DEFAULT 0,
   v1 INTEGER NOT NULL DEFAULT 0
 );
-CREATE TABLE entries (
-  rowid INTEGER PRIMARY KEY,
-  file INTEGER NOT NULL,
-  block INTEGER,
-  entry_id TEXT,
-  parent_id TEXT,
-  line INTEGER NOT NULL,
-  offset INTEGER NOT NULL,
-  length INTEGER NOT NULL,
-  role TEXT NOT NULL,
-  time REAL,
-  tools TEXT NOT NULL DEFAULT ''
-);
-CREATE INDEX entries_by_file ON entries(file, line);
 CREATE TABLE blocks (
   rowid INTEGER PRIMARY KEY,
   file INTEGER NOT NULL,
   offset INTEGER NOT NULL,
-  end INTEGER NOT NULL
+  end INTEGER NOT NULL,
+  entries BLOB NOT NULL
 );
 CREATE INDEX blocks_by_file ON blocks(file);
 CREATE TABLE problems (file INTEGER NOT NULL, line INTEGER NOT NULL, message TEXT NOT NULL);
