@@ -24,9 +24,9 @@ const NONE = 0;
 const HEX8 = 1;
 const PREVIOUS = 2;
 const TEXT = 3;
-/** What a time is written as: none, an integer step from the last integer time, a float64. */
-const NO_TIME = 0;
-const STEP = 1;
+/** What a time is written as: an integer step from the last integer time (0: the flags fit one byte), none, a float64. */
+const STEP = 0;
+const NO_TIME = 1;
 const FLOAT = 2;
 /** A step past this is written as a float (zigzag doubles it; integers stay exact up to 2^53). */
 const MAX_STEP = 2 ** 51;
@@ -91,6 +91,8 @@ class Reader {
     let n = 0;
     let scale = 1;
     for (;;) {
+      // A blob cut short or of another layout is an error, never a read past its end.
+      if (this.at >= this.b.length) throw new Error('a packed entry list ends early');
       const byte = this.b[this.at++]!;
       n += (byte & 0x7f) * scale;
       if (byte < 0x80) return n;
@@ -103,20 +105,25 @@ class Reader {
     return z % 2 === 0 ? z / 2 : -(z + 1) / 2;
   }
 
+  private skip(n: number): number {
+    if (this.at + n > this.b.length) throw new Error('a packed entry list ends early');
+    this.at += n;
+    return this.at - n;
+  }
+
   text(): string {
     const n = this.uint();
-    this.at += n;
-    return this.b.toString('utf8', this.at - n, this.at);
+    const from = this.skip(n);
+    return this.b.toString('utf8', from, this.at);
   }
 
   float(): number {
-    this.at += 8;
-    return this.b.readDoubleLE(this.at - 8);
+    return this.b.readDoubleLE(this.skip(8));
   }
 
   hex8(): string {
-    this.at += 4;
-    return this.b.toString('hex', this.at - 4, this.at);
+    const from = this.skip(4);
+    return this.b.toString('hex', from, this.at);
   }
 }
 
@@ -152,7 +159,11 @@ export function packEntries(entries: readonly ParsedEntry[]): Uint8Array {
     const parent = e.parentId !== null && e.parentId === previous ? PREVIOUS : idKind(e.parentId);
     const step = e.time === null ? 0 : e.time - time;
     const timeKind =
-      e.time === null ? NO_TIME : Number.isInteger(e.time) && Math.abs(step) <= MAX_STEP ? STEP : FLOAT;
+      e.time === null
+        ? NO_TIME
+        : Number.isInteger(e.time) && !Object.is(e.time, -0) && Math.abs(step) <= MAX_STEP
+          ? STEP
+          : FLOAT;
     w.uint((roleCode.get(e.role) ?? OTHER) | (id << 3) | (parent << 5) | (timeKind << 7));
     w.int(e.line - line);
     w.int(e.offset - end);
