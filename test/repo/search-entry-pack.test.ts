@@ -8,8 +8,7 @@ import { SEARCH_ROLES } from '../../electron/core';
 import { packEntries, unpackEntries, type ParsedEntry } from '../../electron/repo/search/entry-pack';
 import { Rng } from '../fixtures/corpus/rng';
 
-const hex8 = (r: Rng): string =>
-  Array.from({ length: 8 }, () => '0123456789abcdef'[r.int(0, 15)]).join('');
+const hex8 = (r: Rng): string => Array.from({ length: 8 }, () => '0123456789abcdef'[r.int(0, 15)]).join('');
 
 /** Entries as a session file gives them: each the child of the one before, a line and a second apart. */
 function typical(r: Rng, n: number, firstLine = 2, firstOffset = 300): ParsedEntry[] {
@@ -99,6 +98,7 @@ describe('a block’s packed entries', () => {
 
   it('a blob cut short is an error, not a read past its end', () => {
     const packed = packEntries(typical(new Rng(3), 20));
-    for (const cut of [1, 5, packed.length - 1]) expect(() => unpackEntries(packed.subarray(0, cut))).toThrow(/ends early/);
+    for (const cut of [1, 5, packed.length - 1])
+      expect(() => unpackEntries(packed.subarray(0, cut))).toThrow(/ends early/);
   });
 });

@@ -284,7 +284,9 @@ function* blockHits(
 ): Found {
   // Every candidate block is known at once (FTS5 re-evaluates a whole query for a `rowid > ?` page);
   // its row is looked up one block at a time, as the reader pages on (a common phrase matches most).
-  const blockRow = db.prepare<[number], BlockRow>('SELECT rowid, file, offset, end, entries FROM blocks WHERE rowid = ?');
+  const blockRow = db.prepare<[number], BlockRow>(
+    'SELECT rowid, file, offset, end, entries FROM blocks WHERE rowid = ?',
+  );
   for (const rowid of blocks) {
     const b = blockRow.get(rowid);
     if (!b) continue;
@@ -305,7 +307,10 @@ function* blockHits(
   }
 }
 
-/** Hits of filters alone: every block's entries in rowid order, a page of blocks at a time. */
+/**
+ * Hits of filters alone: every block's entries in rowid order, a page of blocks at a time, until a
+ * read finds none (blocks written while it pages, a file indexed again, come after those it read).
+ */
 function* entryHits(
   db: SearchDatabase,
   ctx: CheckContext,
@@ -329,6 +334,5 @@ function* entryHits(
       byId,
       inScope.flatMap((b) => candidatesOf(b, filter)),
     );
-    if (rows.length < PAGE_BLOCKS) return;
   }
 }
