@@ -285,7 +285,9 @@ async function queries(root: string): Promise<Record<string, unknown>> {
 
 /** The build alone (`build ROOT`), and what each table of the index holds (profiling the build). */
 async function buildOnly(root: string): Promise<Record<string, unknown>> {
-  const cache = mkdtempSync(join(tmpdir(), 'canopy-bench-build-'));
+  // CANOPY_BENCH_SEARCH_CACHE: the index is built there and kept (to study it, or query it after).
+  const kept = process.env.CANOPY_BENCH_SEARCH_CACHE;
+  const cache = kept ?? mkdtempSync(join(tmpdir(), 'canopy-bench-build-'));
   try {
     const listing = await listSessions([root]);
     const paths = [...listing.sessions].sort((a, b) => (a.modifiedAt < b.modifiedAt ? 1 : -1)).map((s) => s.path);
@@ -317,7 +319,7 @@ async function buildOnly(root: string): Promise<Record<string, unknown>> {
       tables: Object.fromEntries(tables.map((t) => [t.name, +(t.bytes / textChars).toFixed(3)])),
     };
   } finally {
-    rmSync(cache, { recursive: true, force: true });
+    if (!kept) rmSync(cache, { recursive: true, force: true });
   }
 }
 

@@ -79,6 +79,7 @@ export {
   indexedText,
   isV1Header,
   v1EntryId,
+  SEARCH_ROLES,
   type SearchRole,
   type SearchFields,
 } from './search/search-text';

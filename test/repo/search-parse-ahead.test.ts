@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { SearchIndexer } from '../../electron/repo/search/indexer';
+import { unpackEntries } from '../../electron/repo/search/entry-pack';
 import { SearchService } from '../../electron/repo/search/search-service';
 import { ParseAhead } from '../../electron/repo/search/parse-ahead';
 import type { FileSync } from '../../electron/repo/search/indexer';
@@ -57,11 +58,8 @@ function rows(db: SearchDatabase): unknown {
       'SELECT id, path, session_id, cwd, name, size, indexed_to, next_line, tail, last_id, leaf_target, has_leaf, v1 FROM files ORDER BY path',
     )
     .all() as { id: number; path: string }[];
-  const entries = db.prepare(
-    'SELECT rowid - block AS at, entry_id, parent_id, line, offset, length, role, time, tools FROM entries WHERE file = ? ORDER BY line',
-  );
-  const blocks = db.prepare(
-    'SELECT b.offset, b.end, (SELECT count(*) FROM entries e WHERE e.block = b.rowid) AS n FROM blocks b WHERE file = ? ORDER BY b.offset',
+  const blocks = db.prepare<[number], { offset: number; end: number; entries: Buffer }>(
+    'SELECT offset, end, entries FROM blocks WHERE file = ? ORDER BY offset',
   );
   const problems = db.prepare('SELECT line, message FROM problems WHERE file = ? ORDER BY line');
   const terms = [
@@ -70,8 +68,7 @@ function rows(db: SearchDatabase): unknown {
   return {
     files: files.map(({ id, ...f }) => ({
       ...f,
-      entries: entries.all(id),
-      blocks: blocks.all(id),
+      blocks: blocks.all(id).map((b) => ({ ...b, entries: unpackEntries(b.entries) })),
       problems: problems.all(id),
     })),
     terms,

@@ -21,6 +21,7 @@ import {
 import { candidateBlocks, EVERY, type CandidateCosts } from '../../electron/repo/search/candidate-blocks';
 import { termIndex } from '../../electron/repo/search/term-index';
 import { SearchIndexer } from '../../electron/repo/search/indexer';
+import { unpackEntries } from '../../electron/repo/search/entry-pack';
 import { SearchService } from '../../electron/repo/search/search-service';
 import { termList } from '../../electron/repo/search/term-list';
 import { openSearchDatabase, type SearchDatabase } from '../../electron/storage/search-db';
@@ -135,15 +136,17 @@ describe('the word index', () => {
     db = openSearchDatabase(join(await tempDir('canopy-words-cache-'), 'index.sqlite')).db;
     const indexer = new SearchIndexer(db);
     for (const p of paths) await indexer.sync(p);
-    const rows = db.prepare<[], { block: number; offset: number; length: number; path: string }>(
-      'SELECT e.block, e.offset, e.length, f.path FROM entries e JOIN files f ON f.id = e.file',
+    const blocks = db.prepare<[], { block: number; entries: Buffer; path: string }>(
+      'SELECT b.rowid AS block, b.entries, f.path FROM blocks b JOIN files f ON f.id = b.file',
     );
-    for (const row of rows.all()) {
-      const line = readFileSync(row.path)
-        .subarray(row.offset, row.offset + row.length)
-        .toString('utf8');
-      const text = indexedText(searchFields(JSON.parse(line) as Record<string, unknown>));
-      if (text) texts.push({ block: row.block, text });
+    for (const { block, entries, path } of blocks.all()) {
+      for (const e of unpackEntries(entries)) {
+        const line = readFileSync(path)
+          .subarray(e.offset, e.offset + e.length)
+          .toString('utf8');
+        const text = indexedText(searchFields(JSON.parse(line) as Record<string, unknown>));
+        if (text) texts.push({ block, text });
+      }
     }
   });
   afterAll(async () => {
@@ -261,7 +264,7 @@ describe('the term list', () => {
           return null;
         }),
       ).rejects.toThrow();
-      expect(index.prepare('SELECT count(*) FROM entries').pluck().get()).toBe(0);
+      expect(index.prepare('SELECT count(*) FROM blocks').pluck().get()).toBe(0);
       await indexer.sync(path);
       expect(termList(index).matching('zyxwordearly', 'in', 10)).toEqual(['zyxwordearly']);
     } finally {

@@ -9,11 +9,12 @@ import { indexedBlock, isV1Header, searchFields, v1EntryId } from '../../core';
 import { readRange } from '../../storage/read';
 import { scanLines } from '../../storage/line-scan';
 import { lineText, toolNamesText } from './line-text';
+import { packEntries, type ParsedEntry } from './entry-pack';
 
 /**
  * The FTS5 index holds blocks of consecutive entries of one file, not single entries: a word is
  * then listed once per block, not once per entry, and a matching block's entries are verified with
- * one positioned read. A block's FTS rowid is the rowid of its first entry; its entries follow it.
+ * one positioned read. A block's FTS rowid is its `blocks` rowid; its entries are packed in that row.
  */
 export const BLOCK_CHARS = 16_000;
 export const BLOCK_ENTRIES = 200;
@@ -21,20 +22,9 @@ export const BLOCK_ENTRIES = 200;
 export const TAIL_BYTES = 64;
 const CR = 0x0d;
 
-/** An entry row as the index stores it (its block is the rowid of its block's first entry). */
-export interface ParsedEntry {
-  id: string | null;
-  parentId: string | null;
-  line: number;
-  offset: number;
-  length: number;
-  role: string;
-  time: number | null;
-  tools: string;
-}
-
 export interface ParsedBlock {
-  entries: ParsedEntry[];
+  /** Its entries, packed (entry-pack.ts: a worker hands on bytes, not objects). */
+  entries: Uint8Array;
   /** Byte range of its lines. */
   from: number;
   to: number;
@@ -98,7 +88,7 @@ export class FileParse {
     if (this.entries.length === 0) return;
     const text = this.chars > 0 ? this.texts.join(' ') : '';
     this.onBlock({
-      entries: this.entries,
+      entries: packEntries(this.entries),
       from: this.from,
       to: this.to,
       text: this.bulk ? null : text,

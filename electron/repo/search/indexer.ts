@@ -114,19 +114,13 @@ export class SearchIndexer {
       meta: db.prepare(
         'UPDATE files SET name = coalesce(@name, name), last_id = coalesce(@last, last_id), leaf_target = CASE WHEN @hasLeaf THEN @leaf ELSE leaf_target END, has_leaf = max(has_leaf, @hasLeaf) WHERE id = @id',
       ),
-      entry: db.prepare(
-        'INSERT INTO entries (file, block, entry_id, parent_id, line, offset, length, role, time, tools) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      block: db.prepare<[number, number, number, Buffer]>(
+        'INSERT INTO blocks (file, offset, end, entries) VALUES (?, ?, ?, ?)',
       ),
       text: db.prepare<[number | bigint, string]>('INSERT INTO fts_text (rowid, body) VALUES (?, ?)'),
-      span: db.prepare<[number, number, number, number]>(
-        'INSERT INTO blocks (rowid, file, offset, end) VALUES (?, ?, ?, ?)',
-      ),
-      // A block's first entry is its own block (its rowid is known once it is inserted).
-      setBlock: db.prepare<[number]>('UPDATE entries SET block = rowid WHERE rowid = ?'),
       problem: db.prepare<[number, number, string]>('INSERT INTO problems (file, line, message) VALUES (?, ?, ?)'),
       clearText: db.prepare<[number]>('DELETE FROM fts_text WHERE rowid IN (SELECT rowid FROM blocks WHERE file = ?)'),
       clearBlocks: db.prepare<[number]>('DELETE FROM blocks WHERE file = ?'),
-      clearEntries: db.prepare<[number]>('DELETE FROM entries WHERE file = ?'),
       clearProblems: db.prepare<[number]>('DELETE FROM problems WHERE file = ?'),
       reset: db.prepare<[number]>(
         'UPDATE files SET indexed_to = 0, next_line = 1, tail = NULL, name = NULL, last_id = NULL, leaf_target = NULL, has_leaf = 0, v1 = 0 WHERE id = ?',
@@ -178,7 +172,6 @@ export class SearchIndexer {
   private clear(id: number): void {
     this.st.clearText.run(id);
     this.st.clearBlocks.run(id);
-    this.st.clearEntries.run(id);
     this.st.clearProblems.run(id);
   }
 
@@ -226,27 +219,11 @@ export class SearchIndexer {
     return { id: row.id, from: 0, line: 1, v1: false, lastId: null };
   }
 
-  /** Writes a parsed block: its entry rows, then (with text) its FTS5 row and byte range. */
+  /** Writes a parsed block: its byte range and entries, then (with text) its FTS5 row under the same rowid. */
   private writeBlock(file: number, block: ParsedBlock): void {
-    let first = 0;
-    for (const e of block.entries) {
-      const row = this.st.entry.run(
-        file,
-        first || null,
-        e.id,
-        e.parentId,
-        e.line,
-        e.offset,
-        e.length,
-        e.role,
-        e.time,
-        e.tools,
-      );
-      if (first === 0) {
-        first = Number(row.lastInsertRowid);
-        this.st.setBlock.run(first);
-      }
-    }
+    // A worker's blocks arrive as Uint8Array (structured clone); SQLite binds a Buffer as a blob.
+    const packed = Buffer.from(block.entries.buffer, block.entries.byteOffset, block.entries.byteLength);
+    const rowid = this.st.block.run(file, block.from, block.to, packed).lastInsertRowid;
     if (block.chars === 0) return;
     let indexed = block.indexed;
     if (indexed === null) {
@@ -256,8 +233,7 @@ export class SearchIndexer {
     }
     // A bulk load lists its terms from FTS5's vocabulary later (listBulkTerms): no word split here.
     if (this.bulkLines !== null) this.unlistedChars += block.chars;
-    this.st.text.run(first, indexed);
-    this.st.span.run(first, file, block.from, block.to);
+    this.st.text.run(rowid, indexed);
   }
 
   /** What a file's parse says of it besides its blocks: header, problems, name, last id, leaf. */

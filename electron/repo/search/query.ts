@@ -5,10 +5,10 @@
  * say exactly (regexes, punctuation, word parts) is still exact. There is no budget: `queryHits` is a generator the
  * caller pages (query-pages.ts keeps it between pages), so every hit comes, each once, in order.
  */
-import { rawLineTest, requiredSubstrings, termsMetBySession, type SearchQuery } from '../../core';
+import { rawLineTest, requiredSubstrings, termsMetBySession, type SearchQuery, type SearchRole } from '../../core';
 import { rawBytesTest } from './raw-bytes';
 import type { SearchDatabase } from '../../storage/search-db';
-import { BLOCK_ENTRIES } from './indexer';
+import { unpackEntries, type ParsedEntry } from './entry-pack';
 import { ReaderPool } from './reader-pool';
 import { candidateBlocks, EVERY } from './candidate-blocks';
 import { termIndex } from './term-index';
@@ -41,17 +41,18 @@ export interface QueryOptions {
  */
 export type HitStream = Generator<SearchHit | null, void, undefined>;
 
-const PAGE = 500;
+/** Blocks a filter-only query reads at a time (~18 entries each on the 10k store). */
+const PAGE_BLOCKS = 32;
 
 /** The entries on the path from the file's current leaf to its root (pi: leaf = last entry; h3: last `leaf` entry). */
 function activePath(db: SearchDatabase, f: FileInfo): Set<string> {
   const parents = new Map<string, string | null>();
-  for (const r of db
-    .prepare<[number], { entry_id: string | null; parent_id: string | null }>(
-      'SELECT entry_id, parent_id FROM entries WHERE file = ? ORDER BY line',
-    )
+  // A file's blocks are written in line order, so in rowid order.
+  for (const packed of db
+    .prepare<[number], Buffer>('SELECT entries FROM blocks WHERE file = ? ORDER BY rowid')
+    .pluck()
     .iterate(f.id)) {
-    if (r.entry_id) parents.set(r.entry_id, r.parent_id);
+    for (const e of unpackEntries(packed)) if (e.id) parents.set(e.id, e.parentId);
   }
   const on = new Set<string>();
   let at = f.has_leaf ? f.leaf_target : f.last_id;
@@ -62,27 +63,18 @@ function activePath(db: SearchDatabase, f: FileInfo): Set<string> {
   return on;
 }
 
-function filterSql(q: SearchQuery): { where: string[]; params: unknown[] } {
-  const where: string[] = [];
-  const params: unknown[] = [];
-  const f = q.filters;
-  if (f.roles.length) {
-    where.push(`e.role IN (${f.roles.map(() => '?').join(', ')})`);
-    params.push(...f.roles);
-  }
-  if (f.after !== null) {
-    where.push('e.time >= ?');
-    params.push(f.after);
-  }
-  if (f.before !== null) {
-    where.push('e.time < ?');
-    params.push(f.before);
-  }
-  if (f.tools.length) {
-    where.push(`(${f.tools.map(() => "e.tools LIKE ? ESCAPE '\\'").join(' OR ')})`);
-    params.push(...f.tools.map((t) => `% ${t.replace(/[\\%_]/g, '\\$&')} %`));
-  }
-  return { where, params };
+/** The query's entry filters (role, time, tools) on an entry as the index stores it; null: none. */
+type EntryFilter = ((e: ParsedEntry) => boolean) | null;
+
+function entryFilter(q: SearchQuery): EntryFilter {
+  const { roles, after, before, tools } = q.filters;
+  if (roles.length + tools.length === 0 && after === null && before === null) return null;
+  const names = tools.map((t) => ` ${t} `);
+  return (e) =>
+    (roles.length === 0 || (roles as readonly string[]).includes(e.role)) &&
+    (after === null || (e.time !== null && e.time >= after)) &&
+    (before === null || (e.time !== null && e.time < before)) &&
+    (names.length === 0 || names.some((n) => e.tools.includes(n)));
 }
 
 /** No entry filter (role, tool, file, time, branch, regex): terms met by the session alone make it a session hit. */
@@ -187,7 +179,7 @@ export function* queryHits(db: SearchDatabase, q: SearchQuery, opts: QueryOption
     else groups.set(key, { met, files: [f] });
   }
 
-  const { where, params } = filterSql(q);
+  const filter = entryFilter(q);
   // File filters are substrings of the text too (paths are not indexed apart).
   const fileParts = q.filters.files.flatMap((p) => p.split(/\s+/)).filter(Boolean);
   const readers = opts.readers ?? new ReaderPool();
@@ -209,12 +201,10 @@ export function* queryHits(db: SearchDatabase, q: SearchQuery, opts: QueryOption
       const blocks = candidateBlocks(db, needed, terms);
       check.rawTest = rawLineTest(q, met, true);
       check.bytesTest = rawBytesTest(q, met);
-      const scoped =
-        groupFiles.length < files.length ? [...where, `e.file IN (${groupFiles.map((f) => f.id).join(',')})`] : where;
       const found =
         blocks !== EVERY
-          ? blockHits(db, check, met, byId, inGroup, blocks, scoped, params)
-          : entryHits(db, check, met, byId, inGroup, scoped, params);
+          ? blockHits(db, check, met, byId, inGroup, blocks, filter)
+          : entryHits(db, check, met, byId, inGroup, filter);
       for (const step of found) {
         if (!step) {
           yield null;
@@ -255,13 +245,23 @@ export function runQuery(
   }
 }
 
-const SELECT_ENTRY = 'SELECT e.rowid, e.file, e.entry_id, e.line, e.offset, e.length, e.role, e.time FROM entries e';
-
 interface BlockRow {
   rowid: number;
   file: number;
   offset: number;
   end: number;
+  entries: Buffer;
+}
+
+/** A block's entries as candidates, those the filter keeps. */
+function candidatesOf(b: BlockRow, filter: EntryFilter): Candidate[] {
+  const out: Candidate[] = [];
+  for (const e of unpackEntries(b.entries)) {
+    if (filter && !filter(e)) continue;
+    const { id, line, offset, length, role, time } = e;
+    out.push({ rowid: b.rowid, file: b.file, entry_id: id, line, offset, length, role: role as SearchRole, time });
+  }
+  return out;
 }
 
 /** A hit with its candidate row, or null: a block or page was checked (a point to pause). */
@@ -271,7 +271,7 @@ type Found = Generator<{ c: Candidate; hit: SearchHit } | null>;
  * Hits in the candidate blocks, in rowid order (sessions are indexed newest first,
  * so this is the ranking: recency). A block's byte range is read once and tested raw as a whole (a
  * line that may match makes its block pass: the test is a necessary condition of a substring), so
- * only a passing block's entry rows are read, and its lines tested and parsed one by one.
+ * only a passing block's entries are unpacked, and its lines tested and parsed one by one.
  */
 function* blockHits(
   db: SearchDatabase,
@@ -280,15 +280,12 @@ function* blockHits(
   byId: Map<number, FileInfo>,
   inGroup: ReadonlySet<number> | null,
   blocks: readonly number[],
-  where: readonly string[],
-  params: readonly unknown[],
+  filter: EntryFilter,
 ): Found {
   // Every candidate block is known at once (FTS5 re-evaluates a whole query for a `rowid > ?` page);
-  // its byte range is looked up one block at a time, as the reader pages on (a common phrase matches most).
-  const blockRow = db.prepare<[number], BlockRow>('SELECT rowid, file, offset, end FROM blocks WHERE rowid = ?');
-  // A block's entries are consecutive rowids from the block's own.
-  const members = db.prepare<unknown[], Candidate>(
-    `${SELECT_ENTRY} WHERE e.rowid BETWEEN ? AND ? AND e.block = ?${where.map((w) => ` AND ${w}`).join('')} ORDER BY e.rowid`,
+  // its row is looked up one block at a time, as the reader pages on (a common phrase matches most).
+  const blockRow = db.prepare<[number], BlockRow>(
+    'SELECT rowid, file, offset, end, entries FROM blocks WHERE rowid = ?',
   );
   for (const rowid of blocks) {
     const b = blockRow.get(rowid);
@@ -303,42 +300,39 @@ function* blockHits(
       continue; // the file changed since it was indexed: the next sync re-reads it
     }
     if (!ctx.bytesTest(span, 0, span.length) || !ctx.rawTest(span.toString('latin1'))) continue;
-    const candidates = members.all(b.rowid, b.rowid + BLOCK_ENTRIES - 1, b.rowid, ...params);
-    for (const c of candidates) {
-      if (c.offset < b.offset || c.offset + c.length > b.end) continue; // rows of another version of the file
+    for (const c of candidatesOf(b, filter)) {
       const hit = checkCandidate(ctx, met, f, c, span.subarray(c.offset - b.offset, c.offset - b.offset + c.length));
       if (hit) yield { c, hit };
     }
   }
 }
 
-/** Hits of filters alone: entries in rowid order, a page at a time. */
+/**
+ * Hits of filters alone: every block's entries in rowid order, a page of blocks at a time, until a
+ * read finds none (blocks written while it pages, a file indexed again, come after those it read).
+ */
 function* entryHits(
   db: SearchDatabase,
   ctx: CheckContext,
   met: boolean[],
   byId: Map<number, FileInfo>,
   inGroup: ReadonlySet<number> | null,
-  where: readonly string[],
-  params: readonly unknown[],
+  filter: EntryFilter,
 ): Found {
-  for (const page of entryPages(db, where, params)) {
-    yield null;
-    const inScope = page.filter((c) => (!inGroup || inGroup.has(c.file)) && byId.has(c.file));
-    yield* verifyPage(ctx, met, byId, inScope);
-  }
-}
-
-/** Candidates of filters alone: entries in rowid order, paged by rowid. */
-function* entryPages(db: SearchDatabase, where: readonly string[], params: readonly unknown[]): Generator<Candidate[]> {
-  const stmt = db.prepare<unknown[], Candidate>(
-    `${SELECT_ENTRY} WHERE ${[...where, 'e.rowid > ?'].join(' AND ')} ORDER BY e.rowid LIMIT ?`,
+  const page = db.prepare<[number, number], BlockRow>(
+    'SELECT rowid, file, offset, end, entries FROM blocks WHERE rowid > ? ORDER BY rowid LIMIT ?',
   );
   for (let after = 0; ;) {
-    const page = stmt.all(...params, after, PAGE);
-    if (page.length === 0) return;
-    after = page[page.length - 1]!.rowid;
-    yield page;
-    if (page.length < PAGE) return;
+    const rows = page.all(after, PAGE_BLOCKS);
+    if (rows.length === 0) return;
+    after = rows[rows.length - 1]!.rowid;
+    yield null;
+    const inScope = rows.filter((b) => (!inGroup || inGroup.has(b.file)) && byId.has(b.file));
+    yield* verifyPage(
+      ctx,
+      met,
+      byId,
+      inScope.flatMap((b) => candidatesOf(b, filter)),
+    );
   }
 }
