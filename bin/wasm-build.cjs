@@ -14,7 +14,7 @@ const OUT = join(__dirname, '..', 'electron', 'core', 'rules', 'json-string-wasm
 /** The module's source as TypeScript: its bytes in base64. */
 async function generated() {
   const wabt = await require('wabt')();
-  const mod = wabt.parseWat('json-string.wat', readFileSync(WAT, 'utf8'), { simd: true });
+  const mod = wabt.parseWat('json-string.wat', readFileSync(WAT, 'utf8'), { simd: true, threads: true });
   const { buffer } = mod.toBinary({});
   mod.destroy();
   const base64 = Buffer.from(buffer).toString('base64');

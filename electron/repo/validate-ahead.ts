@@ -42,7 +42,9 @@ export function validateAhead(
   minBytes = MIN_BYTES,
 ): AheadValidation | null {
   if (file.size < minBytes) return null;
-  const data: ValidateWorkerData = { ...sharedChunks(), path, ino: file.ino, start: file.start };
+  const shared = sharedChunks();
+  if (!shared) return null;
+  const data: ValidateWorkerData = { ...shared, path, ino: file.ino, start: file.start };
   const reader = new ChunkReader(data, file.start);
   const buffers = new Map<Uint8Array, Buffer>(); // a view of each slot, made once
   let worker: Worker;

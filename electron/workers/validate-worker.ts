@@ -1,7 +1,7 @@
 /**
  * The reading and validating helper of a big file's strict index pass (core/engine/shared-chunks.ts):
  * reads the file's chunks into the shared slots ahead of the indexing thread and validates their
- * lines in the SIMD module's memory, until the file ends or the ring is closed. The same file: its
+ * lines there (the slots are the SIMD module's memory), until the file ends or the ring is closed. The same file: its
  * inode is checked on opening.
  */
 import { workerData } from 'node:worker_threads';
@@ -10,20 +10,29 @@ import { workerData } from 'node:worker_threads';
 // eslint-disable-next-line no-restricted-imports
 import { chunkSource, serveChunks } from '../core/engine/shared-chunks';
 // eslint-disable-next-line no-restricted-imports
-import { simdScan } from '../core/rules/json-string-simd';
+import { simdScanIn } from '../core/rules/json-string-simd';
 import { openReaderSync } from '../storage/regular-file';
 import type { ValidateWorkerData } from '../repo/validate-ahead';
 
+const NEWLINE = 0x0a;
+/** Buffer's indexOf (memchr) on any slot view. */
+const { indexOf } = Buffer.prototype as unknown as { indexOf: (this: Uint8Array, v: number, from: number) => number };
+
 function main(data: ValidateWorkerData): void {
-  const simd = simdScan();
+  // The SIMD module over the ring's memory: each chunk is validated where it was read.
+  const simd = simdScanIn(data.memory, data.stack);
   if (!simd) return; // no SIMD module here: the indexing thread reads and validates every chunk
   const file = openReaderSync(data.path);
   try {
     if (file.ino !== data.ino) return; // replaced since the indexer opened it
-    const memory = Buffer.from(simd.mem.buffer, simd.mem.byteOffset, simd.mem.byteLength);
     serveChunks(
       data,
-      chunkSource(data.start, file.readAt, memory, (s, e) => simd.validLine(s, e) === 1),
+      chunkSource(
+        data.start,
+        file.readAt,
+        (slot, s, e) => simd.validLine(slot.byteOffset + s, slot.byteOffset + e) === 1,
+        (slot, from) => indexOf.call(slot, NEWLINE, from),
+      ),
     );
   } finally {
     file.close();

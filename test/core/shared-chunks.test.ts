@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { JsonLineValidator } from '../../electron/core/engine/json-validate';
 import { lineSpans } from '../fixtures/line-spans';
+import { simdScanIn } from '../../electron/core/rules/json-string-simd';
 import {
   CHUNK,
   ChunkReader,
@@ -35,13 +36,20 @@ const { bytes, lines } = file(700);
 const validator = new JsonLineValidator();
 const expected = lines.map((l) => validator.valid(bytes, l.offset, l.offset + l.length));
 
-/** The helper's source in this thread, reading `bytes` (the worker reads the file and validates in the SIMD module). */
+const readAt = (into: Uint8Array, offset: number, length: number, position: number): number =>
+  position >= bytes.length ? 0 : bytes.copy(into, offset, position, Math.min(bytes.length, position + length));
+
+/** The helper's source in this thread, reading `bytes` and validating in JavaScript (the worker uses the SIMD module). */
 function source(): ChunkSource {
-  const memory = Buffer.alloc(CHUNK + 1);
   const v = new JsonLineValidator();
-  const readAt = (into: Uint8Array, offset: number, length: number, position: number): number =>
-    position >= bytes.length ? 0 : bytes.copy(into, offset, position, Math.min(bytes.length, position + length));
-  return chunkSource(0, readAt, memory, (s, e) => v.valid(memory, s, e));
+  return chunkSource(0, readAt, (slot, s, e) => v.valid(slot, s, e));
+}
+
+/** The worker's way: the SIMD module over the ring's memory validates each chunk where it was read. */
+function simdSource(shared: SharedChunks): ChunkSource {
+  const simd = simdScanIn(shared.memory, shared.stack)!;
+  expect(simd).not.toBeNull();
+  return chunkSource(0, readAt, (slot, s, e) => simd.validLine(slot.byteOffset + s, slot.byteOffset + e) === 1);
 }
 
 /** The helper's turn: it goes as far as it can from chunk `from` (it waits where a slot is not given back yet). */
@@ -56,6 +64,8 @@ function helperRun(shared: SharedChunks, src: ChunkSource, from: number, until =
 }
 
 interface Plan {
+  /** The helper's source (default: source()). */
+  source?: (shared: SharedChunks) => ChunkSource;
   /** The helper's turn before chunk k is taken (default: as far as it can). */
   beforeTake?: (shared: SharedChunks, k: number) => void;
   stallMs?: number;
@@ -66,9 +76,9 @@ interface Plan {
  * it visited with their verdicts, the chunk given back; the bytes taken must be the file's.
  */
 function pass(plan: Plan): { verdicts: number[]; chunkOf: number[]; crosses: boolean[]; readHere: number[] } {
-  const shared = sharedChunks();
+  const shared = sharedChunks()!;
   const reader = new ChunkReader(shared, 0, plan.stallMs);
-  const src = source();
+  const src = plan.source?.(shared) ?? source();
   let helperAt = 0;
   const beforeTake = plan.beforeTake ?? ((s: SharedChunks) => (helperAt = helperRun(s, src, helperAt)));
   const verdicts: number[] = [];
@@ -118,6 +128,16 @@ describe('chunks read and validated by a helper', () => {
     expect(bad).toBeGreaterThan(20);
   });
 
+  it('judges each line where it was read with the SIMD module over the ring, as the JavaScript validator does', () => {
+    const { verdicts, chunkOf, crosses, readHere } = pass({ source: simdSource });
+    expect(readHere).toEqual([0]);
+    verdicts.forEach((got, i) => {
+      if (crosses[i] || chunkOf[i] === 0) expect(got, `line ${i + 1}`).toBe(-1);
+      else expect(got, `line ${i + 1}`).toBe(expected[i] ? 1 : 0);
+    });
+    expect(verdicts.filter((x) => x === 0).length).toBeGreaterThan(20);
+  });
+
   it('leaves a chunk the helper had not taken to the reader, and the helper skips it then', () => {
     const src = source();
     const skipped: boolean[] = [];
@@ -140,7 +160,7 @@ describe('chunks read and validated by a helper', () => {
   });
 
   it('leaves the reader the chunk after its own, and waits for a slot given back (three chunks ahead at most)', () => {
-    const shared = sharedChunks();
+    const shared = sharedChunks()!;
     const src = source();
     const reader = new ChunkReader(shared, 0);
     expect(helperRun(shared, src, 0)).toBe(4); // chunk 0 left to the reader, 1–3 read; chunk 4 waits for slot 0
@@ -152,7 +172,7 @@ describe('chunks read and validated by a helper', () => {
     expect(helpWith(shared, src, 4)).not.toBeTypeOf('number');
     expect(reader.taken(4)).toBe(true);
     // A helper behind the reader goes ahead of it: the chunk after the reader's is not taken.
-    const behind = sharedChunks();
+    const behind = sharedChunks()!;
     const r2 = new ChunkReader(behind, 0);
     r2.take(0);
     r2.release(0);
@@ -184,7 +204,7 @@ describe('chunks read and validated by a helper', () => {
   });
 
   it('ends where the file ends, and at once when closed', () => {
-    const shared = sharedChunks();
+    const shared = sharedChunks()!;
     const src = source();
     const last = Math.floor(bytes.length / CHUNK);
     const reader = new ChunkReader(shared, 0);
@@ -203,7 +223,7 @@ describe('chunks read and validated by a helper', () => {
     }
     expect(steps.at(-1)).toEqual([last, 'end']); // short: the file ended in it
     expect(n).toBe(bytes.length - last * CHUNK);
-    const closed = sharedChunks();
+    const closed = sharedChunks()!;
     new ChunkReader(closed, 0).close();
     serveChunks(closed, src); // returns at once
   });

@@ -5,9 +5,12 @@
  * visits, and validates the whole lines inside it (copied into its SIMD module); the indexing
  * thread then finds the chunk read and judged. A chunk the helper has not taken when the indexing
  * thread reaches it is read and validated there: neither thread waits for the other but for the
- * one chunk the helper is in the middle of. Only a tag word, the chunk's length and 256 bytes of
- * verdicts are exchanged. PURE (Atomics; the thread is started by repo/validate-ahead.ts).
+ * one chunk the helper is in the middle of. The slots are a shared WebAssembly memory, so the
+ * helper's SIMD module validates a chunk where it was read (no copy). Only a tag word, the chunk's
+ * length and 256 bytes of verdicts are exchanged. PURE (Atomics; the thread is started by
+ * repo/validate-ahead.ts).
  */
+import { sharedMemory, STACK_BYTES, type WasmMemory } from '../rules/json-string-simd';
 
 /** Bytes per chunk (one less than the SIMD module's window: the byte before the chunk is read too). */
 export const CHUNK = (1 << 20) - 1;
@@ -44,18 +47,26 @@ const OWN = 4;
 const NEWLINE = 0x0a;
 const CR = 0x0d;
 
-/** What the two threads share: control words, and SLOTS chunks of bytes (the byte before each first). */
+/**
+ * What the two threads share: control words, and a memory holding SLOTS chunks of bytes (the byte
+ * before each first), then the helper's SIMD stack at `stack`.
+ */
 export interface SharedChunks {
   control: SharedArrayBuffer;
-  data: SharedArrayBuffer;
+  memory: WasmMemory;
+  stack: number;
 }
 
-export function sharedChunks(): SharedChunks {
+/** The ring, or null where no shared WebAssembly memory can be made (the indexer then works alone). */
+export function sharedChunks(): SharedChunks | null {
+  const stack = SLOTS * (CHUNK + 1) + 64;
+  const memory = sharedMemory(stack + STACK_BYTES);
+  if (!memory) return null;
   const control = new SharedArrayBuffer((HEADER + SLOTS * SLOT_INTS) * 4);
   const ctrl = new Int32Array(control);
   ctrl[READER_AT] = -1;
   for (let s = 0; s < SLOTS; s++) ctrl[HEADER + s * SLOT_INTS + TAG] = tagOf(s, FREE);
-  return { control, data: new SharedArrayBuffer(SLOTS * (CHUNK + 1)) };
+  return { control, memory, stack };
 }
 
 function baseOf(chunk: number): number {
@@ -67,7 +78,7 @@ function tagOf(chunk: number, state: number): number {
 }
 
 function slotView(shared: SharedChunks, chunk: number): Uint8Array {
-  return new Uint8Array(shared.data, (chunk % SLOTS) * (CHUNK + 1), CHUNK + 1);
+  return new Uint8Array(shared.memory.buffer, (chunk % SLOTS) * (CHUNK + 1), CHUNK + 1);
 }
 
 /** The lines of the current chunk the helper vouched for: file bytes [from, to), bad line starts (file offsets). */
@@ -166,25 +177,18 @@ export class ChunkReader {
 export interface ChunkSource {
   /** Reads chunk `k` into `slot`: the byte before it at [0], the chunk from [1]; returns the chunk's bytes read. */
   read(k: number, slot: Uint8Array): number;
-  /** Copies slot bytes [0, length) where `valid` reads them. */
-  load(slot: Uint8Array, length: number): void;
-  /** Whether loaded bytes [start, end) are a valid line (JsonLineValidator.valid). */
-  valid(start: number, end: number): boolean;
-  /** The first newline in the loaded bytes from `from` on, before `end`, or -1. */
-  newline(from: number, end: number): number;
-  /** The loaded byte at `i`. */
-  at(i: number): number;
+  /** Whether slot bytes [start, end) are a valid line (JsonLineValidator.valid), judged where they are. */
+  valid(slot: Uint8Array, start: number, end: number): boolean;
+  /** The first newline in `slot` from `from` on, or -1 (the worker's is native: a typed array's indexOf is ~5× slower). */
+  newline(slot: Uint8Array, from: number): number;
 }
 
-/**
- * A ChunkSource reading with `readAt` from file offset start + k * CHUNK (the byte before first),
- * validating in `memory` (CHUNK + 1 bytes at least; a Buffer, whose indexOf is native).
- */
+/** A ChunkSource reading with `readAt` from file offset start + k * CHUNK (the byte before first). */
 export function chunkSource(
   start: number,
   readAt: (into: Uint8Array, offset: number, length: number, position: number) => number,
-  memory: Uint8Array,
-  valid: (start: number, end: number) => boolean,
+  valid: ChunkSource['valid'],
+  newline: ChunkSource['newline'] = (slot, from) => slot.indexOf(NEWLINE, from),
 ): ChunkSource {
   return {
     read(k, slot) {
@@ -193,13 +197,8 @@ export function chunkSource(
       slot[0] = NEWLINE; // the pass starts at a line's start
       return readAt(slot, 1, CHUNK, at);
     },
-    load: (slot, length) => memory.set(slot.subarray(0, length)),
     valid,
-    newline(from, end) {
-      const nl = memory.indexOf(NEWLINE, from);
-      return nl >= end ? -1 : nl;
-    },
-    at: (i) => memory[i]!,
+    newline,
   };
 }
 
@@ -245,29 +244,31 @@ export function helpWith(shared: SharedChunks, source: ChunkSource, k: number): 
   const slot = slotView(shared, k);
   const n = source.read(k, slot);
   ctrl[base + LENGTH] = n;
-  if (n > 0) {
-    source.load(slot, 1 + n);
-    validateChunk(source, n, ctrl, base);
-  } else ctrl[base + FROM] = ctrl[base + TO] = ctrl[base + COUNT] = 0;
+  if (n > 0) validateChunk(source, slot, n, ctrl, base);
+  else ctrl[base + FROM] = ctrl[base + TO] = ctrl[base + COUNT] = 0;
   Atomics.store(ctrl, base + TAG, tagOf(k, DONE));
   if (Atomics.load(ctrl, WAITING) !== 0) Atomics.notify(ctrl, base + TAG);
   // A short chunk is where the file ended when it was read: the indexing thread reads on alone.
   return n < CHUNK ? 'end' : 'next';
 }
 
-/** Validates the lines that start and end inside the chunk (loaded bytes [1, 1 + n)) and writes their verdicts. */
-function validateChunk(v: ChunkSource, n: number, ctrl: Int32Array, base: number): void {
+/** Validates the lines that start and end inside the chunk (slot bytes [1, 1 + n)) and writes their verdicts. */
+function validateChunk(v: ChunkSource, slot: Uint8Array, n: number, ctrl: Int32Array, base: number): void {
   // A line starts after a newline; byte 0 is the byte before the chunk.
   const end = 1 + n;
-  const first = v.newline(0, end);
+  const newline = (from: number): number => {
+    const nl = v.newline(slot, from);
+    return nl >= end ? -1 : nl;
+  };
+  const first = newline(0);
   const start = first < 0 ? end : first + 1;
   let from = start;
   let count = 0;
   for (;;) {
-    const nl = v.newline(from, end);
+    const nl = newline(from);
     if (nl < 0) break;
-    const stop = nl > from && v.at(nl - 1) === CR ? nl - 1 : nl;
-    if (!v.valid(from, stop)) {
+    const stop = nl > from && slot[nl - 1] === CR ? nl - 1 : nl;
+    if (!v.valid(slot, from, stop)) {
       if (count === MAX_BAD) {
         from = start; // too many to list: the indexing thread validates this chunk
         count = 0;

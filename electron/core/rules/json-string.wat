@@ -1,11 +1,13 @@
 ;; The JSON string scan of json-string.ts, 16 bytes at a time (WebAssembly SIMD), and the validating
 ;; line scan of json-validate.ts on top of it: a line (or a long string's bytes) is copied into this
-;; module's memory and scanned here. Source of json-string-wasm.ts (regenerate: node
+;; module's memory, or read there, and scanned here. Source of json-string-wasm.ts (regenerate: node
 ;; bin/wasm-build.cjs; a test checks they agree).
 (module
-  ;; 1 MiB window, then the validator's container stack (MAX_DEPTH + 2 bytes) in the last page.
-  (memory (export "memory") 17 17)
-  (global $STACK i32 (i32.const 1048640))
+  ;; Shared memory given by the host (json-string-simd.ts): bytes to scan, and the validator's
+  ;; container stack (MAX_DEPTH + 2 bytes) at $STACK. A helper thread validates a file's chunks in
+  ;; place in memory the indexing thread reads them into (engine/shared-chunks.ts), with a stack of its own.
+  (import "env" "memory" (memory 17 65536 shared))
+  (import "env" "stack" (global $STACK i32))
   (global $MAX_DEPTH i32 (i32.const 1000))
 
   ;; stringEnd(i, end): the closing quote's index in [i, end); -1 when a control character or a
