@@ -142,6 +142,12 @@ export function shown(text: string): string {
 }
 
 export function short(text: string, max = 100): string {
+  // A prefix long enough to decide, not the whole text (a tool output can be megabytes): its first
+  // characters fold the same, and more than `max` of them that are not trailing space decide the cut.
+  for (let prefix = max * 4; prefix < text.length; prefix *= 4) {
+    const one = text.slice(0, prefix).replace(/\s+/g, ' ').trimStart();
+    if (one.trimEnd().length > max) return `${one.slice(0, max - 1)}…`;
+  }
   const one = text.replace(/\s+/g, ' ').trim();
   return one.length > max ? `${one.slice(0, max - 1)}…` : one;
 }
