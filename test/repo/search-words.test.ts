@@ -158,8 +158,9 @@ describe('the word index', () => {
   // few blocks), never reading what a query can narrow, and always reading rather than narrowing.
   const WAYS: [string, CandidateCosts | undefined][] = [
     ['as weighed', undefined],
-    ['narrowing all it can', { blockMs: 1e9, fewBlocks: 0 }],
-    ['narrowing the least', { blockMs: 0, fewBlocks: 0 }],
+    ['narrowing all it can', { blockMs: 1e9, fewBlocks: 0, sample: 64 }],
+    ['narrowing the least', { blockMs: 0, fewBlocks: 0, sample: 64 }],
+    ['sampling the words a first word ends', { blockMs: 0.15, fewBlocks: 0, sample: 2 }],
   ];
   it.each(WAYS)('never loses the block holding a substring (2,000 random substrings, any case), %s', (_, costs) => {
     const r = new Rng(5);
@@ -183,7 +184,7 @@ describe('the word index', () => {
 
   it('leaves few blocks for a rare phrase, and for an absent one only those with a long word', () => {
     const terms = termIndex(db);
-    const narrowed = { blockMs: 1e9, fewBlocks: 0 };
+    const narrowed = { blockMs: 1e9, fewBlocks: 0, sample: 64 };
     const blocksOfPhrase = (phrase: string): Set<number> =>
       new Set(candidateBlocks(db, [phrase], terms, narrowed) ?? []);
     const all = db.prepare<[], number>('SELECT count(*) FROM blocks').pluck().get()!;
