@@ -194,7 +194,7 @@ function* fileHits(lines: LineFile, path: string, s: Scope): Generator<SearchHit
           continue; // a damaged line (the index skips it and lists it as a problem)
         }
         if (!isRecord(value) || value.type === 'session') continue;
-        const fields = searchFields(value);
+        const fields = searchFields(value, s.fileNeedles.length > 0);
         if (v1) {
           fields.parentId = lastId;
           fields.id = v1EntryId(line);

@@ -142,7 +142,8 @@ export function checkCandidate(
     return null; // the file changed since it was indexed: the next sync re-reads it
   }
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return null;
-  return fieldsHit(ctx, met, f, searchFields(raw as Record<string, unknown>), c);
+  // Paths are found in the text only for a `file:` filter (a regex pass over every tool output).
+  return fieldsHit(ctx, met, f, searchFields(raw as Record<string, unknown>, ctx.fileNeedles.length > 0), c);
 }
 
 /** A parsed line's hit (its `file:` filters and pi's match), or null; `at` names the entry. */
