@@ -323,6 +323,19 @@ async function buildOnly(root: string): Promise<Record<string, unknown>> {
   }
 }
 
+/** The `re:` with no literal alone, on an index kept by an earlier run (`regex ROOT`, CANOPY_BENCH_SEARCH_CACHE). */
+async function regexOnly(root: string): Promise<Record<string, unknown>> {
+  const cache = process.env.CANOPY_BENCH_SEARCH_CACHE;
+  if (!cache) throw new Error('regex needs CANOPY_BENCH_SEARCH_CACHE (an index an earlier search run kept)');
+  const listing = await listSessions([root]);
+  const paths = [...listing.sessions].sort((a, b) => (a.modifiedAt < b.modifiedAt ? 1 : -1)).map((s) => s.path);
+  const service = new SearchService({ roots: [root], env: { CANOPY_CACHE_DIR: cache } });
+  await service.update(paths);
+  const out = await regexWithoutLiteral(service, paths);
+  service.close();
+  return { ok: true, ...out, ratio: out.regexAllMs! / out.regexScanMs! };
+}
+
 /** The byte stage alone (no index built): `bytes ROOT`. */
 async function bytesOnly(root: string): Promise<Record<string, unknown>> {
   const listing = await listSessions([root]);
@@ -338,11 +351,13 @@ const run =
     ? buildOnly(arg)
     : cmd === 'bytes' && arg
       ? bytesOnly(arg)
-      : cmd === 'search' && arg
-        ? search(arg)
-        : cmd === 'queries' && arg
-          ? queries(arg)
-          : Promise.reject(new Error('usage: child-search search|queries|bytes|build ROOT'));
+      : cmd === 'regex' && arg
+        ? regexOnly(arg)
+        : cmd === 'search' && arg
+          ? search(arg)
+          : cmd === 'queries' && arg
+            ? queries(arg)
+            : Promise.reject(new Error('usage: child-search search|queries|regex|bytes|build ROOT'));
 run
   .then((out) => process.stdout.write(`${JSON.stringify(out)}\n`))
   .catch((err: unknown) =>
