@@ -142,15 +142,16 @@ function pathOf(parents: Map<string, string | null>, start: string | null): Set<
 }
 
 /**
- * A file read whole that lacks, in any case, a word of a term its session does not meet (its name
- * aside) holds no hit, and its session name need not be found (a pass over the file): when every
- * term is a phrase, the name meets one only if its line holds the phrase's words. (A word may meet
- * the name by pi's fuzzy rule, with no word of it there.)
+ * A file read whole that fails the raw test of the terms its session does not meet (its name
+ * aside: a phrase's words, then the phrase) holds no hit, and neither its session name need be
+ * found (a pass over the file) nor its pieces tested (the same scan again): when every term is a
+ * phrase, the name meets one only if its line passes that phrase's test. (A word may meet the name
+ * by pi's fuzzy rule, with no word of it there.)
  */
 function withoutHits(lines: LineFile, s: Scope, session: Parameters<typeof termsMetBySession>[1]): boolean {
   if (!lines.whole || s.q.terms.length === 0 || s.q.terms.some((t) => t.kind !== 'phrase')) return false;
   const met = termsMetBySession(s.q, session);
-  for (const b of lines.chunks()) if (b) return !testsOf(s, met).bytes(b, 0, b.length);
+  for (const b of lines.chunks()) if (b) return !testOf(s, met)(b, 0, b.length);
   return true; // no complete line
 }
 
