@@ -19,6 +19,12 @@ function rng(seed: number): () => number {
   return () => r.next();
 }
 
+/** CPU time of this process since `from` (process.cpuUsage()), in ms. */
+function cpuMs(from: NodeJS.CpuUsage): number {
+  const c = process.cpuUsage(from);
+  return (c.user + c.system) / 1000;
+}
+
 function p95(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor(s.length * 0.95))] ?? 0;
@@ -183,14 +189,20 @@ async function byteStage(root: string, paths: string[], phrases: string[]): Prom
   const scope = new Set(paths);
   let stageMs = 0;
   let bareMs = 0;
+  // CPU time beside wall time: on a machine shared with other work, wall time is noisy.
+  let stageCpuMs = 0;
+  let bareCpuMs = 0;
   let hits = 0;
   let bareFiles = 0;
   try {
     for (const p of phrases) {
       const b0 = performance.now();
+      const bc = process.cpuUsage();
       for (const path of paths) if (readFileSync(path).indexOf(p) >= 0) bareFiles++;
       bareMs += performance.now() - b0;
+      bareCpuMs += cpuMs(bc);
       const s0 = performance.now();
+      const sc = process.cpuUsage();
       for (let cursor: string | undefined; ;) {
         const page = await service.query(`"${p}"`, { limit: 5000, paths: scope, ...(cursor ? { cursor } : {}) });
         hits += page.hits.length;
@@ -198,6 +210,7 @@ async function byteStage(root: string, paths: string[], phrases: string[]): Prom
         cursor = page.cursor;
       }
       stageMs += performance.now() - s0;
+      stageCpuMs += cpuMs(sc);
     }
   } finally {
     service.close();
@@ -206,6 +219,8 @@ async function byteStage(root: string, paths: string[], phrases: string[]): Prom
   return {
     byteStageMs: stageMs,
     byteBareMs: bareMs,
+    byteStageCpuMs: stageCpuMs,
+    byteBareCpuMs: bareCpuMs,
     byteStageHits: hits,
     byteBareFiles: bareFiles,
     byteStagePhrases: phrases.length,
@@ -221,10 +236,13 @@ async function regexWithoutLiteral(service: SearchService, paths: string[]): Pro
   const source = '[0-9]{3}[a-z]{2}[0-9]';
   const re = new RegExp(source, 'i');
   const s0 = performance.now();
+  const sc = process.cpuUsage();
   let scanLines = 0;
   for (const path of paths) for (const line of readFileSync(path, 'utf8').split('\n')) if (re.test(line)) scanLines++;
   const scanMs = performance.now() - s0;
+  const scanCpuMs = cpuMs(sc);
   const q0 = performance.now();
+  const qc = process.cpuUsage();
   let hits = 0;
   let firstPageMs = 0;
   for (let cursor: string | undefined; ;) {
@@ -236,6 +254,8 @@ async function regexWithoutLiteral(service: SearchService, paths: string[]): Pro
   }
   return {
     regexAllMs: performance.now() - q0,
+    regexAllCpuMs: cpuMs(qc),
+    regexScanCpuMs: scanCpuMs,
     regexFirstPageMs: firstPageMs,
     regexAllHits: hits,
     regexScanMs: scanMs,
