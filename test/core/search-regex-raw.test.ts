@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { rawLineTest } from '../../electron/core/search/raw-filter';
-import { regexLineTest, regexShape, unescapeJson } from '../../electron/core/search/regex-raw';
+import { regexLineTest, regexShape, regexSpanTest, unescapeJson } from '../../electron/core/search/regex-raw';
 import { matchEntry, parseSearchQuery, type SearchQuery } from '../../electron/core/search/search-query';
 import { searchFields } from '../../electron/core/search/search-text';
 import { entry, LOCAL_PATTERNS, NONLOCAL_PATTERNS, text, writeLine } from '../fixtures/regex-lines';
@@ -104,5 +104,43 @@ describe('regexLineTest', () => {
     expect(rawLineTest(parse('re:noth[a-z]'), [])(line)).toBe(true);
     // Not local: left to the parse.
     expect(rawLineTest(parse('re:^[0-9]{3}'), [])(line)).toBe(true);
+  });
+});
+
+describe('regexSpanTest', () => {
+  it('gives each line of a span what regexLineTest gives it alone (never rejecting a match)', () => {
+    const tests = LOCAL_PATTERNS.map((p) => ({
+      q: parse(`re:${p}`),
+      one: regexLineTest(new RegExp(p, 'i'))!,
+      span: regexSpanTest(new RegExp(p, 'i')),
+    })).filter((t) => t.span);
+    expect(tests.length).toBeGreaterThan(5);
+    expect(regexSpanTest(/é[0-9]/i)).toBeNull();
+    expect(regexSpanTest(/\bk/i)).toBeNull();
+    let kept = 0;
+    fc.assert(
+      fc.property(fc.array(fc.tuple(entry, fc.boolean()), { minLength: 1, maxLength: 6 }), (drawn) => {
+        const lines = drawn.map(([e, escaping]) => writeLine(e, escaping));
+        const raws = lines.map(latin1);
+        const starts: number[] = [];
+        const ends: number[] = [];
+        let at = 0;
+        for (const r of raws) {
+          starts.push(at);
+          ends.push(at + r.length);
+          at += r.length + 1;
+        }
+        const span = raws.join('\n');
+        for (const { q, one, span: test } of tests) {
+          const verdicts = test!(span, starts, ends);
+          raws.forEach((r, k) => {
+            expect(verdicts[k], `${q.regex!.source} on ${lines[k]}`).toBe(one(r));
+            if (matches(q, lines[k]!)) kept++;
+          });
+        }
+      }),
+      { numRuns: 1500, seed: 29 },
+    );
+    expect(kept).toBeGreaterThan(1000);
   });
 });

@@ -161,3 +161,45 @@ export function regexLineTest(re: RegExp): RegexLineTest | null {
     return scan.test(raw ? line : unescapeJson(line));
   };
 }
+
+/** Which of a span's lines may match (each line [starts[k], ends[k]) of the span, in order, apart). */
+export type RegexSpanTest = (span: string, starts: readonly number[], ends: readonly number[]) => boolean[];
+
+/**
+ * regexLineTest for many lines of one span (their bytes as latin1) with one scan, for a pattern
+ * that is ASCII-only and escape-blind (the raw span holds every match as is): the leftmost match
+ * at or after a line's searched start (past pi's opening) is found once and serves every line up
+ * to it, so no line is made a string. A line with a \u escape is tested alone, decoded.
+ */
+export function regexSpanTest(re: RegExp): RegexSpanTest | null {
+  const shape = regexShape(re);
+  const one = regexLineTest(re);
+  if (!shape?.ascii || !shape.escapeBlind || !one) return null;
+  const scan = new RegExp(re.source, `${re.flags}g`);
+  return (span, starts, ends) => {
+    const out = new Array<boolean>(starts.length).fill(false);
+    let searched = Number.POSITIVE_INFINITY;
+    let next = -1;
+    let u = span.indexOf('\\u');
+    for (let k = 0; k < starts.length; k++) {
+      const start = starts[k]!;
+      const end = ends[k]!;
+      while (u !== -1 && u < start) u = span.indexOf('\\u', u + 1);
+      if (u !== -1 && u < end) {
+        out[k] = one(span.slice(start, end));
+        continue;
+      }
+      PREFIX.lastIndex = start;
+      const from = PREFIX.test(span) ? PREFIX.lastIndex : start;
+      // No match starts in [searched, next): a line searched from inside that range shares it.
+      if (!(searched <= from && next >= from)) {
+        scan.lastIndex = from;
+        const m = scan.exec(span);
+        searched = from;
+        next = m ? m.index : Number.POSITIVE_INFINITY;
+      }
+      out[k] = next < end;
+    }
+    return out;
+  };
+}
