@@ -60,6 +60,38 @@ describe('regexLineTest', () => {
     expect(test(latin1(`${line('x')}{"id":"123ab4"}`))).toBe(true);
   });
 
+  it("skips an assistant's later tool call ids while the calls before have plain arguments", () => {
+    const test = regexLineTest(/[0-9]{3}[a-z]{2}[0-9]/i)!;
+    const calls = (args: unknown, name = 'ls'): string =>
+      latin1(
+        writeLine(
+          {
+            type: 'message',
+            id: 'a',
+            parentId: null,
+            timestamp: 'T',
+            message: {
+              role: 'assistant',
+              content: [
+                { type: 'toolCall', id: '111aa1', name, arguments: args },
+                { type: 'toolCall', id: '222bb2', name: 'read', arguments: { path: 'x' } },
+                { type: 'toolCall', id: '333cc3', name: 'read', arguments: {} },
+              ],
+            },
+          },
+          false,
+        ),
+      );
+    expect(test(calls({ path: 'a "b" c', n: 1.5e-7, ok: true, none: null }))).toBe(false);
+    expect(test(calls({ path: 'see 999zz9' }))).toBe(true);
+    expect(test(calls({ path: 'x' }, 'ls 999zz9'))).toBe(true);
+    // Arguments holding an object end the walk: the ids after them are tested (the line is parsed).
+    expect(test(calls({ nested: { path: 'x' } }))).toBe(true);
+    expect(regexSpanTest(/[0-9]{3}[a-z]{2}[0-9]/i)!(calls({ path: 'x' }), [0], [calls({ path: 'x' }).length])).toEqual([
+      false,
+    ]);
+  });
+
   it('finds a match across an escape only once the line is decoded', () => {
     const q = parse(String.raw`re:\bk7`);
     const line = writeLine({ type: 'label', id: 'l', parentId: null, label: 'a\nk7' }, false);

@@ -129,6 +129,7 @@ function utf8Of(latin1: string): string | null {
 }
 
 const S = String.raw`"[^"\\]*"`;
+const OPENING = String.raw`\{"type":${S},"id":${S},"parentId":(?:null|${S}),"timestamp":${S}`;
 /**
  * pi's opening of an entry line, where no value is text: the entry's type, id, parent and time, and
  * a message's role, a tool result's call id or an assistant's first tool call id (each matched whole
@@ -136,9 +137,77 @@ const S = String.raw`"[^"\\]*"`;
  * raw matches of a pattern of classes are.
  */
 const PREFIX = new RegExp(
-  String.raw`\{"type":${S},"id":${S},"parentId":(?:null|${S}),"timestamp":${S}(?:,"message":\{"role":(?:"toolResult","toolCallId":${S}|"assistant","content":\[\{"type":"toolCall","id":${S}|${S}))?`,
+  String.raw`${OPENING}(?:,"message":\{"role":(?:"toolResult","toolCallId":${S}|"assistant","content":\[\{"type":"toolCall","id":${S}|${S}))?`,
   'y',
 );
+/** The same opening when the first block is a tool call (its id ends it). */
+const FIRST_CALL = new RegExp(
+  String.raw`${OPENING},"message":\{"role":"assistant","content":\[\{"type":"toolCall","id":${S}`,
+  'y',
+);
+const VALUE = String.raw`(?:"(?:[^"\\]|\\.)*"|-?[0-9][0-9.eE+-]*|true|false|null)`;
+const MEMBER = String.raw`"[^"\\]*":${VALUE}`;
+/**
+ * From the end of a tool call's id: its name and arguments of plain values (the whole object
+ * matched, so nothing of it is skipped), then the next tool call of the same content up to the end
+ * of its id. Such ids are never text either; arguments holding objects or arrays end the walk.
+ */
+const NEXT_CALL = new RegExp(
+  String.raw`,"name":"(?:[^"\\]|\\.)*","arguments":\{(?:${MEMBER}(?:,${MEMBER})*)?\}\},\{"type":"toolCall","id":${S}`,
+  'y',
+);
+
+/** Where `text`'s line from `start` opens (past pi's opening, whose values are no text). */
+function openingEnd(text: string, start: number): number {
+  PREFIX.lastIndex = start;
+  return PREFIX.test(text) ? PREFIX.lastIndex : start;
+}
+
+/** The ids of an assistant line's later tool calls ([start, end) each), found from `from`, its opening's end. */
+function callIds(text: string, start: number, from: number): number[] {
+  const out: number[] = [];
+  FIRST_CALL.lastIndex = start;
+  if (!FIRST_CALL.test(text) || FIRST_CALL.lastIndex !== from) return out;
+  for (let at = from; ; at = NEXT_CALL.lastIndex) {
+    NEXT_CALL.lastIndex = at;
+    if (!NEXT_CALL.test(text)) return out;
+    const close = NEXT_CALL.lastIndex - 1;
+    out.push(text.lastIndexOf('"', close - 1) + 1, close);
+  }
+}
+
+/**
+ * Whether `scan` matches in `text` starting in [from, end) outside the line's later tool call ids
+ * (a text match starts inside a text value); the leftmost start at or after `from` is `next`
+ * (-1: not searched yet). Returns the answer and the last search's start and leftmost match.
+ */
+function matchFrom(
+  scan: RegExp,
+  text: string,
+  start: number,
+  from: number,
+  end: number,
+  next: number,
+): { found: boolean; searched: number; next: number } {
+  let searched = from;
+  if (next < 0) next = leftmost(scan, text, from);
+  let ids: number[] | null = null;
+  while (next < end) {
+    ids ??= callIds(text, start, from);
+    let inId = false;
+    for (let h = 0; h < ids.length && !inId; h += 2) inId = next >= ids[h]! && next < ids[h + 1]!;
+    if (!inId) return { found: true, searched, next };
+    searched = next + 1;
+    next = leftmost(scan, text, searched);
+  }
+  return { found: false, searched, next };
+}
+
+function leftmost(scan: RegExp, text: string, from: number): number {
+  scan.lastIndex = from;
+  const m = scan.exec(text);
+  return m ? m.index : Number.POSITIVE_INFINITY;
+}
 
 /**
  * The pre-test of a local regex on one raw line as latin1 (as raw-filter's tests take it), or null
@@ -153,12 +222,12 @@ export function regexLineTest(re: RegExp): RegexLineTest | null {
     // A pattern that may match a character outside ASCII is tested on the characters the line's bytes are.
     const line = shape.ascii ? latin1 : utf8Of(latin1);
     if (line === null) return true;
-    PREFIX.lastIndex = 0;
-    const from = PREFIX.test(line) ? PREFIX.lastIndex : 0;
+    const from = openingEnd(line, 0);
     const raw = !line.includes('\\') || (shape.escapeBlind && !line.includes('\\u'));
-    // The prefix has no backslash: decoding leaves it where it was.
+    if (raw) return matchFrom(scan, line, 0, from, line.length, -1).found;
+    // The prefix has no backslash: decoding leaves it where it was (the ids after it may move).
     scan.lastIndex = from;
-    return scan.test(raw ? line : unescapeJson(line));
+    return scan.test(unescapeJson(line));
   };
 }
 
@@ -189,16 +258,11 @@ export function regexSpanTest(re: RegExp): RegexSpanTest | null {
         out[k] = one(span.slice(start, end));
         continue;
       }
-      PREFIX.lastIndex = start;
-      const from = PREFIX.test(span) ? PREFIX.lastIndex : start;
+      const from = openingEnd(span, start);
       // No match starts in [searched, next): a line searched from inside that range shares it.
-      if (!(searched <= from && next >= from)) {
-        scan.lastIndex = from;
-        const m = scan.exec(span);
-        searched = from;
-        next = m ? m.index : Number.POSITIVE_INFINITY;
-      }
-      out[k] = next < end;
+      const r = matchFrom(scan, span, start, from, end, searched <= from && next >= from ? next : -1);
+      ({ searched, next } = r);
+      out[k] = r.found;
     }
     return out;
   };
