@@ -60,7 +60,7 @@ describe('regexLineTest', () => {
     expect(test(latin1(`${line('x')}{"id":"123ab4"}`))).toBe(true);
   });
 
-  it("skips an assistant's later tool call ids while the calls before have plain arguments", () => {
+  it("skips values no text is made of: tool call ids, signatures, images, a message's model", () => {
     const test = regexLineTest(/[0-9]{3}[a-z]{2}[0-9]/i)!;
     const calls = (args: unknown, name = 'ls'): string =>
       latin1(
@@ -85,8 +85,38 @@ describe('regexLineTest', () => {
     expect(test(calls({ path: 'a "b" c', n: 1.5e-7, ok: true, none: null }))).toBe(false);
     expect(test(calls({ path: 'see 999zz9' }))).toBe(true);
     expect(test(calls({ path: 'x' }, 'ls 999zz9'))).toBe(true);
-    // Arguments holding an object end the walk: the ids after them are tested (the line is parsed).
-    expect(test(calls({ nested: { path: 'x' } }))).toBe(true);
+    // Values in arguments are text, at any depth and under any key; a thinking block's signature is not.
+    expect(test(calls({ nested: { path: 'x', id: ['y'] } }))).toBe(false);
+    expect(test(calls({ nested: { id: ['999zz9'] } }))).toBe(true);
+    expect(test(calls({ id: '999zz9' }))).toBe(true);
+    const signed = latin1(
+      writeLine(
+        {
+          type: 'message',
+          id: 'a',
+          parentId: null,
+          timestamp: 'T',
+          message: {
+            role: 'assistant',
+            content: [
+              { type: 'thinking', thinking: 'hm', thinkingSignature: '123ab4' },
+              { type: 'toolCall', id: '111aa1', name: 'ls', arguments: {} },
+              { type: 'image', data: '456cd7', mimeType: 'image/png' },
+            ],
+            api: 'x1',
+            provider: 'p',
+            model: 'm999zz9',
+            usage: { input: 1, cost: { total: 0.5 } },
+            stopReason: 'toolUse',
+          },
+        },
+        false,
+      ),
+    );
+    expect(test(signed)).toBe(false);
+    expect(test(signed.replace('"hm"', '"hm 999zz9"'))).toBe(true);
+    // Not JSON (a string never closed): no value is known to be no text, and the line is no hit anyway.
+    expect(test(signed.slice(0, signed.indexOf('456cd7')))).toBe(true);
     expect(regexSpanTest(/[0-9]{3}[a-z]{2}[0-9]/i)!(calls({ path: 'x' }), [0], [calls({ path: 'x' }).length])).toEqual([
       false,
     ]);

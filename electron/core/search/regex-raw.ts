@@ -10,7 +10,9 @@
  * the text has a separator or its end and the line a quote or JSON punctuation, all non-word
  * characters. So a local regex that matches the text matches the line with its escapes decoded,
  * where every value is verbatim. The decoding is skipped when no atom can match a character an
- * escape writes and the line has no \u escape (its matches lie in runs written as is).
+ * escape writes and the line has no \u escape (its matches lie in runs written as is). A match
+ * only counts where a text match may start: not in pi's opening (ids, times) nor in a value no
+ * text is made of (tool call ids, signatures, image data: NOT_TEXT), where most raw matches are.
  */
 
 export type RegexLineTest = (line: string) => boolean;
@@ -140,44 +142,84 @@ const PREFIX = new RegExp(
   String.raw`${OPENING}(?:,"message":\{"role":(?:"toolResult","toolCallId":${S}|"assistant","content":\[\{"type":"toolCall","id":${S}|${S}))?`,
   'y',
 );
-/** The same opening when the first block is a tool call (its id ends it). */
-const FIRST_CALL = new RegExp(
-  String.raw`${OPENING},"message":\{"role":"assistant","content":\[\{"type":"toolCall","id":${S}`,
-  'y',
-);
-const VALUE = String.raw`(?:"(?:[^"\\]|\\.)*"|-?[0-9][0-9.eE+-]*|true|false|null)`;
-const MEMBER = String.raw`"[^"\\]*":${VALUE}`;
-/**
- * From the end of a tool call's id: its name and arguments of plain values (the whole object
- * matched, so nothing of it is skipped), then the next tool call of the same content up to the end
- * of its id. Such ids are never text either; arguments holding objects or arrays end the walk.
- */
-const NEXT_CALL = new RegExp(
-  String.raw`,"name":"(?:[^"\\]|\\.)*","arguments":\{(?:${MEMBER}(?:,${MEMBER})*)?\}\},\{"type":"toolCall","id":${S}`,
-  'y',
-);
-
 /** Where `text`'s line from `start` opens (past pi's opening, whose values are no text). */
 function openingEnd(text: string, start: number): number {
   PREFIX.lastIndex = start;
   return PREFIX.test(text) ? PREFIX.lastIndex : start;
 }
 
-/** The ids of an assistant line's later tool calls ([start, end) each), found from `from`, its opening's end. */
-function callIds(text: string, start: number, from: number): number[] {
+/**
+ * Where string values no entry's text is made of may sit (search-text.ts reads none of them, for
+ * any type or role): a match starting in one is no text match. Arguments' values are never here.
+ */
+const NOT_TEXT = new Set([
+  'message.toolCallId',
+  'message.api',
+  'message.provider',
+  'message.model',
+  'message.stopReason',
+  'message.content[].type',
+  'message.content[].id',
+  'message.content[].thinkingSignature',
+  'message.content[].textSignature',
+  'message.content[].data',
+  'message.content[].mimeType',
+  'content[].type',
+  'content[].data',
+  'content[].mimeType',
+]);
+
+const QUOTE = 34;
+const BACKSLASH = 92;
+
+/**
+ * The string values of the line [start, end) of `text` at a NOT_TEXT place, as [from, to) pairs,
+ * by walking its JSON (strings skipped whole); a line that is not JSON gives none (it is no hit).
+ */
+function notTextValues(text: string, start: number, end: number): number[] {
   const out: number[] = [];
-  FIRST_CALL.lastIndex = start;
-  if (!FIRST_CALL.test(text) || FIRST_CALL.lastIndex !== from) return out;
-  for (let at = from; ; at = NEXT_CALL.lastIndex) {
-    NEXT_CALL.lastIndex = at;
-    if (!NEXT_CALL.test(text)) return out;
-    const close = NEXT_CALL.lastIndex - 1;
-    out.push(text.lastIndexOf('"', close - 1) + 1, close);
+  // Each open container's place (NOT_TEXT's spelling) and whether it is an array.
+  const places: string[] = [];
+  const arrays: boolean[] = [];
+  let key = '';
+  let wantKey = false;
+  const placeOf = (): string => {
+    const n = places.length - 1;
+    if (arrays[n]) return `${places[n]}[]`;
+    return places[n] ? `${places[n]}.${key}` : key;
+  };
+  for (let i = start; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c === QUOTE) {
+      let j = i + 1;
+      for (;;) {
+        j = text.indexOf('"', j);
+        if (j === -1 || j >= end) return [];
+        let k = j;
+        while (text.charCodeAt(k - 1) === BACKSLASH) k--;
+        if ((j - k) % 2 === 0) break;
+        j++;
+      }
+      if (wantKey) key = text.slice(i + 1, j);
+      else if (places.length > 0 && NOT_TEXT.has(placeOf())) out.push(i + 1, j);
+      wantKey = false;
+      i = j;
+    } else if (c === 123 || c === 91) {
+      // { or [: its place is the key it is the value of, or its array's place and [].
+      places.push(places.length === 0 ? '' : placeOf());
+      arrays.push(c === 91);
+      wantKey = c === 123;
+    } else if (c === 125 || c === 93) {
+      places.pop();
+      arrays.pop();
+      wantKey = false;
+    } else if (c === 44) wantKey = arrays[arrays.length - 1] === false;
   }
+  return out;
 }
 
 /**
- * Whether `scan` matches in `text` starting in [from, end) outside the line's later tool call ids
+ * Whether `scan` matches in `text` starting in [from, end) outside the line's values no text is made of
  * (a text match starts inside a text value); the leftmost start at or after `from` is `next`
  * (-1: not searched yet). Returns the answer and the last search's start and leftmost match.
  */
@@ -193,7 +235,7 @@ function matchFrom(
   if (next < 0) next = leftmost(scan, text, from);
   let ids: number[] | null = null;
   while (next < end) {
-    ids ??= callIds(text, start, from);
+    ids ??= notTextValues(text, start, end);
     let inId = false;
     for (let h = 0; h < ids.length && !inId; h += 2) inId = next >= ids[h]! && next < ids[h + 1]!;
     if (!inId) return { found: true, searched, next };
