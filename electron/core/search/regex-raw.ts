@@ -173,49 +173,70 @@ const QUOTE = 34;
 const BACKSLASH = 92;
 
 /**
- * The string values of the line [start, end) of `text` at a NOT_TEXT place, as [from, to) pairs,
- * by walking its JSON (strings skipped whole); a line that is not JSON gives none (it is no hit).
+ * A walk over one line's JSON (strings skipped whole), taken only as far as it is asked about: the
+ * place of each string value, so a position in a NOT_TEXT value is known. Asked positions must
+ * grow. A line that is not JSON has no such value (the parse gives it no hit anyway).
  */
-function notTextValues(text: string, start: number, end: number): number[] {
-  const out: number[] = [];
+class LineWalk {
+  private at: number;
   // Each open container's place (NOT_TEXT's spelling) and whether it is an array.
-  const places: string[] = [];
-  const arrays: boolean[] = [];
-  let key = '';
-  let wantKey = false;
-  const placeOf = (): string => {
-    const n = places.length - 1;
-    if (arrays[n]) return `${places[n]}[]`;
-    return places[n] ? `${places[n]}.${key}` : key;
-  };
-  for (let i = start; i < end; i++) {
-    const c = text.charCodeAt(i);
-    if (c === QUOTE) {
-      let j = i + 1;
-      for (;;) {
-        j = text.indexOf('"', j);
-        if (j === -1 || j >= end) return [];
-        let k = j;
-        while (text.charCodeAt(k - 1) === BACKSLASH) k--;
-        if ((j - k) % 2 === 0) break;
-        j++;
-      }
-      if (wantKey) key = text.slice(i + 1, j);
-      else if (places.length > 0 && NOT_TEXT.has(placeOf())) out.push(i + 1, j);
-      wantKey = false;
-      i = j;
-    } else if (c === 123 || c === 91) {
-      // { or [: its place is the key it is the value of, or its array's place and [].
-      places.push(places.length === 0 ? '' : placeOf());
-      arrays.push(c === 91);
-      wantKey = c === 123;
-    } else if (c === 125 || c === 93) {
-      places.pop();
-      arrays.pop();
-      wantKey = false;
-    } else if (c === 44) wantKey = arrays[arrays.length - 1] === false;
+  private readonly places: string[] = [];
+  private readonly arrays: boolean[] = [];
+  private key = '';
+  private wantKey = false;
+
+  constructor(
+    private readonly text: string,
+    start: number,
+    private readonly end: number,
+  ) {
+    this.at = start;
   }
-  return out;
+
+  /** Where the NOT_TEXT value holding `pos` ends (its closing quote), or -1 when `pos` is not in one. */
+  notTextEnd(pos: number): number {
+    const { text, places, arrays } = this;
+    while (this.at <= pos && this.at < this.end) {
+      const i = this.at;
+      const c = text.charCodeAt(i);
+      this.at = i + 1;
+      if (c === QUOTE) {
+        let j = i + 1;
+        for (;;) {
+          j = text.indexOf('"', j);
+          if (j === -1 || j >= this.end) {
+            this.at = this.end; // not JSON
+            return -1;
+          }
+          let k = j;
+          while (text.charCodeAt(k - 1) === BACKSLASH) k--;
+          if ((j - k) % 2 === 0) break;
+          j++;
+        }
+        this.at = j + 1;
+        const value = !this.wantKey;
+        if (!value) this.key = text.slice(i + 1, j);
+        this.wantKey = false;
+        if (pos < j) return value && places.length > 0 && NOT_TEXT.has(this.placeOf()) ? j : -1;
+      } else if (c === 123 || c === 91) {
+        // { or [: its place is the key it is the value of, or its array's place and [].
+        places.push(places.length === 0 ? '' : this.placeOf());
+        arrays.push(c === 91);
+        this.wantKey = c === 123;
+      } else if (c === 125 || c === 93) {
+        places.pop();
+        arrays.pop();
+        this.wantKey = false;
+      } else if (c === 44) this.wantKey = arrays[arrays.length - 1] === false;
+    }
+    return -1;
+  }
+
+  private placeOf(): string {
+    const n = this.places.length - 1;
+    if (this.arrays[n]) return `${this.places[n]}[]`;
+    return this.places[n] ? `${this.places[n]}.${this.key}` : this.key;
+  }
 }
 
 /**
@@ -233,13 +254,13 @@ function matchFrom(
 ): { found: boolean; searched: number; next: number } {
   let searched = from;
   if (next < 0) next = leftmost(scan, text, from);
-  let ids: number[] | null = null;
+  let walk: LineWalk | null = null;
   while (next < end) {
-    ids ??= notTextValues(text, start, end);
-    let inId = false;
-    for (let h = 0; h < ids.length && !inId; h += 2) inId = next >= ids[h]! && next < ids[h + 1]!;
-    if (!inId) return { found: true, searched, next };
-    searched = next + 1;
+    walk ??= new LineWalk(text, start, end);
+    const skip = walk.notTextEnd(next);
+    if (skip < 0) return { found: true, searched, next };
+    // Every match starting before the value's closing quote starts in it.
+    searched = skip;
     next = leftmost(scan, text, searched);
   }
   return { found: false, searched, next };
