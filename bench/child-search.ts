@@ -19,6 +19,12 @@ function rng(seed: number): () => number {
   return () => r.next();
 }
 
+/** CPU time of this process since `from` (process.cpuUsage()), in ms. */
+function cpuMs(from: NodeJS.CpuUsage): number {
+  const c = process.cpuUsage(from);
+  return (c.user + c.system) / 1000;
+}
+
 function p95(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor(s.length * 0.95))] ?? 0;
@@ -183,14 +189,20 @@ async function byteStage(root: string, paths: string[], phrases: string[]): Prom
   const scope = new Set(paths);
   let stageMs = 0;
   let bareMs = 0;
+  // CPU time beside wall time: on a machine shared with other work, wall time is noisy.
+  let stageCpuMs = 0;
+  let bareCpuMs = 0;
   let hits = 0;
   let bareFiles = 0;
   try {
     for (const p of phrases) {
       const b0 = performance.now();
+      const bc = process.cpuUsage();
       for (const path of paths) if (readFileSync(path).indexOf(p) >= 0) bareFiles++;
       bareMs += performance.now() - b0;
+      bareCpuMs += cpuMs(bc);
       const s0 = performance.now();
+      const sc = process.cpuUsage();
       for (let cursor: string | undefined; ;) {
         const page = await service.query(`"${p}"`, { limit: 5000, paths: scope, ...(cursor ? { cursor } : {}) });
         hits += page.hits.length;
@@ -198,6 +210,7 @@ async function byteStage(root: string, paths: string[], phrases: string[]): Prom
         cursor = page.cursor;
       }
       stageMs += performance.now() - s0;
+      stageCpuMs += cpuMs(sc);
     }
   } finally {
     service.close();
@@ -206,6 +219,8 @@ async function byteStage(root: string, paths: string[], phrases: string[]): Prom
   return {
     byteStageMs: stageMs,
     byteBareMs: bareMs,
+    byteStageCpuMs: stageCpuMs,
+    byteBareCpuMs: bareCpuMs,
     byteStageHits: hits,
     byteBareFiles: bareFiles,
     byteStagePhrases: phrases.length,
@@ -221,10 +236,13 @@ async function regexWithoutLiteral(service: SearchService, paths: string[]): Pro
   const source = '[0-9]{3}[a-z]{2}[0-9]';
   const re = new RegExp(source, 'i');
   const s0 = performance.now();
+  const sc = process.cpuUsage();
   let scanLines = 0;
   for (const path of paths) for (const line of readFileSync(path, 'utf8').split('\n')) if (re.test(line)) scanLines++;
   const scanMs = performance.now() - s0;
+  const scanCpuMs = cpuMs(sc);
   const q0 = performance.now();
+  const qc = process.cpuUsage();
   let hits = 0;
   let firstPageMs = 0;
   for (let cursor: string | undefined; ;) {
@@ -236,6 +254,8 @@ async function regexWithoutLiteral(service: SearchService, paths: string[]): Pro
   }
   return {
     regexAllMs: performance.now() - q0,
+    regexAllCpuMs: cpuMs(qc),
+    regexScanCpuMs: scanCpuMs,
     regexFirstPageMs: firstPageMs,
     regexAllHits: hits,
     regexScanMs: scanMs,
@@ -323,6 +343,19 @@ async function buildOnly(root: string): Promise<Record<string, unknown>> {
   }
 }
 
+/** The `re:` with no literal alone, on an index kept by an earlier run (`regex ROOT`, CANOPY_BENCH_SEARCH_CACHE). */
+async function regexOnly(root: string): Promise<Record<string, unknown>> {
+  const cache = process.env.CANOPY_BENCH_SEARCH_CACHE;
+  if (!cache) throw new Error('regex needs CANOPY_BENCH_SEARCH_CACHE (an index an earlier search run kept)');
+  const listing = await listSessions([root]);
+  const paths = [...listing.sessions].sort((a, b) => (a.modifiedAt < b.modifiedAt ? 1 : -1)).map((s) => s.path);
+  const service = new SearchService({ roots: [root], env: { CANOPY_CACHE_DIR: cache } });
+  await service.update(paths);
+  const out = await regexWithoutLiteral(service, paths);
+  service.close();
+  return { ok: true, ...out, ratio: out.regexAllMs! / out.regexScanMs! };
+}
+
 /** The byte stage alone (no index built): `bytes ROOT`. */
 async function bytesOnly(root: string): Promise<Record<string, unknown>> {
   const listing = await listSessions([root]);
@@ -338,11 +371,13 @@ const run =
     ? buildOnly(arg)
     : cmd === 'bytes' && arg
       ? bytesOnly(arg)
-      : cmd === 'search' && arg
-        ? search(arg)
-        : cmd === 'queries' && arg
-          ? queries(arg)
-          : Promise.reject(new Error('usage: child-search search|queries|bytes|build ROOT'));
+      : cmd === 'regex' && arg
+        ? regexOnly(arg)
+        : cmd === 'search' && arg
+          ? search(arg)
+          : cmd === 'queries' && arg
+            ? queries(arg)
+            : Promise.reject(new Error('usage: child-search search|queries|regex|bytes|build ROOT'));
 run
   .then((out) => process.stdout.write(`${JSON.stringify(out)}\n`))
   .catch((err: unknown) =>

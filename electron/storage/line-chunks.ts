@@ -26,13 +26,21 @@ export interface LineFile {
 /** Files up to this size are read once, whole, and every pass walks the same bytes. */
 const WHOLE = 4 * 1024 * 1024;
 
+/**
+ * A buffer one reader of many files in turn reads each whole file into (a new buffer per file was
+ * most of the garbage a byte search made): a file's bytes are valid until the next file is opened.
+ */
+export interface ReadScratch {
+  buf: Buffer | null;
+}
+
 /** Opens `path` (throws when it is gone or not a regular file). */
-export function openLineFile(path: string): LineFile {
+export function openLineFile(path: string, scratch?: ReadScratch): LineFile {
   const { fd, stats } = openRegularSync(path);
   let whole: Buffer | null = null;
   if (stats.size <= WHOLE) {
     try {
-      whole = readWhole(fd, stats.size);
+      whole = readWhole(fd, stats.size, scratch);
     } catch (err) {
       closeSync(fd);
       throw err;
@@ -48,17 +56,20 @@ export function openLineFile(path: string): LineFile {
   };
 }
 
-/** The file's bytes now (it may have grown since fstat: read until 0 bytes). */
-function readWhole(fd: number, size: number): Buffer {
-  // One byte more than its size: the read that finds the end needs no bigger buffer.
-  let b = Buffer.allocUnsafe(size + 1);
+/** The file's bytes now (it may have grown since fstat: read until a read comes short). */
+function readWhole(fd: number, size: number, scratch?: ReadScratch): Buffer {
+  // One byte more than its size: a read that fills less than asked found the end (a regular file).
+  let b = scratch?.buf && scratch.buf.length > size ? scratch.buf : Buffer.allocUnsafe(size + 1);
   let n = 0;
   for (;;) {
     if (n === b.length) b = Buffer.concat([b, Buffer.allocUnsafe(b.length)]);
-    const got = readSync(fd, b, n, b.length - n, n);
-    if (got === 0) return b.subarray(0, n);
+    const want = b.length - n;
+    const got = readSync(fd, b, n, want, n);
     n += got;
+    if (got < want) break;
   }
+  if (scratch) scratch.buf = b;
+  return b.subarray(0, n);
 }
 
 function* wholeLines(b: Buffer): Generator<Buffer | null> {

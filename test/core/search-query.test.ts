@@ -138,6 +138,14 @@ describe('matching as pi does', () => {
     expect(regexLiterals('a{2,3}bcd[xyz]efg\\d+hij')).toEqual(['bcd', 'efg', 'hij']);
   });
 
+  it('an escape with digits or a name after its letter is no literal (\\u00a0 is not "00a0")', () => {
+    expect(regexLiterals('ab\\u00a0cd')).toEqual(['ab', 'cd']);
+    expect(regexLiterals('\\x1b\\[31m')).toEqual(['[31m']);
+    expect(regexLiterals('x\\cJyz')).toEqual(['x', 'yz']);
+    expect(regexLiterals('(a)b\\1cd')).toEqual(['b', 'cd']);
+    expect(regexLiterals('(?<n>a)b\\k<n>cd')).toEqual(['b', 'cd']);
+  });
+
   it('required whitespace joins a regex literal as one space; optional whitespace cuts it', () => {
     expect(regexLiterals('tom\\s+cl\\w*')).toEqual(['tom cl']);
     expect(regexLiterals('a \\s\tb')).toEqual(['a b']);

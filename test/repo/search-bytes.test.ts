@@ -81,6 +81,8 @@ async function corpusQueries(files: readonly string[]): Promise<string[]> {
     `project:alpha ${w}`,
     're:\\b[a-z]+ing\\b',
     ...names.slice(0, 2).map((n) => `"${n}"`),
+    // A phrase its path alone meets (in no line of the file): a session hit.
+    `"${files[0]!.split(/[/\\]/).slice(-2).join('/')}"`,
   );
   return out;
 }

@@ -4,6 +4,7 @@
  * condition), so verification stays exact; it assumes pi's writer (JSON.stringify), which escapes
  * only quotes, backslashes and control characters.
  */
+import { regexLineTest } from './regex-raw';
 import { escapeRegExp, regexLiterals, type SearchQuery } from './search-query';
 
 /** Printable ASCII that JSON.stringify writes as is (no quote, backslash or slash, which some writers escape). */
@@ -193,5 +194,8 @@ export function rawLineTest(
     ? []
     : [...needles].sort((a, b) => b.length - a.length).map((w) => new RegExp(escapeRegExp(w), 'i'));
   const pairTests = pairs.sort((a, b) => b.rank - a.rank).map((p) => p.test);
+  // A regex with no literal would have every line parsed: a local one is tested on the line (regex-raw.ts), last.
+  const regexTest = query.regex ? regexLineTest(query.regex) : null;
+  if (regexTest) pairTests.push(regexTest);
   return (line) => tests.every((re) => re.test(line)) && pairTests.every((test) => test(line));
 }

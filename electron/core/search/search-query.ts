@@ -280,6 +280,21 @@ export function requiredSubstrings(query: SearchQuery, metBySession: readonly bo
 }
 
 /**
+ * Where an escape whose letter is at `i` ends: \x41, \u00a0, \cJ, \12 and \k<name> go on past their
+ * letter (their digits are no literal: `\u00a0` is no "00a0").
+ */
+function escapeEnd(source: string, i: number): number {
+  const c = source[i] ?? '';
+  const after = source.slice(i + 1);
+  if (c === 'x' && /^[0-9a-fA-F]{2}/.test(after)) return i + 2;
+  if (c === 'u' && /^[0-9a-fA-F]{4}/.test(after)) return i + 4;
+  if (c === 'c' && /^[a-zA-Z]/.test(after)) return i + 1;
+  if (/[0-9]/.test(c)) return i + (/^[0-9]*/.exec(after)?.[0].length ?? 0);
+  if (c === 'k' && after.startsWith('<') && after.includes('>')) return i + 1 + after.indexOf('>');
+  return i;
+}
+
+/**
  * Literal runs a regex cannot match without (none when it has a top-level `|`): plain characters
  * outside classes and groups, an escaped punctuation character, not one made optional by ?, * or {.
  * Required whitespace (a space, `\s`, either with `+`) is one space, as the index folds it: `a\s+b`
@@ -310,7 +325,10 @@ export function regexLiterals(source: string): string[] {
       i++;
       if (next === 's' && depth === 0) i = space(i);
       else if (/[^\w\s]/.test(next) && depth === 0 && !/[?*{]/.test(source[i + 1] ?? '')) run += next;
-      else end();
+      else {
+        end();
+        i = escapeEnd(source, i);
+      }
       continue;
     }
     if (/\s/.test(ch) && depth === 0) {

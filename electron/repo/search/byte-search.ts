@@ -15,7 +15,7 @@ import {
   type SearchFields,
   type SearchQuery,
 } from '../../core';
-import { openLineFile, type LineFile } from '../../storage/line-chunks';
+import { openLineFile, type LineFile, type ReadScratch } from '../../storage/line-chunks';
 import { fieldsHit, type FileInfo, type SearchHit } from './candidate-check';
 import { rawBytesTest, type RawBytesTest } from './raw-bytes';
 import { lineText, toolNamesText } from './line-text';
@@ -109,11 +109,15 @@ interface RawTests {
   line: RawLineTest;
 }
 
-function testOf(s: Scope, met: readonly boolean[]): (b: Buffer, start: number, end: number) => boolean {
+function testsOf(s: Scope, met: readonly boolean[]): RawTests {
   const key = met.map((m) => (m ? 1 : 0)).join('');
   let t = s.tests.get(key);
   if (!t) s.tests.set(key, (t = { bytes: rawBytesTest(s.q, met), line: rawLineTest(s.q, met, true) }));
-  const { bytes, line } = t;
+  return t;
+}
+
+function testOf(s: Scope, met: readonly boolean[]): (b: Buffer, start: number, end: number) => boolean {
+  const { bytes, line } = testsOf(s, met);
   return (b, start, end) => bytes(b, start, end) && line(b.toString('latin1', start, end));
 }
 
@@ -137,14 +141,30 @@ function pathOf(parents: Map<string, string | null>, start: string | null): Set<
   return on;
 }
 
+/**
+ * A file read whole that fails the raw test of the terms its session does not meet (its name
+ * aside: a phrase's words, then the phrase) holds no hit, and neither its session name need be
+ * found (a pass over the file) nor its pieces tested (the same scan again): when every term is a
+ * phrase, the name meets one only if its line passes that phrase's test. (A word may meet the name
+ * by pi's fuzzy rule, with no word of it there.)
+ */
+function withoutHits(lines: LineFile, s: Scope, session: Parameters<typeof termsMetBySession>[1]): boolean {
+  if (!lines.whole || s.q.terms.length === 0 || s.q.terms.some((t) => t.kind !== 'phrase')) return false;
+  const met = termsMetBySession(s.q, session);
+  for (const b of lines.chunks()) if (b) return !testOf(s, met)(b, 0, b.length);
+  return true; // no complete line
+}
+
 function* fileHits(lines: LineFile, path: string, s: Scope): Generator<SearchHit | null> {
   const header = headerOf(lines);
   const cwd = typeof header?.cwd === 'string' ? header.cwd : '';
   const { projects } = s.q.filters;
   if (projects.length && !projects.some((p) => cwd.toLowerCase().includes(p))) return;
   const v1 = header !== null && isV1Header(header);
+  const id = typeof header?.id === 'string' ? header.id : '';
+  if (withoutHits(lines, s, { id, path, cwd, name: null })) return;
   const name = s.q.terms.length ? yield* s.names.of(lines, path) : null;
-  const file: ByteFile = { path, session_id: typeof header?.id === 'string' ? header.id : '', cwd, name };
+  const file: ByteFile = { path, session_id: id, cwd, name };
   const met = termsMetBySession(s.q, { id: file.session_id, path, cwd, name });
   if (s.q.terms.length > 0 && met.every(Boolean) && noEntryFilter(s.q)) {
     yield sessionHit(file);
@@ -194,7 +214,7 @@ function* fileHits(lines: LineFile, path: string, s: Scope): Generator<SearchHit
           continue; // a damaged line (the index skips it and lists it as a problem)
         }
         if (!isRecord(value) || value.type === 'session') continue;
-        const fields = searchFields(value);
+        const fields = searchFields(value, s.fileNeedles.length > 0);
         if (v1) {
           fields.parentId = lastId;
           fields.id = v1EntryId(line);
@@ -233,11 +253,13 @@ export function* byteHits(paths: readonly string[], q: SearchQuery, names: Sessi
     tools: q.filters.tools.map((t) => t.toLowerCase()),
     tests: new Map(),
   };
+  // Files are read one after another: each into the same buffer.
+  const scratch: ReadScratch = { buf: null };
   for (const path of paths) {
     yield null;
     let lines: LineFile;
     try {
-      lines = openLineFile(path);
+      lines = openLineFile(path, scratch);
     } catch {
       continue; // gone, or not a regular file now: the listing reports it
     }

@@ -8,6 +8,7 @@ import {
   matchEntry,
   searchFields,
   type RawLineTest,
+  type RegexSpanTest,
   type SearchQuery,
   type SearchFields,
   type SearchRole,
@@ -68,6 +69,8 @@ export interface CheckContext {
   /** Whether a raw JSON line may match (a line they reject is not parsed): its words on its bytes, then its phrases. */
   rawTest: RawLineTest;
   bytesTest: RawBytesTest;
+  /** When the raw test is a regex's alone: it, on all the lines of a read at once (core/search/regex-raw.ts). */
+  spanTest?: RegexSpanTest | null;
   readers: ReaderPool;
 }
 
@@ -106,7 +109,9 @@ export function* verifyPage(
     } catch {
       span = null; // the file changed since it was indexed: the next sync re-reads it
     }
+    const may = span && ctx.spanTest ? spanVerdicts(ctx.spanTest, span, first.offset, page, i, j) : null;
     for (let k = i; k < j && span; k++) {
+      if (may && !may[k - i]) continue;
       const c = page[k]!;
       const hit = checkCandidate(
         ctx,
@@ -114,11 +119,36 @@ export function* verifyPage(
         f,
         c,
         span.subarray(c.offset - first.offset, c.offset - first.offset + c.length),
+        may !== null,
       );
       if (hit) yield { c, hit };
     }
     i = j;
   }
+}
+
+/** The span test's verdict on candidates [i, j) of a page, read as `span` from `base`. */
+function spanVerdicts(
+  test: RegexSpanTest,
+  span: Buffer,
+  base: number,
+  page: readonly Candidate[],
+  i: number,
+  j: number,
+): boolean[] {
+  const starts: number[] = [];
+  const ends: number[] = [];
+  for (let k = i; k < j; k++) {
+    const c = page[k]!;
+    // Candidates of one read are in file order; one overlapping the last (rows of another version) is tested alone.
+    const start = Math.max(c.offset - base, ends[ends.length - 1] ?? 0);
+    starts.push(start);
+    ends.push(Math.max(start, c.offset - base + c.length));
+  }
+  const verdicts = test(span.toString('latin1'), starts, ends);
+  // A candidate whose range was cut above is never turned away.
+  for (let k = i; k < j; k++) if (starts[k - i] !== page[k]!.offset - base) verdicts[k - i] = true;
+  return verdicts;
 }
 
 export function readerOf(ctx: CheckContext, f: FileInfo): SyncLineReader {
@@ -131,10 +161,12 @@ export function checkCandidate(
   f: FileInfo,
   c: Candidate,
   bytes: Buffer,
+  /** The raw test passed already (the span test). */
+  rawPassed = false,
 ): SearchHit | null {
   // Tested as latin1 (no UTF-8 decoding): the test's literals are ASCII, which UTF-8 bytes of other
   // characters never form, so only lines that may match are decoded and parsed.
-  if (!ctx.bytesTest(bytes, 0, bytes.length) || !ctx.rawTest(bytes.toString('latin1'))) return null;
+  if (!rawPassed && (!ctx.bytesTest(bytes, 0, bytes.length) || !ctx.rawTest(bytes.toString('latin1')))) return null;
   let raw: unknown;
   try {
     raw = JSON.parse(bytes.toString('utf8').replace(/\r$/, ''));
@@ -142,7 +174,8 @@ export function checkCandidate(
     return null; // the file changed since it was indexed: the next sync re-reads it
   }
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return null;
-  return fieldsHit(ctx, met, f, searchFields(raw as Record<string, unknown>), c);
+  // Paths are found in the text only for a `file:` filter (a regex pass over every tool output).
+  return fieldsHit(ctx, met, f, searchFields(raw as Record<string, unknown>, ctx.fileNeedles.length > 0), c);
 }
 
 /** A parsed line's hit (its `file:` filters and pi's match), or null; `at` names the entry. */

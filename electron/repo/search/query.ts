@@ -5,7 +5,14 @@
  * say exactly (regexes, punctuation, word parts) is still exact. There is no budget: `queryHits` is a generator the
  * caller pages (query-pages.ts keeps it between pages), so every hit comes, each once, in order.
  */
-import { rawLineTest, requiredSubstrings, termsMetBySession, type SearchQuery, type SearchRole } from '../../core';
+import {
+  rawLineTest,
+  regexSpanTest,
+  requiredSubstrings,
+  termsMetBySession,
+  type SearchQuery,
+  type SearchRole,
+} from '../../core';
 import { rawBytesTest } from './raw-bytes';
 import type { SearchDatabase } from '../../storage/search-db';
 import { unpackEntries, type ParsedEntry } from './entry-pack';
@@ -201,6 +208,8 @@ export function* queryHits(db: SearchDatabase, q: SearchQuery, opts: QueryOption
       const blocks = candidateBlocks(db, needed, terms);
       check.rawTest = rawLineTest(q, met, true);
       check.bytesTest = rawBytesTest(q, met);
+      // Nothing to look for but the regex: it is tested on each read's lines at once.
+      check.spanTest = needed.length === 0 && q.regex ? regexSpanTest(q.regex) : null;
       const found =
         blocks !== EVERY
           ? blockHits(db, check, met, byId, inGroup, blocks, filter)
