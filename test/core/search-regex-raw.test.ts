@@ -62,7 +62,8 @@ describe('regexLineTest', () => {
 
   it("skips values no text is made of: tool call ids, signatures, images, a message's model", () => {
     const test = regexLineTest(/[0-9]{3}[a-z]{2}[0-9]/i)!;
-    const calls = (args: unknown, name = 'ls'): string =>
+    /** An assistant's line as pi writes it, with these content blocks and message fields. */
+    const assistant = (content: unknown[], more: Record<string, unknown> = {}): string =>
       latin1(
         writeLine(
           {
@@ -70,18 +71,17 @@ describe('regexLineTest', () => {
             id: 'a',
             parentId: null,
             timestamp: 'T',
-            message: {
-              role: 'assistant',
-              content: [
-                { type: 'toolCall', id: '111aa1', name, arguments: args },
-                { type: 'toolCall', id: '222bb2', name: 'read', arguments: { path: 'x' } },
-                { type: 'toolCall', id: '333cc3', name: 'read', arguments: {} },
-              ],
-            },
+            message: { role: 'assistant', content, ...more },
           },
           false,
         ),
       );
+    const calls = (args: unknown, name = 'ls'): string =>
+      assistant([
+        { type: 'toolCall', id: '111aa1', name, arguments: args },
+        { type: 'toolCall', id: '222bb2', name: 'read', arguments: { path: 'x' } },
+        { type: 'toolCall', id: '333cc3', name: 'read', arguments: {} },
+      ]);
     expect(test(calls({ path: 'a "b" c', n: 1.5e-7, ok: true, none: null }))).toBe(false);
     expect(test(calls({ path: 'see 999zz9' }))).toBe(true);
     expect(test(calls({ path: 'x' }, 'ls 999zz9'))).toBe(true);
@@ -89,29 +89,19 @@ describe('regexLineTest', () => {
     expect(test(calls({ nested: { path: 'x', id: ['y'] } }))).toBe(false);
     expect(test(calls({ nested: { id: ['999zz9'] } }))).toBe(true);
     expect(test(calls({ id: '999zz9' }))).toBe(true);
-    const signed = latin1(
-      writeLine(
-        {
-          type: 'message',
-          id: 'a',
-          parentId: null,
-          timestamp: 'T',
-          message: {
-            role: 'assistant',
-            content: [
-              { type: 'thinking', thinking: 'hm', thinkingSignature: '123ab4' },
-              { type: 'toolCall', id: '111aa1', name: 'ls', arguments: {} },
-              { type: 'image', data: '456cd7', mimeType: 'image/png' },
-            ],
-            api: 'x1',
-            provider: 'p',
-            model: 'm999zz9',
-            usage: { input: 1, cost: { total: 0.5 } },
-            stopReason: 'toolUse',
-          },
-        },
-        false,
-      ),
+    const signed = assistant(
+      [
+        { type: 'thinking', thinking: 'hm', thinkingSignature: '123ab4' },
+        { type: 'toolCall', id: '111aa1', name: 'ls', arguments: {} },
+        { type: 'image', data: '456cd7', mimeType: 'image/png' },
+      ],
+      {
+        api: 'x1',
+        provider: 'p',
+        model: 'm999zz9',
+        usage: { input: 1, cost: { total: 0.5 } },
+        stopReason: 'toolUse',
+      },
     );
     expect(test(signed)).toBe(false);
     expect(test(signed.replace('"hm"', '"hm 999zz9"'))).toBe(true);
