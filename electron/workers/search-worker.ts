@@ -17,9 +17,12 @@ const service = new SearchService({
   ...(data.regexLimitMs !== undefined ? { regexLimitMs: data.regexLimitMs } : {}),
 });
 
-host.serve({
-  update: (paths: readonly string[]) => service.update(paths),
-  syncFile: (path: string) => service.syncFile(path),
-  query: (text: string, { paths, ...opts }: WireQueryArgs) =>
-    service.query(text, { ...opts, ...(paths ? { paths: new Set(paths) } : {}) }),
-});
+host.serve(
+  {
+    update: (paths: readonly string[]) => service.update(paths),
+    syncFile: (path: string) => service.syncFile(path),
+    query: (text: string, { paths, ...opts }: WireQueryArgs) =>
+      service.query(text, { ...opts, ...(paths ? { paths: new Set(paths) } : {}) }),
+  },
+  () => service.close(),
+);

@@ -11,7 +11,11 @@ import { CanopyError, isErrorCode } from '../shared/errors';
 import type { OpenGate } from '../repo/open-gate';
 import type { WorkerScript } from './worker-script';
 
-export type ToService = { kind: 'call'; id: number; method: string; args: unknown[] } | { kind: 'gate'; held: boolean };
+export type ToService =
+  { kind: 'call'; id: number; method: string; args: unknown[] } | { kind: 'gate'; held: boolean } | { kind: 'close' };
+
+/** How long a worker asked to close may take before it is ended. */
+const CLOSE_MS = 5000;
 
 export type FromService =
   | { kind: 'reply'; id: number; ok: true; value: unknown }
@@ -99,8 +103,16 @@ export class ServiceClient<S extends object> {
     this.closed = true;
     this.unwatch?.();
     this.fail(new CanopyError('cancelled', `${this.options.name} closed`));
-    void this.worker?.terminate();
+    const worker = this.worker;
     this.worker = null;
+    if (!worker) return;
+    // Asked, it closes its service and exits at its next turn. Ended at once, a worker inside a
+    // better-sqlite3 call whose error it could no longer make aborted the whole process
+    // (v8::ToLocalChecked): it is ended only if it has not exited within CLOSE_MS.
+    worker.postMessage({ kind: 'close' } satisfies ToService);
+    const timer = setTimeout(() => void worker.terminate(), CLOSE_MS);
+    timer.unref();
+    worker.once('exit', () => clearTimeout(timer));
   }
 
   private ensure(): Worker {

@@ -13,8 +13,8 @@ export interface Host {
   /** The gate the service's passes pause at. */
   gate: OpenGate;
   status(status: unknown): void;
-  /** Starts answering calls. */
-  serve(methods: Methods): void;
+  /** Starts answering calls; `close` is run when the client closes, and the thread then exits. */
+  serve(methods: Methods, close?: () => void): void;
 }
 
 export function serviceHost(name: string): Host {
@@ -26,8 +26,16 @@ export function serviceHost(name: string): Host {
   return {
     gate,
     status: (status) => send({ kind: 'status', status }),
-    serve(methods) {
+    serve(methods, close) {
       port.on('message', (m: ToService) => {
+        if (m.kind === 'close') {
+          // A turn of this thread's loop: no call into native code is under way.
+          try {
+            close?.();
+          } finally {
+            process.exit(0);
+          }
+        }
         if (m.kind === 'gate') {
           if (m.held && !release) void gate.during(new Promise<void>((resolve) => (release = resolve)));
           else if (!m.held && release) {

@@ -3,11 +3,14 @@
  * holds the loop that answers requests, a query past its time limit ends its worker (the next query
  * starts a new one, which resumes indexing), and indexing still gives way while a session opens.
  */
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SearchService } from '../../electron/repo/search/search-service';
 import { SearchClient } from '../../electron/repo/search/search-client';
 import { OpenGate } from '../../electron/repo/open-gate';
+import { SEARCH_SCHEMA_VERSION } from '../../electron/storage/search-db';
 import { longestGap } from './loop-gap';
 import { assistant, header, projectDirName, tempDir, user, writeSession } from './helpers';
 
@@ -117,6 +120,26 @@ describe('search in a worker thread', () => {
     done();
     await opening;
   }, 60_000);
+
+  it('closed during a first build, the worker ends the build and closes its index itself', async () => {
+    // Ended at once instead, a worker inside a better-sqlite3 call could abort the whole process
+    // (v8::ToLocalChecked while making the call's error), and its build was left unfinished.
+    const s = await store(20);
+    const gate = new OpenGate();
+    const worker = new SearchClient({ roots: [s.root], env: s.env, gate });
+    const building = `${worker.indexPath}.building`;
+    let done: () => void = () => undefined;
+    const opening = gate.during(new Promise<void>((r) => (done = r)));
+    void worker.update(s.paths).catch(() => undefined);
+    await vi.waitFor(() => expect(existsSync(building)).toBe(true), { timeout: 10_000 });
+    worker.close();
+    await vi.waitFor(() => expect(existsSync(building)).toBe(false), { timeout: 4000 });
+    const db = new Database(worker.indexPath, { readonly: true });
+    expect(db.pragma('user_version', { simple: true })).toBe(SEARCH_SCHEMA_VERSION);
+    db.close();
+    done();
+    await opening;
+  }, 30_000);
 
   it('a worker that cannot start answers each call with an error; this process goes on', async () => {
     const s = await store(1);
