@@ -12,14 +12,13 @@ import {
   termsMetBySession,
   v1EntryId,
   type RawLineTest,
-  type SearchFields,
   type SearchQuery,
 } from '../../core';
 import { openLineFile, type LineFile, type ReadScratch } from '../../storage/line-chunks';
 import { fieldsHit, type FileInfo, type SearchHit } from './candidate-check';
 import { rawBytesTest, type RawBytesTest } from './raw-bytes';
 import { lineText, toolNamesText } from './line-text';
-import { noEntryFilter, sessionHit } from './query';
+import { entryFilter, noEntryFilter, sessionHit } from './query';
 
 /** Bytes of complete lines tested raw at once (a failing piece's lines are only counted). */
 const PIECE = 64 * 1024;
@@ -98,7 +97,8 @@ interface Scope {
   names: SessionNames;
   q: SearchQuery;
   fileNeedles: readonly string[];
-  tools: readonly string[];
+  /** Its role, time and tool filters (query.ts, as the index's entries are tested). */
+  filter: ReturnType<typeof entryFilter>;
   /** The raw tests of each set of terms a session meets (made once a query, not once a file). */
   tests: Map<string, RawTests>;
 }
@@ -122,18 +122,6 @@ function testOf(s: Scope, met: readonly boolean[]): (b: Buffer, start: number, e
 }
 
 /** The query's entry filters (role, time, tools) on a parsed line, as the index's SQL applies them. */
-function passesFilters(s: Scope, fields: SearchFields, time: number | null): boolean {
-  const f = s.q.filters;
-  if (f.roles.length && !f.roles.includes(fields.role as (typeof f.roles)[number])) return false;
-  if (f.after !== null && (time === null || time < f.after)) return false;
-  if (f.before !== null && (time === null || time >= f.before)) return false;
-  if (s.tools.length) {
-    const names = toolNamesText(fields.tools);
-    if (!s.tools.some((t) => names.includes(` ${t} `))) return false;
-  }
-  return true;
-}
-
 /** The entries on the path from the leaf (the last `leaf` record's target, else the last entry) to the root. */
 function pathOf(parents: Map<string, string | null>, start: string | null): Set<string> {
   const on = new Set<string>();
@@ -225,7 +213,8 @@ function* fileHits(lines: LineFile, path: string, s: Scope): Generator<SearchHit
         }
         if (fields.leafTarget !== undefined) leaf = fields.leafTarget;
         const time = Number.isNaN(fields.time) ? null : fields.time;
-        if (!may || !passesFilters(s, fields, time)) continue;
+        if (!may || (s.filter && !s.filter({ role: fields.role ?? '', time, tools: toolNamesText(fields.tools) })))
+          continue;
         const hit = fieldsHit(s, met, file, fields, { entry_id: fields.id, line, role: fields.role, time });
         if (hit && branch) held.push(hit);
         else if (hit) yield hit;
@@ -250,7 +239,7 @@ export function* byteHits(paths: readonly string[], q: SearchQuery, names: Sessi
     names,
     q,
     fileNeedles: q.filters.files.map((p) => p.toLowerCase()),
-    tools: q.filters.tools.map((t) => t.toLowerCase()),
+    filter: entryFilter(q),
     tests: new Map(),
   };
   // Files are read one after another: each into the same buffer.

@@ -71,9 +71,10 @@ function activePath(db: SearchDatabase, f: FileInfo): Set<string> {
 }
 
 /** The query's entry filters (role, time, tools) on an entry as the index stores it; null: none. */
-type EntryFilter = ((e: ParsedEntry) => boolean) | null;
+type EntryFilter = ((e: Pick<ParsedEntry, 'role' | 'time' | 'tools'>) => boolean) | null;
 
-function entryFilter(q: SearchQuery): EntryFilter {
+/** The query's role, time and tool filters as one test of an entry (null: it has none); the byte stage's too. */
+export function entryFilter(q: SearchQuery): EntryFilter {
   const { roles, after, before, tools } = q.filters;
   if (roles.length + tools.length === 0 && after === null && before === null) return null;
   const names = tools.map((t) => ` ${t} `);
