@@ -70,15 +70,32 @@ async function buildAsked(
   return { buildMs: performance.now() - t0, firstHitMs };
 }
 
+/** Every session under `root`, newest first (the order the app indexes them in). */
+async function newestFirst(root: string): Promise<string[]> {
+  const listing = await listSessions([root]);
+  return [...listing.sessions].sort((a, b) => (a.modifiedAt < b.modifiedAt ? 1 : -1)).map((s) => s.path);
+}
+
+/** The probe phrase, drawn first from the newest twentieth: every mode then draws the same phrases after it. */
+function probeOf(paths: string[], r: () => number): string {
+  return phrasesFrom(paths.slice(0, Math.max(1, Math.floor(paths.length / 20))), 1, r)[0] ?? 'the';
+}
+
+/** The folder of an index an earlier search run kept (CANOPY_BENCH_SEARCH_CACHE), which `mode` needs. */
+function keptIndex(mode: string): string {
+  const cache = process.env.CANOPY_BENCH_SEARCH_CACHE;
+  if (!cache) throw new Error(`${mode} needs CANOPY_BENCH_SEARCH_CACHE (an index an earlier search run kept)`);
+  return cache;
+}
+
 async function search(root: string): Promise<Record<string, unknown>> {
   // CANOPY_BENCH_SEARCH_CACHE: keep the built index there and reuse it (query work without a rebuild).
   const kept = process.env.CANOPY_BENCH_SEARCH_CACHE;
   const cache = kept ?? mkdtempSync(join(tmpdir(), 'canopy-bench-search-'));
   try {
-    const listing = await listSessions([root]);
-    const paths = [...listing.sessions].sort((a, b) => (a.modifiedAt < b.modifiedAt ? 1 : -1)).map((s) => s.path);
+    const paths = await newestFirst(root);
     const r = rng(20260101);
-    const probe = phrasesFrom(paths.slice(0, Math.max(1, Math.floor(paths.length / 20))), 1, r)[0] ?? 'the';
+    const probe = probeOf(paths, r);
     let bytes = 0;
     let textChars = 0;
     const service = new SearchService({
@@ -265,12 +282,10 @@ async function regexWithoutLiteral(service: SearchService, paths: string[]): Pro
 
 /** The same 50 phrases and 10 `re:` queries on an index kept by an earlier run, each query's time (profiling). */
 async function queries(root: string): Promise<Record<string, unknown>> {
-  const cache = process.env.CANOPY_BENCH_SEARCH_CACHE;
-  if (!cache) throw new Error('queries needs CANOPY_BENCH_SEARCH_CACHE (an index an earlier search run kept)');
-  const listing = await listSessions([root]);
-  const paths = [...listing.sessions].sort((a, b) => (a.modifiedAt < b.modifiedAt ? 1 : -1)).map((s) => s.path);
+  const cache = keptIndex('queries');
+  const paths = await newestFirst(root);
   const r = rng(20260101);
-  phrasesFrom(paths.slice(0, Math.max(1, Math.floor(paths.length / 20))), 1, r);
+  probeOf(paths, r);
   const service = new SearchService({ roots: [root], env: { CANOPY_CACHE_DIR: cache } });
   await service.update(paths);
   const phrases = phrasesFrom(paths, 50, r);
@@ -309,15 +324,14 @@ async function buildOnly(root: string): Promise<Record<string, unknown>> {
   const kept = process.env.CANOPY_BENCH_SEARCH_CACHE;
   const cache = kept ?? mkdtempSync(join(tmpdir(), 'canopy-bench-build-'));
   try {
-    const listing = await listSessions([root]);
-    const paths = [...listing.sessions].sort((a, b) => (a.modifiedAt < b.modifiedAt ? 1 : -1)).map((s) => s.path);
+    const paths = await newestFirst(root);
     let textChars = 0;
     const service = new SearchService({
       roots: [root],
       env: { CANOPY_CACHE_DIR: cache },
       onSynced: (s) => (textChars += s.textChars),
     });
-    const probe = phrasesFrom(paths.slice(0, Math.max(1, Math.floor(paths.length / 20))), 1, rng(20260101))[0] ?? 'the';
+    const probe = probeOf(paths, rng(20260101));
     const { buildMs: ms, firstHitMs } = await buildAsked(service, paths, probe);
     service.close();
     const db = new Database(service.indexPath, { readonly: true });
@@ -345,10 +359,8 @@ async function buildOnly(root: string): Promise<Record<string, unknown>> {
 
 /** The `re:` with no literal alone, on an index kept by an earlier run (`regex ROOT`, CANOPY_BENCH_SEARCH_CACHE). */
 async function regexOnly(root: string): Promise<Record<string, unknown>> {
-  const cache = process.env.CANOPY_BENCH_SEARCH_CACHE;
-  if (!cache) throw new Error('regex needs CANOPY_BENCH_SEARCH_CACHE (an index an earlier search run kept)');
-  const listing = await listSessions([root]);
-  const paths = [...listing.sessions].sort((a, b) => (a.modifiedAt < b.modifiedAt ? 1 : -1)).map((s) => s.path);
+  const cache = keptIndex('regex');
+  const paths = await newestFirst(root);
   const service = new SearchService({ roots: [root], env: { CANOPY_CACHE_DIR: cache } });
   await service.update(paths);
   const out = await regexWithoutLiteral(service, paths);
@@ -358,10 +370,9 @@ async function regexOnly(root: string): Promise<Record<string, unknown>> {
 
 /** The byte stage alone (no index built): `bytes ROOT`. */
 async function bytesOnly(root: string): Promise<Record<string, unknown>> {
-  const listing = await listSessions([root]);
-  const paths = [...listing.sessions].sort((a, b) => (a.modifiedAt < b.modifiedAt ? 1 : -1)).map((s) => s.path);
+  const paths = await newestFirst(root);
   const r = rng(20260101);
-  phrasesFrom(paths.slice(0, Math.max(1, Math.floor(paths.length / 20))), 1, r);
+  probeOf(paths, r);
   return { ok: true, ...(await byteStage(root, paths, phrasesFrom(paths, 50, r).slice(0, 5))) };
 }
 
