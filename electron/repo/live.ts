@@ -137,7 +137,7 @@ export class LiveSession {
   private async index(opts: Pick<IndexOptions, 'signal' | 'onProgress' | 'verify' | 'onLine'>): Promise<void> {
     let reader: SyncLineReader | null = null;
     const verify = opts.verify ?? this.opts.verify ?? 'fast';
-    // verify 'parse' of a big file: a second thread validates its chunks from the end while this pass goes forwards.
+    // verify 'parse' of a big file: a second thread reads and validates its chunks ahead of this pass.
     const ahead: { v: AheadValidation | null } = { v: null };
     const indexer = new SessionIndexer({
       source: { readText: (offset, length) => (reader ?? this.reader).readText(offset, length) },

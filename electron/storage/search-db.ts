@@ -19,9 +19,10 @@ export const SEARCH_SCHEMA_VERSION = 7;
 // An fts_text row is a block of consecutive entries of one file, its rowid the `blocks` row's:
 // numbered 1, 2, 3… as blocks are written (newest sessions first in a first build), so FTS5's
 // rowid deltas stay small. Never reused (AUTOINCREMENT): a file indexed again after the newest
-// rows gets rowids a query's cursor has not passed yet, so its paging still reaches them. `blocks` holds its byte range, so a candidate block is tested raw with
-// one read, and its entries packed in one blob (repo/search/entry-pack.ts), unpacked only then
-// (a block without text has no fts_text row).
+// rows gets rowids a query's cursor has not passed yet, so its paging still reaches them.
+// `blocks` holds its byte range, so a candidate block is tested raw with one read, and its
+// entries packed in one blob (repo/search/entry-pack.ts), unpacked only then (a block without
+// text has no fts_text row).
 const SCHEMA = `
 CREATE TABLE files (
   id INTEGER PRIMARY KEY,

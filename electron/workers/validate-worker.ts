@@ -1,8 +1,8 @@
 /**
  * The reading and validating helper of a big file's strict index pass (core/engine/shared-chunks.ts):
  * reads the file's chunks into the shared slots ahead of the indexing thread and validates their
- * lines there (the slots are the SIMD module's memory), until the file ends or the ring is closed. The same file: its
- * inode is checked on opening.
+ * lines there (the slots are the SIMD module's memory), until the file ends or the ring is closed.
+ * The same file: its inode is checked on opening.
  */
 import { workerData } from 'node:worker_threads';
 // Not the facade: the helper's start is on the clock (loading all of core cost it ~30 ms), and

@@ -2,8 +2,8 @@
  * Reading and validation beside a strict index pass, on a second thread. The file is cut into
  * chunks of CHUNK bytes that take turns in a ring of SLOTS shared slots. A helper thread reads each
  * chunk into its slot, up to SLOTS - 1 chunks ahead of the one whose lines the indexing thread
- * visits, and validates the whole lines inside it (copied into its SIMD module); the indexing
- * thread then finds the chunk read and judged. A chunk the helper has not taken when the indexing
+ * visits, and validates the whole lines inside it; the indexing thread then finds the chunk read
+ * and judged. A chunk the helper has not taken when the indexing
  * thread reaches it is read and validated there: neither thread waits for the other but for the
  * one chunk the helper is in the middle of. The slots are a shared WebAssembly memory, so the
  * helper's SIMD module validates a chunk where it was read (no copy). Only a tag word, the chunk's

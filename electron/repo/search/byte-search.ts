@@ -121,7 +121,6 @@ function testOf(s: Scope, met: readonly boolean[]): (b: Buffer, start: number, e
   return (b, start, end) => bytes(b, start, end) && line(b.toString('latin1', start, end));
 }
 
-/** The query's entry filters (role, time, tools) on a parsed line, as the index's SQL applies them. */
 /** The entries on the path from the leaf (the last `leaf` record's target, else the last entry) to the root. */
 function pathOf(parents: Map<string, string | null>, start: string | null): Set<string> {
   const on = new Set<string>();
