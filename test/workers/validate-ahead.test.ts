@@ -53,7 +53,7 @@ describe('validation ahead, on a helper thread', () => {
     for (let t = 0; t < 2000 && !ahead.helperTook(1); t++) Atomics.wait(pause, 0, 0, 5);
     const bytes = readFileSync(path);
     const validator = new JsonLineValidator();
-    const got: { line: number; verdict: number; valid: boolean; crosses: boolean }[] = [];
+    const got: { line: number; verdict: number; valid: boolean; crosses: boolean; chunk: number }[] = [];
     await scanLines(
       path,
       (b, start, end, line, offset) => {
@@ -63,6 +63,7 @@ describe('validation ahead, on a helper thread', () => {
           verdict: ahead.verdict(offset, length),
           valid: validator.valid(bytes, offset, offset + length),
           crosses: Math.floor(offset / CHUNK) !== Math.floor((offset + length) / CHUNK),
+          chunk: Math.floor(offset / CHUNK),
         });
       },
       { share: () => ahead.share },
@@ -77,6 +78,11 @@ describe('validation ahead, on a helper thread', () => {
     const known = got.filter((g) => g.verdict !== -1);
     expect(known.length).toBeGreaterThan(50); // at least chunk 1's lines
     expect(known.some((g) => g.verdict === 0)).toBe(true);
+    // Chunk 1 was the helper's before the scan began, and it is in a slot of its own (not the
+    // memory's first): every line inside it was judged there.
+    const inChunk1 = got.filter((g) => g.chunk === 1 && !g.crosses);
+    expect(inChunk1.length).toBeGreaterThan(50);
+    for (const g of inChunk1) expect(g.verdict, `line ${g.line}`).not.toBe(-1);
   });
 
   it('reads nothing when the file is another one than the indexer opened', async () => {
