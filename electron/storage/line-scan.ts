@@ -9,6 +9,7 @@
  */
 import { isAscii } from 'node:buffer';
 import { closeSync, readSync } from 'node:fs';
+import type { ReadScratch } from './line-chunks';
 import { LineSplitter, MAX_LINE_BYTES, type OversizedLine } from './line-split';
 import { openRegularSync } from './regular-file';
 
@@ -198,7 +199,8 @@ export class FileChangedError extends Error {
 export class SyncLineReader {
   private fd: number | null = null;
   private timer: ReturnType<typeof setTimeout> | null = null;
-  private buf = Buffer.allocUnsafe(64 * 1024);
+  // Made on the first read without a scratch: a pool of readers read through one scratch needs none.
+  private own: ReadScratch = { buf: null };
 
   constructor(
     readonly path: string,
@@ -213,18 +215,23 @@ export class SyncLineReader {
     return this.readBytes(offset, length).toString('utf8');
   }
 
-  /** `length` bytes at `offset`, in a buffer reused by the next read (copy what must outlive it). */
-  readBytes(offset: number, length: number): Buffer {
+  /**
+   * `length` bytes at `offset`, in a buffer reused by the next read into the same scratch (the
+   * reader's own, unless the caller brings one): copy what must outlive it.
+   */
+  readBytes(offset: number, length: number, scratch: ReadScratch = this.own): Buffer {
     const fd = this.ensureOpen();
-    if (length > this.buf.length) this.buf = Buffer.allocUnsafe(Math.max(length, this.buf.length * 2));
+    let buf = scratch.buf;
+    if (!buf || length > buf.length)
+      buf = scratch.buf = Buffer.allocUnsafe(Math.max(length, 64 * 1024, (buf?.length ?? 0) * 2));
     let filled = 0;
     while (filled < length) {
-      const n = readSync(fd, this.buf, filled, length - filled, offset + filled);
+      const n = readSync(fd, buf, filled, length - filled, offset + filled);
       if (n === 0) break;
       filled += n;
     }
     if (filled < length) throw new FileChangedError(this.path, 'it is shorter than before');
-    return this.buf.subarray(0, length);
+    return buf.subarray(0, length);
   }
 
   close(): void {

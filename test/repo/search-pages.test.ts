@@ -130,6 +130,43 @@ describe('search pages', () => {
     expect(new Set(ids).size).toBe(1800);
   });
 
+  it('a page continued after another query read the same file still reads its own bytes', async () => {
+    // One file, its first half holding one phrase and its second half another: two blocks apart.
+    const root = await tempDir('canopy-pages-root-');
+    const cache = await tempDir('canopy-pages-cache-');
+    const lines: Rec[] = [header('sess-one', '/p')];
+    let parent: string | null = null;
+    for (let i = 0; i < 800; i++) {
+      const id = `e${i}`;
+      const text =
+        i < 400
+          ? `alpha bravo charlie entry ${i} ${'x'.repeat(40)}`
+          : `delta echo foxtrot entry ${i} ${'y'.repeat(40)}`;
+      lines.push(user(id, parent, text));
+      parent = id;
+    }
+    const path = await writeSession(join(root, projectDirName('/p')), 's.jsonl', lines);
+    const service = new SearchService({ roots: [root], env: { CANOPY_CACHE_DIR: cache } });
+    open.push(service);
+    await service.update([path]);
+    const whole = await service.query('"alpha bravo"', { limit: 5000 });
+    expect(whole.hits).toHaveLength(400);
+    // The first page stops inside a block; the other query reads the file's other block meanwhile.
+    const first = await service.query('"alpha bravo"', { limit: 3 });
+    const other = await service.query('"echo foxtrot"', { limit: 5000 });
+    expect(other.hits).toHaveLength(400);
+    const rest = await allPages(service, '"alpha bravo"', 5000);
+    expect(rest).toHaveLength(400);
+    let cursor = first.cursor;
+    const ids = first.hits.map((h) => `${h.entryId}`);
+    while (cursor) {
+      const page = await service.query('"alpha bravo"', { limit: 50, cursor });
+      ids.push(...page.hits.map((h) => `${h.entryId}`));
+      cursor = page.cursor;
+    }
+    expect(ids).toEqual(whole.hits.map((h) => `${h.entryId}`));
+  });
+
   it('a newer query stops the page an older one is reading, and the event loop keeps turning', async () => {
     // A regex with no literal and no hit: every line is read and tested, a long scan.
     const { service } = await store(40, 600, 1);

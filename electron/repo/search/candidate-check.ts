@@ -14,6 +14,7 @@ import {
   type SearchRole,
   type Snippet,
 } from '../../core';
+import type { ReadScratch } from '../../storage/line-chunks';
 import type { SyncLineReader } from '../../storage/line-scan';
 import type { RawBytesTest } from './raw-bytes';
 import type { ReaderPool } from './reader-pool';
@@ -72,6 +73,11 @@ export interface CheckContext {
   /** When the raw test is a regex's alone: it, on all the lines of a read at once (core/search/regex-raw.ts). */
   spanTest?: RegexSpanTest | null;
   readers: ReaderPool;
+  /**
+   * The query's own read buffer: its stream may pause on a hit inside a read (a full page) while
+   * another query reads the same file through the shared pool, so reads never share a reader's buffer.
+   */
+  scratch: ReadScratch;
 }
 
 /** Bytes a verification read may span to cover several candidates of one file at once. */
@@ -105,7 +111,7 @@ export function* verifyPage(
     }
     let span: Buffer | null;
     try {
-      span = readerOf(ctx, f).readBytes(first.offset, end - first.offset);
+      span = readerOf(ctx, f).readBytes(first.offset, end - first.offset, ctx.scratch);
     } catch {
       span = null; // the file changed since it was indexed: the next sync re-reads it
     }

@@ -198,6 +198,7 @@ export function* queryHits(db: SearchDatabase, q: SearchQuery, opts: QueryOption
     rawTest: () => true,
     bytesTest: () => true,
     readers,
+    scratch: { buf: null },
   };
 
   try {
@@ -305,7 +306,7 @@ function* blockHits(
     yield null;
     let span: Buffer;
     try {
-      span = readerOf(ctx, f).readBytes(b.offset, b.end - b.offset);
+      span = readerOf(ctx, f).readBytes(b.offset, b.end - b.offset, ctx.scratch);
     } catch {
       continue; // the file changed since it was indexed: the next sync re-reads it
     }
