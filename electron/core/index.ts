@@ -84,6 +84,7 @@ export {
   type SearchFields,
 } from './search/search-text';
 export { rawLineTest, rawNeedles, type RawLineTest } from './search/raw-filter';
+export { charRarity, wordRarity } from './search/letter-rarity';
 export { regexSpanTest, type RegexSpanTest } from './search/regex-raw';
 export {
   blockTerms,

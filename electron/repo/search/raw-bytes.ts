@@ -5,19 +5,9 @@
  * of its rarest bytes in each of their four cases with Buffer.indexOf (memchr and a compare, in C++,
  * against ~1.5 GB/s for a case-insensitive regex here), and checked whole where they are found.
  */
-import { rawNeedles, type SearchQuery } from '../../core';
+import { charRarity as rarity, rawNeedles, type SearchQuery } from '../../core';
 
 export type RawBytesTest = (bytes: Buffer, start: number, end: number) => boolean;
-
-/** Letters from the rarest to the commonest in English text. */
-const RARE_FIRST = 'zqxjkvbpygfwmucldrhsnioate';
-
-/** Higher is rarer: letters by RARE_FIRST, digits (timestamps, ids) as common, other punctuation between. */
-function rarity(c: number): number {
-  if (c >= 48 && c <= 57) return 1;
-  const lower = c >= 65 && c <= 90 ? c + 32 : c;
-  return lower >= 97 && lower <= 122 ? RARE_FIRST.length - RARE_FIRST.indexOf(String.fromCharCode(lower)) : 13;
-}
 
 const isLower = (c: number): boolean => c >= 97 && c <= 122;
 const cases = (c: number): number[] => (isLower(c) ? [c, c - 32] : [c]);
