@@ -8,6 +8,7 @@
  */
 import { substringPlan, type SubstringPlan, type TailQuery, type TermSource } from '../../core';
 import type { SearchDatabase } from '../../storage/search-db';
+import { wordVocab } from './term-list';
 
 /** Every block (no narrowing). */
 export const EVERY = null;
@@ -95,6 +96,16 @@ class Asker {
     return out;
   }
 
+  /** How many blocks hold `term` (its vocabulary row: a common word's count costs a quarter of reading its rows). */
+  private blocksOf(term: string): number {
+    return (
+      this.db
+        .prepare<[string], number>(`SELECT doc FROM ${wordVocab(this.db)} WHERE term = ?`)
+        .pluck()
+        .get(term) ?? 0
+    );
+  }
+
   size(rows: Rows): number {
     if (rows !== EVERY) return rows.length;
     if (this.blockCount < 0)
@@ -133,7 +144,7 @@ class Asker {
   glued(glued: readonly string[], follow: readonly string[], within: Rows): number[] {
     let terms = glued;
     // The next word is in a few blocks (so in few places): the terms' places are compared with its own.
-    if (follow.length > 0 && this.size(this.rows(quote(follow[0]!))) * RARE_SHARE < this.size(EVERY))
+    if (follow.length > 0 && this.blocksOf(follow[0]!) * RARE_SHARE < this.size(EVERY))
       return intersect(this.adjacent(glued, follow[0]!), within)!;
     if (within !== EVERY && follow.length > 0) {
       // Most such terms are rare: only those in a block of `within` are asked with their positions.

@@ -66,6 +66,12 @@ export function listTerms(db: SearchDatabase, words: Iterable<string>): void {
   if (fresh.size > 0) write(db, h, [...fresh]);
 }
 
+/** The FTS5 index's vocabulary (each term and its block count), as a temporary table of `db`; its name. */
+export function wordVocab(db: SearchDatabase): string {
+  db.exec("CREATE VIRTUAL TABLE IF NOT EXISTS temp.fts_vocab USING fts5vocab(main, 'fts_text', 'row')");
+  return 'temp.fts_vocab';
+}
+
 /**
  * Lists every term of the FTS5 index not listed yet, read once from its vocabulary (what a bulk
  * load does instead of listTerms per block: FTS5 has split the words already). Words too long to
@@ -73,9 +79,9 @@ export function listTerms(db: SearchDatabase, words: Iterable<string>): void {
  */
 export function listVocabTerms(db: SearchDatabase): number {
   const h = heldOf(db);
-  db.exec("CREATE VIRTUAL TABLE IF NOT EXISTS temp.fts_vocab USING fts5vocab(main, 'fts_text', 'row')");
+  const vocab = wordVocab(db);
   const fresh: string[] = [];
-  for (const t of db.prepare<[], string>('SELECT term FROM temp.fts_vocab').pluck().all()) {
+  for (const t of db.prepare<[], string>(`SELECT term FROM ${vocab}`).pluck().all()) {
     if (t.length <= MAX_TERM_CHARS && t !== LONG_WORD && !h.terms.has(t)) fresh.push(t);
   }
   write(db, h, fresh);
