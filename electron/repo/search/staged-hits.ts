@@ -16,15 +16,26 @@ function newestFirst(paths: Iterable<string>): { path: string; mtimeMs: number }
   return out.sort((a, b) => b.mtimeMs - a.mtimeMs);
 }
 
+/** The indexed paths of each files list (kept while the list is: ~2 ms a query for 10,000 files). */
+const indexedPaths = new WeakMap<readonly FileInfo[], Set<string>>();
+
+/**
+ * `paths` the index does not hold. A file whose first sync has not ended (another process's, or
+ * one that failed midway) may have part of its rows: it is read whole too (a hit found twice is
+ * answered once, by query-pages).
+ */
+function notIndexed(files: readonly FileInfo[], paths: ReadonlySet<string>): string[] {
+  let indexed = indexedPaths.get(files);
+  if (!indexed) indexedPaths.set(files, (indexed = new Set(files.filter((f) => f.indexed_to > 0).map((f) => f.path))));
+  return [...paths].filter((p) => !indexed.has(p));
+}
+
 export function* stagedHits(
   db: SearchDatabase,
   q: SearchQuery,
   opts: QueryOptions & { files: readonly FileInfo[]; names: SessionNames },
 ): HitStream {
-  // A file whose first sync has not ended (another process's, or one that failed midway) may have
-  // part of its rows: it is read whole too (a hit found twice is answered once, by query-pages).
-  const indexed = new Set(opts.files.filter((f) => f.indexed_to > 0).map((f) => f.path));
-  const missing = opts.paths ? [...opts.paths].filter((p) => !indexed.has(p)) : [];
+  const missing = opts.paths ? notIndexed(opts.files, opts.paths) : [];
   if (missing.length === 0) return yield* queryHits(db, q, opts);
   const newest = opts.files.reduce((m, f) => Math.max(m, f.mtime_ms), 0);
   const byAge = newestFirst(missing);
