@@ -6,6 +6,7 @@
  * pieces are run apart and their rowids joined here. A piece may keep more blocks than hold the
  * substring, never fewer: every candidate is checked against its line.
  */
+import type Database from 'better-sqlite3';
 import { substringPlan, type SubstringPlan, type TailQuery, type TermSource } from '../../core';
 import type { SearchDatabase } from '../../storage/search-db';
 import { wordVocab } from './term-list';
@@ -72,6 +73,7 @@ class Asker {
   private readonly match;
   private readonly asked = new Map<string, number[]>();
   private blockCount = -1;
+  private docs: Database.Statement<[string], number> | null = null;
 
   constructor(
     private readonly db: SearchDatabase,
@@ -98,12 +100,8 @@ class Asker {
 
   /** How many blocks hold `term` (its vocabulary row: a common word's count costs a quarter of reading its rows). */
   private blocksOf(term: string): number {
-    return (
-      this.db
-        .prepare<[string], number>(`SELECT doc FROM ${wordVocab(this.db)} WHERE term = ?`)
-        .pluck()
-        .get(term) ?? 0
-    );
+    this.docs ??= this.db.prepare<[string], number>(`SELECT doc FROM ${wordVocab(this.db)} WHERE term = ?`).pluck();
+    return this.docs.get(term) ?? 0;
   }
 
   size(rows: Rows): number {
