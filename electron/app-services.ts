@@ -40,7 +40,8 @@ export interface AppServices {
   handlers: Handlers;
   /** Settles once every watcher is in place (at once when not watching). */
   watching: Promise<void>;
-  close(): void;
+  /** Settles once its worker threads have exited (nothing of theirs writes after it). */
+  close(): Promise<void>;
 }
 
 export function createAppServices(options: AppServicesOptions): AppServices {
@@ -102,14 +103,13 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     secrets,
     handlers,
     watching: stopWatching.ready,
-    close: () => {
+    close: async () => {
       stopWatching();
       stopFollowing();
       stopSecrets();
-      search.close();
-      secrets.close();
-      void offload?.close();
+      const ended = Promise.all([search.close(), secrets.close(), offload?.close()]);
       catalog.close();
+      await ended;
     },
   };
 }

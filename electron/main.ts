@@ -101,7 +101,7 @@ async function start(): Promise<void> {
   win.on('closed', () => {
     appWindows.delete(contents);
     stopEvents();
-    close();
+    void close();
   });
 
   Menu.setApplicationMenu(

@@ -53,7 +53,7 @@ export const serveCommand: CliCommand = {
       try {
         await services.catalog.openPaths(args.positionals);
       } catch (err) {
-        services.close();
+        await services.close();
         io.stderr.write(`canopy serve: ${(err as Error).message}\n`);
         return 1;
       }
@@ -76,7 +76,7 @@ export const serveCommand: CliCommand = {
     io.stdout.write(`Canopy is serving ${read}\nOpen ${server.url}\n`);
     await new Promise<void>((resolve) => {
       const stop = () => {
-        services.close();
+        void services.close();
         // The sockets are closed at once; a close that still waits does not hold the stop.
         void Promise.race([server.close(), new Promise((r) => setTimeout(r, 500).unref())]).then(() => resolve());
       };

@@ -99,20 +99,23 @@ export class ServiceClient<S extends object> {
     this.resumeWith = { method, args };
   }
 
-  close(): void {
+  /** Settles once the worker has exited: its service's files (an index's WAL) are closed by then. */
+  close(): Promise<void> {
     this.closed = true;
     this.unwatch?.();
     this.fail(new CanopyError('cancelled', `${this.options.name} closed`));
     const worker = this.worker;
     this.worker = null;
-    if (!worker) return;
+    if (!worker) return Promise.resolve();
     // Asked, it closes its service and exits at its next turn. Ended at once, a worker inside a
     // better-sqlite3 call whose error it could no longer make aborted the whole process
     // (v8::ToLocalChecked): it is ended only if it has not exited within CLOSE_MS.
+    const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
     worker.postMessage({ kind: 'close' } satisfies ToService);
     const timer = setTimeout(() => void worker.terminate(), CLOSE_MS);
     timer.unref();
-    worker.once('exit', () => clearTimeout(timer));
+    void exited.then(() => clearTimeout(timer));
+    return exited;
   }
 
   private ensure(): Worker {

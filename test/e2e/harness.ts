@@ -105,7 +105,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     async close() {
       await context.close();
       await server.close();
-      services.close();
+      await services.close();
       rmSync(root, { recursive: true, force: true });
     },
   };

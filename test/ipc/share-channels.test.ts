@@ -6,6 +6,7 @@ import { writePlantedSession } from '../fixtures/secrets/session';
 import { hashTree, projectDirName, tempDir } from '../repo/helpers';
 
 let services: AppServices | undefined;
+// Awaited: the workers' last writes to the cache folder end before it is removed.
 afterEach(() => services?.close());
 
 async function setUp() {

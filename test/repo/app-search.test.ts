@@ -66,7 +66,7 @@ describe('search through the handlers', () => {
     expect(first.hits).toHaveLength(1);
     const next = await services.handlers['search.query']({ query: 'answer', limit: 1, cursor: first.cursor! });
     expect(next.hits[0]).not.toEqual(first.hits[0]);
-    services.close();
+    await services.close();
     // Nothing of Canopy's was written under the root (only the test's own append changed a file).
     expect([...(await hashTree(root)).keys()].sort()).toEqual([...before.keys()].sort());
   });
@@ -85,7 +85,7 @@ describe('search through the handlers', () => {
       ['t2', null],
       ['t3', null],
     ]);
-    services.close();
+    await services.close();
   });
 
   it('an index that cannot be opened: the app still answers every hit, read from the files, and its status says so', async () => {
@@ -106,6 +106,6 @@ describe('search through the handlers', () => {
     ]);
     expect(r.status.error).toMatch(/^the search index cannot be used .*: searched the files directly$/);
     await services.secrets.idle(); // the radar writes its cache into the same folder
-    services.close();
+    await services.close();
   });
 });

@@ -10,8 +10,8 @@ const OUTSIDE_ID = '019c0000-0000-7000-8000-0000000000a1';
 const OTHER_ID = '019c0000-0000-7000-8000-0000000000a2';
 
 let services: AppServices | null = null;
-afterEach(() => {
-  services?.close();
+afterEach(async () => {
+  await services?.close();
   services = null;
 });
 
@@ -56,7 +56,7 @@ describe('opening files beyond the roots', () => {
       .map((r) => r.sessionId)
       .sort();
     expect(ids).toEqual([OUTSIDE_ID, OTHER_ID]);
-    services!.close();
+    await services!.close();
     const again = await setup();
     await again.catalog.openPaths([file]);
     const forked = await again.handlers['session.fork']({ sessionId: OUTSIDE_ID, request: { kind: 'clone' } });

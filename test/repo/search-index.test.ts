@@ -347,7 +347,7 @@ describe('search index', () => {
     // `canopy serve ~`: the opened folder is kept out like a root, by the app's search and radar.
     const services = createAppServices({ roots: [], openedFolders: [home], transport: 'http', watch: false, env });
     expect(isInside(services.search.status().indexPath!, home)).toBe(false);
-    services.close();
+    await services.close();
     expect(await hashTree(home)).toEqual(new Map());
   });
 });

@@ -15,9 +15,9 @@ import { longestGap } from './loop-gap';
 import { assistant, header, projectDirName, tempDir, user, writeSession } from './helpers';
 
 type Rec = Record<string, unknown>;
-const open: { close(): void }[] = [];
-afterEach(() => {
-  for (const s of open.splice(0)) s.close();
+const open: { close(): void | Promise<void> }[] = [];
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((s) => s.close()));
 });
 
 async function store(files: number) {
@@ -140,6 +140,17 @@ describe('search in a worker thread', () => {
     done();
     await opening;
   }, 30_000);
+
+  it('close settles once the worker has closed its index: nothing of it is written after', async () => {
+    const s = await store(5);
+    const worker = new SearchClient({ roots: [s.root], env: s.env });
+    await worker.update(s.paths);
+    expect((await worker.query('planted phrase')).hits.length).toBeGreaterThan(0);
+    // The open index keeps its write-ahead log beside it; its last connection closing removes it.
+    expect(existsSync(`${worker.indexPath}-wal`)).toBe(true);
+    await worker.close();
+    expect(existsSync(`${worker.indexPath}-wal`)).toBe(false);
+  });
 
   it('a worker that cannot start answers each call with an error; this process goes on', async () => {
     const s = await store(1);

@@ -11,8 +11,8 @@ import { writePlantedSession } from '../fixtures/secrets/session';
 import { tempDir } from './helpers';
 
 const open: SecretsClient[] = [];
-afterEach(() => {
-  for (const c of open.splice(0)) c.close();
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((c) => c.close()));
 });
 
 describe('the secret radar in a worker thread', () => {

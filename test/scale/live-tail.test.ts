@@ -198,7 +198,7 @@ describe('catalog watch', () => {
       expect(g.entries.map((e) => e.id)).toEqual(['a', 'b']);
       expect(g.leafId).toBe('b');
     } finally {
-      app.close();
+      await app.close();
     }
   });
 });

@@ -132,7 +132,8 @@ export class AppSearch {
     return { hits, cursor: answer.cursor, stopped: answer.stopped, status };
   }
 
-  close(): void {
-    this.service?.close();
+  /** Settles once the worker has exited (its index closed). */
+  close(): Promise<void> {
+    return this.service?.close() ?? Promise.resolve();
   }
 }

@@ -84,7 +84,7 @@ export class SearchClient {
     return this.client.call<SearchAnswer>('query', [text, wire], this.options.queryLimitMs ?? QUERY_LIMIT_MS);
   }
 
-  close(): void {
-    this.client.close();
+  close(): Promise<void> {
+    return this.client.close();
   }
 }

@@ -123,8 +123,8 @@ export class AppSecrets {
     });
   }
 
-  close(): void {
+  close(): Promise<void> {
     // The cache is written at the end of each pass; the worker thread ends.
-    this.service?.close();
+    return this.service?.close() ?? Promise.resolve();
   }
 }

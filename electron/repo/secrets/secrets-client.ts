@@ -67,7 +67,7 @@ export class SecretsClient {
     return this.client.call<Map<string, number>>('counts', []);
   }
 
-  close(): void {
-    this.client.close();
+  close(): Promise<void> {
+    return this.client.close();
   }
 }

@@ -23,8 +23,8 @@ beforeAll(async () => {
   store = await writePiStore(join(tmp, 'sessions'));
   app = createAppServices({ roots: [store.root], transport: 'http', watch: false });
 }, 60_000);
-afterAll(() => {
-  app.close();
+afterAll(async () => {
+  await app.close();
   rmSync(tmp, { recursive: true, force: true });
 });
 
