@@ -9,7 +9,7 @@ import { appendFileSync, mkdtempSync, readFileSync, rmSync, statSync, truncateSy
 import { tmpdir } from 'node:os';
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
-import { SearchService } from '../electron/repo/search/search-service';
+import { SearchService, type QueryArgs } from '../electron/repo/search/search-service';
 import { listSessions } from '../electron/repo/sessions';
 import { Rng } from '../test/fixtures/corpus/rng';
 
@@ -71,6 +71,27 @@ async function buildAsked(
 }
 
 /** Every session under `root`, newest first (the order the app indexes them in). */
+/**
+ * Every hit of `text` counted page by page to its end, as the CLI pages: from its first page, or on
+ * from `cursor` (null: nothing left); `onPage` is told after each page.
+ */
+async function hitsToEnd(
+  service: SearchService,
+  text: string,
+  opts: Omit<QueryArgs, 'cursor'>,
+  cursor?: string | null,
+  onPage?: () => void,
+): Promise<number> {
+  let hits = 0;
+  for (let at = cursor; at !== null;) {
+    const page = await service.query(text, { ...opts, ...(at ? { cursor: at } : {}) });
+    hits += page.hits.length;
+    onPage?.();
+    at = page.cursor;
+  }
+  return hits;
+}
+
 async function newestFirst(root: string): Promise<string[]> {
   const listing = await listSessions([root]);
   return [...listing.sessions].sort((a, b) => (a.modifiedAt < b.modifiedAt ? 1 : -1)).map((s) => s.path);
@@ -121,12 +142,7 @@ async function search(root: string): Promise<Record<string, unknown>> {
     let completeHits = 0;
     for (const p of phrases) {
       const q0 = performance.now();
-      for (let cursor: string | undefined; ;) {
-        const page = await service.query(`"${p}"`, { limit: 50, ...(cursor ? { cursor } : {}) });
-        completeHits += page.hits.length;
-        if (!page.cursor) break;
-        cursor = page.cursor;
-      }
+      completeHits += await hitsToEnd(service, `"${p}"`, { limit: 50 });
       completeMs.push(performance.now() - q0);
     }
     // The app's first page: it answers what it holds after 150 ms (once it has a hit), as the panel asks.
@@ -220,12 +236,7 @@ async function byteStage(root: string, paths: string[], phrases: string[]): Prom
       bareCpuMs += cpuMs(bc);
       const s0 = performance.now();
       const sc = process.cpuUsage();
-      for (let cursor: string | undefined; ;) {
-        const page = await service.query(`"${p}"`, { limit: 5000, paths: scope, ...(cursor ? { cursor } : {}) });
-        hits += page.hits.length;
-        if (!page.cursor) break;
-        cursor = page.cursor;
-      }
+      hits += await hitsToEnd(service, `"${p}"`, { limit: 5000, paths: scope });
       stageMs += performance.now() - s0;
       stageCpuMs += cpuMs(sc);
     }
@@ -260,15 +271,10 @@ async function regexWithoutLiteral(service: SearchService, paths: string[]): Pro
   const scanCpuMs = cpuMs(sc);
   const q0 = performance.now();
   const qc = process.cpuUsage();
-  let hits = 0;
   let firstPageMs = 0;
-  for (let cursor: string | undefined; ;) {
-    const page = await service.query(`re:${source}`, { limit: 5000, ...(cursor ? { cursor } : {}) });
+  const hits = await hitsToEnd(service, `re:${source}`, { limit: 5000 }, undefined, () => {
     firstPageMs ||= performance.now() - q0;
-    hits += page.hits.length;
-    if (!page.cursor) break;
-    cursor = page.cursor;
-  }
+  });
   return {
     regexAllMs: performance.now() - q0,
     regexAllCpuMs: cpuMs(qc),
@@ -305,13 +311,8 @@ async function queries(root: string): Promise<Record<string, unknown>> {
       const a = await service.query(q, { limit: 50 });
       const c = process.cpuUsage(c0);
       // COMPLETE=1: every hit too, paged as the CLI pages (the search mode's complete p95).
-      let [allMs, all] = [0, a.hits.length];
-      for (let cursor = process.env.COMPLETE ? a.cursor : null; cursor;) {
-        const page = await service.query(q, { limit: 50, cursor });
-        all += page.hits.length;
-        cursor = page.cursor;
-      }
-      if (process.env.COMPLETE) allMs = Math.round(performance.now() - q0);
+      const all = process.env.COMPLETE ? a.hits.length + (await hitsToEnd(service, q, { limit: 50 }, a.cursor)) : 0;
+      const allMs = process.env.COMPLETE ? Math.round(performance.now() - q0) : 0;
       out.push({
         q,
         ms: Math.round(performance.now() - q0),
