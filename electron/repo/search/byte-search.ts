@@ -18,7 +18,7 @@ import { openLineFile, type LineFile, type ReadScratch } from '../../storage/lin
 import { fieldsHit, type FileInfo, type SearchHit } from './candidate-check';
 import { rawBytesTest, type RawBytesTest } from './raw-bytes';
 import { lineText, toolNamesText } from './line-text';
-import { entryFilter, noEntryFilter, sessionHit } from './query';
+import { entryFilter, noEntryFilter, sessionHit, type EntryFilter } from './query';
 
 /** Bytes of complete lines tested raw at once (a failing piece's lines are only counted). */
 const PIECE = 64 * 1024;
@@ -98,7 +98,7 @@ interface Scope {
   q: SearchQuery;
   fileNeedles: readonly string[];
   /** Its role, time and tool filters (query.ts, as the index's entries are tested). */
-  filter: ReturnType<typeof entryFilter>;
+  filter: EntryFilter;
   /** The raw tests of each set of terms a session meets (made once a query, not once a file). */
   tests: Map<string, RawTests>;
 }

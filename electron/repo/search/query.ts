@@ -71,7 +71,7 @@ function activePath(db: SearchDatabase, f: FileInfo): Set<string> {
 }
 
 /** The query's entry filters (role, time, tools) on an entry as the index stores it; null: none. */
-type EntryFilter = ((e: Pick<ParsedEntry, 'role' | 'time' | 'tools'>) => boolean) | null;
+export type EntryFilter = ((e: Pick<ParsedEntry, 'role' | 'time' | 'tools'>) => boolean) | null;
 
 /** The query's role, time and tool filters as one test of an entry (null: it has none); the byte stage's too. */
 export function entryFilter(q: SearchQuery): EntryFilter {
@@ -256,6 +256,8 @@ export function runQuery(
   }
 }
 
+const BLOCK_COLUMNS = 'rowid, file, offset, end, entries';
+
 interface BlockRow {
   rowid: number;
   file: number;
@@ -295,9 +297,7 @@ function* blockHits(
 ): Found {
   // Every candidate block is known at once (FTS5 re-evaluates a whole query for a `rowid > ?` page);
   // its row is looked up one block at a time, as the reader pages on (a common phrase matches most).
-  const blockRow = db.prepare<[number], BlockRow>(
-    'SELECT rowid, file, offset, end, entries FROM blocks WHERE rowid = ?',
-  );
+  const blockRow = db.prepare<[number], BlockRow>(`SELECT ${BLOCK_COLUMNS} FROM blocks WHERE rowid = ?`);
   for (const rowid of blocks) {
     const b = blockRow.get(rowid);
     if (!b) continue;
@@ -331,7 +331,7 @@ function* entryHits(
   filter: EntryFilter,
 ): Found {
   const page = db.prepare<[number, number], BlockRow>(
-    'SELECT rowid, file, offset, end, entries FROM blocks WHERE rowid > ? ORDER BY rowid LIMIT ?',
+    `SELECT ${BLOCK_COLUMNS} FROM blocks WHERE rowid > ? ORDER BY rowid LIMIT ?`,
   );
   for (let after = 0; ;) {
     const rows = page.all(after, PAGE_BLOCKS);
