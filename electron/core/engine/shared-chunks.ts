@@ -65,7 +65,7 @@ export function sharedChunks(): SharedChunks | null {
   const control = new SharedArrayBuffer((HEADER + SLOTS * SLOT_INTS) * 4);
   const ctrl = new Int32Array(control);
   ctrl[READER_AT] = -1;
-  for (let s = 0; s < SLOTS; s++) ctrl[HEADER + s * SLOT_INTS + TAG] = tagOf(s, FREE);
+  for (let s = 0; s < SLOTS; s++) ctrl[baseOf(s) + TAG] = tagOf(s, FREE);
   return { control, memory, stack };
 }
 
@@ -163,7 +163,7 @@ export class ChunkReader {
   close(): void {
     this.gaveUp = true;
     Atomics.store(this.ctrl, CLOSED, 1);
-    for (let s = 0; s < SLOTS; s++) Atomics.notify(this.ctrl, HEADER + s * SLOT_INTS + TAG);
+    for (let s = 0; s < SLOTS; s++) Atomics.notify(this.ctrl, baseOf(s) + TAG);
   }
 
   /** A buffer of this thread's own, once the helper is given up (its slots may still be written). */
