@@ -38,6 +38,10 @@ describe('request bodies', () => {
 
   it('the loop keeps its timers on time while a 64 MB upload is parsed', async () => {
     const body = Buffer.from(JSON.stringify({ name: 'a.jsonl', text: '{"type":"message"}\n'.repeat(3_500_000) }));
+    // The baseline: how long parsing it here holds this loop, measured in this run (load slows both).
+    const t0 = performance.now();
+    JSON.parse(body.toString('utf8'));
+    const here = performance.now() - t0;
     const parsing = parser().parse(body);
     const lags: number[] = [];
     let done = false;
@@ -50,7 +54,7 @@ describe('request bodies', () => {
     expect((await parsing).ok).toBe(true);
     lags.sort((a, b) => a - b);
     expect(lags.length).toBeGreaterThan(3);
-    expect(lags[Math.floor(lags.length * 0.95)]!).toBeLessThan(100);
+    expect(lags[Math.floor(lags.length * 0.95)]!).toBeLessThan(here / 2);
   }, 60_000);
 });
 

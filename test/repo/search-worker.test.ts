@@ -76,7 +76,8 @@ describe('search in a worker thread', () => {
     expect(inProcess.value.stopped).toMatch(/regex ran past/);
     expect(inWorker.value.stopped).toMatch(/regex ran past/);
     expect(inProcess.gap).toBeGreaterThan(500);
-    expect(inWorker.gap).toBeLessThan(150);
+    // Against the in-process run of the same query: load slows both.
+    expect(inWorker.gap).toBeLessThan(inProcess.gap / 3);
   }, 60_000);
 
   it('a query past its time limit ends the worker; the next query gets a new one', async () => {
