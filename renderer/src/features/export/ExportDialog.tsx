@@ -45,10 +45,11 @@ function ExportBox() {
     // The request is compared by its JSON (key); rulesSeq re-asks after the user's redactions change.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [actions, key, rulesSeq]);
+  useEffect(() => void actions.loadExportLedger(), [actions]);
+  // Focus on opening and again after a write (its button, disabled while writing, lost it): Escape still closes.
   useEffect(() => {
     setTimeout(() => first.current?.focus(), 0);
-    void actions.loadExportLedger();
-  }, [actions]);
+  }, [result]);
 
   const write = () => {
     if (!request) return;
