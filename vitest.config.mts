@@ -35,7 +35,8 @@ export default defineConfig({
     projects: [
       // Pure and in-process tests: everything not in a heavier project below.
       project('unit', ['test/**/*.test.ts', 'test/**/*.test.tsx'], [...E2E, ...SCALE, ...DIFFERENTIAL, ...FUZZ]),
-      project('scale', tests(SCALE)),
+      // Heavy by design: a ceiling that only a hang reaches (load slows them, it must not fail them).
+      project('scale', tests(SCALE), [], 900_000),
       project('differential', tests(DIFFERENTIAL)),
       // A ceiling that only a hang reaches: each fuzz request has its own limit.
       project('fuzz', tests(FUZZ), [], 900_000),
