@@ -14,7 +14,7 @@ const project = (name: string, include: string[], exclude: string[] = [], testTi
   extends: true as const,
   test: { name, include, exclude: ['**/node_modules/**', ...exclude], ...(testTimeout ? { testTimeout } : {}) },
 });
-const tests = (globs: string[]) => globs.flatMap((g) => (g.endsWith('/**') ? [`${g}/*.test.ts`] : [g]));
+const tests = (globs: string[]) => globs.flatMap((g) => (g.endsWith('/**') ? [`${g}/*.test.{ts,tsx}`] : [g]));
 
 // Renderer unit tests opt into happy-dom with a `// @vitest-environment happy-dom` comment;
 // everything else runs in node.
