@@ -76,7 +76,8 @@ describe('search in a worker thread', () => {
     expect(inProcess.value.stopped).toMatch(/regex ran past/);
     expect(inWorker.value.stopped).toMatch(/regex ran past/);
     expect(inProcess.gap).toBeGreaterThan(500);
-    expect(inWorker.gap).toBeLessThan(150);
+    // Against the in-process run of the same query: load slows both.
+    expect(inWorker.gap).toBeLessThan(inProcess.gap / 3);
   }, 60_000);
 
   it('a query past its time limit ends the worker; the next query gets a new one', async () => {
@@ -116,7 +117,8 @@ describe('search in a worker thread', () => {
     let done: () => void = () => undefined;
     const opening = gate.during(new Promise<void>((r) => (done = r)));
     void worker.update(s.paths).catch(() => undefined);
-    await vi.waitFor(() => expect(worker.getStatus().indexing).toBe(true));
+    // Waits for a state, not a speed: the ceiling only stops a hang (load can make a start slow).
+    await vi.waitFor(() => expect(worker.getStatus().indexing).toBe(true), { timeout: 50_000 });
     await expect(worker.query('re:(a+)+$', { limit: 10 })).rejects.toMatchObject({ code: 'io' });
     expect(worker.getStatus()).toMatchObject({ indexing: false, total: 3 });
     done();
@@ -133,15 +135,15 @@ describe('search in a worker thread', () => {
     let done: () => void = () => undefined;
     const opening = gate.during(new Promise<void>((r) => (done = r)));
     void worker.update(s.paths).catch(() => undefined);
-    await vi.waitFor(() => expect(existsSync(building)).toBe(true), { timeout: 10_000 });
+    await vi.waitFor(() => expect(existsSync(building)).toBe(true), { timeout: 50_000 });
     worker.close();
-    await vi.waitFor(() => expect(existsSync(building)).toBe(false), { timeout: 4000 });
+    await vi.waitFor(() => expect(existsSync(building)).toBe(false), { timeout: 50_000 });
     const db = new Database(worker.indexPath, { readonly: true });
     expect(db.pragma('user_version', { simple: true })).toBe(SEARCH_SCHEMA_VERSION);
     db.close();
     done();
     await opening;
-  }, 30_000);
+  }, 120_000);
 
   it('close settles once the worker has closed its index: nothing of it is written after', async () => {
     const s = await store(5);

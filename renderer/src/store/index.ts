@@ -25,6 +25,12 @@ import { createShareActions, type ShareActions } from './share-actions';
 import { createShareSlice, type ShareSlice } from './share-slice';
 import { createSearchActions, type SearchActions } from './search-actions';
 import { createSearchSlice, type SearchSlice } from './search-slice';
+import { createReportActions, type ReportActions } from './report-actions';
+import { createReportSlice, type ReportSlice } from './report-slice';
+import { createExportActions, type ExportActions } from './export-actions';
+import { createExportSlice, type ExportSlice } from './export-slice';
+import { createCompareSlice, type CompareSlice } from './compare-slice';
+import { createStorageSlice, type StorageSlice } from './storage-slice';
 
 export type CanopyState = AppSlice &
   SessionsSlice &
@@ -36,7 +42,11 @@ export type CanopyState = AppSlice &
   UiSlice &
   FollowSlice &
   ShareSlice &
-  SearchSlice;
+  SearchSlice &
+  ReportSlice &
+  ExportSlice &
+  CompareSlice &
+  StorageSlice;
 export type CanopyStore = StoreApi<CanopyState>;
 
 /** A fresh store (one per app; tests make their own). */
@@ -53,6 +63,10 @@ export function createCanopyStore(): CanopyStore {
     ...createFollowSlice(...a),
     ...createShareSlice(...a),
     ...createSearchSlice(...a),
+    ...createReportSlice(...a),
+    ...createExportSlice(...a),
+    ...createCompareSlice(...a),
+    ...createStorageSlice(...a),
   }));
 }
 
@@ -71,7 +85,9 @@ export type Actions = AppActions &
   StorageActions &
   CompareActions &
   ShareActions &
-  SearchActions;
+  SearchActions &
+  ReportActions &
+  ExportActions;
 
 export function createActions(api: Api, store: CanopyStore): Actions {
   // Filled below; a slice's actions reach another's through it only when they run.
@@ -99,6 +115,8 @@ export function createActions(api: Api, store: CanopyStore): Actions {
     createCompareActions(ctx),
     createShareActions(ctx),
     createSearchActions(ctx),
+    createReportActions(ctx),
+    createExportActions(ctx),
   );
 }
 
