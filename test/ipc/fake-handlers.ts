@@ -98,7 +98,16 @@ export function recordingHandlers() {
     ...shareFakes(calls),
     'store.report': async (args) => {
       calls.push({ channel: 'store.report', args });
-      return { state: 'idle', done: 0, total: 0, usage: [], storage: [], unpricedModels: [], computedAt: null };
+      return {
+        state: 'idle',
+        done: 0,
+        total: 0,
+        usage: [],
+        usageProblems: [],
+        storage: [],
+        unpricedModels: [],
+        computedAt: null,
+      };
     },
     'store.slimPreview': async (args) => {
       calls.push({ channel: 'store.slimPreview', args });

@@ -9,6 +9,7 @@ const report = (state: StoreReportDto['state'], done: number): StoreReportDto =>
   done,
   total: 10,
   usage: [],
+  usageProblems: [],
   storage: [],
   unpricedModels: [],
   computedAt: null,

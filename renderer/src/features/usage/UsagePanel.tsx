@@ -61,7 +61,7 @@ function UsageDialog({ onClose }: { onClose: () => void }) {
           <h2>Usage</h2>
           <span className="muted small" data-testid="usage-summary">
             {report?.state === 'done' || rows.length > 0
-              ? `${formatCost(total.cost)} over ${total.messages} assistant messages · a per-file sum would show ${formatCost(total.cost + total.duplicateCost)} (${formatCost(total.duplicateCost)} of fork copies counted again)`
+              ? `${formatCost(total.cost)} over ${total.messages} usage records (${formatCost(total.billedCost)} billed by providers, the rest estimated) · a per-file sum would show ${formatCost(total.cost + total.duplicateCost)} (${formatCost(total.duplicateCost)} of fork copies counted again)`
               : 'reading every session…'}
           </span>
           <span className="grow" />
@@ -86,6 +86,14 @@ function UsageDialog({ onClose }: { onClose: () => void }) {
           <div className="muted small store-note">
             * {total.unpricedMessages} messages of models without prices ({report.unpricedModels.join(', ')}): counted
             in tokens, their cost is unknown (not $0).
+          </div>
+        ) : null}
+        {report?.usageProblems.length ? (
+          <div className="muted small store-note" data-testid="usage-problems">
+            {report.usageProblems.length} usage records not counted or without a date (values pi&apos;s types do not
+            allow), e.g. entry {report.usageProblems[0]!.entryId}
+            {report.usageProblems[0]!.line !== null ? ` at line ${report.usageProblems[0]!.line}` : ''}:{' '}
+            {report.usageProblems[0]!.message}
           </div>
         ) : null}
         <div className="store-body">

@@ -18,6 +18,9 @@ export function UsageTable({
         <tr>
           <th>{kind}</th>
           <th>cost</th>
+          <th title="billed by the provider (cost.totalFromProvider); the rest of the cost is estimated from model prices">
+            billed
+          </th>
           <th title="on the current path of their session / carried on by another session of the family / on no current path">
             active · other · abandoned
           </th>
@@ -43,6 +46,7 @@ export function UsageTable({
               {formatCost(s.cost)}
               {s.unpricedMessages > 0 ? '*' : ''}
             </td>
+            <td className="num muted">{s.billedCost > 0 ? formatCost(s.billedCost) : ''}</td>
             <td className="num muted">
               {formatCost(s.activeCost)} · {formatCost(s.otherSessionsCost)} · {formatCost(s.abandonedCost)}
             </td>
