@@ -10,7 +10,16 @@ const preview = (bytesAfter: number): SlimPreviewDto => ({
   imagesRemoved: 1,
   outputsCut: 0,
 });
-const REPORT = { state: 'done', done: 1, total: 1, usage: [], usageProblems: [], storage: [], unpricedModels: [], computedAt: null };
+const REPORT = {
+  state: 'done',
+  done: 1,
+  total: 1,
+  usage: [],
+  usageProblems: [],
+  storage: [],
+  unpricedModels: [],
+  computedAt: null,
+};
 
 describe('the storage actions', () => {
   it('keep the slim preview in the store; an answer for options changed since is dropped', async () => {
