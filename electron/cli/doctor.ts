@@ -21,11 +21,15 @@ function printReport(io: CliIo, r: DoctorReport, write: boolean): void {
     line(io.stdout, `  line ${m.line} ${m.kind}: ${shown(explain(m))}`);
     line(io.stdout, `    repair: ${shown(m.repair ?? 'none (nothing pi 1.6.0 reads is wrong)')}`);
   }
-  for (const s of r.skipped) line(io.stdout, `  line ${s.line} skipped: ${s.reason} (pi skips it too; a repaired file leaves it out)`);
+  for (const s of r.skipped)
+    line(io.stdout, `  line ${s.line} skipped: ${s.reason} (pi skips it too; a repaired file leaves it out)`);
   if (r.refused) line(io.stdout, `  not repaired: ${r.refused}`);
   for (const f of r.repairs) {
     const what = r.sessions > 1 ? ` (session ${f.part + 1} of ${r.sessions}, header line ${f.headerLine})` : '';
-    line(io.stdout, `  ${write ? 'repaired file written' : 'repaired file (preview; --write writes it)'}${what}: ${shown(f.path)}`);
+    line(
+      io.stdout,
+      `  ${write ? 'repaired file written' : 'repaired file (preview; --write writes it)'}${what}: ${shown(f.path)}`,
+    );
   }
 }
 

@@ -72,9 +72,14 @@ async function sourceEntries(path: string): Promise<Rec[] | null> {
 
 async function writeRepair(dir: string, name: string, lines: string[]): Promise<string> {
   try {
-    return await createNewFile(dir, name, lines.map((l) => `${l}\n`));
+    return await createNewFile(
+      dir,
+      name,
+      lines.map((l) => `${l}\n`),
+    );
   } catch (err) {
-    if (err instanceof CreateFileError) throw new CanopyError(err.code === 'exists' ? 'already_exists' : 'io', err.message);
+    if (err instanceof CreateFileError)
+      throw new CanopyError(err.code === 'exists' ? 'already_exists' : 'io', err.message);
     throw err;
   }
 }
@@ -87,7 +92,8 @@ export async function examineSession(path: string, opts: DoctorOptions = {}): Pr
   const file = resolve(path);
   const { lines, oversized } = await sourceLines(file);
   const reading = readSource(lines);
-  if (!reading) throw new CanopyError('invalid_session', `${file}: line 1 is no pi session header (not a session file)`);
+  if (!reading)
+    throw new CanopyError('invalid_session', `${file}: line 1 is no pi session header (not a session file)`);
   const sources = new Map<string, Rec[] | null>();
   for (const src of wantedSources(reading)) sources.set(src, await sourceEntries(src));
   const diagnosis = diagnose(reading, sources, {

@@ -73,7 +73,11 @@ describe('canopy doctor', () => {
     const dir = folder();
     const file = await threeTurns(dir);
     const lines = linesOf(file);
-    const damaged = writeLines(join(dir, 'glued.jsonl'), [...lines.slice(0, 2), lines[2]! + lines[3]!, ...lines.slice(4)]);
+    const damaged = writeLines(join(dir, 'glued.jsonl'), [
+      ...lines.slice(0, 2),
+      lines[2]! + lines[3]!,
+      ...lines.slice(4),
+    ]);
     // pi skips the glued line: its context loses both entries and everything before them.
     expect((await piRead(damaged, scratch())).context.messages).toHaveLength(3);
     const preview = await cli('doctor', damaged);
@@ -102,7 +106,9 @@ describe('canopy doctor', () => {
     expect(r.marks[0].found).toContain('60 characters of an entry cut off');
     const fixed = await piRead(r.repairs[0].path, scratch());
     const source = await piRead(file, scratch());
-    expect(fixed.context.messages).toEqual(source.context.messages.filter((m) => m.content?.[0]?.text !== 'first answer'));
+    expect(fixed.context.messages).toEqual(
+      source.context.messages.filter((m) => m.content?.[0]?.text !== 'first answer'),
+    );
   });
 
   it('re-attaches an entry whose parent never reached disk (pi ≤ 1.4.x, #11460) to the entry written before it', async () => {
@@ -120,7 +126,9 @@ describe('canopy doctor', () => {
     const fixed = await piRead(r.repairs[0].path, scratch());
     const source = await piRead(file, scratch());
     expect(fixed.dangling).toEqual([]);
-    expect(fixed.context.messages).toEqual(source.context.messages.filter((m) => m.content?.[0]?.text !== 'first answer'));
+    expect(fixed.context.messages).toEqual(
+      source.context.messages.filter((m) => m.content?.[0]?.text !== 'first answer'),
+    );
   });
 
   it("gives tool calls Esc left without results (pi ≤ 1.5.x, #9986) pi 1.6.0's own aborted results", async () => {
@@ -186,7 +194,10 @@ describe('canopy doctor', () => {
     const file = await piSession(dir, (sm) => {
       sm.appendMessage(user('edit'));
       sm.appendMessage(assistant([call('e1', 'edit')]));
-      sm.appendMessage({ ...result('e1', 'edit', 'Successfully replaced 1 block(s)'), details: { diff: 'x'.repeat(1.2 * 1024 * 1024) } });
+      sm.appendMessage({
+        ...result('e1', 'edit', 'Successfully replaced 1 block(s)'),
+        details: { diff: 'x'.repeat(1.2 * 1024 * 1024) },
+      });
       sm.appendMessage(assistant([text('done')]));
     });
     const r = await repair(file);

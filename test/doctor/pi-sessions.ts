@@ -101,6 +101,10 @@ export async function piRead(file: string, scratchDir: string) {
     path: sm.getBranch(),
     /** Entries whose parent is in no line of the file. */
     dangling: entries.filter((e) => e.parentId !== null && !ids.has(e.parentId)).map((e) => e.id),
-    context: JSON.parse(JSON.stringify(sm.buildSessionContext())) as { messages: any[]; model: unknown; thinkingLevel: string },
+    context: JSON.parse(JSON.stringify(sm.buildSessionContext())) as {
+      messages: any[];
+      model: unknown;
+      thinkingLevel: string;
+    },
   };
 }

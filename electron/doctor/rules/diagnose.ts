@@ -73,7 +73,11 @@ function planPart(part: Part, sources: ReadonlyMap<string, Rec[] | null>, marks:
 }
 
 /** Reads `reading` (one file) against the sources it wanted (entries, or null when unreadable). */
-export function diagnose(reading: SourceReading, sources: ReadonlyMap<string, Rec[] | null>, env: DoctorEnv): Diagnosis {
+export function diagnose(
+  reading: SourceReading,
+  sources: ReadonlyMap<string, Rec[] | null>,
+  env: DoctorEnv,
+): Diagnosis {
   const marks = [...reading.marks];
   const glued = new Set(reading.marks.filter((m) => m.kind === 'glued_line').map((m) => m.line));
   const files: PlannedFile[] = [];

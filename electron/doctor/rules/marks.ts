@@ -58,7 +58,7 @@ export const PI_WORDS: Record<MarkKind, PiWords> = {
       'pi crashed with "RangeError: Maximum call stack size exceeded" rendering a very large edit diff, and again on every resume of that session',
   },
   several_sessions: {
-    versions: "pi before its /new fix",
+    versions: 'pi before its /new fix',
     issue: '/new',
     words: 'one file could hold two or more sessions, each starting with its own session header line',
   },

@@ -64,7 +64,7 @@ export function missingParents(view: PartView, edits: Edits, marks: Mark[]): voi
 function reaches(view: PartView, from: string, id: string | undefined): boolean {
   if (id === undefined) return false;
   const seen = new Set<string>();
-  for (let at: string | null = from; at !== null && !seen.has(at); ) {
+  for (let at: string | null = from; at !== null && !seen.has(at);) {
     if (at === id) return true;
     seen.add(at);
     const i = view.byId.get(at);
@@ -212,7 +212,9 @@ export function lostBoundaries(
       found: ok
         ? `compaction ${idOf(e)} keeps from ${kept}, which this fork does not hold: pi keeps nothing from before the compaction`
         : `compaction ${idOf(e)} keeps from ${kept}, which this fork does not hold, and its source ${sourcePath} ${where}: pi keeps nothing from before the compaction`,
-      repair: ok ? `boundary set to ${to}, the first entry after ${kept} on the path in ${sourcePath}, as pi 1.6.0 forks` : null,
+      repair: ok
+        ? `boundary set to ${to}, the first entry after ${kept} on the path in ${sourcePath}, as pi 1.6.0 forks`
+        : null,
     });
   });
 }
@@ -223,7 +225,7 @@ function boundaryInSource(source: Rec[], compaction: string, kept: string): stri
   for (const e of source) if (typeof e.id === 'string') byId.set(e.id, e);
   const path: Rec[] = [];
   const seen = new Set<string>();
-  for (let at = byId.get(compaction); at && !seen.has(at.id as string); ) {
+  for (let at = byId.get(compaction); at && !seen.has(at.id as string);) {
     seen.add(at.id as string);
     path.push(at);
     at = typeof at.parentId === 'string' ? byId.get(at.parentId) : undefined;

@@ -23,6 +23,7 @@ export function writerEvidence(part: Part): string[] {
     (e) => e.value.type === 'message' && (e.value.message as { role?: unknown } | undefined)?.role === 'system',
   );
   if (types.has('context_edit')) out.push('it holds context edits: pi 0.87 or later wrote to it');
-  else if (types.has('usage') || system) out.push('it holds usage entries or system messages: pi 0.86 or later wrote to it');
+  else if (types.has('usage') || system)
+    out.push('it holds usage entries or system messages: pi 0.86 or later wrote to it');
   return out;
 }
