@@ -45,6 +45,13 @@ function parseObject(text: string): Rec | null {
 }
 
 /**
+ * Whether a value is shaped as pi's lines are (a header or an entry: string type, id and
+ * timestamp), not as a block inside one (a line cut off right after a content block).
+ */
+const entryLike = (v: Rec): boolean =>
+  typeof v.type === 'string' && typeof v.id === 'string' && typeof v.timestamp === 'string';
+
+/**
  * A line holding entries glued together: the objects it holds whole, and the text before them that
  * is no object (a line cut off before the next entry was glued to it). Null when it is not so.
  * Inside a JSON string every quote is escaped, so `{"` only starts an object: each is tried, from
@@ -53,7 +60,7 @@ function parseObject(text: string): Rec | null {
 export function splitGlued(text: string): { pieces: string[]; lost: string } | null {
   for (let at = text.indexOf('{"', 1); at > 0; at = text.indexOf('{"', at + 1)) {
     const tail = parseObject(text.slice(at));
-    if (!tail || typeof tail.type !== 'string') continue;
+    if (!tail || !entryLike(tail)) continue;
     const head = text.slice(0, at);
     if (parseObject(head)) return { pieces: [head, text.slice(at)], lost: '' };
     const inner = splitGlued(head);

@@ -1,0 +1,66 @@
+/** The doctor's pure reading of lines: glued entries split, cut-off text told apart from entries. */
+import { describe, expect, it } from 'vitest';
+import { readSource, splitGlued } from '../../electron/doctor/rules/source';
+
+const header = JSON.stringify({
+  type: 'session',
+  version: 3,
+  id: 's1',
+  timestamp: '2026-11-01T00:00:00.000Z',
+  cwd: '/p',
+});
+const entry = (id: string, parentId: string | null, text = 'hi') =>
+  JSON.stringify({
+    type: 'message',
+    id,
+    parentId,
+    timestamp: '2026-11-01T00:00:01.000Z',
+    message: { role: 'user', content: [{ type: 'text', text }], timestamp: 1 },
+  });
+
+describe('splitGlued', () => {
+  it('splits two or three whole entries glued together', () => {
+    expect(splitGlued(entry('a', null) + entry('b', 'a'))).toEqual({
+      pieces: [entry('a', null), entry('b', 'a')],
+      lost: '',
+    });
+    const three = splitGlued(entry('a', null) + entry('b', 'a') + entry('c', 'b'));
+    expect(three?.pieces).toEqual([entry('a', null), entry('b', 'a'), entry('c', 'b')]);
+  });
+
+  it('keeps the entry glued after a cut-off line and names the cut-off text', () => {
+    const torn = entry('a', null).slice(0, 40);
+    expect(splitGlued(torn + entry('b', 'a'))).toEqual({ pieces: [entry('b', 'a')], lost: torn });
+  });
+
+  it('finds nothing glued in a line cut off right after a content block, or in text with braces', () => {
+    const full = entry('a', null);
+    const cut = full.slice(0, full.indexOf('}]') + 1); // ends with the whole {"type":"text",…} block
+    expect(cut.endsWith('"text":"hi"}')).toBe(true);
+    expect(splitGlued(cut)).toBeNull();
+    expect(splitGlued(entry('a', null, 'a {"type":"x"} in a string'))).toBeNull();
+    expect(splitGlued('not json at all {"a":1}')).toBeNull();
+  });
+});
+
+describe('readSource', () => {
+  it('cuts the file into its sessions and skips unreadable lines', () => {
+    const lines = [header, entry('a', null), '{"type":"mess', header.replace('s1', 's2'), entry('b', null), '', '42'];
+    const r = readSource(lines.map((text, i) => ({ line: i + 1, text })))!;
+    expect(r.parts.map((p) => [p.header.line, p.entries.map((e) => e.line)])).toEqual([
+      [1, [2]],
+      [4, [5]],
+    ]);
+    expect(r.skipped).toEqual([
+      { line: 3, reason: 'not a JSON object' },
+      { line: 7, reason: 'not a JSON object' },
+    ]);
+    expect(r.marks.map((m) => [m.kind, m.line])).toEqual([['several_sessions', 4]]);
+  });
+
+  it('is null for a file whose first line is no session header', () => {
+    expect(readSource([{ line: 1, text: entry('a', null) }])).toBeNull();
+    expect(readSource([{ line: 1, text: '\uFEFF' + header }])).toBeNull();
+    expect(readSource([])).toBeNull();
+  });
+});
