@@ -9,6 +9,7 @@ import { AppExport } from './repo/export/app-export';
 import { StoreService } from './repo/store/store-service';
 import { OpenGate } from './repo/open-gate';
 import { SessionOffload } from './repo/session-offload';
+import { AppDoctor } from './doctor';
 import type { Handlers } from './shared/contract';
 import { VERSION } from './version';
 
@@ -81,11 +82,17 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     bus,
     gate,
   });
+  const doctor = new AppDoctor({
+    list: () => catalog.list(),
+    readOnlyReason: (id) => catalog.readOnlyReason(id),
+    addWritten: (path) => catalog.addWritten(path),
+  });
   const handlers = createHandlers({
     catalog,
     sessions,
     search,
     store,
+    doctor,
     gate,
     version: VERSION,
     transport: options.transport,

@@ -18,6 +18,7 @@ import type { ContextViewDto, ForkPreviewDto, ForkRequestDto, ForkResultDto, Lin
 import type { EntryNodesDto, SessionGraphWireDto } from './entry-nodes';
 import type { EntryPreviewDto } from './dto';
 import type { Result } from './errors';
+import type { DoctorReportDto } from './doctor-dto';
 import type {
   ExportPreviewDto,
   ExportRequestDto,
@@ -128,6 +129,10 @@ export interface Contract {
    * family); a side without `leafId` is at its session's current leaf. An unknown leaf is `not_found`.
    */
   'session.compare': { args: { a: CompareLeafArg; b: CompareLeafArg; profile?: ProfileDto }; result: CompareDto };
+  /** The damage old pi versions left in a session, and the repaired file(s) a repair would write (nothing is written). */
+  'doctor.examine': { args: { sessionId: string }; result: DoctorReportDto };
+  /** Writes the repaired file(s) next to the session (new sessions, listed); the source is never changed. */
+  'doctor.repair': { args: { sessionId: string }; result: DoctorReportDto };
 }
 
 /** One side of session.compare. */
@@ -175,6 +180,8 @@ export const CHANNELS = [
   'store.archivePreview',
   'store.archive',
   'session.compare',
+  'doctor.examine',
+  'doctor.repair',
 ] as const satisfies readonly Channel[];
 
 type Missing = Exclude<Channel, (typeof CHANNELS)[number]>;
@@ -257,6 +264,8 @@ export function channelMethods(make: <C extends Channel>(channel: C) => ChannelM
     'store.archivePreview': make('store.archivePreview'),
     'store.archive': make('store.archive'),
     'session.compare': make('session.compare'),
+    'doctor.examine': make('doctor.examine'),
+    'doctor.repair': make('doctor.repair'),
   };
 }
 

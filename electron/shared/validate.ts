@@ -256,6 +256,8 @@ export const validators: { [C in Channel]: Validator<Args<C>> } = {
     const p = profile(o.profile);
     return { a: side(o.a, 'a'), b: side(o.b, 'b'), ...(p ? { profile: p } : {}) };
   },
+  'doctor.examine': sessionIdArgs,
+  'doctor.repair': sessionIdArgs,
 };
 
 // Secrets and exports (share-dto.ts).

@@ -1,0 +1,61 @@
+/**
+ * The doctor's channels: doctor.examine says what a listed session's damage is and writes nothing;
+ * doctor.repair writes the repaired file, listed as a new session whose parent is the source.
+ */
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAppServices, type AppServices } from '../../electron/app-services';
+import { validators } from '../../electron/shared/validate';
+import { assistant, linesOf, piRead, piSession, sha, text, user, writeLines } from './pi-sessions';
+
+let tmp: string;
+let dir: string;
+let damaged: string;
+let app: AppServices;
+
+beforeAll(async () => {
+  tmp = mkdtempSync(join(tmpdir(), 'canopy-app-doctor-'));
+  dir = join(tmp, 'sessions', '--home-alice-proj--');
+  const file = await piSession(join(tmp, 'elsewhere'), (sm) => {
+    sm.appendMessage(user('first question'));
+    sm.appendMessage(assistant([text('first answer')]));
+    sm.appendMessage(user('second question'));
+    sm.appendMessage(assistant([text('second answer')]));
+  });
+  const lines = linesOf(file);
+  damaged = writeLines(join(dir, '2026-11-01T09-00-00-000Z_damaged.jsonl'), [
+    lines[0]!,
+    lines[1]! + lines[2]!,
+    ...lines.slice(3),
+  ]);
+  app = createAppServices({ roots: [join(tmp, 'sessions')], transport: 'http', watch: false });
+}, 60_000);
+afterAll(async () => {
+  await app.close();
+  rmSync(tmp, { recursive: true, force: true });
+});
+
+describe('doctor channels', () => {
+  it('examines without writing, then repairs into a new listed session', async () => {
+    const listing = await app.catalog.list();
+    const row = listing.sessions.find((s) => s.path === damaged)!;
+    const before = sha(damaged);
+    const preview = await app.handlers['doctor.examine']({ sessionId: row.sessionId });
+    expect(preview.marks.map((m) => [m.kind, m.line, m.versions])).toEqual([['glued_line', 2, 'pi ≤ 0.84.3']]);
+    expect(preview.written).toBe(false);
+    expect(preview.files).toHaveLength(1);
+    expect(JSON.stringify(preview)).not.toContain(tmp);
+    expect(readdirSync(dir)).toHaveLength(1);
+
+    const done = await app.handlers['doctor.repair']({ sessionId: row.sessionId });
+    expect(done.written).toBe(true);
+    expect(sha(damaged)).toBe(before);
+    const added = (await app.catalog.list()).sessions.find((s) => s.sessionId === done.files[0]!.sessionId)!;
+    expect(added.parentSessionId).toBe(row.sessionId);
+    expect((await piRead(added.path, join(tmp, 'scratch'))).context.messages).toHaveLength(4);
+    expect(() => validators['doctor.repair']({ sessionId: row.sessionId, path: '/etc' })).toThrow(/unexpected/);
+    await expect(app.handlers['doctor.examine']({ sessionId: 'nope' })).rejects.toThrow(/no listed/);
+  });
+});
