@@ -9,6 +9,7 @@ import { OpenControls } from '../features/open/OpenControls';
 import { SearchPanel } from '../features/search/SearchPanel';
 import { SecretsRadar } from '../features/secrets/SecretsRadar';
 import { ExportDialog } from '../features/export/ExportDialog';
+import { DoctorDialog } from '../features/doctor/DoctorDialog';
 import { ComparePanel } from '../features/compare/ComparePanel';
 import { CanopyMark } from '../lib/icons';
 import { UsagePanel } from '../features/usage/UsagePanel';
@@ -38,6 +39,7 @@ export function App() {
         {!fatal && <SearchPanel />}
         {!fatal && <SecretsRadar />}
         {!fatal && <ExportDialog />}
+        {!fatal && <DoctorDialog />}
         {!fatal && <UsagePanel />}
         {!fatal && <StoragePanel />}
         {!fatal && <ComparePanel />}

@@ -20,6 +20,7 @@ import { createUiSlice, type UiSlice } from './ui-slice';
 import { createFollowSlice, type FollowSlice } from './follow-slice';
 import { createFollowActions, type FollowActions } from './follow-actions';
 import { createStorageActions, type StorageActions } from './storage-actions';
+import { createDoctorActions, type DoctorActions } from './doctor-actions';
 import { createCompareActions, type CompareActions } from './compare-actions';
 import { createShareActions, type ShareActions } from './share-actions';
 import { createShareSlice, type ShareSlice } from './share-slice';
@@ -83,6 +84,7 @@ export type Actions = AppActions &
   SettingsActions &
   FollowActions &
   StorageActions &
+  DoctorActions &
   CompareActions &
   ShareActions &
   SearchActions &
@@ -112,6 +114,7 @@ export function createActions(api: Api, store: CanopyStore): Actions {
     createSettingsActions(ctx),
     createFollowActions(ctx),
     createStorageActions(ctx),
+    createDoctorActions(ctx),
     createCompareActions(ctx),
     createShareActions(ctx),
     createSearchActions(ctx),
