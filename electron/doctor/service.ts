@@ -9,6 +9,7 @@ import { caEntryId } from '../repo/fork';
 import { CanopyError } from '../shared/errors';
 import { CreateFileError, createNewFile } from '../storage/create';
 import { readLines } from '../storage/read';
+import { statPath } from '../storage/stat';
 import { diagnose, wantedSources, type Diagnosis } from './rules/diagnose';
 import { PI_WORDS, type Mark, type PiWords } from './rules/marks';
 import { readSource, type Rec, type SourceLine } from './rules/source';
@@ -44,7 +45,13 @@ export interface DoctorReport {
   refused?: string;
 }
 
+/** The doctor holds a file's lines (and their values) in memory: about five times its size. */
+export const MAX_DOCTOR_BYTES = 1024 * 1024 * 1024;
+
 async function sourceLines(file: string): Promise<{ lines: SourceLine[]; oversized: number[] }> {
+  const size = (await statPath(file).catch(() => null))?.size ?? 0;
+  if (size > MAX_DOCTOR_BYTES)
+    throw new CanopyError('io', `${file}: ${size} bytes, over the doctor's limit of 1 GiB (it reads a file whole)`);
   const lines: SourceLine[] = [];
   const oversized: number[] = [];
   try {
