@@ -38,6 +38,7 @@ export interface AppServices {
   sessions: SessionService;
   search: AppSearch;
   secrets: AppSecrets;
+  doctor: AppDoctor;
   handlers: Handlers;
   /** Settles once every watcher is in place (at once when not watching). */
   watching: Promise<void>;
@@ -86,6 +87,8 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     list: () => catalog.list(),
     readOnlyReason: (id) => catalog.readOnlyReason(id),
     addWritten: (path) => catalog.addWritten(path),
+    progress: (p) => bus.emit('doctor.progress', p),
+    pause: gate.pause,
   });
   const handlers = createHandlers({
     catalog,
@@ -108,6 +111,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     sessions,
     search,
     secrets,
+    doctor,
     handlers,
     watching: stopWatching.ready,
     close: async () => {

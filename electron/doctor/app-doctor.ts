@@ -3,13 +3,13 @@
  * (doctor.repair), the new files added to the listing. The renderer gets file names, never paths.
  */
 import { basename } from 'node:path';
-import type { DoctorReportDto } from '../shared/doctor-dto';
+import type { DoctorReportDto, DoctorStoreDto } from '../shared/doctor-dto';
 import type { SessionRowDto } from '../shared/dto';
 import { CanopyError } from '../shared/errors';
 import { examineSession, type DoctorReport } from './service';
+import { DoctorStorePass, type StorePassDeps } from './store-pass';
 
-export interface AppDoctorDeps {
-  list(): Promise<{ sessions: SessionRowDto[] }>;
+export interface AppDoctorDeps extends StorePassDeps {
   /** Why a session may not be written next to (an uploaded copy, a demo); null when it may. */
   readOnlyReason(sessionId: string): string | null;
   /** Lists a file Canopy wrote; its row, or null. */
@@ -35,7 +35,16 @@ function toDto(r: DoctorReport, written: boolean): DoctorReportDto {
 }
 
 export class AppDoctor {
-  constructor(private readonly deps: AppDoctorDeps) {}
+  /** The pass over every listed session (doctor.store). */
+  readonly store: DoctorStorePass;
+
+  constructor(private readonly deps: AppDoctorDeps) {
+    this.store = new DoctorStorePass(deps);
+  }
+
+  storeReport(refresh: boolean): DoctorStoreDto {
+    return this.store.get(refresh);
+  }
 
   private async row(sessionId: string): Promise<SessionRowDto> {
     const listing = await this.deps.list();

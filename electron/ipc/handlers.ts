@@ -94,6 +94,7 @@ export function createHandlers(ctx: HandlerContext): Handlers {
     'session.compare': (args) => compareLeaves(sessions, args),
     'doctor.examine': (args) => needDoctor(ctx).examine(args.sessionId),
     'doctor.repair': (args) => needDoctor(ctx).repair(args.sessionId),
+    'doctor.store': async (args) => needDoctor(ctx).storeReport(args.refresh === true),
   };
 }
 

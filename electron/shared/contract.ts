@@ -18,7 +18,7 @@ import type { ContextViewDto, ForkPreviewDto, ForkRequestDto, ForkResultDto, Lin
 import type { EntryNodesDto, SessionGraphWireDto } from './entry-nodes';
 import type { EntryPreviewDto } from './dto';
 import type { Result } from './errors';
-import type { DoctorReportDto } from './doctor-dto';
+import type { DoctorReportDto, DoctorStoreDto } from './doctor-dto';
 import type {
   ExportPreviewDto,
   ExportRequestDto,
@@ -133,6 +133,8 @@ export interface Contract {
   'doctor.examine': { args: { sessionId: string }; result: DoctorReportDto };
   /** Writes the repaired file(s) next to the session (new sessions, listed); the source is never changed. */
   'doctor.repair': { args: { sessionId: string }; result: DoctorReportDto };
+  /** Every listed session examined in the background (progress: `doctor.progress`); `refresh` examines again. */
+  'doctor.store': { args: { refresh?: boolean }; result: DoctorStoreDto };
 }
 
 /** One side of session.compare. */
@@ -182,6 +184,7 @@ export const CHANNELS = [
   'session.compare',
   'doctor.examine',
   'doctor.repair',
+  'doctor.store',
 ] as const satisfies readonly Channel[];
 
 type Missing = Exclude<Channel, (typeof CHANNELS)[number]>;
@@ -206,6 +209,8 @@ export interface Events {
   'secrets.progress': SecretsStatusDto;
   /** The store report's pass: bytes read of every listed session's. */
   'store.progress': { state: StoreReportDto['state']; done: number; total: number };
+  /** The doctor's pass over the store: sessions examined so far. */
+  'doctor.progress': { state: DoctorStoreDto['state']; done: number; total: number };
 }
 export type EventName = keyof Events;
 export const EVENTS = [
@@ -216,6 +221,7 @@ export const EVENTS = [
   'search.progress',
   'secrets.progress',
   'store.progress',
+  'doctor.progress',
 ] as const satisfies readonly EventName[];
 type MissingEvent = Exclude<EventName, (typeof EVENTS)[number]>;
 // Fails to compile when an event of the contract is not listed in EVENTS.
@@ -266,6 +272,7 @@ export function channelMethods(make: <C extends Channel>(channel: C) => ChannelM
     'session.compare': make('session.compare'),
     'doctor.examine': make('doctor.examine'),
     'doctor.repair': make('doctor.repair'),
+    'doctor.store': make('doctor.store'),
   };
 }
 

@@ -36,3 +36,27 @@ export interface DoctorReportDto {
   written: boolean;
   refused?: string;
 }
+
+/** One session of the store with damage (doctor.store). */
+export interface DoctorStoreRowDto {
+  sessionId: string;
+  fileName: string;
+  /** The kinds of its marks, each once, in line order. */
+  kinds: string[];
+  marks: number;
+  /** Repaired files a repair would write (0: nothing pi 1.6.0 reads is wrong). */
+  files: number;
+}
+
+/** The doctor's pass over every listed session, as far as it got (progress: `doctor.progress`). */
+export interface DoctorStoreDto {
+  state: 'idle' | 'running' | 'done' | 'failed';
+  /** Sessions examined, and listed. */
+  done: number;
+  total: number;
+  /** The damaged sessions only. */
+  sessions: DoctorStoreRowDto[];
+  /** Sessions it could not read, with why. */
+  problems: { sessionId: string; message: string }[];
+  error?: string;
+}

@@ -25,6 +25,10 @@ beforeAll(async () => {
     sm.appendMessage(assistant([text('second answer')]));
   });
   const lines = linesOf(file);
+  await piSession(dir, (sm) => {
+    sm.appendMessage(user('a healthy session'));
+    sm.appendMessage(assistant([text('indeed')]));
+  });
   damaged = writeLines(join(dir, '2026-11-01T09-00-00-000Z_damaged.jsonl'), [
     lines[0]!,
     lines[1]! + lines[2]!,
@@ -38,6 +42,24 @@ afterAll(async () => {
 });
 
 describe('doctor channels', () => {
+  it('examines the whole store in the background, keeping the damaged sessions, with progress', async () => {
+    const events: unknown[] = [];
+    const off = app.bus.subscribe((event, payload) => {
+      if (event === 'doctor.progress') events.push(payload);
+    });
+    const first = await app.handlers['doctor.store']({});
+    expect(first.state).toBe('running');
+    await app.doctor.store.settled();
+    off();
+    const done = await app.handlers['doctor.store']({});
+    expect(done).toMatchObject({ state: 'done', done: 2, total: 2, problems: [] });
+    expect(done.sessions.map((s) => [s.fileName, s.kinds, s.files])).toEqual([
+      ['2026-11-01T09-00-00-000Z_damaged.jsonl', ['glued_line'], 1],
+    ]);
+    expect(events.at(-1)).toEqual({ state: 'done', done: 2, total: 2 });
+    expect(readdirSync(dir)).toHaveLength(2); // a preview: nothing written
+  });
+
   it('examines without writing, then repairs into a new listed session', async () => {
     const listing = await app.catalog.list();
     const row = listing.sessions.find((s) => s.path === damaged)!;
@@ -47,7 +69,7 @@ describe('doctor channels', () => {
     expect(preview.written).toBe(false);
     expect(preview.files).toHaveLength(1);
     expect(JSON.stringify(preview)).not.toContain(tmp);
-    expect(readdirSync(dir)).toHaveLength(1);
+    expect(readdirSync(dir)).toHaveLength(2);
 
     const done = await app.handlers['doctor.repair']({ sessionId: row.sessionId });
     expect(done.written).toBe(true);

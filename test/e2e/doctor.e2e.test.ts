@@ -30,7 +30,10 @@ describe.skipIf(!HAVE_CHROMIUM)('doctor dialog (chromium)', () => {
     });
     const lines = linesOf(file);
     const damaged = [...lines.slice(0, 5), lines[5]! + lines[6]!, ...lines.slice(7)];
-    writeLines(join(h.sessionsDir, projectDirName('/home/alice/proj'), '2026-11-01T09-00-00-000Z_old-pi.jsonl'), damaged);
+    writeLines(
+      join(h.sessionsDir, projectDirName('/home/alice/proj'), '2026-11-01T09-00-00-000Z_old-pi.jsonl'),
+      damaged,
+    );
     const list = await h.call<SessionListDto>('sessions.list', { refresh: true });
     damagedId = list.sessions.find((s) => s.fileName.endsWith('_old-pi.jsonl'))!.sessionId;
   });
@@ -49,7 +52,9 @@ describe.skipIf(!HAVE_CHROMIUM)('doctor dialog (chromium)', () => {
     await page.waitForSelector('[data-testid="palette-item"]');
     await page.keyboard.press('Enter');
     await page.waitForSelector('[data-testid="doctor-mark"]');
-    const kinds = await page.$$eval('[data-testid="doctor-mark"]', (els) => els.map((e) => e.getAttribute('data-kind')));
+    const kinds = await page.$$eval('[data-testid="doctor-mark"]', (els) =>
+      els.map((e) => e.getAttribute('data-kind')),
+    );
     expect(kinds).toEqual(['orphan_tool_calls', 'glued_line']);
     const text = await page.textContent('[data-testid="doctor-report"]');
     expect(text).toContain('pi ≤ 1.5.x (#9986)');
@@ -71,6 +76,29 @@ describe.skipIf(!HAVE_CHROMIUM)('doctor dialog (chromium)', () => {
     await page.keyboard.press('Enter'); // "Open it"
     await page.waitForFunction(() => !document.querySelector('[data-testid="doctor-dialog"]'));
     await page.waitForSelector('[data-testid="graph-panel"]');
+    expect(h.pageErrors).toEqual([]);
+  });
+
+  it('lists the damaged sessions of the whole store, and repairs one from there', async () => {
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.click('[data-testid="open-doctor"]');
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="doctor-store-summary"]')?.textContent?.includes('with damage'),
+      null,
+      { timeout: 60_000 },
+    );
+    const rows = page.locator('[data-testid="doctor-store-row"]');
+    const ours = rows.filter({ hasText: 'orphan tool calls' });
+    expect(await ours.count()).toBe(1);
+    await h.shot('doctor-03-store-light');
+    await ours.locator('[data-testid="doctor-store-repair"]').focus();
+    await page.keyboard.press('Enter');
+    await ours.locator('[data-testid="doctor-store-written"]').waitFor();
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.waitForTimeout(200);
+    await h.shot('doctor-04-store-dark');
+    await page.keyboard.press('Escape');
+    expect(await page.$('[data-testid="doctor-store"]')).toBeNull();
     expect(h.pageErrors).toEqual([]);
   });
 });

@@ -128,6 +128,10 @@ export function recordingHandlers() {
       calls.push({ channel: 'doctor.repair', args });
       throw new CanopyError('not_found', `no session ${args.sessionId}`);
     },
+    'doctor.store': async (args) => {
+      calls.push({ channel: 'doctor.store', args });
+      return { state: 'idle', done: 0, total: 0, sessions: [], problems: [] };
+    },
   };
   return { handlers, calls };
 }

@@ -10,6 +10,7 @@ import { SearchPanel } from '../features/search/SearchPanel';
 import { SecretsRadar } from '../features/secrets/SecretsRadar';
 import { ExportDialog } from '../features/export/ExportDialog';
 import { DoctorDialog } from '../features/doctor/DoctorDialog';
+import { DoctorStorePanel } from '../features/doctor/DoctorStorePanel';
 import { ComparePanel } from '../features/compare/ComparePanel';
 import { CanopyMark } from '../lib/icons';
 import { UsagePanel } from '../features/usage/UsagePanel';
@@ -40,6 +41,7 @@ export function App() {
         {!fatal && <SecretsRadar />}
         {!fatal && <ExportDialog />}
         {!fatal && <DoctorDialog />}
+        {!fatal && <DoctorStorePanel />}
         {!fatal && <UsagePanel />}
         {!fatal && <StoragePanel />}
         {!fatal && <ComparePanel />}
