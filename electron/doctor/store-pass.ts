@@ -62,7 +62,11 @@ export class DoctorStorePass {
               files: r.repairs.length,
             });
         } catch (err) {
-          problems.push({ sessionId: row.sessionId, message: (err as Error).message });
+          // The renderer gets file names, never paths.
+          problems.push({
+            sessionId: row.sessionId,
+            message: (err as Error).message.split(row.path).join(row.fileName),
+          });
         }
         this.report.done++;
         this.tell();

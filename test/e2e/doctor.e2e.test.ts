@@ -88,8 +88,9 @@ describe.skipIf(!HAVE_CHROMIUM)('doctor dialog (chromium)', () => {
       { timeout: 60_000 },
     );
     const rows = page.locator('[data-testid="doctor-store-row"]');
-    const ours = rows.filter({ hasText: 'orphan tool calls' });
+    const ours = rows.filter({ hasText: 'look around the repo' });
     expect(await ours.count()).toBe(1);
+    expect(await ours.textContent()).toContain('orphan tool calls');
     await h.shot('doctor-03-store-light');
     await ours.locator('[data-testid="doctor-store-repair"]').focus();
     await page.keyboard.press('Enter');

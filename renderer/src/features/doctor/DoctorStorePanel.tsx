@@ -146,7 +146,16 @@ function DoctorStoreDialog({ onClose }: { onClose: () => void }) {
               </table>
             )}
             {report?.problems.length ? (
-              <p className="muted small">{report.problems.length} sessions could not be read.</p>
+              <details className="muted small">
+                <summary>
+                  {report.problems.length === 1 ? '1 session' : `${report.problems.length} sessions`} could not be read
+                </summary>
+                <ul>
+                  {report.problems.map((p) => (
+                    <li key={p.sessionId}>{p.message}</li>
+                  ))}
+                </ul>
+              </details>
             ) : null}
           </section>
         </div>
