@@ -78,16 +78,18 @@ function resultChain(view: PartView, at: number, calls: ToolCall[]): { results: 
   const ids = new Set(calls.map((c) => c.id));
   const results: number[] = [];
   let end = at;
-  for (;;) {
+  // Bounded: duplicate ids can chain an entry to itself.
+  for (let step = 0; step < view.entries.length; step++) {
     const id = idOf(view.entries[end]);
     const next = (id === undefined ? [] : (view.children.get(id) ?? [])).find((c) => {
       const m = messageOf(view.entries[c]!.value);
       return m?.role === 'toolResult' && typeof m.toolCallId === 'string' && ids.has(m.toolCallId);
     });
-    if (next === undefined) return { results, end };
+    if (next === undefined || results.includes(next)) break;
     results.push(next);
     end = next;
   }
+  return { results, end };
 }
 
 function messageTime(v: Rec): number {
@@ -108,7 +110,7 @@ export function orphanToolCalls(view: PartView, edits: Edits, marks: Mark[]): vo
   view.entries.forEach((e, i) => {
     const calls = toolCallsOf(e.value);
     const stop = messageOf(e.value)?.stopReason;
-    if (calls.length === 0 || stop === 'aborted' || stop === 'error') return;
+    if (calls.length === 0 || stop === 'aborted' || stop === 'error' || idOf(e) === undefined) return;
     const { results, end } = resultChain(view, i, calls);
     if (end === last) return;
     const answered = new Set(results.map((r) => messageOf(view.entries[r]!.value)!.toolCallId));
