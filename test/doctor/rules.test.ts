@@ -1,5 +1,6 @@
 /** The doctor's pure reading of lines: glued entries split, cut-off text told apart from entries. */
 import { describe, expect, it } from 'vitest';
+import { diagnose } from '../../electron/doctor/rules/diagnose';
 import { readSource, splitGlued } from '../../electron/doctor/rules/source';
 
 const header = JSON.stringify({
@@ -62,5 +63,32 @@ describe('readSource', () => {
     expect(readSource([{ line: 1, text: entry('a', null) }])).toBeNull();
     expect(readSource([{ line: 1, text: '\uFEFF' + header }])).toBeNull();
     expect(readSource([])).toBeNull();
+  });
+});
+
+describe('diagnose', () => {
+  const env = {
+    sourcePath: '/s.jsonl',
+    now: '2026-12-01T00:00:00.000Z',
+    newSessionId: () => 'n',
+    newEntryId: () => 'e',
+  };
+  const read = (lines: unknown[]) => readSource(lines.map((v, i) => ({ line: i + 1, text: JSON.stringify(v) })))!;
+
+  it('finds no orphan tool calls in a format-1 file, whose entries have no ids until pi migrates it', () => {
+    const t = '2025-01-01T00:00:00.000Z';
+    const v1 = read([
+      { type: 'session', id: 'old', timestamp: t, cwd: '/p' },
+      {
+        type: 'message',
+        timestamp: t,
+        message: { role: 'assistant', content: [{ type: 'toolCall', id: 'c', name: 'ls' }], stopReason: 'toolUse' },
+      },
+      { type: 'message', timestamp: t, message: { role: 'user', content: 'go on' } },
+    ]);
+    const d = diagnose(v1, new Map(), env);
+    expect(d.marks).toEqual([]);
+    expect(d.files).toEqual([]);
+    expect(d.writer).toEqual(['header without a version: format 1, written by pi ≤ 0.30']);
   });
 });
