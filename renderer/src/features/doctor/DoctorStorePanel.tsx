@@ -10,7 +10,7 @@ import { CONTRIBUTED } from '../../commands/registry';
 import type { DoctorReportDto, DoctorStoreRowDto } from '../../lib/shared';
 import { useEscape } from '../../lib/use-escape';
 import { useSessionTitle } from '../../ui/use-session-title';
-import { useDoctorStore } from './use-doctor-store';
+import { useDoctorStore } from '../../lib/doctor-store';
 import '../../ui/store-dialog.css';
 import './doctor.css';
 

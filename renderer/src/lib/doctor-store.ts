@@ -3,8 +3,8 @@
  * main (doctor.progress events), asked again when the pass ends.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { useServices } from '../../app-context';
-import type { DoctorStoreDto } from '../../lib/shared';
+import { useServices } from '../app-context';
+import type { DoctorStoreDto } from './shared';
 
 export function useDoctorStore(): { report: DoctorStoreDto | null; error: string | null; refresh(): void } {
   const { api } = useServices();
