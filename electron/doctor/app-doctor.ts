@@ -54,7 +54,9 @@ export class AppDoctor {
   }
 
   async examine(sessionId: string): Promise<DoctorReportDto> {
-    return toDto(await examineSession((await this.row(sessionId)).path), false);
+    const dto = toDto(await examineSession((await this.row(sessionId)).path), false);
+    const why = this.deps.readOnlyReason(sessionId);
+    return why ? { ...dto, readOnly: why } : dto;
   }
 
   async repair(sessionId: string): Promise<DoctorReportDto> {

@@ -13,6 +13,8 @@ export interface StorePassDeps {
   progress?(p: { state: DoctorStoreDto['state']; done: number; total: number }): void;
   /** A promise while a session opens (the pass waits for it), else null. */
   pause?(): Promise<void> | null;
+  /** Why a session may not be written next to; null when it may. */
+  readOnlyReason?(sessionId: string): string | null;
 }
 
 const idle = (): DoctorStoreDto => ({ state: 'idle', done: 0, total: 0, sessions: [], problems: [] });
@@ -53,6 +55,7 @@ export class DoctorStorePass {
         await this.deps.pause?.();
         try {
           const r = await examineSession(row.path);
+          const readOnly = this.deps.readOnlyReason?.(row.sessionId);
           if (r.marks.length > 0)
             sessions.push({
               sessionId: row.sessionId,
@@ -60,6 +63,7 @@ export class DoctorStorePass {
               kinds: [...new Set(r.marks.map((m) => m.kind))],
               marks: r.marks.length,
               files: r.repairs.length,
+              ...(readOnly ? { readOnly } : {}),
             });
         } catch (err) {
           // The renderer gets file names, never paths.

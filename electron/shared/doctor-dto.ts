@@ -35,6 +35,8 @@ export interface DoctorReportDto {
   files: DoctorFileDto[];
   written: boolean;
   refused?: string;
+  /** Why nothing may be written next to this session (an uploaded copy): the repair is not offered. */
+  readOnly?: string;
 }
 
 /** One session of the store with damage (doctor.store). */
@@ -46,6 +48,8 @@ export interface DoctorStoreRowDto {
   marks: number;
   /** Repaired files a repair would write (0: nothing pi 1.6.0 reads is wrong). */
   files: number;
+  /** Why nothing may be written next to it (demo sessions): the repair is not offered. */
+  readOnly?: string;
 }
 
 /** The doctor's pass over every listed session, as far as it got (progress: `doctor.progress`). */

@@ -80,4 +80,25 @@ describe('doctor channels', () => {
     expect(() => validators['doctor.repair']({ sessionId: row.sessionId, path: '/etc' })).toThrow(/unexpected/);
     await expect(app.handlers['doctor.examine']({ sessionId: 'nope' })).rejects.toThrow(/no listed/);
   });
+
+  it('offers no repair of a read-only session (demo sessions), and refuses one asked for', async () => {
+    const demo = createAppServices({
+      roots: [join(tmp, 'none')],
+      demoDir: join(tmp, 'sessions'),
+      transport: 'http',
+      watch: false,
+    });
+    try {
+      const row = (await demo.catalog.list()).sessions.find((s) => s.path === damaged)!;
+      const r = await demo.handlers['doctor.examine']({ sessionId: row.sessionId });
+      expect(r.readOnly).toMatch(/read-only/);
+      await expect(demo.handlers['doctor.repair']({ sessionId: row.sessionId })).rejects.toThrow(/read-only/);
+      demo.handlers['doctor.store']({});
+      await demo.doctor.store.settled();
+      const store = await demo.handlers['doctor.store']({});
+      expect(store.sessions.map((s) => [s.fileName, s.readOnly !== undefined])).toEqual([[row.fileName, true]]);
+    } finally {
+      await demo.close();
+    }
+  });
 });

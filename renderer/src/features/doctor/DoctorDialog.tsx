@@ -114,7 +114,8 @@ function DoctorBox({ onClose }: { onClose: () => void }) {
           )}
           {sessionId && !report && !error && <p className="muted">Reading the session…</p>}
           {report && <Report report={report} />}
-          {report && files.length > 0 && (
+          {report?.readOnly && files.length > 0 && <p className="muted small">Not repaired here: {report.readOnly}</p>}
+          {report && !report.readOnly && files.length > 0 && (
             <section className="doctor-actions" data-testid="doctor-files">
               {report.written ? (
                 <ul>

@@ -24,6 +24,7 @@ export function DoctorStorePanel() {
 
 function what(row: DoctorStoreRowDto): string {
   if (row.files === 0) return 'nothing to write: pi 1.6.0 reads it as it is';
+  if (row.readOnly) return `not repaired here: ${row.readOnly}`;
   return row.files === 1 ? 'a repaired copy' : `${row.files} sessions, one per session the file holds`;
 }
 
@@ -78,7 +79,7 @@ function Row({ row, onClose }: { row: DoctorStoreRowDto; onClose: () => void }) 
         )}
       </td>
       <td>
-        {row.files > 0 && !done && (
+        {row.files > 0 && !done && !row.readOnly && (
           <button type="button" disabled={busy} onClick={repair} data-testid="doctor-store-repair">
             {busy ? 'Writing…' : 'Repair'}
           </button>
