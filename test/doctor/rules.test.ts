@@ -91,4 +91,38 @@ describe('diagnose', () => {
     expect(d.files).toEqual([]);
     expect(d.writer).toEqual(['header without a version: format 1, written by pi ≤ 0.30']);
   });
+
+  it('gives a fork back the boundary its source shows only where that boundary was a label', () => {
+    const t = '2026-01-01T00:00:00.000Z';
+    const fork = read([
+      { type: 'session', version: 3, id: 'f', timestamp: t, cwd: '/p', parentSession: '/src.jsonl' },
+      { type: 'message', id: 'm1', parentId: null, timestamp: t, message: { role: 'user', content: 'hi' } },
+      {
+        type: 'compaction',
+        id: 'c',
+        parentId: 'm1',
+        timestamp: t,
+        summary: 's',
+        firstKeptEntryId: 'k',
+        tokensBefore: 1,
+      },
+    ]);
+    const source = (kType: string) => [
+      { type: kType, id: 'k', parentId: null, timestamp: t },
+      { type: 'message', id: 'm1', parentId: 'k', timestamp: t },
+      { type: 'compaction', id: 'c', parentId: 'm1', timestamp: t },
+    ];
+    const label = diagnose(fork, new Map([['/src.jsonl', source('label')]]), env);
+    expect(label.marks.map((m) => [m.kind, m.repair])).toEqual([
+      [
+        'lost_compaction_boundary',
+        'boundary set to m1, the first entry after k on the path in /src.jsonl, as pi 1.6.0 forks',
+      ],
+    ]);
+    expect(JSON.parse(label.files[0]!.lines[2]!).firstKeptEntryId).toBe('m1');
+    expect(diagnose(fork, new Map([['/src.jsonl', source('message')]]), env).marks).toEqual([]);
+    const gone = diagnose(fork, new Map([['/src.jsonl', null]]), env);
+    expect(gone.marks.map((m) => [m.kind, m.repair])).toEqual([['lost_compaction_boundary', null]]);
+    expect(gone.files).toEqual([]);
+  });
 });

@@ -203,7 +203,10 @@ export function lostBoundaries(
     const kept = e.value.firstKeptEntryId;
     if (e.value.type !== 'compaction' || typeof kept !== 'string' || kept === idOf(e) || view.byId.has(kept)) return;
     if (sourcePath === undefined) return;
-    const to = source ? boundaryInSource(source, idOf(e)!, kept) : null;
+    const found = source ? boundaryInSource(source, idOf(e)!, kept) : null;
+    // The source shows a boundary that was no label: not what pi ≤ 0.84.x did (a harness fork cut there).
+    if (found === 'not_a_label') return;
+    const to = found;
     const ok = to !== null && view.byId.has(to);
     if (ok) edits.firstKept.set(i, to);
     const where = source ? 'does not show where that was' : 'cannot be read';
@@ -221,8 +224,11 @@ export function lostBoundaries(
   });
 }
 
-/** In the source session: the first non-label entry after `kept` on the path from the root to `compaction`. */
-function boundaryInSource(source: Rec[], compaction: string, kept: string): string | null {
+/**
+ * In the source session: the first non-label entry after the label `kept` on the path from the root
+ * to `compaction`; 'not_a_label' when `kept` is another entry there; null when it is not on that path.
+ */
+function boundaryInSource(source: Rec[], compaction: string, kept: string): string | 'not_a_label' | null {
   const byId = new Map<string, Rec>();
   for (const e of source) if (typeof e.id === 'string') byId.set(e.id, e);
   const path: Rec[] = [];
@@ -235,6 +241,7 @@ function boundaryInSource(source: Rec[], compaction: string, kept: string): stri
   path.reverse();
   const from = path.findIndex((e) => e.id === kept);
   if (from < 0) return null;
+  if (path[from]!.type !== 'label') return 'not_a_label';
   const next = path.slice(from + 1).find((e) => e.type !== 'label');
   return next && typeof next.id === 'string' ? next.id : null;
 }
