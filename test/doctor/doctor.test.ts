@@ -158,11 +158,14 @@ describe('canopy doctor', () => {
     expect(fixed.dangling).toEqual([]);
   });
 
-  it('leaves a batch at the very end of the file alone (pi may still be running it)', async () => {
+  it('leaves a batch alone after which nothing is added to the conversation (pi may still be running it)', async () => {
     const file = await piSession(folder(), (sm) => {
       sm.appendMessage(user('go'));
-      sm.appendMessage(assistant([call('c1', 'bash'), call('c2', 'bash')]));
+      const calls = sm.appendMessage(assistant([call('c1', 'bash'), call('c2', 'bash')]));
       sm.appendMessage(result('c1', 'bash', 'done'));
+      // What a fork at the assistant message re-appends after it: its labels.
+      sm.appendLabelChange(calls, 'two calls');
+      sm.appendSessionInfo('a name');
     });
     const run = await cli('doctor', file, '--json');
     expect(run.code).toBe(0);

@@ -99,20 +99,28 @@ function messageTime(v: Rec): number {
   return Number.isFinite(t) ? t : 0;
 }
 
+/** Entry types that add to the conversation (what the model is sent). */
+const CONVERSATION = new Set(['message', 'custom_message', 'branch_summary', 'compaction']);
+
 /**
  * Tool calls of an assistant message that got no result while the session went on after them get
  * the result pi 1.6.0 writes for such calls ("Operation aborted", agent-loop's error result), placed
- * after the results that were written. A batch at the very end of the file is left alone: a session
- * pi is still running looks the same.
+ * after the results that were written. A batch after which the file adds nothing to the conversation
+ * is left alone: a session pi is still running looks the same, and so does a fork at that message.
  */
 export function orphanToolCalls(view: PartView, edits: Edits, marks: Mark[]): void {
-  const last = view.entries.length - 1;
+  // The conversation went on where a later line adds to it (a label or a name does not: a fork at
+  // the assistant message re-appends its labels after it).
+  let lastTurn = -1;
+  view.entries.forEach((e, i) => {
+    if (CONVERSATION.has(e.value.type as string)) lastTurn = i;
+  });
   view.entries.forEach((e, i) => {
     const calls = toolCallsOf(e.value);
     const stop = messageOf(e.value)?.stopReason;
     if (calls.length === 0 || stop === 'aborted' || stop === 'error' || idOf(e) === undefined) return;
     const { results, end } = resultChain(view, i, calls);
-    if (end === last) return;
+    if (end >= lastTurn) return;
     const answered = new Set(results.map((r) => messageOf(view.entries[r]!.value)!.toolCallId));
     const missing = calls.filter((c) => !answered.has(c.id));
     if (missing.length === 0) return;
