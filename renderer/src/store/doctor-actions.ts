@@ -1,16 +1,54 @@
-import type { DoctorReportDto } from '../lib/shared';
-import type { ActionContext, Outcome } from './action-context';
+import type { ActionContext } from './action-context';
 
 export interface DoctorActions {
+  openDoctor(): void;
+  closeDoctor(): void;
   /** The damage old pi versions left in a session, and the repaired file(s) a repair would write. */
-  doctorExamine(sessionId: string): Promise<Outcome<DoctorReportDto>>;
+  examineSession(sessionId: string): Promise<void>;
   /** Writes the repaired file(s) next to the session (the source stays as it is). */
-  doctorRepair(sessionId: string): Promise<Outcome<DoctorReportDto>>;
+  repairSession(sessionId: string): Promise<void>;
+  /** Asks main for its pass over the store (`refresh`: examined again). */
+  loadDoctorStore(refresh?: boolean): Promise<void>;
+  /**
+   * While the store view shows the pass: asked now, followed (doctor.progress), asked again when
+   * it ends. Returns the stop.
+   */
+  followDoctorStore(): () => void;
 }
 
-export function createDoctorActions({ api, check }: ActionContext): DoctorActions {
+export function createDoctorActions({ api, s, check }: ActionContext): DoctorActions {
+  let seq = 0;
+  async function loadDoctorStore(refresh = false) {
+    const mine = ++seq;
+    const r = check(await api['doctor.store'](refresh ? { refresh: true } : {}));
+    // An older answer that comes after a newer one is dropped.
+    if (mine !== seq) return;
+    if ('data' in r) s().setDoctorStore(r.data);
+    else s().setDoctorStoreError(r.error.message);
+  }
   return {
-    doctorExamine: async (sessionId) => check(await api['doctor.examine']({ sessionId })),
-    doctorRepair: async (sessionId) => check(await api['doctor.repair']({ sessionId })),
+    openDoctor: () => s().setDoctorOpen(true),
+    closeDoctor: () => s().setDoctorOpen(false),
+    async examineSession(sessionId) {
+      s().setDoctorReport(sessionId, { report: null, error: null });
+      const r = check(await api['doctor.examine']({ sessionId }));
+      s().setDoctorReport(sessionId, 'data' in r ? { report: r.data } : { error: r.error.message });
+    },
+    async repairSession(sessionId) {
+      s().setDoctorReport(sessionId, { busy: true, error: null });
+      const r = check(await api['doctor.repair']({ sessionId }));
+      s().setDoctorReport(
+        sessionId,
+        'data' in r ? { busy: false, report: r.data } : { busy: false, error: r.error.message },
+      );
+    },
+    loadDoctorStore,
+    followDoctorStore() {
+      void loadDoctorStore();
+      return api.on('doctor.progress', (p) => {
+        if (p.state === 'running') s().setDoctorStoreProgress(p.done, p.total);
+        else void loadDoctorStore();
+      });
+    },
   };
 }

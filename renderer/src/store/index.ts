@@ -32,6 +32,7 @@ import { createExportActions, type ExportActions } from './export-actions';
 import { createExportSlice, type ExportSlice } from './export-slice';
 import { createCompareSlice, type CompareSlice } from './compare-slice';
 import { createStorageSlice, type StorageSlice } from './storage-slice';
+import { createDoctorSlice, type DoctorSlice } from './doctor-slice';
 
 export type CanopyState = AppSlice &
   SessionsSlice &
@@ -47,7 +48,8 @@ export type CanopyState = AppSlice &
   ReportSlice &
   ExportSlice &
   CompareSlice &
-  StorageSlice;
+  StorageSlice &
+  DoctorSlice;
 export type CanopyStore = StoreApi<CanopyState>;
 
 /** A fresh store (one per app; tests make their own). */
@@ -68,6 +70,7 @@ export function createCanopyStore(): CanopyStore {
     ...createExportSlice(...a),
     ...createCompareSlice(...a),
     ...createStorageSlice(...a),
+    ...createDoctorSlice(...a),
   }));
 }
 

@@ -3,14 +3,13 @@
  * the versions that did it and what the repair does; then, on the user's word, the repaired file(s)
  * written next to the session as new sessions (the source stays as it is).
  */
-import { useEffect, useMemo, useState } from 'react';
-import { useStore } from 'zustand';
+import { useEffect, useMemo } from 'react';
 import { useActions, useCanopy } from '../../app-context';
 import { useContributedActions } from '../../commands/commands-context';
 import { CONTRIBUTED } from '../../commands/registry';
 import type { DoctorReportDto } from '../../lib/shared';
 import { useEscape } from '../../lib/use-escape';
-import { doctorDialog } from './doctor-state';
+import { NO_DOCTOR_REPORT } from '../../store/doctor-slice';
 import '../../ui/store-dialog.css';
 import './doctor.css';
 
@@ -51,47 +50,26 @@ function Report({ report }: { report: DoctorReportDto }) {
 }
 
 export function DoctorDialog() {
-  const open = useStore(doctorDialog, (s) => s.open);
-  const contributed = useMemo(
-    () => [{ ...CONTRIBUTED.doctorSession, run: () => doctorDialog.setState({ open: true }) }],
-    [],
-  );
+  const actions = useActions();
+  const open = useCanopy((s) => s.doctorOpen);
+  const contributed = useMemo(() => [{ ...CONTRIBUTED.doctorSession, run: actions.openDoctor }], [actions]);
   useContributedActions(contributed);
   if (!open) return null;
-  return <DoctorBox onClose={() => doctorDialog.setState({ open: false })} />;
+  return <DoctorBox onClose={actions.closeDoctor} />;
 }
 
 function DoctorBox({ onClose }: { onClose: () => void }) {
   useEscape(onClose);
   const actions = useActions();
   const sessionId = useCanopy((s) => s.openSessionId);
-  const [report, setReport] = useState<DoctorReportDto | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { report, error, busy } = useCanopy((s) => (sessionId && s.doctorReports[sessionId]) || NO_DOCTOR_REPORT);
 
   useEffect(() => {
-    if (!sessionId) return;
-    let live = true;
-    setReport(null);
-    setError(null);
-    void actions.doctorExamine(sessionId).then((r) => {
-      if (!live) return;
-      if ('data' in r) setReport(r.data);
-      else setError(r.error.message);
-    });
-    return () => {
-      live = false;
-    };
+    if (sessionId) void actions.examineSession(sessionId);
   }, [actions, sessionId]);
 
   const write = () => {
-    if (!sessionId) return;
-    setBusy(true);
-    void actions.doctorRepair(sessionId).then((r) => {
-      setBusy(false);
-      if ('data' in r) setReport(r.data);
-      else setError(r.error.message);
-    });
+    if (sessionId) void actions.repairSession(sessionId);
   };
   const files = report?.files ?? [];
   return (

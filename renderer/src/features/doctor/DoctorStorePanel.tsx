@@ -3,14 +3,14 @@
  * ones listed with their marks and what a repair would write; each repaired on the user's word
  * (a new session next to it, the source unchanged) and opened from here.
  */
-import { useMemo, useState } from 'react';
-import { useActions } from '../../app-context';
+import { useEffect, useMemo, useState } from 'react';
+import { useActions, useCanopy } from '../../app-context';
 import { useContributedActions } from '../../commands/commands-context';
 import { CONTRIBUTED } from '../../commands/registry';
-import type { DoctorReportDto, DoctorStoreRowDto } from '../../lib/shared';
+import type { DoctorStoreRowDto } from '../../lib/shared';
 import { useEscape } from '../../lib/use-escape';
 import { useSessionTitle } from '../../ui/use-session-title';
-import { useDoctorStore } from '../../lib/doctor-store';
+import { NO_DOCTOR_REPORT } from '../../store/doctor-slice';
 import '../../ui/store-dialog.css';
 import './doctor.css';
 
@@ -31,21 +31,13 @@ function what(row: DoctorStoreRowDto): string {
 function Row({ row, onClose }: { row: DoctorStoreRowDto; onClose: () => void }) {
   const actions = useActions();
   const title = useSessionTitle(row.sessionId, row.fileName);
-  const [done, setDone] = useState<DoctorReportDto | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { report, error, busy } = useCanopy((s) => s.doctorReports[row.sessionId] ?? NO_DOCTOR_REPORT);
+  const done = report?.written ? report : null;
   const open = (id: string) => {
     onClose();
     void actions.openSession(id);
   };
-  const repair = () => {
-    setBusy(true);
-    void actions.doctorRepair(row.sessionId).then((r) => {
-      setBusy(false);
-      if ('data' in r) setDone(r.data);
-      else setError(r.error.message);
-    });
-  };
+  const repair = () => void actions.repairSession(row.sessionId);
   return (
     <tr data-testid="doctor-store-row">
       <td>
@@ -91,7 +83,11 @@ function Row({ row, onClose }: { row: DoctorStoreRowDto; onClose: () => void }) 
 
 function DoctorStoreDialog({ onClose }: { onClose: () => void }) {
   useEscape(onClose);
-  const { report, error, refresh } = useDoctorStore();
+  const actions = useActions();
+  useEffect(() => actions.followDoctorStore(), [actions]);
+  const report = useCanopy((s) => s.doctorStore);
+  const error = useCanopy((s) => s.doctorStoreError);
+  const refresh = () => void actions.loadDoctorStore(true);
   const running = report?.state === 'running';
   const rows = report?.sessions ?? [];
   return (
