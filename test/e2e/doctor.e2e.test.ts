@@ -91,10 +91,13 @@ describe.skipIf(!HAVE_CHROMIUM)('doctor dialog (chromium)', () => {
     const ours = rows.filter({ hasText: 'look around the repo' });
     expect(await ours.count()).toBe(1);
     expect(await ours.textContent()).toContain('orphan tool calls');
+    // Repaired from its dialog a moment ago: the row says what was written.
+    expect(await ours.locator('[data-testid="doctor-store-written"]').count()).toBe(1);
     await h.shot('doctor-03-store-light');
-    await ours.locator('[data-testid="doctor-store-repair"]').focus();
+    const fork = rows.filter({ hasText: 'missing parent' }).first();
+    await fork.locator('[data-testid="doctor-store-repair"]').focus();
     await page.keyboard.press('Enter');
-    await ours.locator('[data-testid="doctor-store-written"]').waitFor();
+    await fork.locator('[data-testid="doctor-store-written"]').waitFor();
     await page.emulateMedia({ colorScheme: 'dark' });
     await page.waitForTimeout(200);
     await h.shot('doctor-04-store-dark');
