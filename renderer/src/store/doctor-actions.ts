@@ -1,4 +1,5 @@
 import type { ActionContext } from './action-context';
+import { backgroundPass } from './background-pass';
 
 export interface DoctorActions {
   openDoctor(): void;
@@ -16,16 +17,13 @@ export interface DoctorActions {
   followDoctorStore(): () => void;
 }
 
-export function createDoctorActions({ api, s, check }: ActionContext): DoctorActions {
-  let seq = 0;
-  async function loadDoctorStore(refresh = false) {
-    const mine = ++seq;
-    const r = check(await api['doctor.store'](refresh ? { refresh: true } : {}));
-    // An older answer that comes after a newer one is dropped.
-    if (mine !== seq) return;
-    if ('data' in r) s().setDoctorStore(r.data);
-    else s().setDoctorStoreError(r.error.message);
-  }
+export function createDoctorActions(ctx: ActionContext): DoctorActions {
+  const { api, s, check } = ctx;
+  const pass = backgroundPass(ctx, 'doctor.store', 'doctor.progress', {
+    data: (report) => s().setDoctorStore(report),
+    error: (message) => s().setDoctorStoreError(message),
+    progress: (done, total) => s().setDoctorStoreProgress(done, total),
+  });
   return {
     openDoctor: () => s().setDoctorOpen(true),
     closeDoctor: () => s().setDoctorOpen(false),
@@ -42,13 +40,7 @@ export function createDoctorActions({ api, s, check }: ActionContext): DoctorAct
         'data' in r ? { busy: false, report: r.data } : { busy: false, error: r.error.message },
       );
     },
-    loadDoctorStore,
-    followDoctorStore() {
-      void loadDoctorStore();
-      return api.on('doctor.progress', (p) => {
-        if (p.state === 'running') s().setDoctorStoreProgress(p.done, p.total);
-        else void loadDoctorStore();
-      });
-    },
+    loadDoctorStore: pass.load,
+    followDoctorStore: pass.follow,
   };
 }
