@@ -129,6 +129,18 @@ export function recordingHandlers() {
       calls.push({ channel: 'session.compare', args });
       throw new CanopyError('not_found', `no session ${args.a.sessionId}`);
     },
+    'doctor.examine': async (args) => {
+      calls.push({ channel: 'doctor.examine', args });
+      throw new CanopyError('not_found', `no session ${args.sessionId}`);
+    },
+    'doctor.repair': async (args) => {
+      calls.push({ channel: 'doctor.repair', args });
+      throw new CanopyError('not_found', `no session ${args.sessionId}`);
+    },
+    'doctor.store': async (args) => {
+      calls.push({ channel: 'doctor.store', args });
+      return { state: 'idle', done: 0, total: 0, sessions: [], problems: [] };
+    },
   };
   return { handlers, calls };
 }

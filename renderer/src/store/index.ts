@@ -20,6 +20,7 @@ import { createUiSlice, type UiSlice } from './ui-slice';
 import { createFollowSlice, type FollowSlice } from './follow-slice';
 import { createFollowActions, type FollowActions } from './follow-actions';
 import { createStorageActions, type StorageActions } from './storage-actions';
+import { createDoctorActions, type DoctorActions } from './doctor-actions';
 import { createCompareActions, type CompareActions } from './compare-actions';
 import { createShareActions, type ShareActions } from './share-actions';
 import { createShareSlice, type ShareSlice } from './share-slice';
@@ -31,6 +32,7 @@ import { createExportActions, type ExportActions } from './export-actions';
 import { createExportSlice, type ExportSlice } from './export-slice';
 import { createCompareSlice, type CompareSlice } from './compare-slice';
 import { createStorageSlice, type StorageSlice } from './storage-slice';
+import { createDoctorSlice, type DoctorSlice } from './doctor-slice';
 
 export type CanopyState = AppSlice &
   SessionsSlice &
@@ -46,7 +48,8 @@ export type CanopyState = AppSlice &
   ReportSlice &
   ExportSlice &
   CompareSlice &
-  StorageSlice;
+  StorageSlice &
+  DoctorSlice;
 export type CanopyStore = StoreApi<CanopyState>;
 
 /** A fresh store (one per app; tests make their own). */
@@ -67,6 +70,7 @@ export function createCanopyStore(): CanopyStore {
     ...createExportSlice(...a),
     ...createCompareSlice(...a),
     ...createStorageSlice(...a),
+    ...createDoctorSlice(...a),
   }));
 }
 
@@ -83,6 +87,7 @@ export type Actions = AppActions &
   SettingsActions &
   FollowActions &
   StorageActions &
+  DoctorActions &
   CompareActions &
   ShareActions &
   SearchActions &
@@ -112,6 +117,7 @@ export function createActions(api: Api, store: CanopyStore): Actions {
     createSettingsActions(ctx),
     createFollowActions(ctx),
     createStorageActions(ctx),
+    createDoctorActions(ctx),
     createCompareActions(ctx),
     createShareActions(ctx),
     createSearchActions(ctx),

@@ -1,4 +1,5 @@
 import type { ActionContext } from './action-context';
+import { backgroundPass } from './background-pass';
 
 export interface ReportActions {
   /** Asks main for the report (`refresh`: recomputed, after sessions changed). */
@@ -10,24 +11,12 @@ export interface ReportActions {
   followStoreReport(): () => void;
 }
 
-export function createReportActions({ api, s, check }: ActionContext): ReportActions {
-  let seq = 0;
-  async function loadStoreReport(refresh = false) {
-    const mine = ++seq;
-    const r = check(await api['store.report'](refresh ? { refresh: true } : {}));
-    // An older answer that comes after a newer one is dropped.
-    if (mine !== seq) return;
-    if ('data' in r) s().setStoreReport(r.data);
-    else s().setStoreReportError(r.error.message);
-  }
-  return {
-    loadStoreReport,
-    followStoreReport() {
-      void loadStoreReport();
-      return api.on('store.progress', (p) => {
-        if (p.state === 'running') s().setStoreReportProgress(p.done, p.total);
-        else void loadStoreReport();
-      });
-    },
-  };
+export function createReportActions(ctx: ActionContext): ReportActions {
+  const { s } = ctx;
+  const pass = backgroundPass(ctx, 'store.report', 'store.progress', {
+    data: (report) => s().setStoreReport(report),
+    error: (message) => s().setStoreReportError(message),
+    progress: (done, total) => s().setStoreReportProgress(done, total),
+  });
+  return { loadStoreReport: pass.load, followStoreReport: pass.follow };
 }
