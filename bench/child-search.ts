@@ -9,7 +9,7 @@ import { appendFileSync, mkdtempSync, readFileSync, rmSync, statSync, truncateSy
 import { tmpdir } from 'node:os';
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
-import { SearchService, type QueryArgs } from '../electron/repo/search/search-service';
+import { SearchService, type QueryArgs } from '../electron/search';
 import { listSessions } from '../electron/repo/sessions';
 import { Rng } from '../test/fixtures/corpus/rng';
 

@@ -5,10 +5,10 @@
  * not exist. Every export is recorded in the share ledger; `--ledger` lists it.
  */
 import { resolveRoots } from '../repo/roots';
-import { EXPORT_FORMATS, type ExportFormat, type ExportRequest } from '../repo/export/export-build';
-import { prepareExport, recordExport, writeExport } from '../repo/export/export-service';
-import { ledgerPath, readLedger } from '../repo/export/ledger';
-import { loadRedactions, redactionsPath } from '../repo/export/redaction-settings';
+import { EXPORT_FORMATS, type ExportFormat, type ExportRequest } from '../export';
+import { prepareExport, recordExport, writeExport } from '../export';
+import { ledgerPath, readLedger } from '../export';
+import { loadRedactions, redactionsPath } from '../export';
 import {
   EXIT_OK,
   EXIT_USAGE,

@@ -48,8 +48,14 @@ export { computeLabels, sessionName, type LabelState } from './rules/labels';
 export type { ProjectedEntry, CaContext, H3Context } from './rules/context';
 
 // What repo, the CLI and the bench use beyond reading a session: previews and usage of one entry
-// (repo/session-bodies.ts skims bodies for them), the context view and fork preview, lineage, search rules.
-export { previewEntry, PREVIEW_SKIM_KEYS, type EntryPreview, type CheckpointKind } from './rules/entry-preview';
+// (repo/session-bodies.ts skims bodies for them), the context view and fork preview, lineage.
+export {
+  contentText,
+  previewEntry,
+  PREVIEW_SKIM_KEYS,
+  type EntryPreview,
+  type CheckpointKind,
+} from './rules/entry-preview';
 export {
   entryUsageFact,
   ledgerOf,
@@ -60,47 +66,15 @@ export {
 } from './rules/cost-ledger';
 export { isPlainRecord } from './rules/parse';
 export { TOO_DEEP_MARKER } from './rules/json-depth';
+export { stringEnd } from './rules/json-string';
+export { isV1Header, lineId } from './rules/migrate';
 export { buildContextView, type ContextView, type ContextViewOptions } from './rules/context-view';
 export { previewFork, type ForkPreview } from './rules/fork-preview';
 export { forkPoint } from './rules/lineage';
 export { JsonSkimmer, type SkimKeys } from './engine/json-skim';
 export {
-  parseSearchQuery,
-  makeSnippet,
-  matchEntry,
-  requiredSubstrings,
-  termsMetBySession,
-  type SearchQuery,
-  type Snippet,
-} from './search/search-query';
-export {
-  searchFields,
-  searchTimeIso,
-  indexedText,
-  isV1Header,
-  v1EntryId,
-  SEARCH_ROLES,
-  type SearchRole,
-  type SearchFields,
-} from './search/search-text';
-export { rawLineTest, rawNeedles, type RawLineTest } from './search/raw-filter';
-export { charRarity, wordRarity } from './search/letter-rarity';
-export { regexSpanTest, type RegexSpanTest } from './search/regex-raw';
-export {
-  blockTerms,
-  LONG_WORD,
-  MAX_GLUED,
-  MAX_TERM_CHARS,
-  substringPlan,
-  wordTokens,
-  type SubstringPlan,
-  type TailQuery,
-  type TermSource,
-} from './search/word-tokens';
-export { ftsTerm, indexedBlock } from './search/fts-terms';
-
-export {
   findPayloads,
+  contentCut,
   cutPayloads,
   contentPage,
   PAYLOAD_CUT_MARKER,
@@ -111,66 +85,6 @@ export {
   type PayloadOptions,
 } from './rules/payload-cut';
 
-// The secret radar (what is scanned, generic rules, masking, redaction) and exports (HTML, Markdown).
-export {
-  CUSTOM_RULE,
-  type SecretMatch,
-  type SecretMatcher,
-  type EntryMatch,
-  type SecretFinding,
-} from './secrets/types';
-export { maskSecret } from './secrets/mask';
-export { entryTexts, type EntryText } from './secrets/entry-texts';
-export { highEntropyMatcher, shannonEntropy, looksRandom, isSecretKeyName, HIGH_ENTROPY_RULE } from './secrets/entropy';
-export { extraRulesMatcher } from './secrets/extra-rules';
-export { matchText, scanEntryObject, entryFindings } from './secrets/scan';
-export {
-  redactEntry,
-  redactText,
-  redactionMarker,
-  userRedactionMatcher,
-  type Replacement,
-  type UserRedactions,
-} from './secrets/redact';
-export { entryView, type Block, type EntryView } from './export/entry-view';
-export { firstLine, scopeLine, type ExportMeta } from './export/export-meta';
-export { escapeHtml, imageDataUrl } from './export/html-escape';
-export { renderHtml, EXPORT_CSP } from './export/html';
-export { renderMarkdown } from './export/markdown';
-// The whole store (usage, storage, slim copies): facts read per line, fork families, spend counted once.
-export { FactReader, spendOf, type EntryFact, type HeaderFact, type SpendFact } from './store/store-facts';
-export { scanLineBlocks, base64Bytes, type ImageBlock, type OutputString, type LineBlocks } from './store/block-scan';
-export { familiesOf, activePath, entryKey, utcDay, type SessionFacts } from './store/store-families';
-export {
-  UsageAccumulator,
-  parseGroupKeys,
-  USAGE_GROUP_KEYS,
-  type UsageGroupKey,
-  type UsageGroup,
-  type UsageOptions,
-  type UsageReport,
-  type SpendTotals,
-  type SpendSplit,
-} from './store/usage';
-export {
-  slimLine,
-  slimHeader,
-  imageNote,
-  outputNote,
-  sizeText,
-  type SlimOptions,
-  type SlimLine,
-} from './store/slim-plan';
-export {
-  StorageAccumulator,
-  splitSession,
-  emptySplit,
-  type StorageSplit,
-  type SessionStorage,
-  type FamilyStorage,
-  type StorageReport,
-  type StorageOptions,
-} from './store/storage-split';
 // Two branches compared from their common ancestor (the compare view and `canopy diff`).
 export { compareBranches, commonAncestor, type CompareLeaf } from './rules/compare';
 export { FileStates, editsOf, fileKey, ELISION, type FileText, type ShellRun } from './rules/file-state';

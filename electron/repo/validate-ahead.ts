@@ -9,7 +9,7 @@
 import { Worker } from 'node:worker_threads';
 import { ChunkReader, sharedChunks, VERDICT_CHUNK, type SharedChunks } from '../core';
 import type { ChunkShare } from '../storage/line-scan';
-import { workerScript } from '../workers/worker-script';
+import { workerScript } from '../threads/worker-script';
 
 /** Below this a thread's start (tens of ms) costs more than it saves. */
 export const MIN_BYTES = 32 * 1024 * 1024;
@@ -49,7 +49,7 @@ export function validateAhead(
   const buffers = new Map<Uint8Array, Buffer>(); // a view of each slot, made once
   let worker: Worker;
   try {
-    const { script, eval: isEval } = workerScript('validate-worker');
+    const { script, eval: isEval } = workerScript('validate-worker', __dirname);
     worker = new Worker(script, { eval: isEval, workerData: data });
   } catch {
     return null;
