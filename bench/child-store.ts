@@ -9,9 +9,7 @@
 import { closeSync, fsyncSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
 import { openIndexed } from '../electron/repo/session-file';
 import { listSessions } from '../electron/repo/sessions';
-import { storageReport } from '../electron/store-views';
-import { slimSession } from '../electron/store-views';
-import { usageReport } from '../electron/store-views';
+import { storageReport, slimSession, usageReport } from '../electron/store-views';
 
 const rssMB = (): number => process.resourceUsage().maxRSS / 1024;
 

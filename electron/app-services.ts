@@ -4,7 +4,7 @@ import { createHandlers } from './ipc/handlers';
 import { SessionCatalog } from './repo/catalog';
 import { SessionService } from './repo/session-service';
 import { AppSearch } from './search';
-import { AppSecrets } from './secrets';
+import { AppSecrets, redactor } from './secrets';
 import { AppExport } from './export';
 import { StoreService } from './store-views';
 import { OpenGate } from './threads/open-gate';
@@ -62,6 +62,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
   const secrets = new AppSecrets({ roots: allRoots, bus, gate, ...env });
   const exporter = new AppExport({
     sessions,
+    redactor,
     roots: allRoots,
     ...env,
     ...(options.saveDialog ? { saveDialog: options.saveDialog } : {}),

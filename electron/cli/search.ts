@@ -4,10 +4,9 @@
  * index cannot be used (a cache fault, said in one line).
  */
 import type { CliCommand } from './cli-io';
-import { parseSearchQuery, searchTimeIso } from '../search';
+import { parseSearchQuery, searchTimeIso, SearchService } from '../search';
 import { resolveRoots } from '../repo/roots';
 import type { SearchHit } from '../search';
-import { SearchService } from '../search';
 import { CanopyError } from '../shared/errors';
 import { listSessions } from '../repo/sessions';
 

@@ -1,7 +1,6 @@
 /** `canopy usage`: cost and tokens across every session, each fork-copied message counted once. */
-import { parseGroupKeys, type SpendTotals, type UsageGroup, type UsageGroupKey } from '../store-views';
+import { parseGroupKeys, type SpendTotals, type UsageGroup, type UsageGroupKey, usageReport } from '../store-views';
 import { resolveRoots } from '../repo/roots';
-import { usageReport } from '../store-views';
 import { EXIT_OK, jsonLine, jsonOption, line, stringOpt, UsageError, type CliCommand, type CliIo } from './cli-io';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;

@@ -13,7 +13,7 @@ import type {
   LedgerEntryDto,
   RedactionsDto,
 } from '../shared/share-dto';
-import { buildExport, type BuiltExport, type ExportRequest } from './export-build';
+import { buildExport, type BuiltExport, type ExportRequest, type Redactor } from './export-build';
 import { recordExport, writeExport } from './export-service';
 import { ledgerPath, readLedger } from './ledger';
 import { loadRedactions, redactionsPath, saveRedactions } from './redaction-settings';
@@ -22,6 +22,8 @@ export interface AppExportOptions {
   sessions: SessionService;
   roots: readonly string[];
   env?: Record<string, string | undefined>;
+  /** The secret radar's redaction (secrets/index.ts `redactor`), given by app-services. */
+  redactor: Redactor;
   /** Electron: main's save dialog with a suggested name; the chosen path, or null when cancelled. */
   saveDialog?: (suggestedName: string) => Promise<string | null>;
 }
@@ -47,7 +49,7 @@ export class AppExport {
       ...(dto.redact ? { user: await loadRedactions(this.dataPaths().redactions) } : {}),
     };
     return this.options.sessions.with(dto.sessionId, ({ session, path }) => ({
-      built: buildExport(session, path, req),
+      built: buildExport(session, path, req, { redactor: this.options.redactor }),
       req,
       path,
     }));
@@ -88,7 +90,7 @@ export class AppExport {
 
   async setRedactions(r: RedactionsDto): Promise<RedactionsDto> {
     try {
-      await saveRedactions(this.dataPaths().redactions, r);
+      await saveRedactions(this.dataPaths().redactions, r, this.options.redactor);
     } catch (err) {
       if (err instanceof CanopyError) throw err;
       throw new CanopyError('invalid_argument', err instanceof Error ? err.message : String(err));

@@ -6,18 +6,11 @@
 import { basename } from 'node:path';
 import { forkFileLines, readPath, sessionName, type ParsedSession } from '../core';
 import { firstLine, type ExportMeta } from './rules/export-meta';
-import {
-  redactEntry,
-  userRedactionMatcher,
-  type Replacement,
-  type SecretMatcher,
-  type UserRedactions,
-} from '../secrets';
 import { renderHtml } from './rules/html';
 import { renderMarkdown } from './rules/markdown';
 import { CanopyError } from '../shared/errors';
 import { planForkOf, type ForkOptions } from '../repo/fork';
-import { SECRET_MATCHERS } from '../secrets';
+import type { ExportPreviewDto, RedactionsDto } from '../shared/share-dto';
 
 export type ExportFormat = 'html' | 'md' | 'jsonl';
 export const EXPORT_FORMATS: readonly ExportFormat[] = ['html', 'md', 'jsonl'];
@@ -31,7 +24,22 @@ export interface ExportRequest {
   all?: boolean;
   redact: boolean;
   /** The user's own literals and regexes, redacted too (when `redact`). */
-  user?: UserRedactions;
+  user?: RedactionsDto;
+}
+
+type Rec = Record<string, unknown>;
+/** One value replaced, as the preview lists it (masked: the value itself is never shown). */
+export type Replacement = ExportPreviewDto['replacements'][number];
+/** A copy of one entry with its secrets replaced by markers, and what was replaced. */
+export type RedactEntry = (raw: Rec, entryId: string) => { raw: Rec; replacements: Replacement[] };
+
+/**
+ * What an export asks of the secret radar (secrets/redactor.ts), handed in by whoever composes the
+ * two wings (app-services, the CLI): wings never import each other.
+ */
+export interface Redactor {
+  /** The radar's rules plus the user's own values; throws an Error naming a user regex that does not compile. */
+  redactWith(user?: RedactionsDto): RedactEntry;
 }
 
 export interface BuiltExport {
@@ -42,8 +50,6 @@ export interface BuiltExport {
   /** A file name for it: `<session id>[-<leaf>][.redacted].<ext>`. */
   suggestedName: string;
 }
-
-type Rec = Record<string, unknown>;
 
 function titleOf(parsed: ParsedSession, raws: Rec[]): string {
   const name = sessionName(parsed);
@@ -59,27 +65,23 @@ function titleOf(parsed: ParsedSession, raws: Rec[]): string {
   return parsed.header?.id ?? 'session';
 }
 
-export function matchersFor(req: ExportRequest): SecretMatcher[] {
-  if (!req.redact) return [];
-  return req.user ? [...SECRET_MATCHERS, userRedactionMatcher(req.user)] : [...SECRET_MATCHERS];
-}
-
 export function buildExport(
   parsed: ParsedSession,
   sourcePath: string,
   req: ExportRequest,
-  opts: Omit<ForkOptions, 'profile'> = {},
+  opts: Omit<ForkOptions, 'profile'> & { redactor?: Redactor } = {},
 ): BuiltExport {
   if (parsed.fatal || !parsed.header)
     throw new CanopyError('invalid_session', parsed.fatal?.message ?? 'not a pi session');
   const all = req.all === true;
   if (req.leafId !== undefined && !parsed.entriesOf('ca').byId.has(req.leafId))
     throw new CanopyError('not_found', `no entry ${JSON.stringify(req.leafId)} in ${sourcePath}`);
-  const matchers = matchersFor(req);
+  if (req.redact && !opts.redactor) throw new CanopyError('internal', 'a redacted export needs the secret radar');
+  const redactEntry = req.redact ? opts.redactor!.redactWith(req.user) : null;
   const replacements: Replacement[] = [];
   const redact = (raw: Rec): Rec => {
-    if (matchers.length === 0) return raw;
-    const r = redactEntry(raw, typeof raw.id === 'string' ? raw.id : '', matchers);
+    if (!redactEntry) return raw;
+    const r = redactEntry(raw, typeof raw.id === 'string' ? raw.id : '');
     replacements.push(...r.replacements);
     return r.raw;
   };

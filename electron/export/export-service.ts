@@ -7,7 +7,7 @@ import { basename, dirname, resolve } from 'node:path';
 import { CanopyError } from '../shared/errors';
 import { CreateFileError, createNewFile } from '../storage/create';
 import { SessionStore } from '../repo/session-store';
-import { buildExport, type BuiltExport, type ExportRequest } from './export-build';
+import { buildExport, type BuiltExport, type ExportRequest, type Redactor } from './export-build';
 import { recordShare } from './ledger';
 
 export interface ExportOptions {
@@ -15,6 +15,8 @@ export interface ExportOptions {
   /** The share ledger's file; no record when absent. */
   ledger?: string;
   now?: () => Date;
+  /** The secret radar's redaction (secrets/index.ts `redactor`): needed by a redacted export. */
+  redactor?: Redactor;
 }
 
 /** Builds the export of `sourcePath` (nothing written). */
@@ -25,7 +27,10 @@ export async function prepareExport(
 ): Promise<BuiltExport> {
   const source = resolve(sourcePath);
   return (opts.store ?? new SessionStore()).with(source, (parsed) =>
-    buildExport(parsed, source, req, opts.now ? { now: opts.now } : {}),
+    buildExport(parsed, source, req, {
+      ...(opts.now ? { now: opts.now } : {}),
+      ...(opts.redactor ? { redactor: opts.redactor } : {}),
+    }),
   );
 }
 

@@ -1,6 +1,7 @@
 /** The user's own redactions (literal strings and regexes), kept in Canopy's data folder. */
 import { join } from 'node:path';
-import { userRedactionMatcher, type UserRedactions } from '../secrets';
+import type { RedactionsDto as UserRedactions } from '../shared/share-dto';
+import type { Redactor } from './export-build';
 import { canopyDataDir } from '../storage/data-dir';
 import { readJsonFile, replaceJsonFile } from '../storage/json-file';
 
@@ -22,7 +23,7 @@ export async function loadRedactions(path: string): Promise<UserRedactions> {
 }
 
 /** Saves the list after checking every regex compiles (throws an Error naming a bad one). */
-export async function saveRedactions(path: string, r: UserRedactions): Promise<void> {
-  userRedactionMatcher(r);
+export async function saveRedactions(path: string, r: UserRedactions, redactor: Redactor): Promise<void> {
+  redactor.redactWith(r);
   await replaceJsonFile(path, { literals: r.literals, regexes: r.regexes });
 }

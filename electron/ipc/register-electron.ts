@@ -3,7 +3,7 @@
  * unit-tested with a fake ipcMain where no Electron binary exists.
  */
 import { serialize } from 'node:v8';
-import { isAppUrl } from '../app-protocol';
+import { isAppUrl } from '../shared/app-origin';
 import { CHANNELS, isEventName, type Handlers } from '../shared/contract';
 import type { Result } from '../shared/errors';
 import { dispatch, internalError } from './dispatch';

@@ -128,7 +128,7 @@ describe('a first build parsed ahead in a worker', () => {
 
   it('keeps its process alive while a file is asked of it (its worker is otherwise idle and let go)', async () => {
     const [path] = await store(1);
-    const source = join(__dirname, '../../electron/repo/search/parse-ahead.ts');
+    const source = join(__dirname, '../../electron/search/parse-ahead.ts');
     const script = `const j = require('jiti').createJiti(${JSON.stringify(source)});
       new (j(${JSON.stringify(source)}).ParseAhead)([${JSON.stringify(path)}]).take(0).then((p) => process.stdout.write(p ? p.path : 'null'));`;
     const out = await new Promise<string>((resolve, reject) =>
