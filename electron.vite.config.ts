@@ -16,7 +16,6 @@ export default defineConfig({
           'index-parse-worker': resolve(__dirname, 'electron/search/index-parse-worker.ts'),
           'session-worker': resolve(__dirname, 'electron/repo/session-worker.ts'),
           'secrets-worker': resolve(__dirname, 'electron/secrets/secrets-worker.ts'),
-          'validate-worker': resolve(__dirname, 'electron/repo/validate-worker.ts'),
         },
       },
       outDir: 'out/main',

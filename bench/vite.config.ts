@@ -26,7 +26,6 @@ export default defineConfig({
         'index-parse-worker': resolve(__dirname, '../electron/search/index-parse-worker.ts'),
         'session-worker': resolve(__dirname, '../electron/repo/session-worker.ts'),
         'secrets-worker': resolve(__dirname, '../electron/secrets/secrets-worker.ts'),
-        'validate-worker': resolve(__dirname, '../electron/repo/validate-worker.ts'),
       },
       external: [...builtinModules, ...builtinModules.map((m) => `node:${m}`), /^@earendil-works\//, 'better-sqlite3'],
       output: { format: 'cjs', entryFileNames: '[name].cjs', chunkFileNames: 'chunks/[name]-[hash].cjs' },

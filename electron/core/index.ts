@@ -36,7 +36,7 @@ export { contentText, previewEntry, PREVIEW_SKIM_KEYS, type EntryPreview } from 
 export { entryUsageFact, ledgerOf, usageFactOf, usageRecordOf, type UsageFact } from './rules/cost-ledger';
 export { isPlainRecord } from './rules/parse';
 export { TOO_DEEP_MARKER } from './rules/json-depth';
-export { stringEnd } from './rules/json-string';
+export { stringEnd } from './bytes/json-string';
 export { isV1Header, lineId } from './rules/migrate';
 export { buildContextView } from './rules/context-view';
 export { previewFork } from './rules/fork-preview';
@@ -56,7 +56,3 @@ export {
 // Two branches compared from their common ancestor (the compare view and `canopy diff`).
 export { compareBranches } from './rules/compare';
 export { FileStates, editsOf, fileKey, ELISION } from './rules/file-state';
-// Validation on a second thread for a big file's strict index pass (repo/validate-ahead.ts).
-export { JsonLineValidator } from './engine/json-validate';
-
-export { CHUNK as VERDICT_CHUNK, ChunkReader, sharedChunks, type SharedChunks } from './engine/shared-chunks';
