@@ -103,6 +103,14 @@ module.exports = tseslint.config(
     banned: [...CORE_BANS, 'engine', 'index'],
     typesFrom: ['shared'],
   }),
+  // Byte-level JSON scanning (SWAR and WebAssembly SIMD): not pi's rules, a floor under rules and engine.
+  layer(['electron/core/bytes/**/*.ts'], {
+    fs: true,
+    node: true,
+    core: true,
+    banned: [...CORE_BANS, 'rules', 'engine', 'index'],
+    typesFrom: ['shared'],
+  }),
   layer(['electron/core/engine/**/*.ts'], {
     fs: true,
     node: true,

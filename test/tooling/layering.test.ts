@@ -32,6 +32,8 @@ const cases: Array<[string, string, string]> = [
   ['electron/core/rules/x.ts', "import '../../repo/catalog';", "import type { EntryPreview } from '../../shared/dto';"],
   ['electron/core/engine/x.ts', "import '../index';", "import '../rules/parse';"],
   ['electron/core/engine/x.ts', "import '../../search';", "import './entry-store';"],
+  ['electron/core/bytes/x.ts', "import '../rules/parse';", "import './json-string-wasm';"],
+  ['electron/core/rules/x.ts', "import '../engine/json-validate';", "import '../bytes/json-string';"],
   ['electron/storage/x.ts', "import '../core';", "import 'node:fs';"],
   ['electron/repo/x.ts', "import '../ipc/dispatch';", "import '../storage/read';"],
   ['electron/repo/x.ts', "import 'node:fs';", "import '../core';"],
