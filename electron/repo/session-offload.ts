@@ -1,5 +1,5 @@
 /**
- * Heavy per-session answers built in a worker thread (workers/session-worker.ts), so the loop that
+ * Heavy per-session answers built in a worker thread (session-worker.ts), so the loop that
  * answers requests only routes: the context view of a million-entry path took 23 s and held that
  * loop up to 8 s; the graph of a million-entry session (43 MB) held it 1–2 s. The worker keeps its
  * own index of the file (followed like the main thread's); a task past its time limit or a worker

@@ -1,6 +1,6 @@
 /**
  * The blocks a query's required substrings may be in, asked of the word index piece by piece
- * (core/search/word-tokens.ts plans each substring), cheapest first: an exact phrase costs under a
+ * (search/rules/word-tokens.ts plans each substring), cheapest first: an exact phrase costs under a
  * millisecond, while a prefix query merges every term with the prefix and an OR of many terms
  * advances every one of them for each row (FTS5's OR is linear in its children), so the plan's
  * pieces are run apart and their rowids joined here. A piece may keep more blocks than hold the

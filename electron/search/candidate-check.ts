@@ -1,6 +1,6 @@
 /**
  * What a query's hits are made of, and how a candidate line becomes one: read back by offset, tested
- * raw, parsed and matched with pi's rules (core/search-query.ts), so every hit is exact whatever the
+ * raw, parsed and matched with pi's rules (search/rules/search-query.ts), so every hit is exact whatever the
  * index picked.
  */
 import { makeSnippet, matchEntry, type SearchQuery, type Snippet } from './rules/search-query';
@@ -63,7 +63,7 @@ export interface CheckContext {
   /** Whether a raw JSON line may match (a line they reject is not parsed): its words on its bytes, then its phrases. */
   rawTest: RawLineTest;
   bytesTest: RawBytesTest;
-  /** When the raw test is a regex's alone: it, on all the lines of a read at once (core/search/regex-raw.ts). */
+  /** When the raw test is a regex's alone: it, on all the lines of a read at once (search/rules/regex-raw.ts). */
   spanTest?: RegexSpanTest | null;
   readers: ReaderPool;
   /**

@@ -1,5 +1,5 @@
 /**
- * The index's parse worker thread: parses whole session files for a first build (repo/search/
+ * The index's parse worker thread: parses whole session files for a first build (search/
  * parse-ahead.ts), so JSON parsing runs on one core while the search thread inserts on the other.
  * It reads session files and never writes.
  */

@@ -1,5 +1,5 @@
 /**
- * A first build's files parsed ahead in a worker thread (workers/index-parse-worker.ts) while the
+ * A first build's files parsed ahead in a worker thread (index-parse-worker.ts) while the
  * indexer inserts what was parsed before: parsing and FTS5's inserts each take a core. A few files
  * are asked for at once (a pool's one task at a time left the worker waiting for this thread's next
  * turn). A file the worker could not parse, too big to hand over whole, or asked of a worker that

@@ -1,7 +1,7 @@
 /**
  * Runs a parsed query on the index: the word index picks candidate blocks (a query's words widened
- * to the indexed terms that can hold them, core/search/word-tokens.ts), then each candidate's line
- * is read back and checked with pi's own rules (core/search-query.ts), so what the index cannot
+ * to the indexed terms that can hold them, search/rules/word-tokens.ts), then each candidate's line
+ * is read back and checked with pi's own rules (search/rules/search-query.ts), so what the index cannot
  * say exactly (regexes, punctuation, word parts) is still exact. There is no budget: `queryHits` is a generator the
  * caller pages (query-pages.ts keeps it between pages), so every hit comes, each once, in order.
  */

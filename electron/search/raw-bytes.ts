@@ -1,5 +1,5 @@
 /**
- * The cheap half of the raw line test (core/search/raw-filter.ts), on bytes: every word the query
+ * The cheap half of the raw line test (search/rules/raw-filter.ts), on bytes: every word the query
  * requires is there in some ASCII case, as /word/i finds it in the bytes read as latin1. A piece or
  * line failing it is never made a string, and no regex runs over it: each word is looked for by two
  * of its rarest bytes in each of their four cases with Buffer.indexOf (memchr and a compare, in C++,

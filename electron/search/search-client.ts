@@ -1,5 +1,5 @@
 /**
- * The app's search, run in a worker thread (workers/search-worker.ts, through service-client.ts):
+ * The app's search, run in a worker thread (search-worker.ts, through service-client.ts):
  * indexing (reading and parsing every session), queries and `re:` all happen there, so the loop
  * that answers requests only routes. Same methods as SearchService. A query past its time limit
  * ends the worker; the next call starts a new one, which resumes indexing where the index stands.
@@ -36,7 +36,7 @@ export interface SearchClientOptions extends Pick<SearchServiceOptions, 'roots' 
   queryLimitMs?: number;
   /** Told when the worker died or was ended (for the log). */
   onWorkerLost?: (reason: string) => void;
-  /** The worker's code (default: workers/search-worker next to this bundle). */
+  /** The worker's code (default: search-worker next to this bundle). */
   script?: WorkerScript;
 }
 

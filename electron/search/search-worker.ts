@@ -1,6 +1,6 @@
 /**
  * The search worker thread: one SearchService (the index, its passes, queries, `re:`) answering
- * repo/search/search-client.ts through service-host.ts.
+ * search/search-client.ts through service-host.ts.
  */
 import { workerData } from 'node:worker_threads';
 import { SearchService } from './search-service';

@@ -1,9 +1,9 @@
 /**
  * The index's distinct words (its `terms` table), held in memory per connection for widening a
- * query's words (core/search/word-tokens.ts). A row is a batch of terms, one a line (a row per
+ * query's words (search/rules/word-tokens.ts). A row is a batch of terms, one a line (a row per
  * term cost twice the terms' own size). Rows are only ever added, so each query reads just the rows
  * added since the last one: a term committed with its block is always known to the query that can
- * see the block. Terms are kept as FTS5 folds them (core/search/fts-terms.ts), so the list read
+ * see the block. Terms are kept as FTS5 folds them (search/rules/fts-terms.ts), so the list read
  * from FTS5's own vocabulary after a first build and the one split word by word on appends agree.
  */
 import { ftsTerm } from './rules/fts-terms';

@@ -1,5 +1,5 @@
 /**
- * The app's secret radar, run in a worker thread (workers/secrets-worker.ts, through
+ * The app's secret radar, run in a worker thread (secrets-worker.ts, through
  * service-client.ts): scanning every session's text with secretlint's rules happens there, so the
  * loop that answers requests only routes. Same methods as SecretsService.
  */

@@ -1,6 +1,6 @@
 /**
  * The secret radar's worker thread: one SecretsService (its scans and cache) answering
- * repo/secrets/secrets-client.ts through service-host.ts.
+ * secrets/secrets-client.ts through service-host.ts.
  */
 import { workerData } from 'node:worker_threads';
 import { SecretsService } from './secrets-service';

@@ -1,5 +1,5 @@
 /**
- * The files list a query keeps is changed by one file's row after a sync (repo/search/query.ts
+ * The files list a query keeps is changed by one file's row after a sync (search/query.ts
  * withFileRow), and equals what reading the whole table gives, order included: a file appended
  * to, added, or gone.
  */

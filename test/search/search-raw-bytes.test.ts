@@ -1,5 +1,5 @@
 /**
- * The byte pre-test of a query's words (repo/search/raw-bytes.ts) decides as the case-insensitive
+ * The byte pre-test of a query's words (search/raw-bytes.ts) decides as the case-insensitive
  * regex on the bytes read as latin1 decides, in any case mix and beside any bytes (UTF-8 of other
  * characters, JSON escapes), within the range it is given and not past it.
  */

@@ -1,5 +1,5 @@
 /**
- * The term list grouped by its terms' first and last characters (repo/search/term-index.ts) answers
+ * The term list grouped by its terms' first and last characters (search/term-index.ts) answers
  * as a scan of the list does: the terms starting, ending with or containing a word (CJK, emoji and
  * one-character words too), past `max` null, and terms added since it was last asked.
  */

@@ -6,7 +6,7 @@ import { blockTerms, MAX_TERM_CHARS } from './word-tokens';
 
 /**
  * The characters FTS5's `unicode61` folds further than toLowerCase leaves them (found by indexing
- * every code point, test/repo/search-vocab.test.ts): its vocabulary holds `λόγοσ` where JS split
+ * every code point, test/search/search-vocab.test.ts): its vocabulary holds `λόγοσ` where JS split
  * `λόγος`. Every term listed, and every word looked up in the list, goes through ftsTerm.
  */
 const FOLDS: Readonly<Record<string, string>> = {

@@ -175,7 +175,7 @@ function linkedTest(words: readonly string[]): (line: string) => boolean {
 export function rawLineTest(
   query: SearchQuery,
   metBySession: readonly boolean[],
-  /** The words were found already (on the line's bytes, repo/search/raw-bytes.ts): only the phrases are left. */
+  /** The words were found already (on the line's bytes, search/raw-bytes.ts): only the phrases are left. */
   wordsFound = false,
 ): RawLineTest {
   const { needles, phrases } = literalsOf(query, metBySession);

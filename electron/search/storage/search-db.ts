@@ -11,7 +11,7 @@ export type SearchDatabase = Database.Database;
 /** Bump when the schema or what is indexed changes: an index of another version is rebuilt. */
 export const SEARCH_SCHEMA_VERSION = 7;
 
-// Words with their positions (unicode61, diacritics kept, as core/search/word-tokens.ts splits
+// Words with their positions (unicode61, diacritics kept, as search/rules/word-tokens.ts splits
 // them), and `terms`, every distinct word (only added to; a row is a batch of them, one a line), so
 // a query widens its words to the terms that can hold them (pi matches substrings: `Config` is in
 // `loadConfig`). A prefilter: every candidate is then checked against its line's real text. Paths
@@ -21,7 +21,7 @@ export const SEARCH_SCHEMA_VERSION = 7;
 // rowid deltas stay small. Never reused (AUTOINCREMENT): a file indexed again after the newest
 // rows gets rowids a query's cursor has not passed yet, so its paging still reaches them.
 // `blocks` holds its byte range, so a candidate block is tested raw with one read, and its
-// entries packed in one blob (repo/search/entry-pack.ts), unpacked only then (a block without
+// entries packed in one blob (search/entry-pack.ts), unpacked only then (a block without
 // text has no fts_text row).
 const SCHEMA = `
 CREATE TABLE files (
@@ -56,9 +56,9 @@ CREATE VIRTUAL TABLE fts_text USING fts5(body, content='', contentless_delete=1,
 `;
 
 /**
- * SQLite's page, and FTS5's leaf (`pgsz`, 46 bytes less, as its default 4050 fits 4096): leaves of
- * twice the default hold the 10k store's words in 0.534× the text instead of 0.538× (a leaf's own
- * header, footer and first rowid are paid half as often); 16 KB leaves gave 0.532×, 32 KB 0.542×.
+ * SQLite's page, and FTS5's leaf (`pgsz`, 46 bytes less, as its default 4050 fits 4096): at twice
+ * the default a leaf's own header, footer and first rowid are paid half as often (docs/benchmarks.md,
+ * the index's size).
  */
 const PAGE_SIZE = 8192;
 
@@ -196,10 +196,7 @@ export function beginBulkLoad(db: SearchDatabase, file: string): void {
   db.exec("INSERT INTO fts_text(fts_text, rank) VALUES('automerge', 0)");
 }
 
-/**
- * Merges the FTS5 index into one segment: a query's AND then reads each doclist once (measured:
- * 7.2 → 1.7 ms for two common trigrams on the 10k store), and its vocabulary reads fastest.
- */
+/** Merges the FTS5 index into one segment: a query's AND then reads each doclist once, and its vocabulary reads fastest. */
 export function mergeSegments(db: SearchDatabase): void {
   db.exec("INSERT INTO fts_text(fts_text) VALUES('optimize')");
 }
