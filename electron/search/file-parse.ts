@@ -10,12 +10,11 @@ import { isV1Header, searchFields, v1EntryId } from './rules/search-text';
 import { readRange } from '../storage/read';
 import { scanLines } from '../storage/line-scan';
 import { lineText, toolNamesText } from './line-text';
-import { packEntries, type ParsedEntry } from './entry-pack';
 
 /**
  * The FTS5 index holds blocks of consecutive entries of one file, not single entries: a word is
  * then listed once per block, not once per entry, and a matching block's entries are verified with
- * one positioned read. A block's FTS rowid is its `blocks` rowid; its entries are packed in that row.
+ * one positioned read. A block's FTS rowid is its `blocks` rowid; its entries are `entries` rows.
  */
 export const BLOCK_CHARS = 16_000;
 export const BLOCK_ENTRIES = 200;
@@ -23,9 +22,21 @@ export const BLOCK_ENTRIES = 200;
 export const TAIL_BYTES = 64;
 const CR = 0x0d;
 
+/** An entry as the index stores it. */
+export interface ParsedEntry {
+  id: string | null;
+  parentId: string | null;
+  line: number;
+  offset: number;
+  length: number;
+  role: string;
+  time: number | null;
+  /** Tool names as toolNamesText gives them ('' for none). */
+  tools: string;
+}
+
 export interface ParsedBlock {
-  /** Its entries, packed (entry-pack.ts: a worker hands on bytes, not objects). */
-  entries: Uint8Array;
+  entries: ParsedEntry[];
   /** Byte range of its lines. */
   from: number;
   to: number;
@@ -89,7 +100,7 @@ export class FileParse {
     if (this.entries.length === 0) return;
     const text = this.chars > 0 ? this.texts.join(' ') : '';
     this.onBlock({
-      entries: packEntries(this.entries),
+      entries: this.entries,
       from: this.from,
       to: this.to,
       text: this.bulk ? null : text,

@@ -114,12 +114,18 @@ export class SearchIndexer {
       meta: db.prepare(
         'UPDATE files SET name = coalesce(@name, name), last_id = coalesce(@last, last_id), leaf_target = CASE WHEN @hasLeaf THEN @leaf ELSE leaf_target END, has_leaf = max(has_leaf, @hasLeaf) WHERE id = @id',
       ),
-      block: db.prepare<[number, number, number, Buffer]>(
-        'INSERT INTO blocks (file, offset, end, entries) VALUES (?, ?, ?, ?)',
+      block: db.prepare<[number, number, number]>('INSERT INTO blocks (file, offset, end) VALUES (?, ?, ?)'),
+      entry: db.prepare<
+        [number | bigint, number, number, number, string | null, string | null, string, number | null, string]
+      >(
+        'INSERT INTO entries (block, line, offset, length, id, parent_id, role, time, tools) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
       ),
       text: db.prepare<[number | bigint, string]>('INSERT INTO fts_text (rowid, body) VALUES (?, ?)'),
       problem: db.prepare<[number, number, string]>('INSERT INTO problems (file, line, message) VALUES (?, ?, ?)'),
       clearText: db.prepare<[number]>('DELETE FROM fts_text WHERE rowid IN (SELECT rowid FROM blocks WHERE file = ?)'),
+      clearEntries: db.prepare<[number]>(
+        'DELETE FROM entries WHERE block IN (SELECT rowid FROM blocks WHERE file = ?)',
+      ),
       clearBlocks: db.prepare<[number]>('DELETE FROM blocks WHERE file = ?'),
       clearProblems: db.prepare<[number]>('DELETE FROM problems WHERE file = ?'),
       reset: db.prepare<[number]>(
@@ -171,6 +177,7 @@ export class SearchIndexer {
 
   private clear(id: number): void {
     this.st.clearText.run(id);
+    this.st.clearEntries.run(id);
     this.st.clearBlocks.run(id);
     this.st.clearProblems.run(id);
   }
@@ -221,9 +228,9 @@ export class SearchIndexer {
 
   /** Writes a parsed block: its byte range and entries, then (with text) its FTS5 row under the same rowid. */
   private writeBlock(file: number, block: ParsedBlock): void {
-    // A worker's blocks arrive as Uint8Array (structured clone); SQLite binds a Buffer as a blob.
-    const packed = Buffer.from(block.entries.buffer, block.entries.byteOffset, block.entries.byteLength);
-    const rowid = this.st.block.run(file, block.from, block.to, packed).lastInsertRowid;
+    const rowid = this.st.block.run(file, block.from, block.to).lastInsertRowid;
+    for (const e of block.entries)
+      this.st.entry.run(rowid, e.line, e.offset, e.length, e.id, e.parentId, e.role, e.time, e.tools);
     if (block.chars === 0) return;
     let indexed = block.indexed;
     if (indexed === null) {

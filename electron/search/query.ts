@@ -11,7 +11,7 @@ import { requiredSubstrings, termsMetBySession, type SearchQuery } from './rules
 import { type SearchRole } from './rules/search-text';
 import { rawBytesTest } from './raw-bytes';
 import type { SearchDatabase } from './storage/search-db';
-import { unpackEntries, type ParsedEntry } from './entry-pack';
+import type { ParsedEntry } from './file-parse';
 import { ReaderPool } from './reader-pool';
 import { candidateBlocks, EVERY } from './candidate-blocks';
 import { termIndex } from './term-index';
@@ -51,12 +51,12 @@ const PAGE_BLOCKS = 32;
 function activePath(db: SearchDatabase, f: FileInfo): Set<string> {
   const parents = new Map<string, string | null>();
   // A file's blocks are written in line order, so in rowid order.
-  for (const packed of db
-    .prepare<[number], Buffer>('SELECT entries FROM blocks WHERE file = ? ORDER BY rowid')
-    .pluck()
-    .iterate(f.id)) {
-    for (const e of unpackEntries(packed)) if (e.id) parents.set(e.id, e.parentId);
-  }
+  for (const e of db
+    .prepare<[number], { id: string; parentId: string | null }>(
+      'SELECT e.id, e.parent_id AS parentId FROM blocks b JOIN entries e ON e.block = b.rowid WHERE b.file = ? AND e.id IS NOT NULL ORDER BY b.rowid, e.line',
+    )
+    .iterate(f.id))
+    parents.set(e.id, e.parentId);
   const on = new Set<string>();
   let at = f.has_leaf ? f.leaf_target : f.last_id;
   while (at && parents.has(at) && !on.has(at)) {
@@ -252,20 +252,27 @@ export function runQuery(
   }
 }
 
-const BLOCK_COLUMNS = 'rowid, file, offset, end, entries';
+const BLOCK_COLUMNS = 'rowid, file, offset, end';
 
 interface BlockRow {
   rowid: number;
   file: number;
   offset: number;
   end: number;
-  entries: Buffer;
+}
+
+/** A block's entries, in line order. */
+function blockEntries(db: SearchDatabase): (block: number) => ParsedEntry[] {
+  const st = db.prepare<[number], ParsedEntry>(
+    'SELECT line, offset, length, id, parent_id AS parentId, role, time, tools FROM entries WHERE block = ? ORDER BY line',
+  );
+  return (block) => st.all(block);
 }
 
 /** A block's entries as candidates, those the filter keeps. */
-function candidatesOf(b: BlockRow, filter: EntryFilter): Candidate[] {
+function candidatesOf(entriesOf: (block: number) => ParsedEntry[], b: BlockRow, filter: EntryFilter): Candidate[] {
   const out: Candidate[] = [];
-  for (const e of unpackEntries(b.entries)) {
+  for (const e of entriesOf(b.rowid)) {
     if (filter && !filter(e)) continue;
     const { id, line, offset, length, role, time } = e;
     out.push({ rowid: b.rowid, file: b.file, entry_id: id, line, offset, length, role: role as SearchRole, time });
@@ -280,7 +287,7 @@ type Found = Generator<{ c: Candidate; hit: SearchHit } | null>;
  * Hits in the candidate blocks, in rowid order (sessions are indexed newest first,
  * so this is the ranking: recency). A block's byte range is read once and tested raw as a whole (a
  * line that may match makes its block pass: the test is a necessary condition of a substring), so
- * only a passing block's entries are unpacked, and its lines tested and parsed one by one.
+ * only a passing block's entries are read, and its lines tested and parsed one by one.
  */
 function* blockHits(
   db: SearchDatabase,
@@ -294,6 +301,7 @@ function* blockHits(
   // Every candidate block is known at once (FTS5 re-evaluates a whole query for a `rowid > ?` page);
   // its row is looked up one block at a time, as the reader pages on (a common phrase matches most).
   const blockRow = db.prepare<[number], BlockRow>(`SELECT ${BLOCK_COLUMNS} FROM blocks WHERE rowid = ?`);
+  const entriesOf = blockEntries(db);
   for (const rowid of blocks) {
     const b = blockRow.get(rowid);
     if (!b) continue;
@@ -307,7 +315,7 @@ function* blockHits(
       continue; // the file changed since it was indexed: the next sync re-reads it
     }
     if (!ctx.bytesTest(span, 0, span.length) || !ctx.rawTest(span.toString('latin1'))) continue;
-    for (const c of candidatesOf(b, filter)) {
+    for (const c of candidatesOf(entriesOf, b, filter)) {
       const hit = checkCandidate(ctx, met, f, c, span.subarray(c.offset - b.offset, c.offset - b.offset + c.length));
       if (hit) yield { c, hit };
     }
@@ -329,6 +337,7 @@ function* entryHits(
   const page = db.prepare<[number, number], BlockRow>(
     `SELECT ${BLOCK_COLUMNS} FROM blocks WHERE rowid > ? ORDER BY rowid LIMIT ?`,
   );
+  const entriesOf = blockEntries(db);
   for (let after = 0; ;) {
     const rows = page.all(after, PAGE_BLOCKS);
     if (rows.length === 0) return;
@@ -339,7 +348,7 @@ function* entryHits(
       ctx,
       met,
       byId,
-      inScope.flatMap((b) => candidatesOf(b, filter)),
+      inScope.flatMap((b) => candidatesOf(entriesOf, b, filter)),
     );
   }
 }

@@ -11,7 +11,6 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { SearchIndexer } from '../../electron/search/indexer';
-import { unpackEntries } from '../../electron/search/entry-pack';
 import { SearchService } from '../../electron/search/search-service';
 import { ParseAhead } from '../../electron/search/parse-ahead';
 import type { FileSync } from '../../electron/search/indexer';
@@ -58,8 +57,11 @@ function rows(db: SearchDatabase): unknown {
       'SELECT id, path, session_id, cwd, name, size, indexed_to, next_line, tail, last_id, leaf_target, has_leaf, v1 FROM files ORDER BY path',
     )
     .all() as { id: number; path: string }[];
-  const blocks = db.prepare<[number], { offset: number; end: number; entries: Buffer }>(
-    'SELECT offset, end, entries FROM blocks WHERE file = ? ORDER BY offset',
+  const blocks = db.prepare<[number], { rowid: number; offset: number; end: number }>(
+    'SELECT rowid, offset, end FROM blocks WHERE file = ? ORDER BY offset',
+  );
+  const entries = db.prepare(
+    'SELECT line, offset, length, id, parent_id, role, time, tools FROM entries WHERE block = ? ORDER BY line',
   );
   const problems = db.prepare('SELECT line, message FROM problems WHERE file = ? ORDER BY line');
   const terms = [
@@ -68,7 +70,7 @@ function rows(db: SearchDatabase): unknown {
   return {
     files: files.map(({ id, ...f }) => ({
       ...f,
-      blocks: blocks.all(id).map((b) => ({ ...b, entries: unpackEntries(b.entries) })),
+      blocks: blocks.all(id).map(({ rowid, ...b }) => ({ ...b, entries: entries.all(rowid) })),
       problems: problems.all(id),
     })),
     terms,

@@ -20,7 +20,6 @@ import {
 import { candidateBlocks, EVERY, type CandidateCosts } from '../../electron/search/candidate-blocks';
 import { termIndex } from '../../electron/search/term-index';
 import { SearchIndexer } from '../../electron/search/indexer';
-import { unpackEntries } from '../../electron/search/entry-pack';
 import { SearchService } from '../../electron/search/search-service';
 import { termList } from '../../electron/search/term-list';
 import { openSearchDatabase, type SearchDatabase } from '../../electron/search/storage/search-db';
@@ -135,17 +134,15 @@ describe('the word index', () => {
     db = openSearchDatabase(join(await tempDir('canopy-words-cache-'), 'index.sqlite')).db;
     const indexer = new SearchIndexer(db);
     for (const p of paths) await indexer.sync(p);
-    const blocks = db.prepare<[], { block: number; entries: Buffer; path: string }>(
-      'SELECT b.rowid AS block, b.entries, f.path FROM blocks b JOIN files f ON f.id = b.file',
+    const entries = db.prepare<[], { block: number; offset: number; length: number; path: string }>(
+      'SELECT e.block, e.offset, e.length, f.path FROM entries e JOIN blocks b ON b.rowid = e.block JOIN files f ON f.id = b.file',
     );
-    for (const { block, entries, path } of blocks.all()) {
-      for (const e of unpackEntries(entries)) {
-        const line = readFileSync(path)
-          .subarray(e.offset, e.offset + e.length)
-          .toString('utf8');
-        const text = indexedText(searchFields(JSON.parse(line) as Record<string, unknown>));
-        if (text) texts.push({ block, text });
-      }
+    for (const { block, offset, length, path } of entries.all()) {
+      const line = readFileSync(path)
+        .subarray(offset, offset + length)
+        .toString('utf8');
+      const text = indexedText(searchFields(JSON.parse(line) as Record<string, unknown>));
+      if (text) texts.push({ block, text });
     }
   });
   afterAll(async () => {

@@ -9,7 +9,7 @@ import { errnoCode } from '../../storage/stat';
 export type SearchDatabase = Database.Database;
 
 /** Bump when the schema or what is indexed changes: an index of another version is rebuilt. */
-export const SEARCH_SCHEMA_VERSION = 7;
+export const SEARCH_SCHEMA_VERSION = 8;
 
 // Words with their positions (unicode61, diacritics kept, as search/rules/word-tokens.ts splits
 // them), and `terms`, every distinct word (only added to; a row is a batch of them, one a line), so
@@ -20,9 +20,8 @@ export const SEARCH_SCHEMA_VERSION = 7;
 // numbered 1, 2, 3… as blocks are written (newest sessions first in a first build), so FTS5's
 // rowid deltas stay small. Never reused (AUTOINCREMENT): a file indexed again after the newest
 // rows gets rowids a query's cursor has not passed yet, so its paging still reaches them.
-// `blocks` holds its byte range, so a candidate block is tested raw with one read, and its
-// entries packed in one blob (search/entry-pack.ts), unpacked only then (a block without
-// text has no fts_text row).
+// `blocks` holds its byte range, so a candidate block is tested raw with one read; `entries`
+// its entries, a row each, clustered by block and line (a block without text has no fts_text row).
 const SCHEMA = `
 CREATE TABLE files (
   id INTEGER PRIMARY KEY,
@@ -45,10 +44,21 @@ CREATE TABLE blocks (
   rowid INTEGER PRIMARY KEY AUTOINCREMENT,
   file INTEGER NOT NULL,
   offset INTEGER NOT NULL,
-  end INTEGER NOT NULL,
-  entries BLOB NOT NULL
+  end INTEGER NOT NULL
 );
 CREATE INDEX blocks_by_file ON blocks(file);
+CREATE TABLE entries (
+  block INTEGER NOT NULL,
+  line INTEGER NOT NULL,
+  offset INTEGER NOT NULL,
+  length INTEGER NOT NULL,
+  id TEXT,
+  parent_id TEXT,
+  role TEXT NOT NULL,
+  time REAL,
+  tools TEXT NOT NULL,
+  PRIMARY KEY (block, line)
+) WITHOUT ROWID;
 CREATE TABLE problems (file INTEGER NOT NULL, line INTEGER NOT NULL, message TEXT NOT NULL);
 CREATE INDEX problems_by_file ON problems(file);
 CREATE TABLE terms (rowid INTEGER PRIMARY KEY, list TEXT NOT NULL);
