@@ -1,9 +1,9 @@
 /**
  * The WebAssembly SIMD scan of JSON strings and lines (json-string.wat): 16 bytes at a time where
  * the JavaScript scan does 4. Instantiated once on first use over a memory of its own (bytes to
- * scan are copied to [0, WINDOW)), or over a shared memory a caller gives (a helper thread
- * validating a file's chunks where they were read); null where WebAssembly, SIMD or shared memory
- * is not available (the JavaScript scan is then the only one). PURE (no I/O; the module is in the bundle).
+ * scan are copied to [0, WINDOW)); the module imports its memory as shared (json-string.wat), so
+ * it is null where WebAssembly, SIMD or shared memory is not available (the JavaScript scan is
+ * then the only one). PURE (no I/O; the module is in the bundle).
  */
 import { JSON_STRING_WASM } from './json-string-wasm';
 
