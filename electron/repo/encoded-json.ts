@@ -13,7 +13,7 @@ export class EncodedJson<T = unknown> {
   }
 }
 
-const HEX = [48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 97, 98, 99, 100, 101, 102]; // 0-9a-f
+const HEX = [48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 97, 98, 99, 100, 101, 102] as const; // 0-9a-f
 const BACKSLASH = 0x5c;
 const U = 0x75;
 
