@@ -3,11 +3,11 @@ import { EventBus } from './repo/event-bus';
 import { createHandlers } from './ipc/handlers';
 import { SessionCatalog } from './repo/catalog';
 import { SessionService } from './repo/session-service';
-import { AppSearch } from './repo/search/app-search';
-import { AppSecrets } from './repo/secrets/app-secrets';
-import { AppExport } from './repo/export/app-export';
-import { StoreService } from './repo/store/store-service';
-import { OpenGate } from './repo/open-gate';
+import { AppSearch } from './search';
+import { AppSecrets, redactor } from './secrets';
+import { AppExport } from './export';
+import { StoreService } from './store-views';
+import { OpenGate } from './threads/open-gate';
 import { SessionOffload } from './repo/session-offload';
 import { AppDoctor } from './doctor';
 import type { Handlers } from './shared/contract';
@@ -64,6 +64,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
   const secrets = new AppSecrets({ roots: allRoots, bus, gate, ...env });
   const exporter = new AppExport({
     sessions,
+    redactor,
     roots: allRoots,
     ...env,
     ...(options.saveDialog ? { saveDialog: options.saveDialog } : {}),

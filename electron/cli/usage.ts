@@ -6,10 +6,10 @@ import {
   type SpendTotals,
   type UsageGroup,
   type UsageGroupKey,
+  usageReport,
   utcDay,
-} from '../core';
+} from '../store-views';
 import { resolveRoots } from '../repo/roots';
-import { usageReport } from '../repo/store/usage-report';
 import { EXIT_OK, jsonLine, jsonOption, line, stringOpt, UsageError, type CliCommand, type CliIo } from './cli-io';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;

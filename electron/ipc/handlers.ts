@@ -3,11 +3,11 @@ import type { Handlers } from '../shared/contract';
 import { CanopyError } from '../shared/errors';
 import type { SessionCatalog } from '../repo/catalog';
 import { SessionService } from '../repo/session-service';
-import type { AppSearch } from '../repo/search/app-search';
-import type { AppSecrets } from '../repo/secrets/app-secrets';
-import type { AppExport } from '../repo/export/app-export';
-import type { StoreService } from '../repo/store/store-service';
-import type { OpenGate } from '../repo/open-gate';
+import type { AppSearch } from '../search';
+import type { AppSecrets } from '../secrets';
+import type { AppExport } from '../export';
+import type { StoreService } from '../store-views';
+import type { OpenGate } from '../threads/open-gate';
 import { compareLeaves } from '../repo/compare';
 import type { AppDoctor } from '../doctor';
 

@@ -16,9 +16,9 @@ import { graphFromWire, type SessionGraphWireDto } from '../../electron/shared/e
 import type { SessionListDto } from '../../electron/shared/dto';
 import { sessionsOf, tempDir } from '../repo/helpers';
 import { damagedFiles, type Damaged } from './mutate';
-import { AppSecrets } from '../../electron/repo/secrets/app-secrets';
-import { AppExport } from '../../electron/repo/export/app-export';
-import { StoreService } from '../../electron/repo/store/store-service';
+import { AppSecrets, redactor } from '../../electron/secrets';
+import { AppExport } from '../../electron/export';
+import { StoreService } from '../../electron/store-views';
 
 let server: RunningServer;
 let dir: string;
@@ -180,6 +180,6 @@ describe('fuzz: canopy serve', () => {
 function shareServices(catalog: SessionCatalog, roots: string[], env: Record<string, string>) {
   return {
     secrets: new AppSecrets({ roots, env }),
-    exporter: new AppExport({ sessions: sessionsOf(catalog), roots, env }),
+    exporter: new AppExport({ sessions: sessionsOf(catalog), roots, env, redactor }),
   };
 }
