@@ -2,7 +2,7 @@
  * The team database connection: connect with a time limit, migrate under an advisory lock, and turn
  * PostgreSQL's faults into one line each that never holds the password (TeamError, its own exit code).
  */
-import pg from 'pg';
+import type pg from 'pg';
 import { MIGRATION_LOCK, MIGRATIONS, schemaRefusal, SCHEMA_VERSION } from './schema';
 
 export class TeamError extends Error {}
@@ -54,7 +54,9 @@ export interface ConnectOptions {
 
 /** A connected client; the caller ends it. */
 export async function connect(url: string, opts: ConnectOptions = {}): Promise<pg.Client> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: opts.connectMs ?? 10_000 });
+  // Loaded when a command uses the database, not by every `canopy` start.
+  const { default: PgLib } = await import('pg');
+  const client = new PgLib.Client({ connectionString: url, connectionTimeoutMillis: opts.connectMs ?? 10_000 });
   // A server that goes away later is an error on the next query, not an unhandled event.
   client.on('error', () => undefined);
   try {

@@ -36,7 +36,7 @@ export interface PushResult {
 }
 
 interface Known {
-  session_id: string;
+  path: string;
   pushed_bytes: string;
   pushed_lines: number;
   size_bytes: string;
@@ -109,9 +109,24 @@ async function insertRows(client: pg.Client, machine: string, path: string, rows
   }
 }
 
-/** Pushes every listed session's new lines; tombstones pushed files gone from under the roots. */
+/** A session file's own fault (unreadable, not a session): the file is skipped, the push goes on. */
+class FileFault extends Error {}
+
+/**
+ * Pushes every listed session's new lines; tombstones pushed files gone from under the roots. Paths
+ * are stored redacted (a cwd holding a secret names the project folder), the same way every time.
+ */
 export async function push(client: pg.Client, opts: PushOptions): Promise<PushResult> {
   const listing = await listSessions(opts.roots);
+  const stored = (p: string): string => redactString(resolve(p), null, opts.matchers).value;
+  const known = new Map(
+    (
+      await client.query<Known>(
+        'SELECT path, pushed_bytes, pushed_lines, size_bytes, mtime_ms, tombstone FROM sessions WHERE machine = $1',
+        [opts.machine],
+      )
+    ).rows.map((k) => [k.path, k]),
+  );
   const result: PushResult = {
     sessions: listing.sessions.length,
     pushed: 0,
@@ -121,23 +136,22 @@ export async function push(client: pg.Client, opts: PushOptions): Promise<PushRe
     tombstoned: 0,
     skipped: [...listing.skipped],
   };
-  const seen: string[] = [];
+  // A file skipped (unreadable now) still exists: it is not tombstoned.
+  const seen: string[] = listing.skipped.map((f) => stored(f.path));
   for (const info of listing.sessions) {
     const path = resolve(info.path);
-    seen.push(path);
+    const at = { path, stored: stored(path) };
+    seen.push(at.stored);
     try {
-      const n = await pushSession(client, path, info.sizeBytes, opts, result);
+      const n = await pushSession(client, at, known.get(at.stored), info.sizeBytes, opts, result);
       if (n > 0) result.pushed++;
     } catch (err) {
-      const e = err as { code?: string; message?: string };
       // A database fault stops the push (the next file would fail the same way); a file's own fault skips it.
-      if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) throw err;
-      if (e.code === 'ECONNREFUSED' || e.code === 'ECONNRESET' || /Connection terminated/.test(String(e.message)))
-        throw err;
-      result.skipped.push({ path, error: { code: 'io', message: String(e.message ?? err) } });
+      if (!(err instanceof FileFault)) throw err;
+      result.skipped.push({ path, error: { code: 'io', message: err.message } });
     }
   }
-  const roots = opts.roots.map((r) => `${resolve(r)}/`);
+  const roots = opts.roots.map((r) => `${stored(r)}/`);
   const gone = await client.query(
     `UPDATE sessions SET tombstone = now(), updated_at = now()
      WHERE machine = $1 AND tombstone IS NULL AND NOT (path = ANY($2::text[]))
@@ -151,28 +165,23 @@ export async function push(client: pg.Client, opts: PushOptions): Promise<PushRe
 /** One session's new complete lines and its new offset, in one transaction; the lines pushed. */
 async function pushSession(
   client: pg.Client,
-  path: string,
+  { path: file, stored: path }: { path: string; stored: string },
+  known: Known | undefined,
   size: number,
   opts: PushOptions,
   result: PushResult,
 ): Promise<number> {
-  const known = (
-    await client.query<Known>(
-      'SELECT session_id, pushed_bytes, pushed_lines, size_bytes, mtime_ms, tombstone FROM sessions WHERE machine = $1 AND path = $2',
-      [opts.machine, path],
-    )
-  ).rows[0];
   if (known && Number(known.pushed_bytes) === size && !known.tombstone) return 0;
   const body = { matchers: opts.matchers, keepImages: opts.keepImages };
   const reader = new FactReader(decodeBytes, true);
   const rows: EntryRow[] = [];
   // Shrunk (truncated or rewritten): pushed again from its start.
-  let from = known && Number(known.pushed_bytes) <= size ? Number(known.pushed_bytes) : 0;
-  let firstLine = from > 0 ? known!.pushed_lines + 1 : 1;
+  const from = known && Number(known.pushed_bytes) <= size ? Number(known.pushed_bytes) : 0;
+  const firstLine = from > 0 ? known!.pushed_lines + 1 : 1;
   let header: { value: Record<string, unknown>; id: string; cwd: string; timestamp: string; parent?: string } | null =
     null;
   const scan = await scanLines(
-    path,
+    file,
     (buf, start, end, line, offset, complete) => {
       if (!complete) return;
       if (end > start && buf[end - 1] === 0x0d) end--;
@@ -204,9 +213,11 @@ async function pushSession(
       rows.push(r.row);
     },
     { fromOffset: from, firstLine },
-  );
+  ).catch((err: unknown) => {
+    throw new FileFault(err instanceof Error ? err.message : String(err));
+  });
   if (scan.endOffset === from && known && !known.tombstone) return 0;
-  if (from === 0 && !header) throw new Error('not a pi session: its first line is no session header');
+  if (from === 0 && !header) throw new FileFault('not a pi session: its first line is no session header');
   opts.onStep?.('session');
   await client.query('BEGIN');
   try {
@@ -229,7 +240,7 @@ async function pushSession(
           path,
           opts.user,
           clean(h.id),
-          clean(basename(path)),
+          clean(basename(file)),
           clean(h.cwd),
           clean(h.timestamp),
           h.parent === undefined ? null : clean(h.parent),
@@ -264,7 +275,5 @@ async function pushSession(
   }
   result.entries += rows.length;
   result.bytes += scan.endOffset - from;
-  from = scan.endOffset;
-  firstLine = scan.nextLine;
   return rows.length;
 }

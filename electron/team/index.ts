@@ -1,0 +1,40 @@
+/**
+ * The team wing's facade: the team database (PostgreSQL) that every machine's `canopy push` mirrors
+ * its sessions into, redacted before they leave; the aggregate-only role; the database's status.
+ * Faults come out as TeamError, one line that never holds the password.
+ */
+import type pg from 'pg';
+import { userRedactionMatcher, type SecretMatcher } from '../core';
+import { loadRedactions, redactionsPath } from '../repo/export/redaction-settings';
+import { SECRET_MATCHERS } from '../repo/secrets/secretlint-matcher';
+import { connect, faultOf, migrate, type ConnectOptions } from './db';
+
+export { TeamError, shownUrl, faultOf } from './db';
+export { AGGREGATE_VIEWS, SCHEMA_VERSION } from './schema';
+export { push, type PushOptions, type PushResult } from './push';
+export { grantAggregateRole, teamStatus, type TeamStatus } from './admin';
+
+export interface UseOptions extends ConnectOptions {
+  /** Bring the schema to this Canopy's version first (push); status reads it as it is. */
+  migrate: boolean;
+}
+
+/** Runs `fn` with a connected client (migrated when asked), ended after; any fault becomes a TeamError. */
+export async function withTeamDb<T>(url: string, opts: UseOptions, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = await connect(url, opts);
+  try {
+    if (opts.migrate) await migrate(client);
+    return await fn(client);
+  } catch (err) {
+    throw faultOf(err, url);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/** What redacts a push: the secret radar's rules plus the user's own redactions (none when turned off). */
+export async function pushMatchers(roots: readonly string[], redact: boolean): Promise<SecretMatcher[]> {
+  if (!redact) return [];
+  const user = await loadRedactions(redactionsPath(roots));
+  return [...SECRET_MATCHERS, userRedactionMatcher(user)];
+}
