@@ -3,6 +3,7 @@
  * leaves the machine; with --watch, again on each change until SIGINT/SIGTERM (a user service).
  */
 import { hostname, userInfo } from 'node:os';
+import type pg from 'pg';
 import { resolveRoots } from '../repo/roots';
 import { watchSessionRoots } from '../storage/watch';
 import { push, pushMatchers, shownUrl, TeamError, withTeamDb, type PushOptions, type PushResult } from '../team';
@@ -55,14 +56,27 @@ function say(io: CliIo, r: PushResult, json: boolean): void {
     );
 }
 
-/** Pushes on each watcher batch (one push at a time; a batch during a push runs one more) until a signal. */
-async function watchPushes(io: CliIo, run: () => Promise<PushResult>, roots: string[], json: boolean): Promise<void> {
+/**
+ * Pushes on each watcher batch (one push at a time; a batch during a push runs one more) until a
+ * signal, or until the database goes away (said at once, not at the next change).
+ */
+async function watchPushes(
+  io: CliIo,
+  client: pg.Client,
+  run: () => Promise<PushResult>,
+  roots: string[],
+  json: boolean,
+): Promise<void> {
   await new Promise<void>((resolveDone, reject) => {
     let running = false;
     let again = false;
     let stopping = false;
+    // The watchers do not hold the process open; this does, until the end.
+    const alive = setInterval(() => undefined, 1 << 30);
     const finish = (err?: unknown): void => {
       stop();
+      clearInterval(alive);
+      client.off('end', onEnd);
       process.off('SIGINT', onSignal);
       process.off('SIGTERM', onSignal);
       if (err === undefined) resolveDone();
@@ -92,6 +106,8 @@ async function watchPushes(io: CliIo, run: () => Promise<PushResult>, roots: str
       stopping = true;
       if (!running) finish();
     };
+    const onEnd = (): void => finish(new Error('Connection terminated'));
+    client.on('end', onEnd);
     const stop = watchSessionRoots(roots, () => void cycle());
     process.on('SIGINT', onSignal);
     process.on('SIGTERM', onSignal);
@@ -132,7 +148,7 @@ export const pushCommand: CliCommand = {
         say(io, first, json);
         if (args.values.watch === true) {
           if (!json) io.stderr.write(`canopy push: watching ${roots.join(', ')} for ${shownUrl(url)} (Ctrl-C stops)\n`);
-          await watchPushes(io, () => push(client, opts), roots, json);
+          await watchPushes(io, client, () => push(client, opts), roots, json);
         }
         return first.skipped.length > 0 ? EXIT_FILE_ERROR : EXIT_OK;
       });
