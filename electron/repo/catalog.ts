@@ -5,6 +5,7 @@
  * published as row changes (listing-table.ts). Every path it hands out came from listing the
  * configured roots and is re-checked against them. The work on one session is session-service.ts's.
  */
+import { sep } from 'node:path';
 import type { EventBus } from './event-bus';
 import type { SessionListDto, SessionRowDto, SessionsChangeDto, SessionSummaryDto } from '../shared/dto';
 import { CanopyError } from '../shared/errors';
@@ -32,6 +33,8 @@ import { watchRoots, type StopWatching } from '../storage/watch';
 export interface CatalogOptions {
   roots: string[];
   bus?: EventBus;
+  /** Roots whose sessions are never forked next to (the team database's mirror). */
+  readOnlyRoots?: string[];
   /** Shown when the roots hold no session at all. */
   demoDir?: string;
   /** Opens and listings report progress once they have run this long (default 200 ms). */
@@ -64,6 +67,7 @@ export class SessionCatalog {
   private readonly roots: string[];
   private readonly bus: EventBus | undefined;
   private readonly demoDir: string | undefined;
+  private readonly readOnlyRoots: string[];
   private demo = false;
   /** The rows by id and path, and the listing they make (changed row by row, never thrown away). */
   private readonly rows = new ListingTable();
@@ -81,6 +85,7 @@ export class SessionCatalog {
     this.roots = options.roots;
     this.bus = options.bus;
     this.demoDir = options.demoDir;
+    this.readOnlyRoots = (options.readOnlyRoots ?? []).map((r) => `${r}${sep}`);
     this.settings = {
       bus: options.bus,
       progressDelayMs: options.progressDelayMs ?? PROGRESS_DELAY_MS,
@@ -185,6 +190,9 @@ export class SessionCatalog {
     if (this.rows.get(sessionId)?.row.origin === 'uploaded') {
       return 'an uploaded session is a copy Canopy holds in memory: fork the file where it lives (`canopy fork FILE`, or open it with `canopy FILE`)';
     }
+    const path = this.rows.get(sessionId)?.row.path;
+    if (path !== undefined && this.readOnlyRoots.some((r) => path.startsWith(r)))
+      return 'a session from the team database is read-only: fork it on the machine that pushed it';
     return null;
   }
 

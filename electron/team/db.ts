@@ -42,7 +42,8 @@ export function faultOf(err: unknown, url: string): TeamError {
   }
   const text = String(e.message ?? err);
   if (/timeout/i.test(text)) return new TeamError(`the team database at ${where} did not answer in time`);
-  if (/Connection terminated|not queryable/i.test(text)) return new TeamError(`the team database at ${where} closed the connection`);
+  if (/Connection terminated|not queryable/i.test(text))
+    return new TeamError(`the team database at ${where} closed the connection`);
   // Other messages from the server name no credentials; a client error could quote the URL.
   return new TeamError(`the team database at ${where} failed: ${text.split(url).join(where)}`);
 }

@@ -7,12 +7,16 @@ import type pg from 'pg';
 import { userRedactionMatcher, type SecretMatcher } from '../core';
 import { loadRedactions, redactionsPath } from '../repo/export/redaction-settings';
 import { SECRET_MATCHERS } from '../repo/secrets/secretlint-matcher';
-import { connect, faultOf, migrate, type ConnectOptions } from './db';
+import { connect, faultOf, migrate, shownUrl, type ConnectOptions } from './db';
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
+import { searchCacheDir } from '../storage/cache-dir';
 
 export { TeamError, shownUrl, faultOf } from './db';
 export { AGGREGATE_VIEWS, SCHEMA_VERSION } from './schema';
 export { push, type PushOptions, type PushResult } from './push';
 export { grantAggregateRole, teamStatus, type TeamStatus } from './admin';
+export { mirrorUnion, type Mirror } from './mirror';
 
 export interface UseOptions extends ConnectOptions {
   /** Bring the schema to this Canopy's version first (push); status reads it as it is. */
@@ -30,6 +34,12 @@ export async function withTeamDb<T>(url: string, opts: UseOptions, fn: (client: 
   } finally {
     await client.end().catch(() => undefined);
   }
+}
+
+/** Where `canopy serve --db` mirrors a database (in Canopy's cache folder, one folder per database). */
+export function mirrorDir(roots: readonly string[], url: string): string {
+  const id = createHash('sha256').update(shownUrl(url)).digest('hex').slice(0, 16);
+  return join(searchCacheDir(roots).dir, 'team', id);
 }
 
 /** What redacts a push: the secret radar's rules plus the user's own redactions (none when turned off). */
