@@ -5,7 +5,6 @@
  * published as row changes (listing-table.ts). Every path it hands out came from listing the
  * configured roots and is re-checked against them. The work on one session is session-service.ts's.
  */
-import { sep } from 'node:path';
 import type { EventBus } from './event-bus';
 import type { SessionListDto, SessionRowDto, SessionsChangeDto, SessionSummaryDto } from '../shared/dto';
 import { CanopyError } from '../shared/errors';
@@ -26,6 +25,7 @@ import { WRITER_IDLE_MS } from './session-file';
 import { SessionStore, type StoreOpenOptions } from './session-store';
 import { PROGRESS_DELAY_MS, PROGRESS_GAP_MS } from './session-tasks';
 import { delayedProgress } from './progress';
+import { readOnlyReasonOf } from './read-only';
 import { listOpened, OpenedSet } from './opened-paths';
 import { ListingCache, listSessionFiles, listSessions, summarizeSession } from './sessions';
 import { watchRoots, type StopWatching } from '../storage/watch';
@@ -33,8 +33,7 @@ import { watchRoots, type StopWatching } from '../storage/watch';
 export interface CatalogOptions {
   roots: string[];
   bus?: EventBus;
-  /** Roots whose sessions are never forked next to (the team database's mirror). */
-  readOnlyRoots?: string[];
+  readOnlyRoots?: string[]; // never forked next to (the team database's mirror)
   /** Shown when the roots hold no session at all. */
   demoDir?: string;
   /** Opens and listings report progress once they have run this long (default 200 ms). */
@@ -85,7 +84,7 @@ export class SessionCatalog {
     this.roots = options.roots;
     this.bus = options.bus;
     this.demoDir = options.demoDir;
-    this.readOnlyRoots = (options.readOnlyRoots ?? []).map((r) => `${r}${sep}`);
+    this.readOnlyRoots = options.readOnlyRoots ?? [];
     this.settings = {
       bus: options.bus,
       progressDelayMs: options.progressDelayMs ?? PROGRESS_DELAY_MS,
@@ -186,14 +185,7 @@ export class SessionCatalog {
 
   /** Why a session cannot be forked (null: it can). */
   readOnlyReason(sessionId: string): string | null {
-    if (this.demo) return 'demo sessions are read-only: Canopy does not write next to them';
-    if (this.rows.get(sessionId)?.row.origin === 'uploaded') {
-      return 'an uploaded session is a copy Canopy holds in memory: fork the file where it lives (`canopy fork FILE`, or open it with `canopy FILE`)';
-    }
-    const path = this.rows.get(sessionId)?.row.path;
-    if (path !== undefined && this.readOnlyRoots.some((r) => path.startsWith(r)))
-      return 'a session from the team database is read-only: fork it on the machine that pushed it';
-    return null;
+    return readOnlyReasonOf(this.demo, this.rows.get(sessionId)?.row, this.readOnlyRoots);
   }
 
   /**
