@@ -109,6 +109,8 @@ async function watchPushes(
     const onEnd = (): void => finish(new Error('Connection terminated'));
     client.on('end', onEnd);
     const stop = watchSessionRoots(roots, () => void cycle());
+    // What was appended between the first push and the watchers being in place.
+    void stop.ready.then(() => cycle());
     process.on('SIGINT', onSignal);
     process.on('SIGTERM', onSignal);
   });

@@ -4,6 +4,7 @@
  */
 import { appendFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { connect, migrate } from '../../electron/team/db';
 import { PG_SKIP_REASON } from './pg-cluster';
 import { canopyChild, ensureBuiltCli } from './team-child';
 import { cliWith, entriesSum, freshDb, machineEnv, sql, useCluster } from './team-helpers';
@@ -23,6 +24,33 @@ async function state(url: string): Promise<unknown> {
 describe.skipIf(PG_SKIP_REASON !== null)('a push killed with SIGKILL and pushed again', () => {
   const cluster = useCluster();
   beforeAll(() => ensureBuiltCli(), 600_000);
+
+  it('eight connections migrating a new database at once migrate it once (the advisory lock)', async () => {
+    const url = await freshDb(cluster());
+    const clients = await Promise.all(Array.from({ length: 8 }, () => connect(url)));
+    try {
+      expect(await Promise.all(clients.map((c) => migrate(c)))).toEqual(Array(8).fill(1));
+    } finally {
+      await Promise.all(clients.map((c) => c.end()));
+    }
+    expect(await sql(url, 'SELECT version FROM canopy_schema')).toEqual([{ version: 1 }]);
+  });
+
+  it('two machines pushing at once into a new database (both migrating) never clash', async () => {
+    const m = await twoMachines();
+    const url = await freshDb(cluster());
+    const runs = [m.a, m.b, m.a].map((x) =>
+      canopyChild(['push', '--db', url, '--root', x.root, '--machine', x.name, '--json'], machineEnv(x, m.piHome)),
+    );
+    const ends = await Promise.all(runs.map((r) => r.done));
+    expect(
+      ends.map((e) => e.code),
+      runs.map((r) => r.err()).join(''),
+    ).toEqual([0, 0, 0]);
+    expect(await sql(url, 'SELECT version FROM canopy_schema')).toEqual([{ version: 1 }]);
+    expect((await entriesSum(url, 'laptop-a')).n).toBe(7);
+    expect((await entriesSum(url, 'box-b')).n).toBe(4);
+  });
 
   for (const step of STEPS)
     it(`killed at "${step}" of the second session, then of an append: nothing doubled, nothing lost`, async () => {
