@@ -25,6 +25,8 @@ export interface AppServicesOptions {
   saveDialog?: (suggestedName: string) => Promise<string | null>;
   /** Folders opened at start (`canopy serve ~`): like the roots, nothing of Canopy's is written inside them. */
   openedFolders?: readonly string[];
+  /** Roots among `roots` that are read-only (the team database's mirror, `canopy serve --db`). */
+  readOnlyRoots?: string[];
   /** Build heavy per-session answers (context views) in a worker thread (serve, the app). */
   offload?: boolean;
   /** Environment for the cache and data folders (tests); default process.env. */
@@ -51,6 +53,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
   const catalog = new SessionCatalog({
     roots: options.roots,
     bus,
+    ...(options.readOnlyRoots ? { readOnlyRoots: options.readOnlyRoots } : {}),
     ...(options.demoDir ? { demoDir: options.demoDir } : {}),
   });
   // Opening a session comes first: indexing, the radar and the store report wait while one opens.

@@ -6,6 +6,7 @@ import { startServer } from '../ipc/serve-http';
 import { expandTilde, resolveRoots } from '../repo/roots';
 import { firstDirWith } from '../storage/static-files';
 import { exitSoonIfStillRunning } from './process-exit';
+import { teamRoots } from './serve-team';
 
 /** Works from the sources (electron/) and from the bundle (out/cli/). */
 function findRendererDir(): Promise<string | null> {
@@ -18,9 +19,10 @@ function findDemoDir(): Promise<string | null> {
 
 export const serveCommand: CliCommand = {
   summary: 'serve the app on 127.0.0.1 with a random token (open the printed URL)',
-  usage: 'canopy serve [FILE|DIR]... [--root DIR]... [--port N] [--no-watch]',
+  usage: 'canopy serve [FILE|DIR]... [--root DIR]... [--db URL] [--port N] [--no-watch]',
   options: {
     root: { type: 'string', multiple: true },
+    db: { type: 'string' },
     port: { type: 'string' },
     'no-watch': { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
@@ -41,8 +43,12 @@ export const serveCommand: CliCommand = {
     }
     const demoDir = await findDemoDir();
     const roots = resolveRoots((args.values.root as string[] | undefined) ?? []);
+    // The team database's union, read-only beside the local roots (one root per machine).
+    const team = await teamRoots(args, roots, io);
+    if (typeof team === 'number') return team;
     const services = createAppServices({
-      roots,
+      roots: [...roots, ...team],
+      readOnlyRoots: team,
       openedFolders: args.positionals.map((p) => resolve(expandTilde(p))),
       transport: 'http',
       offload: true,

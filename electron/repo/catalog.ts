@@ -25,6 +25,7 @@ import { WRITER_IDLE_MS } from './session-file';
 import { SessionStore, type StoreOpenOptions } from './session-store';
 import { PROGRESS_DELAY_MS, PROGRESS_GAP_MS } from './session-tasks';
 import { delayedProgress } from './progress';
+import { readOnlyReasonOf } from './read-only';
 import { listOpened, OpenedSet } from './opened-paths';
 import { ListingCache, listSessionFiles, listSessions, summarizeSession } from './sessions';
 import { watchRoots, type StopWatching } from '../storage/watch';
@@ -32,6 +33,7 @@ import { watchRoots, type StopWatching } from '../storage/watch';
 export interface CatalogOptions {
   roots: string[];
   bus?: EventBus;
+  readOnlyRoots?: string[]; // never forked next to (the team database's mirror)
   /** Shown when the roots hold no session at all. */
   demoDir?: string;
   /** Opens and listings report progress once they have run this long (default 200 ms). */
@@ -64,6 +66,7 @@ export class SessionCatalog {
   private readonly roots: string[];
   private readonly bus: EventBus | undefined;
   private readonly demoDir: string | undefined;
+  private readonly readOnlyRoots: string[];
   private demo = false;
   /** The rows by id and path, and the listing they make (changed row by row, never thrown away). */
   private readonly rows = new ListingTable();
@@ -81,6 +84,7 @@ export class SessionCatalog {
     this.roots = options.roots;
     this.bus = options.bus;
     this.demoDir = options.demoDir;
+    this.readOnlyRoots = options.readOnlyRoots ?? [];
     this.settings = {
       bus: options.bus,
       progressDelayMs: options.progressDelayMs ?? PROGRESS_DELAY_MS,
@@ -181,11 +185,7 @@ export class SessionCatalog {
 
   /** Why a session cannot be forked (null: it can). */
   readOnlyReason(sessionId: string): string | null {
-    if (this.demo) return 'demo sessions are read-only: Canopy does not write next to them';
-    if (this.rows.get(sessionId)?.row.origin === 'uploaded') {
-      return 'an uploaded session is a copy Canopy holds in memory: fork the file where it lives (`canopy fork FILE`, or open it with `canopy FILE`)';
-    }
-    return null;
+    return readOnlyReasonOf(this.demo, this.rows.get(sessionId)?.row, this.readOnlyRoots);
   }
 
   /**

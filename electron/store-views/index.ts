@@ -13,6 +13,7 @@ export {
   type UsageGroupKey,
 } from './rules/usage';
 export { utcDay } from './rules/store-families';
+export { FactReader } from './rules/store-facts';
 export { slimSession } from './slim';
 export { storageReport } from './storage-report';
 export { StoreService } from './store-service';

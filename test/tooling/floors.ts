@@ -7,7 +7,7 @@ const FLOORS: ReadonlyArray<readonly string[]> = [
   ['storage', 'core'],
   ['threads'],
   ['repo'],
-  ['search', 'secrets', 'export', 'store-views', 'doctor'],
+  ['search', 'secrets', 'export', 'store-views', 'doctor', 'team'],
   ['ipc'],
   ['app-services'],
   ['cli', 'main', 'window', 'menu', 'app-protocol', 'open-confine'],
