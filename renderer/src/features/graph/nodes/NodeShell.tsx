@@ -71,6 +71,7 @@ export function NodeShell({
       <div className={cls} title={tooltip(data)}>
         <Handle type="target" position={Position.Top} id="t" isConnectable={false} style={hidden} />
         <Handle type="target" position={Position.Right} id="kt" isConnectable={false} style={hidden} />
+        <Handle type="target" position={Position.Left} id="tl" isConnectable={false} style={hidden} />
         <div className="node-head">
           <span className="node-icon" aria-hidden>
             {icon}
@@ -101,6 +102,7 @@ export function NodeShell({
         </div>
         <div className="node-body">{children ?? <NodePreview entry={data.entry} />}</div>
         <Handle type="source" position={Position.Bottom} id="s" isConnectable={false} style={hidden} />
+        <Handle type="source" position={Position.Right} id="sr" isConnectable={false} style={hidden} />
         {keptSource && <Handle type="source" position={Position.Right} id="ks" isConnectable={false} style={hidden} />}
       </div>
       {Flags && (data.forks.length > 0 || data.parentFork) && (

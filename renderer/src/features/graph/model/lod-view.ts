@@ -1,0 +1,50 @@
+import type { SessionGraphDto } from '../../../lib/shared';
+import { buildLod, finestLevel, levelOptions, type Lod, type LodFacts } from './lod';
+import { placeLod, type Layout } from './layout';
+import type { GraphView } from './view';
+
+/**
+ * What earns a trunk row first: compactions, labels, branch points (the more tips off them the
+ * more), user prompts, then other entries; a collapsed run least.
+ */
+export function lodFacts(view: GraphView, labels: Readonly<Record<string, string>>): LodFacts {
+  const { index } = view;
+  const isCompaction: LodFacts['isCompaction'] = (d) =>
+    d.kind === 'entry' && index.entries[d.first]!.type === 'compaction';
+  return {
+    isCompaction,
+    weight(d) {
+      if (d.kind === 'chain') return 1;
+      const e = index.entries[d.first]!;
+      if (e.type === 'compaction') return 1000;
+      if (labels[d.id] !== undefined) return 900;
+      if (d.children.length > 1) return 100 + Math.min(99, d.children.length);
+      if (e.type === 'message' && e.role === 'user') return 10;
+      return 2;
+    },
+  };
+}
+
+export interface LodView {
+  lod: Lod;
+  layout: Layout;
+  level: number;
+  /** The level that draws every draw node on its own. */
+  finest: number;
+}
+
+export function buildLodView(
+  view: GraphView,
+  graph: Pick<SessionGraphDto, 'labels' | 'leafId'>,
+  opts: { level: number; rowsFit: number; pinned: ReadonlySet<string> },
+): LodView {
+  const leaf = graph.leafId ? (view.drawNodeOf(graph.leafId)?.id ?? null) : null;
+  const finest = finestLevel(view.drawTree, leaf, opts.rowsFit);
+  const level = Math.max(0, Math.min(finest, opts.level));
+  const lod = buildLod(view.drawTree, lodFacts(view, graph.labels), {
+    ...levelOptions(level, opts.rowsFit),
+    pinned: opts.pinned,
+    leaf,
+  });
+  return { lod, layout: placeLod(lod), level, finest };
+}

@@ -1,0 +1,48 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCanopy } from '../../app-context';
+import { rowsFitting } from './model/layout';
+import { buildLodView, type LodView } from './model/lod-view';
+import type { GraphModel } from './useGraphModel';
+
+/** Pixels kept free above and below the level-0 skeleton at fit. */
+export const FIT_MARGIN = 14;
+const NONE: ReadonlySet<string> = new Set();
+
+export interface LodState {
+  lodView: LodView;
+  /** null: the finest level (what a session opens at, around its leaf). */
+  setLevel(level: number | null): void;
+  /** Draw nodes to draw on their own from now on (a focus target, an opened run or cluster). */
+  pin(drawIds: readonly string[]): void;
+}
+
+/**
+ * The level of detail the canvas draws and what the user opened, kept per session: the rows a
+ * pane fits at zoom 1 are level 0's budget; each level doubles it.
+ */
+export function useLod(model: GraphModel, paneHeight: number): LodState {
+  const { view, graph } = model;
+  const [level, setLevel] = useState<number | null>(null);
+  const [pins, setPins] = useState<ReadonlySet<string>>(NONE);
+  const selectedId = useCanopy((s) => s.selectedEntryId);
+  useEffect(() => {
+    setLevel(null);
+    setPins(NONE);
+  }, [graph.sessionId]);
+  const rowsFit = rowsFitting(Math.max(200, (paneHeight || 640) - 2 * FIT_MARGIN), 1);
+  const selectedDraw = selectedId ? (view.drawNodeOf(selectedId)?.id ?? null) : null;
+  const pinned = useMemo(() => {
+    if (selectedDraw === null || pins.has(selectedDraw)) return pins;
+    return new Set([...pins, selectedDraw]);
+  }, [pins, selectedDraw]);
+  const lodView = useMemo(
+    () => buildLodView(view, graph, { level: level ?? Number.POSITIVE_INFINITY, rowsFit, pinned }),
+    [view, graph, level, rowsFit, pinned],
+  );
+  const pin = useCallback(
+    (ids: readonly string[]) =>
+      setPins((prev) => (ids.every((id) => prev.has(id)) ? prev : new Set([...prev, ...ids]))),
+    [],
+  );
+  return { lodView, setLevel, pin };
+}
