@@ -110,7 +110,8 @@ describe.skipIf(!HAVE_CHROMIUM)('canopy serve in Chromium', () => {
     await page.goto(`${origin}/#/session/${encodeURIComponent(retained.sessionId)}?entry=${encodeURIComponent(rc.id)}`);
     const rNode = await page.waitForSelector(`.react-flow__node[data-id="${rc.id}"]`);
     expect(await rNode.getAttribute('data-checkpoint')).toBe('retained-tail');
-    expect(await rNode.getAttribute('data-kind')).toBe('compaction');
+    expect(await rNode.getAttribute('data-kind')).toBe('entry');
+    expect(await rNode.getAttribute('data-entry-kind')).toBe('compaction');
     expect(await rNode.textContent()).toContain('self-contained');
     await page.waitForSelector(`[data-testid="inspector"][data-entry-id="${rc.id}"]`);
     expect(await page.textContent('[data-testid="inspector"]')).toContain('retainedTail');

@@ -133,9 +133,11 @@ describe.skipIf(!HAVE_CHROMIUM)('the graph at real size (chromium)', () => {
     await page.evaluate(() => localStorage.setItem('canopy.theme', 'dark'));
     await page.reload();
     await openByPalette(page, BIG_ID);
+    await page.waitForSelector('[data-testid="graph-canvas"], [data-testid="tree-list"]');
+    if (!(await page.$('[data-testid="tree-list"]'))) await page.click('[data-testid="tree-list-toggle"]');
     await page.waitForSelector(`[data-testid="tree-row"][data-entry-id="${leaf}"][aria-selected="true"]`);
     await h.shot('tree-list-leaf-dark');
-    await page.evaluate(() => document.querySelector<HTMLElement>('[data-testid="tree-list-toggle"]')!.click());
+    await page.click('[data-testid="tree-list-toggle"]');
     await page.waitForSelector('[data-testid="graph-canvas"]');
   });
 

@@ -24,9 +24,18 @@ export function useOpenAtLeaf(
   const actions = useActions();
   const focusRequest = useCanopy((s) => s.focusRequest);
   const leafId = useCanopy((s) => s.graph?.leafId ?? null);
+  const sessionId = useCanopy((s) => s.graph?.sessionId ?? null);
   const selectedId = useCanopy((s) => s.selectedEntryId);
-  const [wanted, setWanted] = useState(() => ({ id: selectedId ?? leafId, align: 'center' as 'center' | 'auto' }));
+  const [wanted, setWanted] = useState<{ id: string | null; align: 'center' | 'auto' }>({ id: null, align: 'auto' });
   const openedSeq = useRef(focusRequest?.seq ?? 0);
+  // Each session shown (the list opened on it, or it opened under the list) starts at the leaf.
+  const opened = useRef<string | null>(null);
+  useEffect(() => {
+    if (sessionId === null || opened.current === sessionId) return;
+    opened.current = sessionId;
+    openedSeq.current = focusRequest?.seq ?? 0;
+    setWanted({ id: selectedId ?? leafId, align: 'center' });
+  }, [sessionId, selectedId, leafId, focusRequest]);
   useEffect(() => {
     if (focusRequest && focusRequest.seq !== openedSeq.current) setWanted({ id: focusRequest.nodeId, align: 'auto' });
   }, [focusRequest]);
