@@ -9,6 +9,9 @@ import { useContributedActions } from '../../commands/commands-context';
 import { CONTRIBUTED } from '../../commands/registry';
 import type { CompareDto, LineageDto } from '../../lib/shared';
 import { candidatesOf, openingPicks, type Candidate } from './compare-model';
+import { branchLabel, branchText } from '../../model/branch-label';
+import { sessionLabel } from '../../model/session-title';
+import { treeIndexOf } from '../../model/tree-index';
 import './compare.css';
 
 // The view and its diff library load on the first comparison, not with the app.
@@ -17,6 +20,8 @@ const CompareView = lazy(() => import('./CompareView').then((m) => ({ default: m
 export function ComparePanel() {
   const actions = useActions();
   const graph = useCanopy((s) => s.graph);
+  const sessionRows = useCanopy((s) => s.sessionList?.sessions);
+  const summaries = useCanopy((s) => s.summaries);
   const selectedId = useCanopy((s) => s.selectedEntryId);
   const [open, setOpen] = useState(false);
   const [lineage, setLineage] = useState<LineageDto | null>(null);
@@ -49,8 +54,16 @@ export function ComparePanel() {
 
   const candidates = useMemo(
     () =>
-      graph ? candidatesOf(graph.sessionId, graph.entries, graph.leafId, selectedId, lineage) : ([] as Candidate[]),
-    [graph, selectedId, lineage],
+      graph
+        ? candidatesOf(graph.sessionId, graph.entries, graph.leafId, selectedId, lineage, {
+            tip: (id) => branchText(branchLabel(treeIndexOf(graph), id)),
+            session: (id) => {
+              const row = sessionRows?.find((r) => r.sessionId === id);
+              return row ? sessionLabel(row, summaries[id] ?? row.summary) : null;
+            },
+          })
+        : ([] as Candidate[]),
+    [graph, selectedId, lineage, sessionRows, summaries],
   );
 
   // Each time the picker opens (openingPicks); candidates that arrive later (the family) are added.
