@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildGraphView } from '../../../renderer/src/features/graph/model/view';
-import { buildLodView } from '../../../renderer/src/features/graph/model/lod-view';
+import { buildLodView, OPEN_FULL, OPEN_LEVEL, openingOf } from '../../../renderer/src/features/graph/model/lod-view';
 import { pickTrunk, trunkOf, type Lod } from '../../../renderer/src/features/graph/model/lod';
 import { buildTreeIndex } from '../../../renderer/src/model/tree-index';
 import type { EntryNodeDto } from '../../../electron/shared/dto';
@@ -130,5 +130,25 @@ describe('trunk picking', () => {
       selectedId: null,
     });
     expect(buildLodView(view, graph, { level: 0, rowsFit: 9, pinned: new Set() }).lod.nodes.size).toBe(1);
+  });
+});
+
+describe('opening', () => {
+  it('a small tree opens whole; a big one at a coarse level with the leaf’s neighbourhood pinned', () => {
+    const small = lodOf(longSession(300), 'e299', 0);
+    expect(openingOf(small.view, 'e299', 9)).toEqual({ level: Number.POSITIVE_INFINITY, pins: [] });
+    const big = lodOf(longSession(6000), 'e5999', 0);
+    expect(big.view.drawTree.nodes.size).toBeGreaterThan(OPEN_FULL);
+    const o = openingOf(big.view, 'e5999', 9);
+    expect(o.level).toBe(OPEN_LEVEL);
+    expect(o.pins).toHaveLength(18);
+    expect(o.pins.at(-1)).toBe('e5999');
+    const opened = buildLodView(big.view, graphOf(longSession(6000), { leafId: 'e5999' }), {
+      level: o.level,
+      rowsFit: 9,
+      pinned: new Set(o.pins),
+    });
+    for (const id of o.pins) expect(opened.lod.nodes.get(id)?.trunk, id).toBe(true);
+    expect(opened.lod.nodes.size).toBeLessThan(big.view.drawTree.nodes.size / 4);
   });
 });

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useCanopy } from '../../app-context';
 import { rowsFitting } from './model/layout';
-import { buildLodView, type LodView } from './model/lod-view';
+import { buildLodView, openingOf, type LodView } from './model/lod-view';
 import type { GraphModel } from './useGraphModel';
 
 /** Pixels kept free above and below the level-0 skeleton at fit. */
@@ -30,19 +30,32 @@ export function useLod(model: GraphModel, paneHeight: number): LodState {
     setPins(NONE);
   }, [graph.sessionId]);
   const rowsFit = rowsFitting(Math.max(200, (paneHeight || 640) - 2 * FIT_MARGIN), 1);
+  // Until the user changes level: the opening level, the leaf's neighbourhood pinned.
+  const opening = useMemo(
+    () => (level === null ? openingOf(view, graph.leafId, rowsFit) : null),
+    [level, view, graph.leafId, rowsFit],
+  );
   const selectedDraw = selectedId ? (view.drawNodeOf(selectedId)?.id ?? null) : null;
   const pinned = useMemo(() => {
-    if (selectedDraw === null || pins.has(selectedDraw)) return pins;
-    return new Set([...pins, selectedDraw]);
-  }, [pins, selectedDraw]);
+    const extra = [...(opening?.pins ?? []), ...(selectedDraw === null ? [] : [selectedDraw])];
+    return extra.every((id) => pins.has(id)) ? pins : new Set([...pins, ...extra]);
+  }, [pins, selectedDraw, opening]);
   const lodView = useMemo(
-    () => buildLodView(view, graph, { level: level ?? Number.POSITIVE_INFINITY, rowsFit, pinned }),
-    [view, graph, level, rowsFit, pinned],
+    () => buildLodView(view, graph, { level: level ?? opening?.level ?? 0, rowsFit, pinned }),
+    [view, graph, level, opening, rowsFit, pinned],
   );
   const pin = useCallback(
     (ids: readonly string[]) =>
       setPins((prev) => (ids.every((id) => prev.has(id)) ? prev : new Set([...prev, ...ids]))),
     [],
   );
-  return { lodView, setLevel, pin };
+  // Leaving the opening level keeps its neighbourhood drawn (zooming in must not show less of it).
+  const changeLevel = useCallback(
+    (next: number | null) => {
+      if (level === null && opening && opening.pins.length > 0) pin(opening.pins);
+      setLevel(next);
+    },
+    [level, opening, pin],
+  );
+  return { lodView, setLevel: changeLevel, pin };
 }

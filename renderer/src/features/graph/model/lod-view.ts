@@ -1,5 +1,5 @@
 import type { SessionGraphDto } from '../../../lib/shared';
-import { buildLod, finestLevel, levelOptions, type Lod, type LodFacts } from './lod';
+import { buildLod, finestLevel, levelOptions, trunkOf, type Lod, type LodFacts } from './lod';
 import { placeLod, type Layout } from './layout';
 import type { GraphView } from './view';
 
@@ -31,6 +31,22 @@ export interface LodView {
   level: number;
   /** The level that draws every draw node on its own. */
   finest: number;
+}
+
+/** Up to this many draw nodes a session opens at its finest level; above, at OPEN_LEVEL around the leaf. */
+export const OPEN_FULL = 600;
+export const OPEN_LEVEL = 2;
+
+/**
+ * The level a session opens at, and what it pins there: a small tree whole; a big one as a skeleton
+ * with the leaf's neighbourhood (the trunk's last rows) drawn entry by entry, so the first frame
+ * lays out and draws a few hundred nodes, not thousands.
+ */
+export function openingOf(view: GraphView, leafId: string | null, rowsFit: number): { level: number; pins: string[] } {
+  if (view.drawTree.nodes.size <= OPEN_FULL) return { level: Number.POSITIVE_INFINITY, pins: [] };
+  const leaf = leafId ? (view.drawNodeOf(leafId)?.id ?? null) : null;
+  const trunk = trunkOf(view.drawTree, leaf);
+  return { level: OPEN_LEVEL, pins: trunk.slice(-2 * rowsFit) };
 }
 
 export function buildLodView(
