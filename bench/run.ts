@@ -29,7 +29,8 @@
  *   layout 100k   the renderer's tree index + chain collapse + layout over a 100k-entry tree
  *   render        Chromium (bench/render.mjs) on `canopy serve`: a 20k-entry session against a 100-entry
  *                 one (first frame, pan frame times) and against a naive render of all 20k entries (JS heap);
- *                 and a click on the 100 MiB session's sidebar row → its first graph frame (and previews)
+ *                 and a click on the 100 MiB session's sidebar row → its first graph frame (and previews);
+ *                 the graph at real size on it (issue 36): fit counts, labels ≥ 11 px, zoom and pan frames
  */
 import { spawnSync } from 'node:child_process';
 import {
@@ -48,6 +49,7 @@ import {
 import { cpus, freemem, release, tmpdir, totalmem, type } from 'node:os';
 import { join, resolve } from 'node:path';
 import { cachedSession, GENERATOR_VERSION, writeSessionFile } from './generate';
+import { graphRows, type GraphCase } from './graph-rows';
 import { serveRows } from './serve-rows';
 import { storeRows } from './store-rows';
 
@@ -749,6 +751,8 @@ function main(): void {
         `render: click → first frame of the 100 MiB session: request sent after ${ms(ck.toRequest ?? undefined)}, session.open answered in ${ms(ck.answer ?? undefined)} (first byte ${ms(ck.waitFirstByte ?? undefined)}, ${(ck.answerMB ?? 0).toFixed(1)} MB decoded), then ${ms(ck.afterAnswer ?? undefined)} in the renderer (tree index ${m('canopy:index')}, filter + collapse + layout ${m('canopy:view')}; the rest is React and react-flow's first render); ${ck.nodes} nodes in the DOM`,
       );
     }
+    const gr = r.ok ? (r.graph as GraphCase | undefined) : undefined;
+    if (gr) graphRows(gr, ck, rows, ms);
   }
 
   // The whole store (issue 24): bench/store-rows.ts.
