@@ -80,11 +80,17 @@ describe.skipIf(!HAVE_CHROMIUM)('the graph at real size (chromium)', () => {
     const before = await page.$$eval('.react-flow__node', (els) => els.length);
     const pane = (await page.locator('[data-testid="graph-canvas"]').boundingBox())!;
     await page.mouse.move(pane.x + pane.width / 3, pane.y + pane.height / 2);
-    for (let level = 1; level <= 2; level++) {
-      for (let k = 0; k < 4; k++) await page.mouse.wheel(0, -120);
-      await page.waitForSelector(`[data-testid="graph-canvas"][data-level="${level}"]`, { timeout: 5000 });
-      await page.waitForTimeout(300);
+    // Level 1 by the wheel, level 2 by the keyboard (+).
+    for (let k = 0; k < 4; k++) await page.mouse.wheel(0, -120);
+    await page.waitForSelector('[data-testid="graph-canvas"][data-level="1"]', { timeout: 5000 });
+    await page.waitForTimeout(300);
+    await page.focus('[data-testid="graph-canvas"]');
+    for (let k = 0; k < 3; k++) {
+      await page.keyboard.press('+');
+      await page.waitForTimeout(250);
     }
+    await page.waitForSelector('[data-testid="graph-canvas"][data-level="2"]', { timeout: 5000 });
+    await page.waitForTimeout(300);
     const rows = await page.$$eval('.react-flow__node[data-kind="entry"]', (els) => els.length);
     expect(rows).toBeGreaterThan(0);
     const facts = await fitFacts(page);

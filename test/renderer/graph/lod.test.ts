@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { buildGraphView } from '../../../renderer/src/features/graph/model/view';
-import { buildLodView, OPEN_FULL, OPEN_LEVEL, openingOf } from '../../../renderer/src/features/graph/model/lod-view';
+import {
+  buildLodView,
+  OPEN_FULL,
+  OPEN_LEVEL,
+  openingOf,
+  pinsAfter,
+} from '../../../renderer/src/features/graph/model/lod-view';
 import { pickTrunk, trunkOf, type Lod } from '../../../renderer/src/features/graph/model/lod';
 import { buildTreeIndex } from '../../../renderer/src/model/tree-index';
 import type { EntryNodeDto } from '../../../electron/shared/dto';
@@ -150,5 +156,16 @@ describe('opening', () => {
     });
     for (const id of o.pins) expect(opened.lod.nodes.get(id)?.trunk, id).toBe(true);
     expect(opened.lod.nodes.size).toBeLessThan(big.view.drawTree.nodes.size / 4);
+  });
+});
+
+describe('pins across level changes', () => {
+  const opening = { level: 2, pins: ['n1', 'n2'] };
+  it('fit shows the bare skeleton; zooming in from the opening keeps its neighbourhood', () => {
+    const opened = new Set(['run1']);
+    expect(pinsAfter(opened, opening, 2, 0).size).toBe(0);
+    expect([...pinsAfter(opened, opening, 2, 3)].sort()).toEqual(['n1', 'n2', 'run1']);
+    expect(pinsAfter(opened, opening, 2, 1)).toBe(opened);
+    expect(pinsAfter(opened, null, 2, 3)).toBe(opened);
   });
 });

@@ -1,5 +1,5 @@
 import { Background, BackgroundVariant, ReactFlow, type NodeMouseHandler } from '@xyflow/react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useCanopy } from '../../app-context';
 import { toFlowEdges } from './model/flow-edges';
 import { toFlowNodes } from './model/flow-nodes';
@@ -19,7 +19,8 @@ import type { GraphModel } from './useGraphModel';
 /** The pane's size, followed as it resizes. */
 function usePaneSize(ref: React.RefObject<HTMLDivElement | null>) {
   const [size, setSize] = useState({ width: 0, height: 0 });
-  useEffect(() => {
+  // A layout effect: the first paint already has the pane's size (the level-0 budget depends on it).
+  useLayoutEffect(() => {
     const box = ref.current;
     if (!box) return;
     const read = () => setSize({ width: box.clientWidth, height: box.clientHeight });
@@ -79,7 +80,7 @@ export function GraphCanvas({ model }: { model: GraphModel }) {
         onKeyDown={onKeyDown}
         data-testid="graph-canvas"
         data-level={lodView.level}
-        aria-label="Entry graph. Arrow keys move and inspect, Enter expands a run or opens a cluster."
+        aria-label="Entry graph. Arrow keys move and inspect, Enter expands a run or opens a cluster, + and − zoom (more or less detail)."
       >
         {canvasView.initialViewport && (
           <ReactFlow

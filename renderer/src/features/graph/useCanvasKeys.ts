@@ -1,3 +1,4 @@
+import { useReactFlow } from '@xyflow/react';
 import { useCallback, useEffect, useRef, type KeyboardEvent } from 'react';
 import { useActions, useCanopy } from '../../app-context';
 import { isNavKey, navigate } from './model/navigate';
@@ -20,6 +21,7 @@ export function useCanvasKeys(
   const { view, graph } = model;
   const { lodView } = lod;
   const actions = useActions();
+  const flow = useReactFlow();
   const cursorId = useCanopy((s) => s.cursorId);
   const setCursor = useCanopy((s) => s.setCursor);
   const selectedId = useCanopy((s) => s.selectedEntryId);
@@ -73,6 +75,10 @@ export function useCanvasKeys(
       e.preventDefault();
       if (selectTimer.current) clearTimeout(selectTimer.current);
       activate(start);
+    } else if (e.key === '+' || e.key === '=' || e.key === '-') {
+      // Zoom by keyboard: past a threshold the level of detail changes (useCanvasView's onMoveEnd).
+      e.preventDefault();
+      void (e.key === '-' ? flow.zoomOut({ duration: 150 }) : flow.zoomIn({ duration: 150 }));
     } else if (e.key === 'Escape') {
       if (selectTimer.current) clearTimeout(selectTimer.current);
       actions.selectEntry(null);

@@ -54,7 +54,7 @@ export function useCanvasView(model: GraphModel, lod: LodState, boxRef: RefObjec
   // The first viewport: on the node a focus request asks for (the leaf, on open), so the first
   // frame draws its neighbourhood rather than the root's.
   useLayoutEffect(() => {
-    if (initialViewport) return;
+    if (initialViewport || !lod.measured) return;
     const box = boxRef.current;
     const id = focusRequest?.nodeId;
     const drawn = id === undefined ? null : drawnOf(model, lodView, id);
@@ -62,7 +62,7 @@ export function useCanvasView(model: GraphModel, lod: LodState, boxRef: RefObjec
     if (!box || !p) return setInitialViewport({ x: 40, y: 40, zoom: 1 });
     const mid = middleOf(p);
     setInitialViewport({ x: box.clientWidth / 2 - mid.x, y: box.clientHeight / 2 - mid.y, zoom: 1 });
-  }, [initialViewport, focusRequest, model, lodView, boxRef]);
+  }, [initialViewport, focusRequest, model, lodView, boxRef, lod.measured]);
 
   const centerOn = useCallback(
     (id: string, opts: { zoom?: number; duration?: number } = {}) => {
@@ -119,7 +119,7 @@ export function useCanvasView(model: GraphModel, lod: LodState, boxRef: RefObjec
   }, [lodView, flow, applyFit]);
 
   const fit = useCallback(() => {
-    if (lodView.level === 0) return applyFit(lodView);
+    if (lod.bare) return applyFit(lodView);
     pending.current = { fit: true };
     lod.setLevel(0);
   }, [lod, lodView, applyFit]);

@@ -49,6 +49,21 @@ export function openingOf(view: GraphView, leafId: string | null, rowsFit: numbe
   return { level: OPEN_LEVEL, pins: trunk.slice(-2 * rowsFit) };
 }
 
+/**
+ * What stays opened when the level changes: fit (to level 0) shows the bare skeleton; zooming in
+ * from the opening level keeps the leaf's neighbourhood drawn (in must never show less of it).
+ */
+export function pinsAfter(
+  pins: ReadonlySet<string>,
+  opening: { level: number; pins: string[] } | null,
+  from: number,
+  to: number | null,
+): ReadonlySet<string> {
+  if (to === 0) return pins.size === 0 ? pins : new Set();
+  if (opening && to !== null && to > from && opening.pins.length > 0) return new Set([...pins, ...opening.pins]);
+  return pins;
+}
+
 export function buildLodView(
   view: GraphView,
   graph: Pick<SessionGraphDto, 'labels' | 'leafId'>,
