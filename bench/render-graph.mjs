@@ -51,6 +51,8 @@ export async function measureGraph(context, url, sessionId) {
   await page.waitForSelector('[data-testid="graph-canvas"][data-level="0"]', { timeout: 30_000 });
   await page.waitForTimeout(600);
   const fit = await fitFacts(page);
+  // RENDER_SHOT=path.png: what fit drew, to look at.
+  if (process.env.RENDER_SHOT) await page.screenshot({ path: process.env.RENDER_SHOT });
 
   const pane = await (await page.$('[data-testid="graph-canvas"]')).boundingBox();
   const x0 = pane.x + pane.width / 3;

@@ -75,6 +75,12 @@ describe('levels of detail', () => {
     expect(lod.nodes.size).toBe(view.drawTree.nodes.size);
     const cells = new Set([...lod.nodes.values()].map((n) => `${n.lane}:${n.row}`));
     expect(cells.size).toBe(lod.nodes.size);
+    // Every edge is straight: one row down its lane, or across to a lane on its row.
+    for (const n of lod.nodes.values()) {
+      if (n.parent === null) continue;
+      const p = lod.nodes.get(n.parent)!;
+      expect(p.row === n.row || (p.lane === n.lane && n.row === p.row + 1), n.id).toBe(true);
+    }
     // Each side branch hangs beside the row it forks from, its line down its own lane.
     const s = lod.nodes.get('s25_0')!;
     expect(s.row).toBe(lod.nodes.get('e25')!.row);

@@ -98,7 +98,7 @@ export function useCanvasView(model: GraphModel, lod: LodState, boxRef: RefObjec
       if (!box) return;
       const { width, height } = lv.layout;
       const pane = { width: box.clientWidth, height: box.clientHeight - 2 * FIT_MARGIN };
-      const v = fitViewport({ width, height: height + 1 }, pane, { padding: 0.02, minZoom: MIN_ZOOM, maxZoom: 1 });
+      const v = fitViewport({ width, height: height + 1 }, pane, { padding: 0.01, minZoom: MIN_ZOOM, maxZoom: 1 });
       if (v) void flow.setViewport({ ...v, y: v.y + FIT_MARGIN }, { duration: 200 });
     },
     [flow, boxRef],

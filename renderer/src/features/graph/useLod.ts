@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useCanopy } from '../../app-context';
-import { rowsFitting } from './model/layout';
+import { FIT_ZOOM, rowsFitting } from './model/layout';
 import { buildLodView, openingOf, pinsAfter, type LodView } from './model/lod-view';
 import type { GraphModel } from './useGraphModel';
 
@@ -39,7 +39,7 @@ export function useLod(model: GraphModel, paneHeight: number): LodState {
     setLevel(null);
     setPins(NONE);
   }, [graph.sessionId]);
-  const rowsFit = rowsFitting(Math.max(200, (paneHeight || 640) - 2 * FIT_MARGIN), 1);
+  const rowsFit = rowsFitting(Math.max(200, (paneHeight || 640) - 2 * FIT_MARGIN), FIT_ZOOM);
   const measured = paneHeight > 0;
   // Until the user changes level: the opening level, the leaf's neighbourhood pinned.
   const opening = useMemo(

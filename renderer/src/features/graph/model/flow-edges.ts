@@ -32,7 +32,8 @@ export function toFlowEdges(view: GraphView, lod: LodView, whatIfPath?: Readonly
       target: id,
       sourceHandle: across ? 'sr' : 's',
       targetHandle: across ? 'tl' : 't',
-      type: 'smoothstep',
+      // Lanes make every tree edge straight: down a lane, or across to a side lane on the same row.
+      type: 'straight',
       className: classes.join(' ') || undefined,
       zIndex: path || whatIf ? 1 : 0,
       focusable: false,

@@ -4,7 +4,7 @@ import type { Lod } from './lod';
 export const NODE_WIDTH = 236;
 export const NODE_HEIGHT = 60;
 const GAP_X = 36;
-const GAP_Y = 22;
+const GAP_Y = 12;
 export const LANE_PITCH = NODE_WIDTH + GAP_X;
 export const ROW_PITCH = NODE_HEIGHT + GAP_Y;
 
@@ -36,6 +36,9 @@ export function placeLod(lod: Lod): Layout {
     height: Math.max(0, lod.rows * ROW_PITCH - GAP_Y),
   };
 }
+
+/** The zoom fit aims at: node text (11.5 px) stays at least 11 px on screen. */
+export const FIT_ZOOM = 0.96;
 
 /** How many rows fit a pane's height at a zoom (the level-0 budget). */
 export function rowsFitting(paneHeight: number, zoom: number): number {
