@@ -80,18 +80,19 @@ describe.skipIf(!HAVE_CHROMIUM)('canopy serve in Chromium', () => {
       els.map((el) => ({
         id: (el as HTMLElement).dataset.id!,
         kind: (el as HTMLElement).dataset.kind!,
+        entryKind: (el as HTMLElement).dataset.entryKind,
         onPath: (el as HTMLElement).dataset.onPath === 'true',
       })),
     );
     const path = new Set(g.pathIds);
-    const drawnEntries = nodes.filter((n) => !n.id.startsWith('chain:'));
+    const drawnEntries = nodes.filter((n) => n.kind === 'entry');
     expect(drawnEntries.length).toBeGreaterThan(2);
     for (const n of drawnEntries) expect(n.onPath, `${n.id} on path`).toBe(path.has(n.id));
     expect(drawnEntries.some((n) => !n.onPath)).toBe(true); // the other branch
     const byId = new Map(g.entries.map((e) => [e.id, e]));
     for (const n of drawnEntries) {
       const e = byId.get(n.id)!;
-      expect(n.kind).toBe(e.type === 'message' ? e.role : e.type);
+      expect(n.entryKind).toBe(e.type === 'message' ? e.role : e.type);
     }
     expect(await page.$$('.react-flow__edge.on-path')).not.toHaveLength(0);
     await shot('02-branched-path');

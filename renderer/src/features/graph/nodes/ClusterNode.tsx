@@ -2,8 +2,7 @@ import { Handle, Position, type NodeProps } from '@xyflow/react';
 import { memo } from 'react';
 import { countOf } from '../../../lib/format';
 import type { ClusterFlowNode } from '../model/flow';
-
-const hidden = { opacity: 0, pointerEvents: 'none' as const };
+import { sideHidden } from './handle-styles';
 
 /** Side branches too many to draw at this zoom: one node that counts them. Click (Enter) opens them. */
 export const ClusterNode = memo(function ClusterNode({ data }: NodeProps<ClusterFlowNode>) {
@@ -25,7 +24,7 @@ export const ClusterNode = memo(function ClusterNode({ data }: NodeProps<Cluster
     .join(' · ');
   return (
     <div className={cls} title={`${facts}\nFirst prompt: ${data.firstPrompt || '(none)'}\nClick to open`}>
-      <Handle type="target" position={Position.Left} id="tl" isConnectable={false} style={hidden} />
+      <Handle type="target" position={Position.Left} id="tl" isConnectable={false} style={sideHidden} />
       <div className="node-head">
         <span className="node-icon" aria-hidden>
           ⋔
