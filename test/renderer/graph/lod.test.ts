@@ -131,6 +131,18 @@ describe('trunk picking', () => {
     expect(at[0]).toBe(0);
     expect(at.at(-1)).toBe(999);
     expect(at.some((i) => i > 300 && i < 700)).toBe(true);
+    // Every row of the budget is used (a pick inside a run costs two rows, beside a pick one).
+    for (let rows = 5; rows <= 14; rows++) {
+      const p = pickTrunk(
+        view.drawTree,
+        trunk,
+        { weight: () => 1, isCompaction: () => false },
+        { rows, pinned: new Set() },
+      );
+      let used = 0;
+      for (let i = 0; i < p.length; i++) if (p[i] || i === 0 || p[i - 1]) used++;
+      expect(used, `budget ${rows}`).toBe(rows);
+    }
   });
 
   it('an empty tree has no rows', () => {

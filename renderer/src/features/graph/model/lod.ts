@@ -111,7 +111,18 @@ export function pickTrunk(
     if (rowsFor(m, prio, mid, picked) <= opts.rows) lo = mid;
     else hi = mid - 1;
   }
-  rowsFor(m, prio, lo, picked);
+  let rows = rowsFor(m, prio, lo, picked);
+  // Equal weights come in steps of two rows (a pick inside a run splits it): fill what is left
+  // with the next picks that cost one row or none.
+  for (let j = lo; j < m && rows < opts.rows; j++) {
+    const p = prio[j]!;
+    const left = p > 0 && !picked[p - 1];
+    const right = p < m - 1 && !picked[p + 1];
+    const cost = left && right ? 2 : left || right ? 1 : 0;
+    if (rows + cost > opts.rows) continue;
+    picked[p] = 1;
+    rows += cost;
+  }
   return picked;
 }
 
