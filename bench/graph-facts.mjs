@@ -33,7 +33,9 @@ export function fitFacts(page) {
       const r = n.getBoundingClientRect();
       if (ov && hit(r, ov)) underOverview.push(n.dataset.id ?? '?');
       if (r.left < pane.left - 1 || r.right > pane.right + 1 || r.top < pane.top - 1 || r.bottom > pane.bottom + 1)
-        outside.push(n.dataset.id ?? '?');
+        outside.push(
+          `${n.dataset.id} (${[r.left - pane.left, pane.right - r.right, r.top - pane.top, pane.bottom - r.bottom].map(Math.round).join(' ')})`,
+        );
       for (const el of n.querySelectorAll('.node-title, .node-preview')) {
         if (!el.textContent?.trim()) continue;
         labels++;

@@ -12,3 +12,14 @@ export async function openByPalette(page: Page, sessionId: string): Promise<void
 }
 
 export { fitFacts } from '../../bench/graph-facts.mjs';
+
+/** Waits until the canvas stops moving (a fit's animation, a re-fit when a banner arrives). */
+export async function settled(page: Page): Promise<void> {
+  let last = '';
+  for (let k = 0; k < 40; k++) {
+    await page.waitForTimeout(200);
+    const now = await page.$eval('.react-flow__viewport', (el) => (el as HTMLElement).style.transform);
+    if (now === last) return;
+    last = now;
+  }
+}

@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeSessionFile } from '../../bench/generate';
 import { HAVE_CHROMIUM, REPO, startHarness, type Harness } from './harness';
-import { fitFacts, openByPalette } from './graph-facts';
+import { fitFacts, openByPalette, settled } from './graph-facts';
 
 const BIG_ID = '019c0000-0000-7000-8000-0000000b1d00';
 const DEMO_IDS = [
@@ -49,7 +49,7 @@ describe.skipIf(!HAVE_CHROMIUM)('the graph at real size (chromium)', () => {
     await page.focus('[data-testid="graph-canvas"]');
     await page.keyboard.press('Shift+F');
     await page.waitForSelector('[data-testid="graph-canvas"][data-level="0"]');
-    await page.waitForTimeout(450);
+    await settled(page);
   };
 
   it('fit: the skeleton accounts for every tip and compaction, labels readable, nothing under the overview', async () => {

@@ -45,7 +45,7 @@ export function GraphCanvas({ model }: { model: GraphModel }) {
   const pane = usePaneSize(boxRef);
   const lod = useLod(model, pane.height);
   const { lodView } = lod;
-  const canvasView = useCanvasView(model, lod, boxRef);
+  const canvasView = useCanvasView(model, lod, boxRef, pane.height);
   const { activate, onKeyDown } = useCanvasKeys(model, lod, canvasView.centerOn);
   useFocusSideEffects(model, lodView, canvasView);
   const highlightSet = useMemo(() => (highlight ? new Set(highlight.ids) : undefined), [highlight]);

@@ -44,13 +44,22 @@ function nearest(lodView: LodView, x: number, y: number): string | null {
  * level-0 skeleton, whole), and the semantic zoom that changes level, keeping the node under the
  * pane's middle where it was.
  */
-export function useCanvasView(model: GraphModel, lod: LodState, boxRef: RefObject<HTMLDivElement | null>) {
+export function useCanvasView(
+  model: GraphModel,
+  lod: LodState,
+  boxRef: RefObject<HTMLDivElement | null>,
+  paneHeight: number,
+) {
   const { lodView } = lod;
   const flow = useReactFlow();
   const [ready, setReady] = useState(false);
   const setCursor = useCanopy((s) => s.setCursor);
   const focusRequest = useCanopy((s) => s.focusRequest);
   const [initialViewport, setInitialViewport] = useState<Viewport | null>(null);
+  /** A level change waiting for its layout: fit, or a semantic zoom keeping a node where it was. */
+  const pending = useRef<{ fit: true } | { anchor: string; sx: number; sy: number } | null>(null);
+  /** The viewport is a fit nobody moved since (centring, a drag or a zoom ends it). */
+  const fitted = useRef(false);
   // The first viewport: on the node a focus request asks for (the leaf, on open), so the first
   // frame draws its neighbourhood rather than the root's.
   useLayoutEffect(() => {
@@ -68,6 +77,7 @@ export function useCanvasView(model: GraphModel, lod: LodState, boxRef: RefObjec
     (id: string, opts: { zoom?: number; duration?: number } = {}) => {
       const p = lodView.layout.placed.get(id);
       if (!p) return false;
+      fitted.current = false;
       const mid = middleOf(p);
       void flow.setCenter(mid.x, mid.y, {
         zoom: opts.zoom ?? Math.max(flow.getZoom(), 0.8),
@@ -98,14 +108,20 @@ export function useCanvasView(model: GraphModel, lod: LodState, boxRef: RefObjec
       if (!box) return;
       const { width, height } = lv.layout;
       const pane = { width: box.clientWidth, height: box.clientHeight - 2 * FIT_MARGIN };
-      const v = fitViewport({ width, height: height + 1 }, pane, { padding: 0.01, minZoom: MIN_ZOOM, maxZoom: 1 });
+      // No padding: FIT_MARGIN is the margin, and level 0's rows were counted to fit at FIT_ZOOM.
+      const v = fitViewport({ width, height: height + 1 }, pane, { padding: 0, minZoom: MIN_ZOOM, maxZoom: 1 });
       if (v) void flow.setViewport({ ...v, y: v.y + FIT_MARGIN }, { duration: 200 });
+      fitted.current = true;
     },
     [flow, boxRef],
   );
+  // Fitted and untouched since: a new skeleton (the pane resized as a banner came, a selection
+  // pinned) is fitted again.
+  useLayoutEffect(() => {
+    if (fitted.current && lodView.level === 0 && !pending.current) applyFit(lodView);
+  }, [lodView, paneHeight, applyFit]);
 
   // Level changes (fit, semantic zoom) re-place the viewport once the new level is laid out.
-  const pending = useRef<{ fit: true } | { anchor: string; sx: number; sy: number } | null>(null);
   useLayoutEffect(() => {
     const job = pending.current;
     if (!job) return;
@@ -125,7 +141,8 @@ export function useCanvasView(model: GraphModel, lod: LodState, boxRef: RefObjec
   }, [lod, lodView, applyFit]);
 
   const onMoveEnd = useCallback(
-    (_e: unknown, vp: Viewport) => {
+    (e: unknown, vp: Viewport) => {
+      if (e) fitted.current = false; // the user moved (programmatic moves come without an event)
       const box = boxRef.current;
       if (!box) return;
       const up = vp.zoom >= ZOOM_IN_AT && lodView.level < lodView.finest;
