@@ -75,7 +75,10 @@ describe.skipIf(!HAVE_CHROMIUM)('canopy serve in Chromium', () => {
     );
     await openViaRow(g.sessionId);
     await page.click('text=fit');
+    // Fit draws level 0, the skeleton, whole in the pane (once its animation ends).
+    await page.waitForSelector('[data-testid="graph-canvas"][data-level="0"]');
     await page.waitForSelector(`.react-flow__node[data-id="${g.leafId}"][data-on-path="true"]`);
+    await page.waitForTimeout(500);
     const nodes = await page.$$eval('.react-flow__node', (els) =>
       els.map((el) => ({
         id: (el as HTMLElement).dataset.id!,
