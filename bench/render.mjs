@@ -5,7 +5,8 @@
 // page: first frame (ms from navigation start to the first animation frame whose DOM holds graph
 // nodes), frame times while panning by mouse drag (requestAnimationFrame deltas), JS heap after a
 // forced GC (CDP Runtime.getHeapUsage). With CLICK_ID (the 100 MiB session): click its sidebar row,
-// as a user does, and time the first graph frame and the previews of the nodes in view from the click.
+// as a user does, and time the first graph frame and the previews of the nodes in view from the click;
+// and the graph at fit, zooming and panning on it (bench/render-graph.mjs).
 // Prints one JSON line; `{ ok: false, skipped }` without Chromium.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -17,6 +18,7 @@ import {
   ensureRendererBuilt,
   REPO as repo,
 } from '../test/e2e/chromium-env.mjs';
+import { dragAround, measureGraph } from './render-graph.mjs';
 
 const [root, largeId, smallId, clickId] = process.argv.slice(2);
 const RUNS = Number(process.env.RENDER_RUNS ?? 3);
@@ -85,13 +87,7 @@ async function measure(context, url, sessionId, naive) {
   await page.evaluate(() => {
     window.__bench.frames = [];
   });
-  await page.mouse.down();
-  for (let i = 1; i <= 60; i++) {
-    const a = (i / 60) * Math.PI * 2;
-    await page.mouse.move(x0 + Math.sin(a) * 300, y0 + (1 - Math.cos(a)) * 150);
-  }
-  await page.mouse.up();
-  await page.waitForTimeout(100);
+  await dragAround(page, x0, y0, 300);
   const stamps = await page.evaluate(() => {
     const f = window.__bench.frames;
     window.__bench.frames = null;
@@ -256,6 +252,16 @@ async function main() {
       // The median run by first frame, whole (its parts add up).
       runs.sort((a, b) => a.firstNode - b.firstNode);
       out.click = { ...runs[Math.floor(runs.length / 2)], runs: runs.map((x) => Math.round(x.firstNode)) };
+    }
+    if (clickId && (!only || only.includes('graph'))) {
+      // Fit, zoom and pan on the 100 MiB session (bench/render-graph.mjs); one run, its frames many.
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      try {
+        out.graph = await measureGraph(context, url, clickId);
+      } finally {
+        await context.close();
+      }
+      if (process.env.RENDER_VERBOSE) console.error('graph', JSON.stringify(out.graph));
     }
     console.log(JSON.stringify({ ok: true, ...out }));
   } finally {

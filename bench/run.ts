@@ -26,10 +26,11 @@
  *                 append vs warm, CPU above idle, the appended row checked, a fork's round trips (only with --only live)
  *   serve         the real `canopy serve` answering app.info (open loop, every 20 ms) while a 1M-entry context, the
  *                 index pass of the 10k store and a catastrophic regex run, alone and together (only with --only serve)
- *   layout 100k   the renderer's tree index + chain collapse + layout over a 100k-entry tree
+ *   layout 100k   the renderer's tree index + filter + chain collapse over a 100k-entry tree, then its level of detail
  *   render        Chromium (bench/render.mjs) on `canopy serve`: a 20k-entry session against a 100-entry
  *                 one (first frame, pan frame times) and against a naive render of all 20k entries (JS heap);
- *                 and a click on the 100 MiB session's sidebar row → its first graph frame (and previews)
+ *                 and a click on the 100 MiB session's sidebar row → its first graph frame (and previews);
+ *                 the graph at real size on it (issue 36): fit counts, labels ≥ 11 px, zoom and pan frames
  */
 import { spawnSync } from 'node:child_process';
 import {
@@ -48,6 +49,7 @@ import {
 import { cpus, freemem, release, tmpdir, totalmem, type } from 'node:os';
 import { join, resolve } from 'node:path';
 import { cachedSession, GENERATOR_VERSION, writeSessionFile } from './generate';
+import { graphRows, type GraphCase } from './graph-rows';
 import { serveRows } from './serve-rows';
 import { storeRows } from './store-rows';
 
@@ -607,7 +609,7 @@ function main(): void {
     log('bench: layout');
     const lay = repeat(a.runs ?? 3, () => child(childCanopy, ['layout', path]));
     rows.push([
-      `collapse + layout, ${String(lay.entries ?? '?')}-entry tree (renderer)`,
+      `filter + collapse, ${String(lay.entries ?? '?')}-entry tree (renderer)`,
       lay.ok ? fmtMs(lay) : `fails: ${lay.error}`,
       '–',
       '–',
@@ -620,7 +622,7 @@ function main(): void {
     ]);
     if (lay.ok)
       notes.push(
-        `layout: buildGraphView (filter, collapse, layout) ${fmtMs(lay)}; buildTreeIndex before it ${fmtMs({ ok: true, ms: lay.treeIndexMs as number })} (renderer/src/features/graph/model)`,
+        `layout: buildGraphView (filter, collapse) ${fmtMs(lay)}; buildTreeIndex before it ${fmtMs({ ok: true, ms: lay.treeIndexMs as number })}; the level of detail in lanes as it opens ${fmtMs({ ok: true, ms: lay.openLodMs as number })} (${String(lay.openNodes)} nodes), at fit ${fmtMs({ ok: true, ms: lay.fitLodMs as number })} (${String(lay.fitNodes)} nodes) (renderer/src/features/graph/model)`,
       );
   }
 
@@ -746,9 +748,11 @@ function main(): void {
       ]);
       const m = (k: string): string => ms(ck.marks[k]);
       notes.push(
-        `render: click → first frame of the 100 MiB session: request sent after ${ms(ck.toRequest ?? undefined)}, session.open answered in ${ms(ck.answer ?? undefined)} (first byte ${ms(ck.waitFirstByte ?? undefined)}, ${(ck.answerMB ?? 0).toFixed(1)} MB decoded), then ${ms(ck.afterAnswer ?? undefined)} in the renderer (tree index ${m('canopy:index')}, filter + collapse + layout ${m('canopy:view')}; the rest is React and react-flow's first render); ${ck.nodes} nodes in the DOM`,
+        `render: click → first frame of the 100 MiB session: request sent after ${ms(ck.toRequest ?? undefined)}, session.open answered in ${ms(ck.answer ?? undefined)} (first byte ${ms(ck.waitFirstByte ?? undefined)}, ${(ck.answerMB ?? 0).toFixed(1)} MB decoded), then ${ms(ck.afterAnswer ?? undefined)} in the renderer (tree index ${m('canopy:index')}, filter + collapse ${m('canopy:view')}; the rest is the level of detail, React and react-flow's first render); ${ck.nodes} nodes in the DOM`,
       );
     }
+    const gr = r.ok ? (r.graph as GraphCase | undefined) : undefined;
+    if (gr) graphRows(gr, ck, rows, ms);
   }
 
   // The whole store (issue 24): bench/store-rows.ts.

@@ -12,6 +12,9 @@ import { candidatesOf, type Candidate } from './compare-model';
 import { ComparePicker } from './ComparePicker';
 import { useComparePicks } from './use-compare-picks';
 import { useModalFocus } from './use-modal-focus';
+import { branchLabel, branchText } from '../../model/branch-label';
+import { sessionLabel } from '../../model/session-title';
+import { treeIndexOf } from '../../model/tree-index';
 import './compare.css';
 
 // The view and its diff library load on the first comparison, not with the app.
@@ -20,6 +23,8 @@ const CompareView = lazy(() => import('./CompareView').then((m) => ({ default: m
 export function ComparePanel() {
   const actions = useActions();
   const graph = useCanopy((s) => s.graph);
+  const sessionRows = useCanopy((s) => s.sessionList?.sessions);
+  const summaries = useCanopy((s) => s.summaries);
   const selectedId = useCanopy((s) => s.selectedEntryId);
   // The picker's other sessions: the open session's family, read when it opened.
   const lineage = useCanopy((s) => s.lineage);
@@ -36,8 +41,16 @@ export function ComparePanel() {
 
   const candidates = useMemo(
     () =>
-      graph ? candidatesOf(graph.sessionId, graph.entries, graph.leafId, selectedId, lineage) : ([] as Candidate[]),
-    [graph, selectedId, lineage],
+      graph
+        ? candidatesOf(graph.sessionId, graph.entries, graph.leafId, selectedId, lineage, {
+            tip: (id) => branchText(branchLabel(treeIndexOf(graph), id)),
+            session: (id) => {
+              const row = sessionRows?.find((r) => r.sessionId === id);
+              return row ? sessionLabel(row, summaries[id] ?? row.summary) : null;
+            },
+          })
+        : ([] as Candidate[]),
+    [graph, selectedId, lineage, sessionRows, summaries],
   );
   const picks = useComparePicks(open, candidates);
   useEffect(() => {
