@@ -6,7 +6,8 @@ import { redactEntry, redactText, userRedactionMatcher, type UserRedactions } fr
 import { matchText } from './rules/scan';
 import { SECRET_MATCHERS } from './secretlint-matcher';
 
-const matchersOf = (user?: UserRedactions) => (user ? [...SECRET_MATCHERS, userRedactionMatcher(user)] : SECRET_MATCHERS);
+const matchersOf = (user?: UserRedactions) =>
+  user ? [...SECRET_MATCHERS, userRedactionMatcher(user)] : SECRET_MATCHERS;
 
 export const redactor = {
   redactWith(user?: UserRedactions) {

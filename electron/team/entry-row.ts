@@ -31,7 +31,11 @@ export interface LineFact {
 
 /** Reads a header line and entry lines into facts (core's line bytes: buf[start, end) without the newline). */
 export interface LineFactReader {
-  header(b: Uint8Array, start: number, end: number): { id: string; cwd: string; timestamp: string; parentSession?: string } | null;
+  header(
+    b: Uint8Array,
+    start: number,
+    end: number,
+  ): { id: string; cwd: string; timestamp: string; parentSession?: string } | null;
   entry(b: Uint8Array, start: number, end: number, bytes: number): LineFact | null;
 }
 
