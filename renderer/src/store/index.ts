@@ -19,6 +19,7 @@ import { createSettingsSlice, type SettingsSlice } from './settings-slice';
 import { createUiSlice, type UiSlice } from './ui-slice';
 import { createFollowSlice, type FollowSlice } from './follow-slice';
 import { createFollowActions, type FollowActions } from './follow-actions';
+import { createLiveActions, type LiveActions } from './live-actions';
 import { createStorageActions, type StorageActions } from './storage-actions';
 import { createCompareActions, type CompareActions } from './compare-actions';
 import { createShareActions, type ShareActions } from './share-actions';
@@ -68,6 +69,7 @@ export type Actions = AppActions &
   ForkActions &
   SettingsActions &
   FollowActions &
+  LiveActions &
   StorageActions &
   CompareActions &
   ShareActions &
@@ -95,6 +97,7 @@ export function createActions(api: Api, store: CanopyStore): Actions {
     createForkActions(ctx),
     createSettingsActions(ctx),
     createFollowActions(ctx),
+    createLiveActions(ctx),
     createStorageActions(ctx),
     createCompareActions(ctx),
     createShareActions(ctx),
