@@ -76,8 +76,11 @@ export class LiveFeed {
   /** A graph answered at the current state (session.open, default view): the next change sends only what differs. */
   answered(generation: number, entries: readonly Entry[], facts: GraphFacts): number {
     const s = this.sent;
-    if (s && s.generation === generation && s.count === entries.length && s.last === lastOf(entries, entries.length))
+    const last = lastOf(entries, entries.length);
+    if (s && s.generation === generation && s.count === entries.length && (s.last ?? last) === last) {
+      s.last = last;
       s.facts = facts;
+    }
     return this.seq;
   }
 
