@@ -24,12 +24,13 @@ function valueOf(view: ContextViewDto | EncodedJson<ContextViewDto>): ContextVie
   return view instanceof EncodedJson ? view.value() : view;
 }
 
-/** `view` (JSON bytes or a value) with `liveSeq` set: bytes get the field spliced in front, unparsed. */
+/** `view` (JSON bytes or a value) with `liveSeq` set: bytes get the field spliced in last (it wins over one the worker wrote), unparsed. */
 export function withLiveSeq<T extends object>(view: T, seq: number): T {
   if (view instanceof EncodedJson) {
     const bytes = view.bytes;
-    const head = Buffer.from(`{"liveSeq":${seq}${bytes.length > 2 ? ',' : ''}`, 'latin1');
-    return new EncodedJson(Buffer.concat([head, bytes.subarray(1)])) as T;
+    const end = bytes.lastIndexOf(0x7d); // the closing brace
+    const tail = Buffer.from(`${end > 1 ? ',' : ''}"liveSeq":${seq}}`, 'latin1');
+    return new EncodedJson(Buffer.concat([bytes.subarray(0, end), tail])) as T;
   }
   return { ...view, liveSeq: seq };
 }

@@ -67,8 +67,13 @@ export function applyList<T>(held: readonly T[], d: ListDelta<T>): T[] | null {
   return d.keep === held.length ? [...held, ...d.add] : [...held.slice(0, d.keep), ...d.add];
 }
 
-/** `graph` with `d` applied; null when `graph` lacks what the delta keeps (a gap: fetch again). */
-export function applyGraphDelta(graph: SessionGraphDto, d: GraphDeltaDto, seq: number): SessionGraphDto | null {
+/** `graph` with change `seq` (`d`, the file now `sizeBytes`) applied; null when it lacks what `d` keeps (fetch again). */
+export function applyGraphDelta(
+  graph: SessionGraphDto,
+  d: GraphDeltaDto,
+  seq: number,
+  sizeBytes: number,
+): SessionGraphDto | null {
   if (d.from > graph.entries.length) return null;
   const pathIds = applyList(graph.pathIds, d.pathIds);
   const contextEntryIds = applyList(graph.contextEntryIds, d.contextEntryIds);
@@ -91,6 +96,7 @@ export function applyGraphDelta(graph: SessionGraphDto, d: GraphDeltaDto, seq: n
     labels,
     ...(d.sessionName !== undefined ? { sessionName: d.sessionName } : {}),
     ...(d.issues ? { issues: d.issues } : {}),
+    sizeBytes,
     liveSeq: seq,
   };
 }

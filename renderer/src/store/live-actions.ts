@@ -75,7 +75,7 @@ export function createLiveActions({ s, actions }: ActionContext): LiveActions {
       const override = state.profileOverride;
       const next: SessionGraphDto | null =
         change.seq === (graph.liveSeq ?? 0) + 1 && (!override || override === change.graph!.profile)
-          ? applyGraphDelta(graph, change.graph!, change.seq!)
+          ? applyGraphDelta(graph, change.graph!, change.seq!, change.sizeBytes)
           : null;
       if (!next) return reload();
       graph = next;
