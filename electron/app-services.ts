@@ -66,12 +66,6 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     ...env,
     ...(options.saveDialog ? { saveDialog: options.saveDialog } : {}),
   });
-  // An append becomes scanned for secrets at once, not at the next listing.
-  const stopSecrets = bus.subscribe((event, payload) => {
-    if (event === 'session.appended') void secrets.appended((payload as { sessionId: string }).sessionId);
-  });
-  // An append (or a new file) becomes searchable at once, not at the next listing.
-  const stopFollowing = catalog.onRowsChanged((change) => void search.rowsChanged(change));
   const store = new StoreService({
     list: () => catalog.list(),
     readOnlyReason: (id) => catalog.readOnlyReason(id),
@@ -80,6 +74,11 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     relist: () => catalog.list(true),
     bus,
     gate,
+  });
+  // New and changed files reach every background pass on arrival, from the catalog's row changes (one subscription).
+  const passes = [search, secrets, store];
+  const stopFollowing = catalog.onRowsChanged((change) => {
+    for (const pass of passes) void pass.rowsChanged(change);
   });
   const handlers = createHandlers({
     catalog,
@@ -106,7 +105,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     close: async () => {
       stopWatching();
       stopFollowing();
-      stopSecrets();
+      sessions.live?.close();
       const ended = Promise.all([search.close(), secrets.close(), offload?.close()]);
       catalog.close();
       await ended;

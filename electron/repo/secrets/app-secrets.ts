@@ -4,7 +4,7 @@
  * renderer never sends a path). A finding's value is read again only when the user reveals it.
  */
 import { entryTexts, matchText } from '../../core';
-import type { SessionListDto } from '../../shared/dto';
+import type { SessionListDto, SessionsChangeDto } from '../../shared/dto';
 import { CanopyError } from '../../shared/errors';
 import type { SecretsStatusDto, SessionSecretsDto } from '../../shared/share-dto';
 import type { EventBus } from '../event-bus';
@@ -62,10 +62,12 @@ export class AppSecrets {
     this.updating = this.service?.listed(paths).catch(() => undefined) ?? null;
   }
 
-  /** A listed session grew: scan its new lines now. */
-  async appended(sessionId: string): Promise<void> {
-    const path = this.pathById.get(sessionId);
-    if (path) await this.service?.update([path]).catch(() => undefined);
+  /** Rows the catalog added or changed (a new session, one that grew): scanned now, not at the next listing. */
+  async rowsChanged(change: SessionsChangeDto): Promise<void> {
+    for (const id of change.removed) this.pathById.delete(id);
+    const rows = [...change.added, ...change.changed];
+    for (const r of rows) this.pathById.set(r.sessionId, r.path);
+    if (rows.length > 0) await this.service?.update(rows.map((r) => r.path)).catch(() => undefined);
   }
 
   status(): SecretsStatusDto {

@@ -63,7 +63,7 @@ function setup(extra: Parameters<typeof fakeApi>[0] = {}) {
         }),
       ),
     'session.context': async () => ok(contextOf(served, servedSeq)),
-    'session.lineage': async () => ok({ sessionId: 'a', parent: null, children: [] }),
+    'session.lineage': async () => ok({ sessionId: 'a', parent: null, missingParentPath: null, children: [] }),
     'entry.get': async ({ entryId }) => ok({ sessionId: 'a', entryId, line: 1, raw: {}, label: null, children: [] }),
     ...extra,
   });
