@@ -14,6 +14,7 @@ import { SECRET_MATCHERS } from './secretlint-matcher';
 import type { SecretsStatus } from './secrets-service';
 import { SecretsClient } from './secrets-client';
 import { maskSecret } from '../../core';
+import { throttledStatus } from '../progress';
 
 export interface AppSecretsOptions {
   /** Every folder sessions may come from: the cache is kept out of them. */
@@ -41,7 +42,10 @@ export class AppSecrets {
       this.service = new SecretsClient({
         roots: options.roots,
         ...(options.env ? { env: options.env } : {}),
-        onStatus: (s) => options.bus?.emit('secrets.progress', statusDto(s, null)),
+        onStatus: throttledStatus(
+          (s: SecretsStatus) => options.bus?.emit('secrets.progress', statusDto(s, null)),
+          (s) => !s.scanning,
+        ),
         onWorkerLost: (why) => options.bus?.emit('secrets.progress', statusDto(this.service?.getStatus() ?? null, why)),
         ...(options.gate ? { gate: options.gate } : {}),
       });
