@@ -6,43 +6,15 @@
 // event stream carried (session.appended + session.contextChanged) and the API answers the page got
 // meanwhile; serve's CPU while appended to against idle. Prints one JSON line; `{ ok: false, skipped }`
 // without Chromium.
-import { spawn } from 'node:child_process';
 import { appendFileSync, closeSync, existsSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import {
-  CHROMIUM,
-  CHROMIUM_ARGS,
-  CHROMIUM_MISSING,
-  ensureRendererBuilt,
-  REPO as repo,
-} from '../test/e2e/chromium-env.mjs';
+import { CHROMIUM, CHROMIUM_ARGS, CHROMIUM_MISSING, ensureRendererBuilt } from '../test/e2e/chromium-env.mjs';
+import { pct, startServe } from './serve-child.mjs';
 
 const [root, sessionId, file] = process.argv.slice(2);
 const APPENDS = Number(process.env.LIVE_APPENDS ?? 40);
 const GAP_MS = 250;
 const now = () => performance.timeOrigin + performance.now();
-const pct = (xs, p) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length === 0 ? null : s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
-};
-
-function startServe() {
-  return new Promise((resolveUrl, reject) => {
-    const child = spawn(process.execPath, [join(repo, 'bin/canopy.cjs'), 'serve', '--root', root], {
-      cwd: repo,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let out = '';
-    child.stdout.on('data', (d) => {
-      out += d;
-      const m = /Open (\S+)/.exec(out);
-      if (m) resolveUrl({ url: m[1], child });
-    });
-    child.on('exit', (code) => reject(new Error(`canopy serve exited ${code}: ${out}`)));
-  });
-}
-
 /** CPU seconds the process used so far (Linux: /proc). */
 function cpuSeconds(pid) {
   const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
@@ -81,7 +53,7 @@ function templates() {
   const fd = openSync(file, 'r');
   readSync(fd, buf, 0, n, size - n);
   closeSync(fd);
-  return buf
+  const entries = buf
     .toString('utf8')
     .split('\n')
     .slice(1, -1)
@@ -92,7 +64,10 @@ function templates() {
         return null;
       }
     })
-    .filter((e) => e && e.type === 'message' && JSON.stringify(e).length < 64 * 1024);
+    .filter((e) => e && typeof e.id === 'string');
+  const out = entries.filter((e) => e.type === 'message' && JSON.stringify(e).length < 64 * 1024);
+  out.last = entries.at(-1).id;
+  return out;
 }
 
 async function main() {
@@ -103,7 +78,8 @@ async function main() {
   ensureRendererBuilt({ quiet: true });
   const { chromium } = await import('playwright-core');
   const lines = templates();
-  const { url, child } = await startServe();
+  const lastId = lines.last;
+  const { url, child } = await startServe(root);
   const events = [];
   const stopListening = await listen(url, events);
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS] });
@@ -139,8 +115,8 @@ async function main() {
       };
       requestAnimationFrame(tick);
     });
-    const leafOf = async () => page.textContent('[data-testid="inspector-entry-id"]');
-    let parent = await leafOf();
+    // The leaf: the file's last entry (pi's current leaf), as the lines read at the start show it.
+    let parent = lastId;
 
     const idle0 = cpuSeconds(child.pid);
     const i0 = now();

@@ -4,11 +4,11 @@
  * alone — the page asks for neither session.open nor session.context again — and a burst of 20
  * appends shows every one of them, in order. A rewritten file is fetched again once.
  */
-import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { appendFileSync, writeFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assistantLine, DAILY_ID, dailySessionText, userLine } from './daily-session';
+import { assistantLine, dailySessionText, userLine } from './daily-session';
+import { openDaily } from './daily-open';
 import { HAVE_CHROMIUM, startHarness, type Harness } from './harness';
 
 describe.skipIf(!HAVE_CHROMIUM)('live deltas (chromium)', () => {
@@ -32,17 +32,7 @@ describe.skipIf(!HAVE_CHROMIUM)('live deltas (chromium)', () => {
       const m = /\/api\/([\w.]+)$/.exec(new URL(r.url()).pathname);
       if (m) asked.push(m[1]!);
     });
-    await h.services.watching;
-    const dir = join(h.sessionsDir, '--home-you-projects-daily--');
-    mkdirSync(dir, { recursive: true });
-    file = join(dir, `2026-03-02T09-00-00-000Z_${DAILY_ID}.jsonl`);
-    writeFileSync(file, dailySessionText());
-    await page.goto(h.server.url);
-    await page.waitForSelector(`[data-testid="session-row"][data-session-id="${DAILY_ID}"]`, { timeout: 30_000 });
-    await page.click(`[data-testid="session-row"][data-session-id="${DAILY_ID}"]`);
-    await page.waitForSelector(`[data-testid="graph-panel"][data-session-id="${DAILY_ID}"]`);
-    await page.click('[data-testid="tab-transcript"]');
-    await page.waitForSelector(rowOf('a4'));
+    file = await openDaily(h);
   }, 180_000);
   afterAll(() => h?.close());
 
