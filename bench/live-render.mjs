@@ -38,7 +38,9 @@ async function listen(url, counts) {
         const block = text.slice(0, end + 2);
         text = text.slice(end + 2);
         const name = /^event: (.+)$/m.exec(block)?.[1];
-        if (name) counts.push({ name, bytes: block.length, at: now() });
+        if (!name) continue;
+        const ids = name === 'session.appended' ? (JSON.parse(block.split('data: ')[1]).graph?.entries.ids ?? []) : [];
+        counts.push({ name, bytes: block.length, at: now(), ids, head: process.env.LIVE_DEBUG ? block : '' });
       }
     }
   })();
@@ -105,11 +107,12 @@ async function main() {
       const w = window;
       w.__live = { want: [], seen: {} };
       const tick = () => {
+        // Drawn and followed: the inspector shows it, or a later append that came in the same update.
         const followed = document.querySelector('[data-testid="inspector-entry-id"]')?.textContent;
-        for (const id of w.__live.want) {
-          if (w.__live.seen[id]) continue;
-          if (followed === id && document.querySelector(`.react-flow__node[data-id="${id}"]`))
-            w.__live.seen[id] = performance.timeOrigin + performance.now();
+        const at = w.__live.want.indexOf(followed);
+        if (at >= 0 && document.querySelector(`.react-flow__node[data-id="${followed}"]`)) {
+          for (const id of w.__live.want.slice(0, at + 1))
+            w.__live.seen[id] ??= performance.timeOrigin + performance.now();
         }
         requestAnimationFrame(tick);
       };
@@ -150,6 +153,10 @@ async function main() {
     const sent = events.slice(fromEvent).filter((e) => e.name.startsWith('session.'));
     const appendedBytes = writes.reduce((n, w) => n + w.bytes, 0);
     const sentBytes = sent.reduce((n, e) => n + e.bytes, 0);
+    // Write → the event at a client of the stream: main's part of the latency.
+    const arrived = new Map();
+    for (const e of sent) for (const id of e.ids) if (!arrived.has(id)) arrived.set(id, e.at);
+    const server = writes.filter((w) => arrived.has(w.id)).map((w) => arrived.get(w.id) - w.at);
     const got = answers.slice(fromAnswer);
     const byChannel = {};
     for (const a of got) byChannel[a.channel] = (byChannel[a.channel] ?? 0) + 1;
@@ -161,6 +168,9 @@ async function main() {
         p50: pct(lat, 50),
         p95: pct(lat, 95),
         max: Math.max(...lat),
+        serverP50: pct(server, 50),
+        serverP95: pct(server, 95),
+        events: sent.filter((e) => e.name === 'session.appended').length,
         appendedBytes,
         eventBytes: sentBytes,
         eventBytesMax: Math.max(0, ...sent.map((e) => e.bytes)),
@@ -168,6 +178,7 @@ async function main() {
         answers: byChannel,
         idleCores,
         busyCores,
+        ...(process.env.LIVE_DEBUG ? { debug: { sent: sent.map((e) => e.head), seen, writes, answers: got } } : {}),
       }),
     );
   } finally {

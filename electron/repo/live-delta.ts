@@ -121,7 +121,7 @@ function sameMessage(a: Message, b: Message): boolean {
   );
 }
 
-/** The context's change from `prev` to `next`: the entries, messages and ids from where they first differ, the rest whole. */
+/** The context's change from `prev` to `next`: entries, messages, ids and compactions from where they first differ, the rest whole. */
 export function contextDelta(prev: ContextViewDto, next: ContextViewDto): ContextDeltaDto {
   const a = prev.entries;
   const b = next.entries;
@@ -130,11 +130,12 @@ export function contextDelta(prev: ContextViewDto, next: ContextViewDto): Contex
   let keep = 0;
   const n = Math.min(a.ids.length, b.ids.length);
   while (keep < n && sameState(a, keep, b, keep) && ta.get(keep) === tb.get(keep)) keep++;
-  const { entries: _entries, messages, contextEntryIds, sessionId: _sessionId, liveSeq: _liveSeq, ...rest } = next;
+  const { entries: _entries, messages, contextEntryIds, compactions, sessionId: _id, liveSeq: _seq, ...rest } = next;
   return {
     entries: { keep, states: statesFrom(b, keep) },
     messages: listDelta(prev.messages, messages, sameMessage),
     contextEntryIds: listDelta(prev.contextEntryIds, contextEntryIds),
+    compactions: listDelta(prev.compactions, compactions, (x, y) => JSON.stringify(x) === JSON.stringify(y)),
     rest,
   };
 }

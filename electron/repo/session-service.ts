@@ -140,8 +140,15 @@ export class SessionService {
       if (!offloaded) return (await here)!;
       // Both settle before the answer (a failed index here is the answer too).
       const [graph] = await Promise.all([offloaded, here]);
+      if (profile === undefined && leafId === undefined) setImmediate(() => void this.noteAnswered(known.path));
       return graph;
     });
+  }
+
+  /** After the worker's graph is sent: this thread notes what it showed, so the first live delta is small. */
+  private async noteAnswered(path: string): Promise<void> {
+    const open = await this.catalog.store.ifOpen(path);
+    if (open) open.noteAnswered(open.live.session);
   }
 
   private async offloadGraph(

@@ -50,8 +50,10 @@ export interface ContextDeltaDto {
   entries: { keep: number; states: EntryStatesDto };
   messages: ListDelta<ContextViewDto['messages'][number]>;
   contextEntryIds: ListDelta;
-  /** The small fields, whole (the leaf, counts, tokens, ledgers, derived state, compactions, issues). */
-  rest: Omit<ContextViewDto, 'entries' | 'messages' | 'contextEntryIds' | 'sessionId' | 'liveSeq'>;
+  /** Compactions on the path (each carries its summary: a long path's list is large). */
+  compactions: ListDelta<ContextViewDto['compactions'][number]>;
+  /** The small fields, whole (the leaf, counts, tokens, ledgers, derived state, issues). */
+  rest: Omit<ContextViewDto, 'entries' | 'messages' | 'contextEntryIds' | 'compactions' | 'sessionId' | 'liveSeq'>;
 }
 
 /** `session.contextChanged`: the context moved from the one sent at seq `base` to seq `seq`. */
@@ -141,6 +143,7 @@ export function applyContextDelta(view: ContextViewDto, d: ContextDeltaDto, seq:
       : spliceEntryStates(view.entries, d.entries.keep, d.entries.states);
   const messages = applyList(view.messages, d.messages);
   const contextEntryIds = applyList(view.contextEntryIds, d.contextEntryIds);
-  if (!entries || !messages || !contextEntryIds) return null;
-  return { ...view, ...d.rest, entries, messages, contextEntryIds, liveSeq: seq };
+  const compactions = applyList(view.compactions, d.compactions);
+  if (!entries || !messages || !contextEntryIds || !compactions) return null;
+  return { ...view, ...d.rest, entries, messages, contextEntryIds, compactions, liveSeq: seq };
 }
