@@ -38,6 +38,7 @@ function contextOf(nodes: EntryNodeDto[], liveSeq: number): ContextViewDto {
     contextEntryIds: nodes.map((n) => n.id),
     entries: packEntryStates(nodes.map((n) => ({ id: n.id, line: n.line, state: 'included', reason: 'on the path' }))),
     messages: [],
+    compactions: [],
     issues: [],
     liveSeq,
   } as unknown as ContextViewDto;
