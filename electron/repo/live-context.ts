@@ -24,13 +24,22 @@ function valueOf(view: ContextViewDto | EncodedJson<ContextViewDto>): ContextVie
   return view instanceof EncodedJson ? view.value() : view;
 }
 
-/** `view` (JSON bytes or a value) with `liveSeq` set: bytes get the field spliced in last (it wins over one the worker wrote), unparsed. */
+/** The worker's own number, which its answers end with (open-session.ts writes `liveSeq` last). */
+const OWN_SEQ = /,"liveSeq":\d+\}$/;
+
+/**
+ * `view` (JSON bytes or a value) with `liveSeq` set. Bytes are not parsed: the number the worker
+ * wrote last (its own feed's) is replaced, the same bytes an answer made here would be.
+ */
 export function withLiveSeq<T extends object>(view: T, seq: number): T {
   if (view instanceof EncodedJson) {
     const bytes = view.bytes;
     const end = bytes.lastIndexOf(0x7d); // the closing brace
-    const tail = Buffer.from(`${end > 1 ? ',' : ''}"liveSeq":${seq}}`, 'latin1');
-    return new EncodedJson(Buffer.concat([bytes.subarray(0, end), tail])) as T;
+    const tail = bytes.subarray(Math.max(0, end - 32), end + 1).toString('latin1');
+    const own = OWN_SEQ.exec(tail);
+    const cut = own ? end + 1 - own[0].length : end;
+    const add = Buffer.from(`${own || end > 1 ? ',' : ''}"liveSeq":${seq}}`, 'latin1');
+    return new EncodedJson(Buffer.concat([bytes.subarray(0, cut), add])) as T;
   }
   return { ...view, liveSeq: seq };
 }

@@ -118,8 +118,9 @@ export class OpenSession {
       sessionName: facts.sessionName,
       issues: [...facts.issues],
       sizeBytes: row.sizeBytes,
-      liveSeq,
       ...(opts.lazy ? { pending: true as const } : {}),
+      // Last: a worker's answer (bytes) gets this thread's number written over its own (live-context.ts).
+      liveSeq,
     };
   }
 

@@ -157,7 +157,8 @@ export class SessionService {
     profile?: Profile,
     leafId?: string | null,
   ): Promise<SessionGraphWireDto> {
-    const seq = (await this.catalog.store.ifOpen(known.path))?.feed.seq ?? 0;
+    // Not awaited: the worker starts while this thread may still be indexing (a session not open yet is at 0).
+    const seq = this.catalog.store.readyAt(known.path)?.feed.seq ?? 0;
     const encoded = await this.offload!.graph({ ...this.taskFor(known.path, profile, leafId), row: known.row }, signal);
     // serve sends the bytes as they are; Electron's IPC parses them (register-electron.ts).
     return withLiveSeq(encoded, seq) as unknown as SessionGraphWireDto;
@@ -237,7 +238,7 @@ export class SessionService {
       return this.with(sessionId, ({ session, open }) => open.context(session, sessionId, profile, leafId));
     }
     const known = await this.catalog.resolve(sessionId);
-    const open = await this.catalog.store.ifOpen(known.path);
+    const open = this.catalog.store.readyAt(known.path);
     const seq = open?.feed.seq ?? 0;
     const view = withLiveSeq(
       await this.offload.context({ ...this.taskFor(known.path, profile, leafId), sessionId }),
