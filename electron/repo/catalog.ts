@@ -25,7 +25,7 @@ import { WRITER_IDLE_MS } from './session-file';
 import { SessionStore, type StoreOpenOptions } from './session-store';
 import { PROGRESS_DELAY_MS, PROGRESS_GAP_MS } from './session-tasks';
 import { delayedProgress } from './progress';
-import { appendedEvent } from './live-events';
+import { publishAppended } from './live-events';
 import { listOpened, OpenedSet } from './opened-paths';
 import { ListingCache, listSessionFiles, listSessions, summarizeSession } from './sessions';
 import { watchRoots, type StopWatching } from '../storage/watch';
@@ -377,14 +377,13 @@ export class SessionCatalog {
       // A summary shown stays right: the pass continues from where it ended (only the new bytes are read).
       if (k.row.summary) k.row.summary = await summarizeSession(path, this.listed).catch(() => null);
       this.rows.change(k.row);
-      this.bus?.emit('session.appended', await appendedEvent(this.store, this.settings.live, k.row));
+      await publishAppended(this.bus, this.store, this.settings.live, k.row);
     }
     const added = fresh.length > 0 ? await this.insertRows(fresh) : [];
     if (added.length > 0) reason = 'added';
     this.publish(reason);
     for (const row of added)
-      if (await this.store.ifOpen(row.path))
-        this.bus?.emit('session.appended', await appendedEvent(this.store, this.settings.live, row));
+      if (await this.store.ifOpen(row.path)) await publishAppended(this.bus, this.store, this.settings.live, row);
   }
 
   /** Lists again and publishes the difference (rows of unchanged files keep their summaries). */
@@ -392,8 +391,7 @@ export class SessionCatalog {
     for (const path of files) await this.store.follow(path).catch(() => null);
     const before = this.rows.listing?.sessions ?? [];
     const change = diffListings(before, await this.list(true));
-    for (const row of change.changed)
-      this.bus?.emit('session.appended', await appendedEvent(this.store, this.settings.live, row));
+    for (const row of change.changed) await publishAppended(this.bus, this.store, this.settings.live, row);
     for (const listener of this.rowListeners) listener(change);
     this.bus?.emit('sessions.changed', { reason: 'changed', change });
   }

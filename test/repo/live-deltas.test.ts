@@ -152,6 +152,17 @@ describe('live deltas, end to end', () => {
     await expectFresh(view);
   });
 
+  it('a line still being written sends nothing (no fetch for the view); once whole, its delta', async () => {
+    const view = await openView(base());
+    const line = JSON.stringify(user('u2', 'a1', 'written in two parts'));
+    appendFileSync(view.path, line.slice(0, 20));
+    await app!.catalog.followChanges([view.path]);
+    expect(view.appended).toEqual([]);
+    appendFileSync(view.path, `${line.slice(20)}\n`);
+    await app!.catalog.followChanges([view.path]);
+    expect(view.appended.map((e) => [e.seq, e.graph?.entries.ids])).toEqual([[1, ['u2']]]);
+  });
+
   it('a truncated and rewritten file is a reset, said once', async () => {
     const view = await openView([...base(), user('u2', 'a1', 'q2')]);
     writeFileSync(view.path, jsonl([header('live', '/p'), user('z1', null, 'all new')]));
