@@ -6,10 +6,10 @@
 // event stream carried (session.appended + session.contextChanged) and the API answers the page got
 // meanwhile; serve's CPU while appended to against idle. Prints one JSON line; `{ ok: false, skipped }`
 // without Chromium.
-import { appendFileSync, closeSync, existsSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
+import { appendFileSync, closeSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { CHROMIUM, CHROMIUM_ARGS, CHROMIUM_MISSING, ensureRendererBuilt } from '../test/e2e/chromium-env.mjs';
-import { pct, startServe } from './serve-child.mjs';
+import { CHROMIUM, CHROMIUM_ARGS } from '../test/e2e/chromium-env.mjs';
+import { chromiumOrSkip, pct, startServe } from './serve-child.mjs';
 
 const [root, sessionId, file] = process.argv.slice(2);
 const APPENDS = Number(process.env.LIVE_APPENDS ?? 40);
@@ -73,12 +73,8 @@ function templates() {
 }
 
 async function main() {
-  if (!existsSync(CHROMIUM)) {
-    console.log(JSON.stringify({ ok: false, skipped: CHROMIUM_MISSING }));
-    return;
-  }
-  ensureRendererBuilt({ quiet: true });
-  const { chromium } = await import('playwright-core');
+  const chromium = await chromiumOrSkip();
+  if (!chromium) return;
   const lines = templates();
   const lastId = lines.last;
   const { url, child } = await startServe(root);

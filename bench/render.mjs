@@ -7,9 +7,8 @@
 // forced GC (CDP Runtime.getHeapUsage). With CLICK_ID (the 100 MiB session): click its sidebar row,
 // as a user does, and time the first graph frame and the previews of the nodes in view from the click.
 // Prints one JSON line; `{ ok: false, skipped }` without Chromium.
-import { existsSync } from 'node:fs';
-import { CHROMIUM, CHROMIUM_ARGS, CHROMIUM_MISSING, ensureRendererBuilt } from '../test/e2e/chromium-env.mjs';
-import { pct, startServe } from './serve-child.mjs';
+import { CHROMIUM, CHROMIUM_ARGS } from '../test/e2e/chromium-env.mjs';
+import { chromiumOrSkip, pct, startServe } from './serve-child.mjs';
 
 const [root, largeId, smallId, clickId] = process.argv.slice(2);
 const RUNS = Number(process.env.RENDER_RUNS ?? 3);
@@ -175,12 +174,8 @@ async function measureClick(context, url, sessionId) {
 }
 
 async function main() {
-  if (!existsSync(CHROMIUM)) {
-    console.log(JSON.stringify({ ok: false, skipped: CHROMIUM_MISSING }));
-    return;
-  }
-  ensureRendererBuilt({ quiet: true });
-  const { chromium } = await import('playwright-core');
+  const chromium = await chromiumOrSkip();
+  if (!chromium) return;
   const { url, child } = await startServe(root, ['--no-watch']);
   const browser = await chromium.launch({
     executablePath: CHROMIUM,

@@ -1,8 +1,9 @@
 // What the Chromium benchmarks (render.mjs, live-render.mjs) share: the built `canopy serve` as a
-// child process, and a percentile.
+// child process, Chromium (or the line saying why not), and a percentile.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { REPO as repo } from '../test/e2e/chromium-env.mjs';
+import { existsSync } from 'node:fs';
+import { CHROMIUM, CHROMIUM_MISSING, ensureRendererBuilt, REPO as repo } from '../test/e2e/chromium-env.mjs';
 
 /** `canopy serve --root ROOT ...args`; resolves with the page's address (token included) and the child. */
 export function startServe(root, args = []) {
@@ -26,3 +27,13 @@ export const pct = (xs, p) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length === 0 ? null : s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
 };
+
+/** playwright's chromium, the renderer built; null (and the `skipped` line printed) where Chromium is missing. */
+export async function chromiumOrSkip() {
+  if (!existsSync(CHROMIUM)) {
+    console.log(JSON.stringify({ ok: false, skipped: CHROMIUM_MISSING }));
+    return null;
+  }
+  ensureRendererBuilt({ quiet: true });
+  return (await import('playwright-core')).chromium;
+}
