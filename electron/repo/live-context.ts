@@ -2,8 +2,8 @@
  * Keeps the context view of a followed session current: after each change of a session whose
  * context was asked for (at its current leaf and detected profile), the context is built again
  * (where session.context builds it: a worker thread where there is one) and sent as a delta of the
- * one sent before (`session.contextChanged`). One build per session at a time; changes that arrive
- * meanwhile are taken together by the next build (every one is still in the delta it sends).
+ * one sent before (`session.contextChanged`). One build per session at a time, at most one a second;
+ * changes that arrive meanwhile are taken together by the next build (every one is in its delta).
  */
 import type { ContextViewDto } from '../shared/context-dto';
 import type { SessionContextChangedDto } from '../shared/live-dto';
@@ -11,6 +11,9 @@ import { EncodedJson } from './encoded-json';
 import type { EventBus } from './event-bus';
 import { contextDelta } from './live-delta';
 import type { OpenSession } from './open-session';
+
+/** Least time between two builds of one session's context while it is written to (a long path's build is seconds of a worker). */
+export const CONTEXT_GAP_MS = 1000;
 
 export interface LiveContextDeps {
   bus: EventBus;
@@ -77,7 +80,10 @@ export class LiveContexts {
       try {
         while (state.again) {
           state.again = false;
+          const started = performance.now();
           await this.send(sessionId);
+          const wait = CONTEXT_GAP_MS - (performance.now() - started);
+          if (state.again && wait > 0) await new Promise((r) => setTimeout(r, wait));
         }
       } catch {
         // The file went away or cannot be read: the view hears it from the listing, or fetches again.
