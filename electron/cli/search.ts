@@ -4,10 +4,9 @@
  * index cannot be used (a cache fault, said in one line).
  */
 import type { CliCommand } from './cli-io';
-import { parseSearchQuery, searchTimeIso } from '../core';
+import { parseSearchQuery, searchTimeIso, SearchService } from '../search';
 import { resolveRoots } from '../repo/roots';
-import type { SearchHit } from '../repo/search/query';
-import { SearchService } from '../repo/search/search-service';
+import type { SearchHit } from '../search';
 import { CanopyError } from '../shared/errors';
 import { listSessions } from '../repo/sessions';
 

@@ -21,11 +21,19 @@ import { createFollowSlice, type FollowSlice } from './follow-slice';
 import { createFollowActions, type FollowActions } from './follow-actions';
 import { createLiveActions, type LiveActions } from './live-actions';
 import { createStorageActions, type StorageActions } from './storage-actions';
+import { createDoctorActions, type DoctorActions } from './doctor-actions';
 import { createCompareActions, type CompareActions } from './compare-actions';
 import { createShareActions, type ShareActions } from './share-actions';
 import { createShareSlice, type ShareSlice } from './share-slice';
 import { createSearchActions, type SearchActions } from './search-actions';
 import { createSearchSlice, type SearchSlice } from './search-slice';
+import { createReportActions, type ReportActions } from './report-actions';
+import { createReportSlice, type ReportSlice } from './report-slice';
+import { createExportActions, type ExportActions } from './export-actions';
+import { createExportSlice, type ExportSlice } from './export-slice';
+import { createCompareSlice, type CompareSlice } from './compare-slice';
+import { createStorageSlice, type StorageSlice } from './storage-slice';
+import { createDoctorSlice, type DoctorSlice } from './doctor-slice';
 
 export type CanopyState = AppSlice &
   SessionsSlice &
@@ -37,7 +45,12 @@ export type CanopyState = AppSlice &
   UiSlice &
   FollowSlice &
   ShareSlice &
-  SearchSlice;
+  SearchSlice &
+  ReportSlice &
+  ExportSlice &
+  CompareSlice &
+  StorageSlice &
+  DoctorSlice;
 export type CanopyStore = StoreApi<CanopyState>;
 
 /** A fresh store (one per app; tests make their own). */
@@ -54,6 +67,11 @@ export function createCanopyStore(): CanopyStore {
     ...createFollowSlice(...a),
     ...createShareSlice(...a),
     ...createSearchSlice(...a),
+    ...createReportSlice(...a),
+    ...createExportSlice(...a),
+    ...createCompareSlice(...a),
+    ...createStorageSlice(...a),
+    ...createDoctorSlice(...a),
   }));
 }
 
@@ -71,9 +89,12 @@ export type Actions = AppActions &
   FollowActions &
   LiveActions &
   StorageActions &
+  DoctorActions &
   CompareActions &
   ShareActions &
-  SearchActions;
+  SearchActions &
+  ReportActions &
+  ExportActions;
 
 export function createActions(api: Api, store: CanopyStore): Actions {
   // Filled below; a slice's actions reach another's through it only when they run.
@@ -99,9 +120,12 @@ export function createActions(api: Api, store: CanopyStore): Actions {
     createFollowActions(ctx),
     createLiveActions(ctx),
     createStorageActions(ctx),
+    createDoctorActions(ctx),
     createCompareActions(ctx),
     createShareActions(ctx),
     createSearchActions(ctx),
+    createReportActions(ctx),
+    createExportActions(ctx),
   );
 }
 
