@@ -1,5 +1,6 @@
 /** Everything behind the transports, built once: event bus, catalog, handlers. Used by main, `canopy serve` and tests. */
 import { EventBus } from './repo/event-bus';
+import { throttledStatus } from './repo/progress';
 import { createHandlers } from './ipc/handlers';
 import { SessionCatalog } from './repo/catalog';
 import { SessionService } from './repo/session-service';
@@ -10,7 +11,7 @@ import { StoreService } from './store-views';
 import { OpenGate } from './threads/open-gate';
 import { SessionOffload } from './repo/session-offload';
 import { AppDoctor } from './doctor';
-import type { Handlers } from './shared/contract';
+import type { Events, Handlers } from './shared/contract';
 import { VERSION } from './version';
 
 export interface AppServicesOptions {
@@ -82,7 +83,11 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     list: () => catalog.list(),
     readOnlyReason: (id) => catalog.readOnlyReason(id),
     addWritten: (path) => catalog.addWritten(path),
-    progress: (p) => bus.emit('doctor.progress', p),
+    // Told per file: at most one event per 100 ms reaches the views (the last one at once).
+    progress: throttledStatus(
+      (p: Events['doctor.progress']) => bus.emit('doctor.progress', p),
+      (p) => p.state !== 'running',
+    ),
     pause: gate.pause,
   });
   // New and changed files reach every background pass on arrival, from the catalog's row changes (one subscription).
