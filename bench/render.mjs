@@ -8,42 +8,14 @@
 // as a user does, and time the first graph frame and the previews of the nodes in view from the click;
 // and the graph at fit, zooming and panning on it (bench/render-graph.mjs).
 // Prints one JSON line; `{ ok: false, skipped }` without Chromium.
-import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import {
-  CHROMIUM,
-  CHROMIUM_ARGS,
-  CHROMIUM_MISSING,
-  ensureRendererBuilt,
-  REPO as repo,
-} from '../test/e2e/chromium-env.mjs';
+import { CHROMIUM, CHROMIUM_ARGS } from '../test/e2e/chromium-env.mjs';
+import { chromiumOrSkip, pct, startServe } from './serve-child.mjs';
 import { dragAround, measureGraph } from './render-graph.mjs';
 
 const [root, largeId, smallId, clickId] = process.argv.slice(2);
 const RUNS = Number(process.env.RENDER_RUNS ?? 3);
 
-function startServe() {
-  return new Promise((resolveUrl, reject) => {
-    const child = spawn(process.execPath, [join(repo, 'bin/canopy.cjs'), 'serve', '--root', root, '--no-watch'], {
-      cwd: repo,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let out = '';
-    child.stdout.on('data', (d) => {
-      out += d;
-      const m = /Open (\S+)/.exec(out);
-      if (m) resolveUrl({ url: m[1], child });
-    });
-    child.on('exit', (code) => reject(new Error(`canopy serve exited ${code}: ${out}`)));
-  });
-}
-
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const pct = (xs, p) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
-};
 
 // Installed before any page script: records the first frame that shows graph nodes, and frame deltas on demand.
 const PROBE = () => {
@@ -198,13 +170,9 @@ async function measureClick(context, url, sessionId) {
 }
 
 async function main() {
-  if (!existsSync(CHROMIUM)) {
-    console.log(JSON.stringify({ ok: false, skipped: CHROMIUM_MISSING }));
-    return;
-  }
-  ensureRendererBuilt({ quiet: true });
-  const { chromium } = await import('playwright-core');
-  const { url, child } = await startServe();
+  const chromium = await chromiumOrSkip();
+  if (!chromium) return;
+  const { url, child } = await startServe(root, ['--no-watch']);
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: [...CHROMIUM_ARGS, '--js-flags=--expose-gc'],
@@ -239,7 +207,7 @@ async function main() {
       const runs = [];
       for (let r = 0; r < RUNS; r++) {
         // A fresh server per run too: the click opens a file Canopy has not read yet (the OS page cache is warm).
-        const fresh = await startServe();
+        const fresh = await startServe(root, ['--no-watch']);
         const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
         try {
           runs.push(await measureClick(context, fresh.url, clickId));

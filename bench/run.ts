@@ -26,6 +26,8 @@
  *                 append vs warm, CPU above idle, the appended row checked, a fork's round trips (only with --only live)
  *   serve         the real `canopy serve` answering app.info (open loop, every 20 ms) while a 1M-entry context, the
  *                 index pass of the 10k store and a catastrophic regex run, alone and together (only with --only serve)
+ *   live-render   Chromium on `canopy serve` watching a copy of the 100 MiB session: 40 appends at 4/s, write →
+ *                 node drawn and followed (p95), bytes the events carried per append, serve's CPU (live-render.mjs)
  *   layout 100k   the renderer's tree index + filter + chain collapse over a 100k-entry tree, then its level of detail
  *   render        Chromium (bench/render.mjs) on `canopy serve`: a 20k-entry session against a 100-entry
  *                 one (first frame, pan frame times) and against a naive render of all 20k entries (JS heap);
@@ -52,6 +54,7 @@ import { cachedSession, GENERATOR_VERSION, writeSessionFile } from './generate';
 import { graphRows, type GraphCase } from './graph-rows';
 import { serveRows } from './serve-rows';
 import { storeRows } from './store-rows';
+import { liveRenderRows } from './live-render-rows';
 
 const MB = 1024 * 1024;
 const repo = resolve(__dirname, '..', '..');
@@ -566,6 +569,16 @@ function main(): void {
         `live: serve CPU ${(n('busyCores') - n('idleCores')).toFixed(3)} core above idle while appended 4×/s (target ≤ 0.1; idle ${n('idleCores').toFixed(3)}, appended ${n('busyCores').toFixed(3)}; ${String(m.changes)} sessions.changed events); a relisting (what each append cost before) ${fmtMs({ ok: true, ms: n('relistMs') })}; the appended row's size and entry count ${m.rowOk ? 'right' : 'WRONG'}; a fork: ${String(m.forkRoundTrips)} round trips (fork → open → context + lineage), its answer ${m.forkHasRow ? 'carries' : 'LACKS'} its row, ${String(m.forkRelists)} relistings, ${fmtMs({ ok: true, ms: n('forkMs') })}`,
       );
     }
+  }
+  if (want('live-render')) {
+    const big = cachedSession(a.dir, 'session-100mb', 100 * MB, 100).path;
+    liveRenderRows({
+      rows,
+      notes,
+      log,
+      big: { path: big, sessionId: sessionIdOf(big) },
+      run: (argv) => child(join(repo, 'bench', 'live-render.mjs'), argv, 20 * 60_000),
+    });
   }
   // Not in the default run (a few minutes; it serves the built app): --only serve.
   if (a.only?.includes('serve')) {

@@ -1,5 +1,6 @@
 /** Everything behind the transports, built once: event bus, catalog, handlers. Used by main, `canopy serve` and tests. */
 import { EventBus } from './repo/event-bus';
+import { throttledStatus } from './repo/progress';
 import { createHandlers } from './ipc/handlers';
 import { SessionCatalog } from './repo/catalog';
 import { SessionService } from './repo/session-service';
@@ -10,7 +11,7 @@ import { StoreService } from './store-views';
 import { OpenGate } from './threads/open-gate';
 import { SessionOffload } from './repo/session-offload';
 import { AppDoctor } from './doctor';
-import type { Handlers } from './shared/contract';
+import type { Events, Handlers } from './shared/contract';
 import { VERSION } from './version';
 
 export interface AppServicesOptions {
@@ -72,12 +73,6 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     ...env,
     ...(options.saveDialog ? { saveDialog: options.saveDialog } : {}),
   });
-  // An append becomes scanned for secrets at once, not at the next listing.
-  const stopSecrets = bus.subscribe((event, payload) => {
-    if (event === 'session.appended') void secrets.appended((payload as { sessionId: string }).sessionId);
-  });
-  // An append (or a new file) becomes searchable at once, not at the next listing.
-  const stopFollowing = catalog.onRowsChanged((change) => void search.rowsChanged(change));
   const store = new StoreService({
     list: () => catalog.list(),
     readOnlyReason: (id) => catalog.readOnlyReason(id),
@@ -91,8 +86,17 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     list: () => catalog.list(),
     readOnlyReason: (id) => catalog.readOnlyReason(id),
     addWritten: (path) => catalog.addWritten(path),
-    progress: (p) => bus.emit('doctor.progress', p),
+    // Told per file: at most one event per 100 ms reaches the views (the last one at once).
+    progress: throttledStatus(
+      (p: Events['doctor.progress']) => bus.emit('doctor.progress', p),
+      (p) => p.state !== 'running',
+    ),
     pause: gate.pause,
+  });
+  // New and changed files reach every background pass on arrival, from the catalog's row changes (one subscription).
+  const passes = [search, secrets, store];
+  const stopFollowing = catalog.onRowsChanged((change) => {
+    for (const pass of passes) void pass.rowsChanged(change);
   });
   const handlers = createHandlers({
     catalog,
@@ -121,7 +125,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     close: async () => {
       stopWatching();
       stopFollowing();
-      stopSecrets();
+      sessions.live?.close();
       const ended = Promise.all([search.close(), secrets.close(), offload?.close()]);
       catalog.close();
       await ended;

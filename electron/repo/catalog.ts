@@ -26,6 +26,7 @@ import { SessionStore, type StoreOpenOptions } from './session-store';
 import { PROGRESS_DELAY_MS, PROGRESS_GAP_MS } from './session-tasks';
 import { delayedProgress } from './progress';
 import { readOnlyReasonOf } from './read-only';
+import { publishAppended } from './live-events';
 import { listOpened, OpenedSet } from './opened-paths';
 import { ListingCache, listSessionFiles, listSessions, summarizeSession } from './sessions';
 import { watchRoots, type StopWatching } from '../storage/watch';
@@ -335,10 +336,7 @@ export class SessionCatalog {
     return out;
   }
 
-  /**
-   * Watch the roots; emits `sessions.changed`, and `session.appended` for known sessions once an
-   * open one has read the appended lines (only the new bytes, see SessionStore.follow).
-   */
+  /** Watch the roots; emits `sessions.changed`, and `session.appended` (what an open session read: a delta). */
   watch(): StopWatching {
     let chain: Promise<void> = Promise.resolve();
     return watchRoots(this.roots, (changedPaths) => {
@@ -347,10 +345,8 @@ export class SessionCatalog {
   }
 
   /**
-   * One watcher batch, applied to the rows: a known file that grew is followed (an open session
-   * reads only the appended bytes) and its row updated (size, mtime, and its summary continued
-   * from where it ended); new files are added, gone ones removed. A changed folder, or a store
-   * that showed the demo, is listed again and compared row by row.
+   * One watcher batch: a grown file is followed (an open session reads only the new bytes), its row updated; new files
+   * added, gone ones removed, an open one truncated or replaced said once (a reset); a changed folder listed again.
    */
   async followChanges(changedPaths: string[]): Promise<void> {
     if (this.listingPromise) await this.listingPromise.catch(() => undefined);
@@ -381,10 +377,13 @@ export class SessionCatalog {
       // A summary shown stays right: the pass continues from where it ended (only the new bytes are read).
       if (k.row.summary) k.row.summary = await summarizeSession(path, this.listed).catch(() => null);
       this.rows.change(k.row);
-      this.bus?.emit('session.appended', { sessionId: k.row.sessionId, sizeBytes: k.row.sizeBytes });
+      await publishAppended(this.bus, this.store, this.settings.live, k.row);
     }
-    if (fresh.length > 0 && (await this.insertRows(fresh)).length > 0) reason = 'added';
+    const added = fresh.length > 0 ? await this.insertRows(fresh) : [];
+    if (added.length > 0) reason = 'added';
     this.publish(reason);
+    for (const row of added)
+      if (await this.store.ifOpen(row.path)) await publishAppended(this.bus, this.store, this.settings.live, row);
   }
 
   /** Lists again and publishes the difference (rows of unchanged files keep their summaries). */
@@ -392,8 +391,7 @@ export class SessionCatalog {
     for (const path of files) await this.store.follow(path).catch(() => null);
     const before = this.rows.listing?.sessions ?? [];
     const change = diffListings(before, await this.list(true));
-    for (const row of change.changed)
-      this.bus?.emit('session.appended', { sessionId: row.sessionId, sizeBytes: row.sizeBytes });
+    for (const row of change.changed) await publishAppended(this.bus, this.store, this.settings.live, row);
     for (const listener of this.rowListeners) listener(change);
     this.bus?.emit('sessions.changed', { reason: 'changed', change });
   }

@@ -61,6 +61,8 @@ export class LiveSession {
   private writing: { of: ParsedSession; session: ParsedSession } | null = null;
   private pos!: Position;
   private queue: Promise<unknown> = Promise.resolve();
+  /** Bumped each time the file is indexed whole (a view of another generation is of another file). */
+  private indexed = 0;
 
   private constructor(
     readonly path: string,
@@ -91,6 +93,11 @@ export class LiveSession {
     if (!this.writing || this.writing.of !== this.current)
       this.writing = { of: this.current, session: this.indexer.result({ hideTorn: true }) };
     return this.writing.session;
+  }
+
+  /** How many times the file was indexed whole (1 after the open; more after a truncation or rewrite). */
+  get generation(): number {
+    return this.indexed;
   }
 
   /** (size, mtime) of the file when it was last read. */
@@ -165,6 +172,7 @@ export class LiveSession {
     this.reader?.close();
     this.reader = reader;
     this.indexer = indexer;
+    this.indexed++;
     this.current = indexer.result();
     this.pos = {
       offset: r.endOffset,
@@ -176,7 +184,7 @@ export class LiveSession {
   }
 
   /** Entries indexed (an indexed session's count, without creating its entry objects). */
-  private entryCount(): number {
+  entryCount(): number {
     return this.indexer.followable ? this.indexer.entryCount : this.current.entries.length;
   }
 

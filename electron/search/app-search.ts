@@ -5,6 +5,7 @@
  */
 import type { OpenGate } from '../threads/open-gate';
 import type { EventBus } from '../repo/event-bus';
+import { throttledStatus } from '../repo/progress';
 import type {
   SearchHitDto,
   SearchResultDto,
@@ -62,7 +63,10 @@ export class AppSearch {
       this.service = new SearchClient({
         roots: options.roots,
         ...(options.env ? { env: options.env } : {}),
-        onStatus: (s) => options.bus?.emit('search.progress', statusDto(s, null)),
+        onStatus: throttledStatus(
+          (s: SearchStatus) => options.bus?.emit('search.progress', statusDto(s, null)),
+          (s) => !s.indexing,
+        ),
         onWorkerLost: (why) => options.bus?.emit('search.progress', statusDto(this.service?.getStatus() ?? null, why)),
         ...(options.gate ? { gate: options.gate } : {}),
       });

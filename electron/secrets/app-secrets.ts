@@ -5,7 +5,7 @@
  */
 import { entryTexts } from './rules/entry-texts';
 import { matchText } from './rules/scan';
-import type { SessionListDto } from '../shared/dto';
+import type { SessionListDto, SessionsChangeDto } from '../shared/dto';
 import { CanopyError } from '../shared/errors';
 import type { SecretsStatusDto, SessionSecretsDto } from '../shared/share-dto';
 import type { EventBus } from '../repo/event-bus';
@@ -15,6 +15,7 @@ import { SECRET_MATCHERS } from './secretlint-matcher';
 import type { SecretsStatus } from './secrets-service';
 import { SecretsClient } from './secrets-client';
 import { maskSecret } from './rules/mask';
+import { throttledStatus } from '../repo/progress';
 
 export interface AppSecretsOptions {
   /** Every folder sessions may come from: the cache is kept out of them. */
@@ -42,7 +43,10 @@ export class AppSecrets {
       this.service = new SecretsClient({
         roots: options.roots,
         ...(options.env ? { env: options.env } : {}),
-        onStatus: (s) => options.bus?.emit('secrets.progress', statusDto(s, null)),
+        onStatus: throttledStatus(
+          (s: SecretsStatus) => options.bus?.emit('secrets.progress', statusDto(s, null)),
+          (s) => !s.scanning,
+        ),
         onWorkerLost: (why) => options.bus?.emit('secrets.progress', statusDto(this.service?.getStatus() ?? null, why)),
         ...(options.gate ? { gate: options.gate } : {}),
       });
@@ -63,10 +67,12 @@ export class AppSecrets {
     this.updating = this.service?.listed(paths).catch(() => undefined) ?? null;
   }
 
-  /** A listed session grew: scan its new lines now. */
-  async appended(sessionId: string): Promise<void> {
-    const path = this.pathById.get(sessionId);
-    if (path) await this.service?.update([path]).catch(() => undefined);
+  /** Rows the catalog added or changed (a new session, one that grew): scanned now, not at the next listing. */
+  async rowsChanged(change: SessionsChangeDto): Promise<void> {
+    for (const id of change.removed) this.pathById.delete(id);
+    const rows = [...change.added, ...change.changed];
+    for (const r of rows) this.pathById.set(r.sessionId, r.path);
+    if (rows.length > 0) await this.service?.update(rows.map((r) => r.path)).catch(() => undefined);
   }
 
   status(): SecretsStatusDto {

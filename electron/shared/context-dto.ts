@@ -197,6 +197,8 @@ export interface ContextViewDto extends Omit<ContextView, 'entries'> {
   sessionId: string;
   detectedProfile: ProfileDto;
   issues: IssueDto[];
+  /** The last live change (session.contextChanged seq) this view includes; later deltas apply to it. */
+  liveSeq?: number;
 }
 
 export type ForkRequestDto =

@@ -37,6 +37,7 @@ import type {
   StoreReportDto,
 } from './store-dto';
 import type { CompareDto } from './compare-dto';
+import type { SessionAppendedDto, SessionContextChangedDto } from './live-dto';
 
 export interface Contract {
   'app.info': { args: Record<string, never>; result: AppInfo };
@@ -195,7 +196,10 @@ export const _channelsComplete: Missing extends never ? true : Missing = true;
 export interface Events {
   /** `change`: the rows to patch the listing with; absent: the listing may differ in unknown ways (list again). */
   'sessions.changed': { reason: 'added' | 'changed' | 'removed'; change?: SessionsChangeDto };
-  'session.appended': { sessionId: string; sizeBytes: number };
+  /** An open session's file changed: the delta to apply (seq numbered per open session), or a reset to fetch once. */
+  'session.appended': SessionAppendedDto;
+  /** The context at the current leaf moved from the one of change `base` to change `seq` (sessions whose context was asked). */
+  'session.contextChanged': SessionContextChangedDto;
   /**
    * A session.open that has run for a while: bytes of the file read so far while indexing it
    * ('index') and while reading the bodies the graph's previews need ('previews', also session.flags).
@@ -216,6 +220,7 @@ export type EventName = keyof Events;
 export const EVENTS = [
   'sessions.changed',
   'session.appended',
+  'session.contextChanged',
   'session.progress',
   'sessions.progress',
   'search.progress',

@@ -96,6 +96,8 @@ export interface SessionGraphDto {
   sessionName: string | null;
   issues: IssueDto[];
   sizeBytes: number;
+  /** The last live change (session.appended seq) this answer includes; later deltas apply to it. */
+  liveSeq?: number;
   /**
    * The nodes carry only what the index knows (type, role, targets, checkpoints; empty previews):
    * previews come from session.previews, the flags pi's /tree filters need from session.flags.

@@ -10,7 +10,7 @@ import { StorageAccumulator } from './rules/storage-split';
 import { UsageAccumulator } from './rules/usage';
 import { type SessionFacts } from './rules/store-families';
 import { statPath, statPathSync } from '../storage/stat';
-import type { SessionListDto, SessionRowDto } from '../shared/dto';
+import type { SessionListDto, SessionRowDto, SessionsChangeDto } from '../shared/dto';
 import { CanopyError } from '../shared/errors';
 import type {
   ArchivePreviewDto,
@@ -59,15 +59,24 @@ const empty = (): StoreReportDto => ({
 export class StoreService {
   private report: StoreReportDto = empty();
   private running: Promise<void> | null = null;
+  /** Rows changed since the report was made: the next ask makes it again. */
+  private stale = false;
 
   constructor(private readonly deps: StoreServiceDeps) {}
 
   /** The report as far as it got; starts it when none ran yet (or `refresh`). */
   async get(refresh = false): Promise<StoreReportDto> {
-    if (!this.running && (refresh || this.report.state === 'idle' || this.report.state === 'failed')) {
+    if (!this.running && (refresh || this.stale || this.report.state === 'idle' || this.report.state === 'failed')) {
+      this.stale = false;
       this.running = this.run().finally(() => (this.running = null));
     }
     return this.report;
+  }
+
+  /** Rows the catalog added, changed or removed: a report made (or being made) is stale, made again when next asked. */
+  rowsChanged(change: SessionsChangeDto): void {
+    if (change.added.length + change.changed.length + change.removed.length > 0 && this.report.state !== 'idle')
+      this.stale = true;
   }
 
   private emit(): void {

@@ -46,6 +46,12 @@ export type {
 } from '../../../electron/shared/context-dto';
 export { ENTRY_STATES, entryStateAt } from '../../../electron/shared/entry-states';
 export { graphFromWire, unpackEntryNodes, type SessionGraphWireDto } from '../../../electron/shared/entry-nodes';
+export {
+  applyContextDelta,
+  applyGraphDelta,
+  type SessionAppendedDto,
+  type SessionContextChangedDto,
+} from '../../../electron/shared/live-dto';
 export type { ErrorCode, ErrorValue, Result } from '../../../electron/shared/errors';
 export type {
   ExportFormatDto,

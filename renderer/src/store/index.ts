@@ -19,6 +19,7 @@ import { createSettingsSlice, type SettingsSlice } from './settings-slice';
 import { createUiSlice, type UiSlice } from './ui-slice';
 import { createFollowSlice, type FollowSlice } from './follow-slice';
 import { createFollowActions, type FollowActions } from './follow-actions';
+import { createLiveActions, type LiveActions } from './live-actions';
 import { createStorageActions, type StorageActions } from './storage-actions';
 import { createDoctorActions, type DoctorActions } from './doctor-actions';
 import { createCompareActions, type CompareActions } from './compare-actions';
@@ -86,6 +87,7 @@ export type Actions = AppActions &
   ForkActions &
   SettingsActions &
   FollowActions &
+  LiveActions &
   StorageActions &
   DoctorActions &
   CompareActions &
@@ -116,6 +118,7 @@ export function createActions(api: Api, store: CanopyStore): Actions {
     createForkActions(ctx),
     createSettingsActions(ctx),
     createFollowActions(ctx),
+    createLiveActions(ctx),
     createStorageActions(ctx),
     createDoctorActions(ctx),
     createCompareActions(ctx),
