@@ -16,7 +16,8 @@ export default defineConfig({
     sourcemap: false,
     copyPublicDir: false,
     rollupOptions: {
-      external: [...builtinModules, ...builtinModules.map((m) => `node:${m}`), 'better-sqlite3'],
+      // trash: ESM-only with its macOS/Windows helpers beside its files: imported from node_modules at run time.
+      external: [...builtinModules, ...builtinModules.map((m) => `node:${m}`), 'better-sqlite3', 'trash'],
       input: {
         index: resolve(__dirname, 'electron/cli/index.ts'),
         'search-worker': resolve(__dirname, 'electron/workers/search-worker.ts'),

@@ -8,6 +8,7 @@ import { AppSecrets } from './repo/secrets/app-secrets';
 import { AppExport } from './repo/export/app-export';
 import { StoreService } from './repo/store/store-service';
 import { OpenGate } from './repo/open-gate';
+import { AppKeep } from './keep';
 import { SessionOffload } from './repo/session-offload';
 import type { Handlers } from './shared/contract';
 import { VERSION } from './version';
@@ -81,7 +82,16 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     bus,
     gate,
   });
+  const keep = new AppKeep({
+    roots: allRoots,
+    bus,
+    list: () => catalog.list(),
+    relist: () => catalog.list(true),
+    readOnlyReason: (id) => catalog.readOnlyReason(id),
+    ...env,
+  });
   const handlers = createHandlers({
+    keep,
     catalog,
     sessions,
     search,

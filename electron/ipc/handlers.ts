@@ -9,6 +9,8 @@ import type { AppExport } from '../repo/export/app-export';
 import type { StoreService } from '../repo/store/store-service';
 import type { OpenGate } from '../repo/open-gate';
 import { compareLeaves } from '../repo/compare';
+import type { AppKeep } from '../keep';
+import { continueInPi } from '../continue';
 
 export interface HandlerContext {
   catalog: SessionCatalog;
@@ -27,6 +29,10 @@ export interface HandlerContext {
   store?: StoreService;
   /** Background passes wait on it while a session opens. */
   gate?: OpenGate;
+  /** Names, tags, pins, notes and the trash; absent: they answer unavailable. */
+  keep?: AppKeep;
+  /** Tests: the environment "Continue in pi" launches with (default process.env). */
+  continueEnv?: NodeJS.ProcessEnv;
 }
 
 export function createHandlers(ctx: HandlerContext): Handlers {
@@ -89,6 +95,36 @@ export function createHandlers(ctx: HandlerContext): Handlers {
     'store.archive': (args) => needStore(ctx).archive(args.staleDays, args.familyIds),
     ...shareHandlers(ctx, sessions),
     'session.compare': (args) => compareLeaves(sessions, args),
+    ...keepHandlers(ctx),
+  };
+}
+
+/** The keep wing's channels (keep-dto.ts) and "Continue in pi". */
+function keepHandlers(
+  ctx: HandlerContext,
+): Pick<
+  Handlers,
+  'keep.get' | 'keep.set' | 'trash.preview' | 'trash.move' | 'trash.list' | 'trash.restore' | 'session.continue'
+> {
+  const keep = (): AppKeep => {
+    if (!ctx.keep) throw new CanopyError('io', 'keeping names, tags and the trash is unavailable here');
+    return ctx.keep;
+  };
+  return {
+    'keep.get': () => keep().records(),
+    'keep.set': (args) => keep().set(args.sessionId, args.patch),
+    'trash.preview': (args) => keep().trashPreview(args.sessionId, args.withForks),
+    'trash.move': (args) => keep().trash(args.sessionId, args.withForks),
+    'trash.list': () => keep().trashed(),
+    'trash.restore': (args) => keep().restore(args.id),
+    'session.continue': async (args) => {
+      const row = (await ctx.catalog.list()).sessions.find((r) => r.sessionId === args.sessionId);
+      if (!row) throw new CanopyError('not_found', `no session ${args.sessionId}`);
+      return continueInPi(row, args.fork === true, {
+        launches: ctx.transport === 'electron',
+        ...(ctx.continueEnv ? { env: ctx.continueEnv } : {}),
+      });
+    },
   };
 }
 

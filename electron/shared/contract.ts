@@ -36,6 +36,14 @@ import type {
   StoreReportDto,
 } from './store-dto';
 import type { CompareDto } from './compare-dto';
+import type {
+  ContinueResultDto,
+  KeepChangedDto,
+  KeepPatchDto,
+  KeepRecordDto,
+  TrashPreviewDto,
+  TrashRecordDto,
+} from './keep-dto';
 
 export interface Contract {
   'app.info': { args: Record<string, never>; result: AppInfo };
@@ -128,6 +136,20 @@ export interface Contract {
    * family); a side without `leafId` is at its session's current leaf. An unknown leaf is `not_found`.
    */
   'session.compare': { args: { a: CompareLeafArg; b: CompareLeafArg; profile?: ProfileDto }; result: CompareDto };
+  /** Canopy's names, tags, pins and notes, by session id (kept in its data folder, never in a session file). */
+  'keep.get': { args: Record<string, never>; result: Record<string, KeepRecordDto> };
+  /** Changes one session's record (`keep.changed` tells every window); null: nothing left to keep. */
+  'keep.set': { args: { sessionId: string; patch: KeepPatchDto }; result: KeepRecordDto | null };
+  /** What trashing a session (and its forks, `withForks`) would move; nothing moves. */
+  'trash.preview': { args: { sessionId: string; withForks: boolean }; result: TrashPreviewDto };
+  /** Moves them to the OS trash and records where they went. */
+  'trash.move': { args: { sessionId: string; withForks: boolean }; result: TrashRecordDto };
+  /** What Canopy trashed, newest first. */
+  'trash.list': { args: Record<string, never>; result: TrashRecordDto[] };
+  /** Puts a trashing back where it was (never over a file that is there now). */
+  'trash.restore': { args: { id: string }; result: TrashRecordDto };
+  /** Continue in pi: the app opens a terminal running pi on the session; serve answers the command to copy. */
+  'session.continue': { args: { sessionId: string; fork?: boolean }; result: ContinueResultDto };
 }
 
 /** One side of session.compare. */
@@ -175,6 +197,13 @@ export const CHANNELS = [
   'store.archivePreview',
   'store.archive',
   'session.compare',
+  'keep.get',
+  'keep.set',
+  'trash.preview',
+  'trash.move',
+  'trash.list',
+  'trash.restore',
+  'session.continue',
 ] as const satisfies readonly Channel[];
 
 type Missing = Exclude<Channel, (typeof CHANNELS)[number]>;
@@ -199,6 +228,8 @@ export interface Events {
   'secrets.progress': SecretsStatusDto;
   /** The store report's pass: bytes read of every listed session's. */
   'store.progress': { state: StoreReportDto['state']; done: number; total: number };
+  /** A session's kept record changed (or was cleared): what it is now. */
+  'keep.changed': KeepChangedDto;
 }
 export type EventName = keyof Events;
 export const EVENTS = [
@@ -209,6 +240,7 @@ export const EVENTS = [
   'search.progress',
   'secrets.progress',
   'store.progress',
+  'keep.changed',
 ] as const satisfies readonly EventName[];
 type MissingEvent = Exclude<EventName, (typeof EVENTS)[number]>;
 // Fails to compile when an event of the contract is not listed in EVENTS.
@@ -257,6 +289,13 @@ export function channelMethods(make: <C extends Channel>(channel: C) => ChannelM
     'store.archivePreview': make('store.archivePreview'),
     'store.archive': make('store.archive'),
     'session.compare': make('session.compare'),
+    'keep.get': make('keep.get'),
+    'keep.set': make('keep.set'),
+    'trash.preview': make('trash.preview'),
+    'trash.move': make('trash.move'),
+    'trash.list': make('trash.list'),
+    'trash.restore': make('trash.restore'),
+    'session.continue': make('session.continue'),
   };
 }
 

@@ -26,6 +26,14 @@ export type {
   SkippedDto,
 } from '../../../electron/shared/dto';
 export type {
+  ContinueResultDto,
+  KeepChangedDto,
+  KeepPatchDto,
+  KeepRecordDto,
+  TrashPreviewDto,
+  TrashRecordDto,
+} from '../../../electron/shared/keep-dto';
+export type {
   CompactionInfoDto,
   ContextMessageDto,
   ContextViewDto,

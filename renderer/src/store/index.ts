@@ -25,6 +25,8 @@ import { createShareActions, type ShareActions } from './share-actions';
 import { createShareSlice, type ShareSlice } from './share-slice';
 import { createSearchActions, type SearchActions } from './search-actions';
 import { createSearchSlice, type SearchSlice } from './search-slice';
+import { createKeepSlice, type KeepSlice } from './keep-slice';
+import { createKeepActions, type KeepActions } from './keep-actions';
 
 export type CanopyState = AppSlice &
   SessionsSlice &
@@ -36,7 +38,8 @@ export type CanopyState = AppSlice &
   UiSlice &
   FollowSlice &
   ShareSlice &
-  SearchSlice;
+  SearchSlice &
+  KeepSlice;
 export type CanopyStore = StoreApi<CanopyState>;
 
 /** A fresh store (one per app; tests make their own). */
@@ -53,6 +56,7 @@ export function createCanopyStore(): CanopyStore {
     ...createFollowSlice(...a),
     ...createShareSlice(...a),
     ...createSearchSlice(...a),
+    ...createKeepSlice(...a),
   }));
 }
 
@@ -71,7 +75,8 @@ export type Actions = AppActions &
   StorageActions &
   CompareActions &
   ShareActions &
-  SearchActions;
+  SearchActions &
+  KeepActions;
 
 export function createActions(api: Api, store: CanopyStore): Actions {
   // Filled below; a slice's actions reach another's through it only when they run.
@@ -99,6 +104,7 @@ export function createActions(api: Api, store: CanopyStore): Actions {
     createCompareActions(ctx),
     createShareActions(ctx),
     createSearchActions(ctx),
+    createKeepActions(ctx),
   );
 }
 

@@ -5,12 +5,13 @@ import { formatCount } from '../../lib/format';
 import { ProgressLine } from '../../ui/ProgressLine';
 import { SESSION_SORTS, type SessionSort } from '../../store/sessions-slice';
 import { listKeyMove } from '../../ui/list-keys';
-import { buildSidebarRows, filterKeyMove, type SidebarRow } from './rows';
+import { buildSidebarRows, filterKeyMove, hasMatchLine, type SidebarRow } from './rows';
 import { ProjectRow, SessionRow } from './SessionRows';
 import { SearchIndexProgress } from './SearchIndexProgress';
 
 const SORT_LABELS: Record<SessionSort, string> = {
   modified: 'Modified',
+  activity: 'Last activity',
   created: 'Created',
   name: 'Name',
   size: 'Size',
@@ -19,6 +20,8 @@ const SORT_LABELS: Record<SessionSort, string> = {
 
 const PROJECT_ROW = 34;
 const SESSION_ROW = 52;
+/** A session row with a line for a match outside its title. */
+const MATCH_ROW = 68;
 
 export function SessionsPanel({ initialHeight = 700 }: { initialHeight?: number }) {
   const actions = useActions();
@@ -171,7 +174,7 @@ function SessionList({
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => parentRef.current,
-    estimateSize: (i) => (rows[i]?.kind === 'project' ? PROJECT_ROW : SESSION_ROW),
+    estimateSize: (i) => (rows[i]?.kind === 'project' ? PROJECT_ROW : hasMatchLine(rows[i]!) ? MATCH_ROW : SESSION_ROW),
     getItemKey: (i) => rows[i]?.key ?? i,
     overscan: 8,
     initialRect: { width: 280, height: initialHeight },
@@ -309,6 +312,8 @@ function SessionList({
                   depth={row.depth}
                   active={row.session.sessionId === openId}
                   showCwd={flat}
+                  hit={row.hit}
+                  keep={row.keep}
                   onOpen={(id) => void actions.openSession(id)}
                 />
               )}

@@ -1,6 +1,8 @@
-import type { ProjectDto, SessionListDto, SessionRowDto, SessionSummaryDto } from '../../lib/shared';
+import type { KeepRecordDto, ProjectDto, SessionListDto, SessionRowDto, SessionSummaryDto } from '../../lib/shared';
 import { listKeyMove } from '../../ui/list-keys';
 import { sessionTitle } from '../../model/session-title';
+import { isEmptyQuery, parseRankQuery, rankSession, type RankHit } from '../../model/session-rank';
+import { sessionDoc, titleField } from '../../model/session-doc';
 import type { SessionSort } from '../../store';
 
 export type SidebarRow =
@@ -12,6 +14,9 @@ export type SidebarRow =
       summary: SessionSummaryDto | null;
       /** 0 for a top-level row; forks sit one level under their parent (when the parent is shown). */
       depth: number;
+      /** Where the filter matched (null: no filter). */
+      hit: RankHit | null;
+      keep: KeepRecordDto | undefined;
     };
 
 /** The group of the sessions opened or uploaded beyond the roots (listed first; never a real cwd, those are absolute). */
@@ -23,13 +28,41 @@ export interface RowOptions {
   /** false (or absent: true): one flat list across projects. */
   group?: boolean;
   collapsed: Readonly<Record<string, true>>;
+  /** Canopy's records (names, tags, pins, notes) by session id. */
+  keep?: Readonly<Record<string, KeepRecordDto>>;
+  /** '' (or absent): every session; 'pinned'; or 'tag:<tag>'. */
+  only?: string;
 }
 
-function matches(row: SessionRowDto, summary: SessionSummaryDto | null, tokens: string[]): boolean {
-  if (tokens.length === 0) return true;
-  const hay =
-    `${summary?.name ?? ''} ${summary?.firstMessage ?? ''} ${row.sessionId} ${row.cwd} ${row.fileName}`.toLowerCase();
-  return tokens.every((t) => hay.includes(t));
+type Keep = Readonly<Record<string, KeepRecordDto>>;
+const NO_KEEP: Keep = {};
+
+/** The `only` choice as a test of a record. */
+function onlyTest(only: string | undefined): (keep: KeepRecordDto | undefined) => boolean {
+  if (!only) return () => true;
+  if (only === 'pinned') return (k) => k?.pinned === true;
+  const tag = only.startsWith('tag:') ? only.slice(4) : only;
+  return (k) => k?.tags?.includes(tag) === true;
+}
+
+/** The rows the filter and the `only` choice keep, each with its hit (pi's ranking, session-rank.ts). */
+function matching(list: SessionListDto, summaries: Summaries, opts: RowOptions): Map<SessionRowDto, RankHit | null> {
+  const query = parseRankQuery(opts.query);
+  const any = isEmptyQuery(query);
+  const keep = opts.keep ?? NO_KEEP;
+  const only = onlyTest(opts.only);
+  const out = new Map<SessionRowDto, RankHit | null>();
+  for (const row of list.sessions) {
+    const record = keep[row.sessionId];
+    if (!only(record)) continue;
+    if (any) {
+      out.set(row, null);
+      continue;
+    }
+    const hit = rankSession(sessionDoc(row, summaries[row.sessionId] ?? row.summary, record), query);
+    if (hit) out.set(row, hit);
+  }
+  return out;
 }
 
 const time = (iso: string | null | undefined): number => {
@@ -59,6 +92,9 @@ export function sessionComparator(
     case 'size':
       cmp = (a, b) => b.sizeBytes - a.sizeBytes;
       break;
+    case 'activity':
+      cmp = (a, b) => time(sum(b)?.lastActivity ?? b.modifiedAt) - time(sum(a)?.lastActivity ?? a.modifiedAt);
+      break;
     case 'entries':
       // Not yet counted sorts last.
       cmp = (a, b) => (sum(b)?.entryCount ?? -1) - (sum(a)?.entryCount ?? -1);
@@ -69,13 +105,34 @@ export function sessionComparator(
   return (a, b) => cmp(a, b) || a.sessionId.localeCompare(b.sessionId);
 }
 
-function sessionRows(rows: SessionRowDto[], summaries: Summaries): SidebarRow[] {
+/**
+ * The order of matching rows: pinned first, then (with a query) pi's tiers, whole hits before
+ * scattered ones; then the chosen sort.
+ */
+function rowOrder(
+  hits: ReadonlyMap<SessionRowDto, RankHit | null>,
+  keep: Keep,
+  sort: (a: SessionRowDto, b: SessionRowDto) => number,
+): (a: SessionRowDto, b: SessionRowDto) => number {
+  const pin = (r: SessionRowDto) => (keep[r.sessionId]?.pinned ? 0 : 1);
+  const tier = (r: SessionRowDto) => hits.get(r)?.tier ?? 0;
+  return (a, b) => pin(a) - pin(b) || tier(a) - tier(b) || sort(a, b);
+}
+
+function sessionRows(
+  rows: SessionRowDto[],
+  summaries: Summaries,
+  hits: ReadonlyMap<SessionRowDto, RankHit | null>,
+  keep: Keep,
+): SidebarRow[] {
   return nestForks(rows).map(({ session, depth }) => ({
     kind: 'session',
     key: `s:${session.sessionId}`,
     session,
     summary: summaries[session.sessionId] ?? session.summary,
     depth,
+    hit: hits.get(session) ?? null,
+    keep: keep[session.sessionId],
   }));
 }
 
@@ -90,16 +147,12 @@ export function buildSidebarRows(
   opts: RowOptions,
 ): SidebarRow[] {
   if (!list) return [];
-  const tokens = opts.query.toLowerCase().split(/\s+/).filter(Boolean);
-  const compare = sessionComparator(opts.sort, summaries);
-  if (opts.group === false) {
-    const matching = list.sessions.filter((row) => matches(row, summaries[row.sessionId] ?? row.summary, tokens));
-    return sessionRows(matching.sort(compare), summaries);
-  }
+  const keep = opts.keep ?? NO_KEEP;
+  const hits = matching(list, summaries, opts);
+  const compare = rowOrder(hits, keep, sessionComparator(opts.sort, summaries));
+  if (opts.group === false) return sessionRows([...hits.keys()].sort(compare), summaries, hits, keep);
   const byCwd = new Map<string, SessionRowDto[]>();
-  for (const row of list.sessions) {
-    const summary = summaries[row.sessionId] ?? row.summary;
-    if (!matches(row, summary, tokens)) continue;
+  for (const row of hits.keys()) {
     const cwd = row.origin ? OPENED_GROUP : row.cwd;
     const group = byCwd.get(cwd);
     if (group) group.push(row);
@@ -127,7 +180,7 @@ export function buildSidebarRows(
     const collapsed = !!opts.collapsed[project.cwd];
     out.push({ kind: 'project', key: `p:${project.cwd}`, project, shown: rows.length, collapsed });
     if (collapsed) continue;
-    out.push(...sessionRows(rows.sort(compare), summaries));
+    out.push(...sessionRows(rows.sort(compare), summaries, hits, keep));
   }
   return out;
 }
@@ -183,4 +236,11 @@ export function filterKeyMove(rows: readonly SidebarRow[], at: number, key: stri
   for (let i = next; i >= 0 && i < rows.length; i += step) if (rows[i]!.kind === 'session') return i;
   for (let i = next - step; i >= 0 && i < rows.length; i -= step) if (rows[i]!.kind === 'session') return i;
   return null;
+}
+
+/** A session row whose match lies outside its title gets a line for it (the row is taller). */
+export function hasMatchLine(row: SidebarRow): boolean {
+  if (row.kind !== 'session' || !row.hit) return false;
+  const shows = titleField(row.summary, row.keep);
+  return row.hit.marks.some((m) => m.field !== shows);
 }
