@@ -42,13 +42,6 @@ export function applyPatch(record: KeepRecordDto | undefined, patch: KeepPatchDt
   return next.name || next.tags || next.pinned || next.note ? next : null;
 }
 
-/** Every tag in use, most used first (then A→Z). */
-export function tagsInUse(records: Readonly<Record<string, KeepRecordDto>>): string[] {
-  const counts = new Map<string, number>();
-  for (const r of Object.values(records)) for (const t of r.tags ?? []) counts.set(t, (counts.get(t) ?? 0) + 1);
-  return [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([t]) => t);
-}
-
 /**
  * A session and, with `withForks`, every session forked from it (forks of forks too), by
  * `parentSessionId`: the session first, then its family breadth-first. A cycle is cut.

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { applyPatch, familyOf, normalTag, tagsInUse } from '../../electron/keep/rules';
+import { applyPatch, familyOf, normalTag } from '../../electron/keep/rules';
+import { tagsInUse } from '../../electron/shared/keep-tags';
 import { parseTrashInfo } from '../../electron/storage/freedesktop-trash';
 
 const NOW = '2026-01-01T00:00:00.000Z';

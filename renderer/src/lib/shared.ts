@@ -33,6 +33,7 @@ export type {
   TrashPreviewDto,
   TrashRecordDto,
 } from '../../../electron/shared/keep-dto';
+export { tagsInUse } from '../../../electron/shared/keep-tags';
 export type {
   CompactionInfoDto,
   ContextMessageDto,

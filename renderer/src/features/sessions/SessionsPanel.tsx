@@ -8,6 +8,7 @@ import { listKeyMove } from '../../ui/list-keys';
 import { buildSidebarRows, filterKeyMove, hasMatchLine, type SidebarRow } from './rows';
 import { ProjectRow, SessionRow } from './SessionRows';
 import { SearchIndexProgress } from './SearchIndexProgress';
+import { OnlyChoice } from './OnlyChoice';
 
 const SORT_LABELS: Record<SessionSort, string> = {
   modified: 'Modified',
@@ -38,10 +39,12 @@ export function SessionsPanel({ initialHeight = 700 }: { initialHeight?: number 
   const setSort = useCanopy((s) => s.setSessionSort);
   const group = useCanopy((s) => s.groupByProject);
   const setGroup = useCanopy((s) => s.setGroupByProject);
+  const keep = useCanopy((s) => s.keep);
+  const only = useCanopy((s) => s.sessionOnly);
 
   const rows = useMemo(
-    () => buildSidebarRows(list, summaries, { query, sort, group, collapsed }),
-    [list, summaries, query, sort, group, collapsed],
+    () => buildSidebarRows(list, summaries, { query, sort, group, collapsed, keep, only }),
+    [list, summaries, query, sort, group, collapsed, keep, only],
   );
   const total = list?.sessions.length ?? 0;
   const shown = rows.reduce((n, r) => (r.kind === 'session' ? n + 1 : n), 0);
@@ -104,6 +107,7 @@ export function SessionsPanel({ initialHeight = 700 }: { initialHeight?: number 
           onChange={(e) => setQuery(e.target.value)}
           onKeyDown={(e) => filterKeys.current?.(e)}
         />
+        <OnlyChoice />
       </div>
       {listing && (
         <ProgressLine
@@ -248,10 +252,23 @@ function SessionList({
   };
   const cursorRow = rows[cursorAt];
 
-  // Typing a filter puts the cursor on the first result (Enter opens it, as in pi's /resume).
+  // Typing a filter puts the cursor on the first result (Enter opens it, as in pi's /resume). Set while
+  // rendering, not in an effect, so a ↓ typed right after the last letter moves from there.
+  const [cursorQuery, setCursorQuery] = useState(query);
+  if (cursorQuery !== query) {
+    setCursorQuery(query);
+    const firstRow = rows.find((r) => r.kind === 'session');
+    if (query && firstRow) setCursorKey(firstRow.key);
+  }
   useEffect(() => {
-    const first = rows.findIndex((r) => r.kind === 'session');
-    if (query && first >= 0) moveTo(first);
+    if (query)
+      virtualizer.scrollToIndex(
+        Math.max(
+          0,
+          rows.findIndex((r) => r.kind === 'session'),
+        ),
+        { align: 'auto' },
+      );
     // Only when the query changes, not when summaries fill in.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [query]);
