@@ -73,6 +73,7 @@ export {
   type SearchQuery,
   type Snippet,
 } from './search/search-query';
+export { sessionMatch } from './search/session-match';
 export {
   searchFields,
   searchTimeIso,
