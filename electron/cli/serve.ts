@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { createAppServices } from '../app-services';
 import type { CliCommand } from './cli-io';
 import { startServer } from '../ipc/serve-http';
-import { expandTilde, resolveRoots } from '../repo/roots';
+import { expandTilde, resolveRootsExplained } from '../repo/roots';
 import { firstDirWith } from '../storage/static-files';
 import { exitSoonIfStillRunning } from './process-exit';
 
@@ -40,7 +40,8 @@ export const serveCommand: CliCommand = {
       return 1;
     }
     const demoDir = await findDemoDir();
-    const roots = resolveRoots((args.values.root as string[] | undefined) ?? []);
+    const { roots, notes } = resolveRootsExplained((args.values.root as string[] | undefined) ?? []);
+    for (const note of notes) io.stdout.write(`canopy serve: ${note}\n`);
     const services = createAppServices({
       roots,
       openedFolders: args.positionals.map((p) => resolve(expandTilde(p))),

@@ -11,6 +11,7 @@ import type { OpenGate } from '../repo/open-gate';
 import { compareLeaves } from '../repo/compare';
 import type { AppKeep } from '../keep';
 import { continueInPi } from '../continue';
+import { emptyRootNotes } from '../repo/roots';
 
 export interface HandlerContext {
   catalog: SessionCatalog;
@@ -42,12 +43,14 @@ export function createHandlers(ctx: HandlerContext): Handlers {
   return {
     // After the first listing: only then is it known whether demo sessions are shown.
     'app.info': async () => {
-      await catalog.list();
+      const listing = await catalog.list();
+      const rootNotes = emptyRootNotes(catalog.roots, listing);
       return {
         version: ctx.version,
         transport: ctx.transport,
         roots: catalog.rootsForDisplay(),
         demo: catalog.isDemo(),
+        ...(rootNotes.length > 0 ? { rootNotes } : {}),
       };
     },
     'sessions.list': async (args) => {

@@ -41,6 +41,7 @@ export function SessionsPanel({ initialHeight = 700 }: { initialHeight?: number 
   const setGroup = useCanopy((s) => s.setGroupByProject);
   const keep = useCanopy((s) => s.keep);
   const only = useCanopy((s) => s.sessionOnly);
+  const rootNotes = useCanopy((s) => s.appInfo?.rootNotes);
 
   const rows = useMemo(
     () => buildSidebarRows(list, summaries, { query, sort, group, collapsed, keep, only }),
@@ -126,6 +127,11 @@ export function SessionsPanel({ initialHeight = 700 }: { initialHeight?: number 
           subtle
         />
       )}
+      {rootNotes?.map((note) => (
+        <div key={note} className="root-note muted small" data-testid="root-note">
+          {note}
+        </div>
+      ))}
       {listError && (
         <div className="error-note" role="alert">
           Could not list sessions: {listError.message}
