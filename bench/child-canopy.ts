@@ -12,6 +12,7 @@
  *   switch FILE   index, then switch between branch leaves: path + the ~50 bodies nearest the leaf
  *   list ROOT     list every session under ROOT (headers only)
  *   layout FILE   the renderer's tree index + collapse + layout over the file's entries
+ *   filter N      the session list's filter per keystroke on N sessions in memory (bench/filter-rows.ts)
  *   cli-context FILE / cli-tree FILE   `canopy context FILE` / `canopy tree FILE` (the commands' run)
  */
 import { linkSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -36,6 +37,7 @@ import { SessionStore } from '../electron/repo/session-store';
 import { listSessions } from '../electron/repo/sessions';
 import type { EntryNodeDto, SessionGraphDto } from '../electron/shared/dto';
 import { buildTreeIndex } from '../renderer/src/model/tree-index';
+import { filterKeystrokes } from './filter-rows';
 import { buildGraphView } from '../renderer/src/features/graph/model/view';
 
 function rssMB(): number {
@@ -238,7 +240,7 @@ async function main(): Promise<void> {
   const [mode, target] = process.argv.slice(2);
   if (!mode || !target)
     throw new Error(
-      'usage: child-canopy open|floor|graph|graph-full|previews-once|previews-twice|switch|list|layout|cli-context|cli-tree PATH',
+      'usage: child-canopy open|floor|graph|graph-full|previews-once|previews-twice|switch|list|layout|filter|cli-context|cli-tree PATH',
     );
   const run = {
     open,
@@ -248,6 +250,7 @@ async function main(): Promise<void> {
     switch: switchBranches,
     list,
     layout,
+    filter: async (n: string) => filterKeystrokes(Number(n)),
     'previews-once': (p: string) => withPreviews(p, true),
     'previews-twice': (p: string) => withPreviews(p, false),
     'cli-context': (p: string) => cliCommand('context', p),

@@ -34,6 +34,9 @@ export interface RankHit {
   score: number;
   /** The worst tier any token needed: 0 whole in a name, 1 whole in id/text/cwd, 2 scattered. */
   tier: 0 | 1 | 2;
+  /** The fields the tokens met, one bit each (fieldBit). */
+  where: number;
+  /** Where to highlight (empty unless asked for). */
   marks: RankMark[];
 }
 
@@ -95,6 +98,11 @@ export function fuzzyPositions(query: string, textLower: string): { score: numbe
   return { score, positions };
 }
 
+/** pi-tui's word boundaries: whitespace, - _ . / : */
+function isBoundary(c: number): boolean {
+  return c === 32 || c === 45 || c === 95 || c === 46 || c === 47 || c === 58 || c === 9 || c === 10 || c === 13;
+}
+
 function scorePositions(text: string, positions: readonly number[]): number {
   let score = 0;
   let last = -1;
@@ -105,7 +113,7 @@ function scorePositions(text: string, positions: readonly number[]): number {
       run = 0;
       if (last >= 0) score += (i - last - 1) * 2;
     }
-    if (i === 0 || /[\s\-_./:]/.test(text[i - 1]!)) score -= 10;
+    if (i === 0 || isBoundary(text.charCodeAt(i - 1))) score -= 10;
     score += i * 0.1;
     last = i;
   }
@@ -156,10 +164,16 @@ function fieldsOf(doc: RankDoc): Field[] {
   return fields;
 }
 
-function tokenHit(
-  fields: readonly Field[],
-  token: RankToken,
-): { score: number; tier: 0 | 1 | 2; mark: RankMark } | null {
+interface TokenHit {
+  score: number;
+  tier: 0 | 1 | 2;
+  f: Field;
+  /** A whole hit's start (its end: start + the token's length), else -1 and a scattered one's letters. */
+  at: number;
+  positions: readonly number[] | null;
+}
+
+function tokenHit(fields: readonly Field[], token: RankToken): TokenHit | null {
   const value = token.value;
   // Whole: the first field (names first) that holds it.
   for (const f of fields) {
@@ -167,24 +181,38 @@ function tokenHit(
     const at = hay.indexOf(value);
     if (at < 0) continue;
     const score = f.tier === 0 ? (fuzzyPositions(value, hay)?.score ?? 0) : 0;
-    return { score: f.tier * TIER_WEIGHT + score, tier: f.tier, mark: mark(f, [[at, at + value.length]]) };
+    return { score: f.tier * TIER_WEIGHT + score, tier: f.tier, f, at, positions: null };
   }
   if (token.kind === 'phrase') return null;
   // Scattered over a name or the cwd: the best of them.
-  let best: { score: number; tier: 2; mark: RankMark } | null = null;
+  let best: TokenHit | null = null;
   for (const f of fields) {
     if (!f.fuzzy) continue;
     const m = fuzzyPositions(value, f.lower);
     if (m && (!best || m.score < best.score - 2 * TIER_WEIGHT))
-      best = { score: 2 * TIER_WEIGHT + m.score, tier: 2, mark: mark(f, toRanges(m.positions)) };
+      best = { score: 2 * TIER_WEIGHT + m.score, tier: 2, f, at: -1, positions: m.positions };
   }
   return best;
 }
 
+const FIELD_BITS: Record<RankField, number> = { name: 1, piName: 2, tag: 4, note: 8, id: 16, text: 32, cwd: 64 };
+
+/** The bit of a field in RankHit.where. */
+export function fieldBit(field: RankField): number {
+  return FIELD_BITS[field];
+}
+
+/** Shared by every hit ranked without marks (never written to). */
+const NO_MARKS: RankMark[] = [];
+
 const mark = (f: Field, ranges: Array<[number, number]>): RankMark => ({ field: f.field, text: f.text, ranges });
 
-/** A session against a parsed query: null when it does not match. An empty query matches with score 0. */
-export function rankSession(doc: RankDoc, query: RankQuery): RankHit | null {
+/**
+ * A session against a parsed query: null when it does not match. An empty query matches with
+ * score 0. `marks` (where to highlight) only when asked: a list ranks thousands of sessions and
+ * draws a few, so it asks again for those it draws.
+ */
+export function rankSession(doc: RankDoc, query: RankQuery, withMarks = true): RankHit | null {
   if (query.error) return null;
   const fields = fieldsOf(doc);
   if (query.regex) {
@@ -194,27 +222,42 @@ export function rankSession(doc: RankDoc, query: RankQuery): RankHit | null {
       const m = re.exec(f.text);
       if (!m) continue;
       const tier = f.tier;
-      return { score: tier * TIER_WEIGHT, tier, marks: [mark(f, [[m.index, m.index + m[0].length]])] };
+      const marks = withMarks ? [mark(f, [[m.index, m.index + m[0].length]])] : NO_MARKS;
+      return { score: tier * TIER_WEIGHT, tier, where: FIELD_BITS[f.field], marks };
     }
     return null;
   }
   let score = 0;
   let tier: 0 | 1 | 2 = 0;
-  const marks: RankMark[] = [];
+  let where = 0;
+  const marks: RankMark[] = withMarks ? [] : NO_MARKS;
   for (const token of query.tokens) {
     const hit = tokenHit(fields, token);
     if (!hit) return null;
     score += hit.score;
     if (hit.tier > tier) tier = hit.tier;
-    const same = marks.find((m) => m.field === hit.mark.field && m.text === hit.mark.text);
-    if (same) same.ranges.push(...hit.mark.ranges);
-    else marks.push(hit.mark);
+    where |= FIELD_BITS[hit.f.field];
+    if (!withMarks) continue;
+    const ranges: Array<[number, number]> =
+      hit.at >= 0 ? [[hit.at, hit.at + token.value.length]] : toRanges(hit.positions ?? []);
+    const same = marks.find((m) => m.field === hit.f.field && m.text === hit.f.text);
+    if (same) same.ranges.push(...ranges);
+    else marks.push(mark(hit.f, ranges));
   }
   for (const m of marks) m.ranges.sort((a, b) => a[0] - b[0]);
-  return { score, tier, marks };
+  return { score, tier, where, marks };
 }
 
 /** The query matches nothing on its own (empty or only spaces): every session, unranked. */
 export function isEmptyQuery(q: RankQuery): boolean {
   return !q.error && !q.regex && q.tokens.length === 0;
+}
+
+/**
+ * Whether every session `next` matches also matches `prev`: `next` only adds letters or words to
+ * `prev` (a longer word is whole or scattered only where its start is). Not for phrases or regexes.
+ */
+export function narrowsFrom(prev: string, next: string): boolean {
+  const p = prev.trim();
+  return p !== '' && next.startsWith(prev) && !next.includes('"') && !next.trim().startsWith('re:');
 }

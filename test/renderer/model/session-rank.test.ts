@@ -14,7 +14,7 @@ const rank = (d: RankDoc, q: string) => rankSession(d, parseRankQuery(q));
 
 describe('session ranking (pi 1.5 /resume rules)', () => {
   it('matches text and ids only as whole substrings: a scattered word in a long message is no hit', () => {
-    const long = doc({ text: 'zero errors, but a fish bowl in the sea' });
+    const long = doc({ text: 'zero errors, but a real fish bowl in the sea' });
     expect(rank(long, 'zebrafish')).toBeNull();
     expect(rank(doc({ text: 'the zebrafish larvae' }), 'zebrafish')?.tier).toBe(1);
     expect(rank(doc(), 'bbbb-cc')?.marks[0]).toMatchObject({ field: 'id', ranges: [[9, 16]] });

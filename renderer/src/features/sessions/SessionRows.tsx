@@ -1,11 +1,11 @@
-import { memo, type CSSProperties } from 'react';
+import { memo, useMemo, type CSSProperties } from 'react';
 import { countOf, formatBytes, formatDateTime, formatRelative, formatShortDate, shortCwd } from '../../lib/format';
 import type { KeepRecordDto, ProjectDto, SessionRowDto, SessionSummaryDto } from '../../lib/shared';
 import { ForkIcon } from '../../lib/icons';
 import { isFork, plainText, sessionTitle } from '../../model/session-title';
-import type { RankField, RankHit } from '../../model/session-rank';
+import { parseRankQuery, rankSession, type RankField, type RankHit } from '../../model/session-rank';
 import { Marked } from '../../ui/Marked';
-import { titleField } from '../../model/session-doc';
+import { sessionDoc, titleField } from '../../model/session-doc';
 import { useRowSlots } from './row-slots';
 import './sessions.css';
 
@@ -72,12 +72,15 @@ export const SessionRow = memo(function SessionRow({
   showCwd,
   onOpen,
   hit = null,
+  query = '',
   keep,
 }: {
   session: SessionRowDto;
   summary: SessionSummaryDto | null;
-  /** Where the filter matched: highlighted in the title, or on a line of its own. */
+  /** How the filter matched: highlighted in the title, or on a line of its own. */
   hit?: RankHit | null;
+  /** The filter (the marks are found again for a drawn row). */
+  query?: string;
   /** Canopy's name, tags, pin and note for it. */
   keep?: KeepRecordDto | undefined;
   depth: number;
@@ -90,8 +93,12 @@ export const SessionRow = memo(function SessionRow({
   const title = keep?.name || sessionTitle(session, summary);
   // The field the title shows, so a match in it is marked there (and a long one is windowed, never clipped).
   const shows = titleField(summary, keep);
-  const titleMark = hit?.marks.find((m) => m.field === shows);
-  const otherMark = hit?.marks.find((m) => m.field !== shows);
+  const marks = useMemo(
+    () => (hit && query ? (rankSession(sessionDoc(session, summary, keep), parseRankQuery(query))?.marks ?? []) : []),
+    [hit, query, session, summary, keep],
+  );
+  const titleMark = marks.find((m) => m.field === shows);
+  const otherMark = marks.find((m) => m.field !== shows);
   const forked = isFork(session);
   // Where a fork left its parent: the last message it copied (its title is its own first one).
   const branched = forked && summary?.branchedAfter ? plainText(summary.branchedAfter) : '';

@@ -5,7 +5,7 @@ import { formatCount } from '../../lib/format';
 import { ProgressLine } from '../../ui/ProgressLine';
 import { SESSION_SORTS, type SessionSort } from '../../store/sessions-slice';
 import { listKeyMove } from '../../ui/list-keys';
-import { buildSidebarRows, filterKeyMove, hasMatchLine, type SidebarRow } from './rows';
+import { filterKeyMove, hasMatchLine, sidebarRowsWhileTyping, type SidebarRow } from './rows';
 import { ProjectRow, SessionRow } from './SessionRows';
 import { SearchIndexProgress } from './SearchIndexProgress';
 import { OnlyChoice } from './OnlyChoice';
@@ -43,9 +43,10 @@ export function SessionsPanel({ initialHeight = 700 }: { initialHeight?: number 
   const only = useCanopy((s) => s.sessionOnly);
   const rootNotes = useCanopy((s) => s.appInfo?.rootNotes);
 
+  const build = useMemo(() => sidebarRowsWhileTyping(), []);
   const rows = useMemo(
-    () => buildSidebarRows(list, summaries, { query, sort, group, collapsed, keep, only }),
-    [list, summaries, query, sort, group, collapsed, keep, only],
+    () => build(list, summaries, { query, sort, group, collapsed, keep, only }),
+    [build, list, summaries, query, sort, group, collapsed, keep, only],
   );
   const total = list?.sessions.length ?? 0;
   const shown = rows.reduce((n, r) => (r.kind === 'session' ? n + 1 : n), 0);
@@ -336,6 +337,7 @@ function SessionList({
                   active={row.session.sessionId === openId}
                   showCwd={flat}
                   hit={row.hit}
+                  query={query}
                   keep={row.keep}
                   onOpen={(id) => void actions.openSession(id)}
                 />

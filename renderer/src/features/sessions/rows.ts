@@ -1,7 +1,14 @@
 import type { KeepRecordDto, ProjectDto, SessionListDto, SessionRowDto, SessionSummaryDto } from '../../lib/shared';
 import { listKeyMove } from '../../ui/list-keys';
 import { sessionTitle } from '../../model/session-title';
-import { isEmptyQuery, parseRankQuery, rankSession, type RankHit } from '../../model/session-rank';
+import {
+  fieldBit,
+  isEmptyQuery,
+  narrowsFrom,
+  parseRankQuery,
+  rankSession,
+  type RankHit,
+} from '../../model/session-rank';
 import { sessionDoc, titleField } from '../../model/session-doc';
 import type { SessionSort } from '../../store';
 
@@ -14,7 +21,7 @@ export type SidebarRow =
       summary: SessionSummaryDto | null;
       /** 0 for a top-level row; forks sit one level under their parent (when the parent is shown). */
       depth: number;
-      /** Where the filter matched (null: no filter). */
+      /** How the filter matched (null: no filter); its marks are made when the row is drawn. */
       hit: RankHit | null;
       keep: KeepRecordDto | undefined;
     };
@@ -46,20 +53,25 @@ function onlyTest(only: string | undefined): (keep: KeepRecordDto | undefined) =
 }
 
 /** The rows the filter and the `only` choice keep, each with its hit (pi's ranking, session-rank.ts). */
-function matching(list: SessionListDto, summaries: Summaries, opts: RowOptions): Map<SessionRowDto, RankHit | null> {
+function matching(
+  list: SessionListDto,
+  summaries: Summaries,
+  opts: RowOptions,
+  within: ReadonlySet<SessionRowDto> | null,
+): Map<SessionRowDto, RankHit | null> {
   const query = parseRankQuery(opts.query);
   const any = isEmptyQuery(query);
   const keep = opts.keep ?? NO_KEEP;
   const only = onlyTest(opts.only);
   const out = new Map<SessionRowDto, RankHit | null>();
-  for (const row of list.sessions) {
+  for (const row of within ?? list.sessions) {
     const record = keep[row.sessionId];
     if (!only(record)) continue;
     if (any) {
       out.set(row, null);
       continue;
     }
-    const hit = rankSession(sessionDoc(row, summaries[row.sessionId] ?? row.summary, record), query);
+    const hit = rankSession(sessionDoc(row, summaries[row.sessionId] ?? row.summary, record), query, false);
     if (hit) out.set(row, hit);
   }
   return out;
@@ -72,51 +84,65 @@ const time = (iso: string | null | undefined): number => {
 
 type Summaries = Readonly<Record<string, SessionSummaryDto>>;
 
+/**
+ * Each session's key for a sort, ascending: dates, sizes and counts negated (largest first),
+ * names lower-cased (A→Z). Computed once per row per sort, not once per comparison.
+ */
+function sortKey(sort: SessionSort, summaries: Summaries): (r: SessionRowDto) => number | string {
+  const sum = (r: SessionRowDto) => summaries[r.sessionId] ?? r.summary;
+  switch (sort) {
+    case 'created':
+      return (r) => -time(r.createdAt);
+    case 'name':
+      return (r) => sessionTitle(r, sum(r)).toLowerCase();
+    case 'size':
+      return (r) => -r.sizeBytes;
+    case 'activity':
+      return (r) => -time(sum(r)?.lastActivity ?? r.modifiedAt);
+    case 'entries':
+      // Not yet counted sorts last.
+      return (r) => -(sum(r)?.entryCount ?? -1);
+    default:
+      return (r) => -time(r.modifiedAt);
+  }
+}
+
+interface Keyed {
+  row: SessionRowDto;
+  /** Pinned first, then pi's tier. */
+  group: number;
+  key: number | string;
+}
+
+function byKey(a: Keyed, b: Keyed): number {
+  const k =
+    typeof a.key === 'number' && typeof b.key === 'number' ? a.key - b.key : String(a.key).localeCompare(String(b.key));
+  return a.group - b.group || k || a.row.sessionId.localeCompare(b.row.sessionId);
+}
+
 /** Compares two sessions for a sort: dates and sizes largest first, names A→Z; ties by id. */
 export function sessionComparator(
   sort: SessionSort,
   summaries: Summaries,
 ): (a: SessionRowDto, b: SessionRowDto) => number {
-  const sum = (r: SessionRowDto) => summaries[r.sessionId] ?? r.summary;
-  let cmp: (a: SessionRowDto, b: SessionRowDto) => number;
-  switch (sort) {
-    case 'created':
-      cmp = (a, b) => time(b.createdAt) - time(a.createdAt);
-      break;
-    case 'name': {
-      const names = new Map<SessionRowDto, string>();
-      const name = (r: SessionRowDto) => names.get(r) ?? names.set(r, sessionTitle(r, sum(r)).toLowerCase()).get(r)!;
-      cmp = (a, b) => name(a).localeCompare(name(b));
-      break;
-    }
-    case 'size':
-      cmp = (a, b) => b.sizeBytes - a.sizeBytes;
-      break;
-    case 'activity':
-      cmp = (a, b) => time(sum(b)?.lastActivity ?? b.modifiedAt) - time(sum(a)?.lastActivity ?? a.modifiedAt);
-      break;
-    case 'entries':
-      // Not yet counted sorts last.
-      cmp = (a, b) => (sum(b)?.entryCount ?? -1) - (sum(a)?.entryCount ?? -1);
-      break;
-    default:
-      cmp = (a, b) => time(b.modifiedAt) - time(a.modifiedAt);
-  }
-  return (a, b) => cmp(a, b) || a.sessionId.localeCompare(b.sessionId);
+  const key = sortKey(sort, summaries);
+  return (a, b) => byKey({ row: a, group: 0, key: key(a) }, { row: b, group: 0, key: key(b) });
 }
 
 /**
- * The order of matching rows: pinned first, then (with a query) pi's tiers, whole hits before
+ * Matching rows in order: pinned first, then (with a query) pi's tiers, whole hits before
  * scattered ones; then the chosen sort.
  */
-function rowOrder(
+function inOrder(
+  rows: Iterable<SessionRowDto>,
   hits: ReadonlyMap<SessionRowDto, RankHit | null>,
   keep: Keep,
-  sort: (a: SessionRowDto, b: SessionRowDto) => number,
-): (a: SessionRowDto, b: SessionRowDto) => number {
-  const pin = (r: SessionRowDto) => (keep[r.sessionId]?.pinned ? 0 : 1);
-  const tier = (r: SessionRowDto) => hits.get(r)?.tier ?? 0;
-  return (a, b) => pin(a) - pin(b) || tier(a) - tier(b) || sort(a, b);
+  key: (r: SessionRowDto) => number | string,
+): SessionRowDto[] {
+  const keyed: Keyed[] = [];
+  for (const row of rows)
+    keyed.push({ row, group: (keep[row.sessionId]?.pinned ? 0 : 4) + (hits.get(row)?.tier ?? 0), key: key(row) });
+  return keyed.sort(byKey).map((k) => k.row);
 }
 
 function sessionRows(
@@ -146,11 +172,45 @@ export function buildSidebarRows(
   summaries: Readonly<Record<string, SessionSummaryDto>>,
   opts: RowOptions,
 ): SidebarRow[] {
-  if (!list) return [];
+  return list ? buildRows(list, summaries, opts, null).rows : [];
+}
+
+/**
+ * buildSidebarRows for a filter being typed: a query that only adds to the last one matches a
+ * subset of its sessions (narrowsFrom), so only those are ranked again.
+ */
+export function sidebarRowsWhileTyping(): (
+  list: SessionListDto | null,
+  summaries: Readonly<Record<string, SessionSummaryDto>>,
+  opts: RowOptions,
+) => SidebarRow[] {
+  let last: { list: SessionListDto; summaries: Summaries; opts: RowOptions; matched: Set<SessionRowDto> } | null = null;
+  return (list, summaries, opts) => {
+    if (!list) return [];
+    const same =
+      last &&
+      last.list === list &&
+      last.summaries === summaries &&
+      last.opts.keep === opts.keep &&
+      last.opts.only === opts.only &&
+      narrowsFrom(last.opts.query, opts.query);
+    const out = buildRows(list, summaries, opts, same ? last!.matched : null);
+    last = { list, summaries, opts, matched: new Set(out.hits.keys()) };
+    return out.rows;
+  };
+}
+
+function buildRows(
+  list: SessionListDto,
+  summaries: Summaries,
+  opts: RowOptions,
+  within: ReadonlySet<SessionRowDto> | null,
+): { rows: SidebarRow[]; hits: Map<SessionRowDto, RankHit | null> } {
   const keep = opts.keep ?? NO_KEEP;
-  const hits = matching(list, summaries, opts);
-  const compare = rowOrder(hits, keep, sessionComparator(opts.sort, summaries));
-  if (opts.group === false) return sessionRows([...hits.keys()].sort(compare), summaries, hits, keep);
+  const hits = matching(list, summaries, opts, within);
+  const key = sortKey(opts.sort, summaries);
+  if (opts.group === false)
+    return { rows: sessionRows(inOrder(hits.keys(), hits, keep, key), summaries, hits, keep), hits };
   const byCwd = new Map<string, SessionRowDto[]>();
   for (const row of hits.keys()) {
     const cwd = row.origin ? OPENED_GROUP : row.cwd;
@@ -180,9 +240,9 @@ export function buildSidebarRows(
     const collapsed = !!opts.collapsed[project.cwd];
     out.push({ kind: 'project', key: `p:${project.cwd}`, project, shown: rows.length, collapsed });
     if (collapsed) continue;
-    out.push(...sessionRows(rows.sort(compare), summaries, hits, keep));
+    out.push(...sessionRows(inOrder(rows, hits, keep, key), summaries, hits, keep));
   }
-  return out;
+  return { rows: out, hits };
 }
 
 /**
@@ -241,6 +301,5 @@ export function filterKeyMove(rows: readonly SidebarRow[], at: number, key: stri
 /** A session row whose match lies outside its title gets a line for it (the row is taller). */
 export function hasMatchLine(row: SidebarRow): boolean {
   if (row.kind !== 'session' || !row.hit) return false;
-  const shows = titleField(row.summary, row.keep);
-  return row.hit.marks.some((m) => m.field !== shows);
+  return (row.hit.where & ~fieldBit(titleField(row.summary, row.keep))) !== 0;
 }
