@@ -630,13 +630,7 @@ function main(): void {
     rows.push([
       `session list filter per keystroke, ${String(f.sessions ?? '?')} sessions (renderer, median of ${String(f.keystrokes ?? '?')})`,
       f.ok ? fmtMs(f) : `fails: ${f.error}`,
-      '–',
-      '–',
-      '–',
-      '–',
-      '–',
-      '–',
-      '–',
+      ...Array<string>(7).fill('–'),
       `(target ≤ 100 ms; slowest ${fmtMs({ ok: true, ms: f.maxMs as number })}, first (cold) ${fmtMs({ ok: true, ms: f.firstMs as number })})`,
     ]);
   }

@@ -9,10 +9,9 @@ import { useActions, useCanopy } from '../../app-context';
 import { formatBytes } from '../../lib/format';
 import { tagsInUse, type TrashPreviewDto } from '../../lib/shared';
 import { sessionTitle } from '../../model/session-title';
-import { useEscape } from '../../lib/use-escape';
 import { keepDialog } from './keep-state';
 import { useContinueInPi } from './use-continue';
-import './keep.css';
+import { KeepModal } from './KeepModal';
 
 /** "a, b c" → ['a', 'b', 'c']. */
 export function splitTags(text: string): string[] {
@@ -44,7 +43,6 @@ function KeepForm({ sessionId, focus }: { sessionId: string; focus: 'name' | 'ta
   const trashRef = useRef<HTMLButtonElement>(null);
   const continueInPi = useContinueInPi();
   const close = () => keepDialog.setState({ open: null });
-  useEscape(close);
   const known = useMemo(() => tagsInUse(allKeep).map(([t]) => t), [allKeep]);
 
   useEffect(() => {
@@ -81,116 +79,98 @@ function KeepForm({ sessionId, focus }: { sessionId: string; focus: 'name' | 'ta
   const forks = preview ? preview.files.filter((f) => f.fork).length : 0;
 
   return (
-    <div
-      className="modal-backdrop"
-      role="dialog"
-      aria-modal="true"
-      aria-label="Keep this session"
-      data-testid="keep-dialog"
-      onClick={(e) => e.target === e.currentTarget && close()}
+    <KeepModal
+      label="Keep this session"
+      testId="keep-dialog"
+      title={sessionTitle(row, summary)}
+      onClose={close}
+      onSubmit={() => void save()}
     >
-      <form
-        className="modal keep-box"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void save();
-        }}
-      >
-        <div className="modal-head">
-          <h2>{sessionTitle(row, summary)}</h2>
-          <span className="grow" />
-          <button type="button" className="compact" onClick={close} aria-label="Close">
-            ✕
-          </button>
-        </div>
-        <div className="keep-form">
-          <label>
-            Name
-            <input
-              ref={nameRef}
-              value={name}
-              placeholder={piName || 'A name of your own'}
-              data-testid="keep-name"
-              onChange={(e) => setName(e.target.value)}
-            />
-          </label>
-          {piName && <p className="muted small">pi&apos;s own name (session_info): {piName}</p>}
-          <label>
-            Tags
-            <input
-              ref={tagsRef}
-              value={tags}
-              list="keep-known-tags"
-              placeholder="comma or space separated"
-              data-testid="keep-tags"
-              onChange={(e) => setTags(e.target.value)}
-            />
-            <datalist id="keep-known-tags">
-              {known.map((t) => (
-                <option key={t} value={t} />
-              ))}
-            </datalist>
-          </label>
-          <label className="keep-check">
-            <input
-              type="checkbox"
-              checked={pinned}
-              data-testid="keep-pinned"
-              onChange={(e) => setPinned(e.target.checked)}
-            />{' '}
-            Pinned (listed first)
-          </label>
-          <label>
-            Note
-            <textarea value={note} rows={3} data-testid="keep-note" onChange={(e) => setNote(e.target.value)} />
-          </label>
-          <p className="muted small">
-            Kept in Canopy&apos;s data folder by session id: the session file is not changed.
-          </p>
-          {error && (
-            <div className="error-note" role="alert">
-              {error}
-            </div>
-          )}
-          <div className="keep-buttons">
-            <button type="submit" className="primary-button" data-testid="keep-save">
-              Save
-            </button>
-            <button type="button" data-testid="keep-continue" onClick={() => void continueInPi(sessionId)}>
-              Continue in pi
-            </button>
-          </div>
-        </div>
-        <section className="keep-trash" aria-label="Move to the trash">
-          <h3>Move to the trash</h3>
-          {forks > 0 || !withForks ? (
-            <label className="keep-check">
-              <input type="checkbox" checked={withForks} onChange={(e) => setWithForks(e.target.checked)} /> With its
-              forks
-            </label>
-          ) : null}
-          <ul className="keep-trash-files" data-testid="trash-preview">
-            {preview?.files.map((f) => (
-              <li key={f.sessionId} title={f.path}>
-                {f.fork ? 'fork · ' : ''}
-                <code>{f.path.split(/[\\/]/).pop()}</code> · {formatBytes(f.sizeBytes)}
-              </li>
+      <div className="keep-form">
+        <label>
+          Name
+          <input
+            ref={nameRef}
+            value={name}
+            placeholder={piName || 'A name of your own'}
+            data-testid="keep-name"
+            onChange={(e) => setName(e.target.value)}
+          />
+        </label>
+        {piName && <p className="muted small">pi&apos;s own name (session_info): {piName}</p>}
+        <label>
+          Tags
+          <input
+            ref={tagsRef}
+            value={tags}
+            list="keep-known-tags"
+            placeholder="comma or space separated"
+            data-testid="keep-tags"
+            onChange={(e) => setTags(e.target.value)}
+          />
+          <datalist id="keep-known-tags">
+            {known.map((t) => (
+              <option key={t} value={t} />
             ))}
-          </ul>
-          {preview?.refused && <p className="muted small">{preview.refused}</p>}
-          <button
-            type="button"
-            ref={trashRef}
-            className="danger"
-            data-testid="keep-trash"
-            disabled={!preview || preview.refused !== null}
-            onClick={() => void trash()}
-          >
-            Move {preview?.files.length ?? ''} file{preview?.files.length === 1 ? '' : 's'} to the trash
+          </datalist>
+        </label>
+        <label className="keep-check">
+          <input
+            type="checkbox"
+            checked={pinned}
+            data-testid="keep-pinned"
+            onChange={(e) => setPinned(e.target.checked)}
+          />{' '}
+          Pinned (listed first)
+        </label>
+        <label>
+          Note
+          <textarea value={note} rows={3} data-testid="keep-note" onChange={(e) => setNote(e.target.value)} />
+        </label>
+        <p className="muted small">Kept in Canopy&apos;s data folder by session id: the session file is not changed.</p>
+        {error && (
+          <div className="error-note" role="alert">
+            {error}
+          </div>
+        )}
+        <div className="keep-buttons">
+          <button type="submit" className="primary-button" data-testid="keep-save">
+            Save
           </button>
-          <p className="muted small">The OS trash keeps them; Canopy can put them back (Trash: restore).</p>
-        </section>
-      </form>
-    </div>
+          <button type="button" data-testid="keep-continue" onClick={() => void continueInPi(sessionId)}>
+            Continue in pi
+          </button>
+        </div>
+      </div>
+      <section className="keep-trash" aria-label="Move to the trash">
+        <h3>Move to the trash</h3>
+        {forks > 0 || !withForks ? (
+          <label className="keep-check">
+            <input type="checkbox" checked={withForks} onChange={(e) => setWithForks(e.target.checked)} /> With its
+            forks
+          </label>
+        ) : null}
+        <ul className="keep-trash-files" data-testid="trash-preview">
+          {preview?.files.map((f) => (
+            <li key={f.sessionId} title={f.path}>
+              {f.fork ? 'fork · ' : ''}
+              <code>{f.path.split(/[\\/]/).pop()}</code> · {formatBytes(f.sizeBytes)}
+            </li>
+          ))}
+        </ul>
+        {preview?.refused && <p className="muted small">{preview.refused}</p>}
+        <button
+          type="button"
+          ref={trashRef}
+          className="danger"
+          data-testid="keep-trash"
+          disabled={!preview || preview.refused !== null}
+          onClick={() => void trash()}
+        >
+          Move {preview?.files.length ?? ''} file{preview?.files.length === 1 ? '' : 's'} to the trash
+        </button>
+        <p className="muted small">The OS trash keeps them; Canopy can put them back (Trash: restore).</p>
+      </section>
+    </KeepModal>
   );
 }
