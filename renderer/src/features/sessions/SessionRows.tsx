@@ -1,5 +1,13 @@
 import { memo, useMemo, type CSSProperties } from 'react';
-import { countOf, formatBytes, formatDateTime, formatRelative, formatShortDate, shortCwd } from '../../lib/format';
+import {
+  countOf,
+  formatBytes,
+  formatCost,
+  formatDateTime,
+  formatRelative,
+  formatShortDate,
+  shortCwd,
+} from '../../lib/format';
 import type { KeepRecordDto, ProjectDto, SessionRowDto, SessionSummaryDto } from '../../lib/shared';
 import { ForkIcon } from '../../lib/icons';
 import { isFork, plainText, sessionTitle } from '../../model/session-title';
@@ -74,6 +82,7 @@ export const SessionRow = memo(function SessionRow({
   hit = null,
   query = '',
   keep,
+  cost,
 }: {
   session: SessionRowDto;
   summary: SessionSummaryDto | null;
@@ -81,6 +90,8 @@ export const SessionRow = memo(function SessionRow({
   hit?: RankHit | null;
   /** The filter (the marks are found again for a drawn row). */
   query?: string;
+  /** Shown when the list is sorted by cost. */
+  cost?: number | undefined;
   /** Canopy's name, tags, pin and note for it. */
   keep?: KeepRecordDto | undefined;
   depth: number;
@@ -180,6 +191,7 @@ export const SessionRow = memo(function SessionRow({
         <span className="size" data-testid="session-size">
           {formatBytes(session.sizeBytes)}
         </span>
+        {cost !== undefined && <span data-testid="session-cost">{formatCost(cost)}</span>}
         {!branched && (
           <span className="count">{summary ? countOf(summary.entryCount, 'entry', 'entries') : '… entries'}</span>
         )}

@@ -9,6 +9,8 @@ import { filterKeyMove, hasMatchLine, sidebarRowsWhileTyping, type SidebarRow } 
 import { ProjectRow, SessionRow } from './SessionRows';
 import { SearchIndexProgress } from './SearchIndexProgress';
 import { OnlyChoice } from './OnlyChoice';
+import { useStoreReport } from '../../lib/store-report';
+import { spendBySession, type SessionSpend } from '../../model/session-spend';
 
 const SORT_LABELS: Record<SessionSort, string> = {
   modified: 'Modified',
@@ -17,6 +19,7 @@ const SORT_LABELS: Record<SessionSort, string> = {
   name: 'Name',
   size: 'Size',
   entries: 'Entries',
+  cost: 'Cost',
 };
 
 const PROJECT_ROW = 34;
@@ -43,10 +46,13 @@ export function SessionsPanel({ initialHeight = 700 }: { initialHeight?: number 
   const only = useCanopy((s) => s.sessionOnly);
   const rootNotes = useCanopy((s) => s.appInfo?.rootNotes);
 
+  // Cost and model come from the store report (a background pass): asked for only when used.
+  const { report } = useStoreReport(sort === 'cost' || only === 'models' || only.startsWith('model:'));
+  const spend = useMemo(() => (report ? spendBySession(report.usage) : null), [report]);
   const build = useMemo(() => sidebarRowsWhileTyping(), []);
   const rows = useMemo(
-    () => build(list, summaries, { query, sort, group, collapsed, keep, only }),
-    [build, list, summaries, query, sort, group, collapsed, keep, only],
+    () => build(list, summaries, { query, sort, group, collapsed, keep, only, spend }),
+    [build, list, summaries, query, sort, group, collapsed, keep, only, spend],
   );
   const total = list?.sessions.length ?? 0;
   const shown = rows.reduce((n, r) => (r.kind === 'session' ? n + 1 : n), 0);
@@ -109,7 +115,7 @@ export function SessionsPanel({ initialHeight = 700 }: { initialHeight?: number 
           onChange={(e) => setQuery(e.target.value)}
           onKeyDown={(e) => filterKeys.current?.(e)}
         />
-        <OnlyChoice />
+        <OnlyChoice spend={spend} />
       </div>
       {listing && (
         <ProgressLine
@@ -127,6 +133,11 @@ export function SessionsPanel({ initialHeight = 700 }: { initialHeight?: number 
           testId="summary-progress"
           subtle
         />
+      )}
+      {report && report.state === 'running' && (
+        <div className="root-note muted small" data-testid="spend-progress">
+          Reading costs and models… {Math.round((100 * report.done) / Math.max(1, report.total))}%
+        </div>
       )}
       {rootNotes?.map((note) => (
         <div key={note} className="root-note muted small" data-testid="root-note">
@@ -152,7 +163,14 @@ export function SessionsPanel({ initialHeight = 700 }: { initialHeight?: number 
           </ul>
         </details>
       )}
-      <SessionList rows={rows} initialHeight={initialHeight} flat={!group} keysRef={filterKeys} query={query} />
+      <SessionList
+        rows={rows}
+        initialHeight={initialHeight}
+        flat={!group}
+        keysRef={filterKeys}
+        query={query}
+        costs={sort === 'cost' ? spend : null}
+      />
       {list && rows.length === 0 && !listing && (
         <div className="empty-note">{query ? 'No session matches the filter.' : 'No sessions found.'}</div>
       )}
@@ -169,8 +187,11 @@ function SessionList({
   flat,
   keysRef,
   query,
+  costs,
 }: {
   rows: SidebarRow[];
+  /** Shown on each row when sorted by cost. */
+  costs: Readonly<Record<string, SessionSpend>> | null;
   initialHeight: number;
   flat: boolean;
   keysRef: RefObject<FilterKeys | null>;
@@ -338,6 +359,7 @@ function SessionList({
                   showCwd={flat}
                   hit={row.hit}
                   query={query}
+                  cost={costs?.[row.session.sessionId]?.cost}
                   keep={row.keep}
                   onOpen={(id) => void actions.openSession(id)}
                 />

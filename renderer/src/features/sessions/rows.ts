@@ -10,6 +10,7 @@ import {
   type RankHit,
 } from '../../model/session-rank';
 import { sessionDoc, titleField } from '../../model/session-doc';
+import type { SessionSpend } from '../../model/session-spend';
 import type { SessionSort } from '../../store';
 
 export type SidebarRow =
@@ -37,17 +38,26 @@ export interface RowOptions {
   collapsed: Readonly<Record<string, true>>;
   /** Canopy's records (names, tags, pins, notes) by session id. */
   keep?: Readonly<Record<string, KeepRecordDto>>;
-  /** '' (or absent): every session; 'pinned'; or 'tag:<tag>'. */
+  /** '' (or absent): every session; 'pinned'; 'tag:<tag>'; or 'model:<model>' (needs `spend`). */
   only?: string;
+  /** Cost and main model by session id, once the store report has them (sort by cost, only a model). */
+  spend?: Readonly<Record<string, SessionSpend>> | null;
 }
 
 type Keep = Readonly<Record<string, KeepRecordDto>>;
 const NO_KEEP: Keep = {};
 
-/** The `only` choice as a test of a record. */
-function onlyTest(only: string | undefined): (keep: KeepRecordDto | undefined) => boolean {
-  if (!only) return () => true;
+/** The `only` choice as a test of a session's record (and spend). */
+function onlyTest(
+  only: string | undefined,
+  spend: RowOptions['spend'],
+): (keep: KeepRecordDto | undefined, id: string) => boolean {
+  if (!only || only === 'models') return () => true;
   if (only === 'pinned') return (k) => k?.pinned === true;
+  if (only.startsWith('model:')) {
+    const model = only.slice(6);
+    return (_k, id) => spend?.[id]?.model === model;
+  }
   const tag = only.startsWith('tag:') ? only.slice(4) : only;
   return (k) => k?.tags?.includes(tag) === true;
 }
@@ -62,11 +72,11 @@ function matching(
   const query = parseRankQuery(opts.query);
   const any = isEmptyQuery(query);
   const keep = opts.keep ?? NO_KEEP;
-  const only = onlyTest(opts.only);
+  const only = onlyTest(opts.only, opts.spend);
   const out = new Map<SessionRowDto, RankHit | null>();
   for (const row of within ?? list.sessions) {
     const record = keep[row.sessionId];
-    if (!only(record)) continue;
+    if (!only(record, row.sessionId)) continue;
     if (any) {
       out.set(row, null);
       continue;
@@ -88,9 +98,16 @@ type Summaries = Readonly<Record<string, SessionSummaryDto>>;
  * Each session's key for a sort, ascending: dates, sizes and counts negated (largest first),
  * names lower-cased (A→Z). Computed once per row per sort, not once per comparison.
  */
-function sortKey(sort: SessionSort, summaries: Summaries): (r: SessionRowDto) => number | string {
+function sortKey(
+  sort: SessionSort,
+  summaries: Summaries,
+  spend?: RowOptions['spend'],
+): (r: SessionRowDto) => number | string {
   const sum = (r: SessionRowDto) => summaries[r.sessionId] ?? r.summary;
   switch (sort) {
+    case 'cost':
+      // Not yet known sorts last.
+      return (r) => -(spend?.[r.sessionId]?.cost ?? -1);
     case 'created':
       return (r) => -time(r.createdAt);
     case 'name':
@@ -193,6 +210,7 @@ export function sidebarRowsWhileTyping(): (
       last.summaries === summaries &&
       last.opts.keep === opts.keep &&
       last.opts.only === opts.only &&
+      last.opts.spend === opts.spend &&
       narrowsFrom(last.opts.query, opts.query);
     const out = buildRows(list, summaries, opts, same ? last!.matched : null);
     last = { list, summaries, opts, matched: new Set(out.hits.keys()) };
@@ -208,7 +226,7 @@ function buildRows(
 ): { rows: SidebarRow[]; hits: Map<SessionRowDto, RankHit | null> } {
   const keep = opts.keep ?? NO_KEEP;
   const hits = matching(list, summaries, opts, within);
-  const key = sortKey(opts.sort, summaries);
+  const key = sortKey(opts.sort, summaries, opts.spend);
   if (opts.group === false)
     return { rows: sessionRows(inOrder(hits.keys(), hits, keep, key), summaries, hits, keep), hits };
   const byCwd = new Map<string, SessionRowDto[]>();
