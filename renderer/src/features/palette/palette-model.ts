@@ -119,11 +119,13 @@ function rankedSessions(query: string, src: PaletteSources, limits: typeof PALET
       a.hit.score - b.hit.score ||
       (b.row.modifiedAt > a.row.modifiedAt ? 1 : b.row.modifiedAt < a.row.modifiedAt ? -1 : 0),
   );
-  // On the actions' scale (fuzzy.ts: about 100 a word whole, 50 scattered), so groups order by their best.
+  // On the actions' scale (fuzzy.ts: 100–120 a word at the start of a title, 60–100 elsewhere, ≤ 50
+  // scattered), a little below it: an action named by the words typed comes before a session that
+  // holds them, and groups order by their best.
   const words = Math.max(1, parsed.tokens.length);
   return hits
     .slice(0, limits.sessions)
-    .map(({ row, hit }) => sessionItem(row, src, hit, (hit.tier === 2 ? 40 : 130 - hit.tier * 10) * words));
+    .map(({ row, hit }) => sessionItem(row, src, hit, (hit.tier === 2 ? 30 : hit.tier === 1 ? 75 : 100) * words));
 }
 
 function sessionItem(row: SessionRowDto, src: PaletteSources, hit: RankHit | null, score: number): PaletteItem {
