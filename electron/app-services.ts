@@ -10,6 +10,7 @@ import { StoreService } from './repo/store/store-service';
 import { OpenGate } from './repo/open-gate';
 import { AppKeep } from './keep';
 import { SessionOffload } from './repo/session-offload';
+import { AppDoctor } from './doctor';
 import type { Handlers } from './shared/contract';
 import { VERSION } from './version';
 
@@ -38,6 +39,7 @@ export interface AppServices {
   sessions: SessionService;
   search: AppSearch;
   secrets: AppSecrets;
+  doctor: AppDoctor;
   handlers: Handlers;
   /** Settles once every watcher is in place (at once when not watching). */
   watching: Promise<void>;
@@ -90,12 +92,20 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     readOnlyReason: (id) => catalog.readOnlyReason(id),
     ...env,
   });
+  const doctor = new AppDoctor({
+    list: () => catalog.list(),
+    readOnlyReason: (id) => catalog.readOnlyReason(id),
+    addWritten: (path) => catalog.addWritten(path),
+    progress: (p) => bus.emit('doctor.progress', p),
+    pause: gate.pause,
+  });
   const handlers = createHandlers({
     keep,
     catalog,
     sessions,
     search,
     store,
+    doctor,
     gate,
     version: VERSION,
     transport: options.transport,
@@ -111,6 +121,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     sessions,
     search,
     secrets,
+    doctor,
     handlers,
     watching: stopWatching.ready,
     close: async () => {

@@ -139,13 +139,17 @@ export { escapeHtml, imageDataUrl } from './export/html-escape';
 export { renderHtml, EXPORT_CSP } from './export/html';
 export { renderMarkdown } from './export/markdown';
 // The whole store (usage, storage, slim copies): facts read per line, fork families, spend counted once.
-export { FactReader, spendOf, type EntryFact, type HeaderFact, type SpendFact } from './store/store-facts';
+export { FactReader, type EntryFact, type HeaderFact } from './store/store-facts';
+export { readSpend, TOOLS_PROVIDER, TOOLS_MODEL, type SpendFact, type SpendSource } from './store/spend';
 export { scanLineBlocks, base64Bytes, type ImageBlock, type OutputString, type LineBlocks } from './store/block-scan';
 export { familiesOf, activePath, entryKey, utcDay, type SessionFacts } from './store/store-families';
 export {
   UsageAccumulator,
   parseGroupKeys,
   USAGE_GROUP_KEYS,
+  USAGE_SCHEMA_VERSION,
+  NO_DAY,
+  type UsageProblem,
   type UsageGroupKey,
   type UsageGroup,
   type UsageOptions,

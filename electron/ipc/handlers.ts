@@ -12,6 +12,7 @@ import { compareLeaves } from '../repo/compare';
 import type { AppKeep } from '../keep';
 import { continueInPi } from '../continue';
 import { emptyRootNotes } from '../repo/roots';
+import type { AppDoctor } from '../doctor';
 
 export interface HandlerContext {
   catalog: SessionCatalog;
@@ -34,6 +35,8 @@ export interface HandlerContext {
   keep?: AppKeep;
   /** Tests: the environment "Continue in pi" launches with (default process.env). */
   continueEnv?: NodeJS.ProcessEnv;
+  /** Absent: the doctor answers that it is unavailable. */
+  doctor?: AppDoctor;
 }
 
 export function createHandlers(ctx: HandlerContext): Handlers {
@@ -98,6 +101,9 @@ export function createHandlers(ctx: HandlerContext): Handlers {
     'store.archive': (args) => needStore(ctx).archive(args.staleDays, args.familyIds),
     ...shareHandlers(ctx, sessions),
     'session.compare': (args) => compareLeaves(sessions, args),
+    'doctor.examine': (args) => needDoctor(ctx).examine(args.sessionId),
+    'doctor.repair': (args) => needDoctor(ctx).repair(args.sessionId),
+    'doctor.store': async (args) => needDoctor(ctx).storeReport(args.refresh === true),
     ...keepHandlers(ctx),
   };
 }
@@ -169,6 +175,11 @@ function shareHandlers(
     'redactions.get': () => exporter().redactions(),
     'redactions.set': (args) => exporter().setRedactions(args),
   };
+}
+
+function needDoctor(ctx: HandlerContext): AppDoctor {
+  if (!ctx.doctor) throw new CanopyError('io', 'the doctor is unavailable here');
+  return ctx.doctor;
 }
 
 function needStore(ctx: HandlerContext): StoreService {

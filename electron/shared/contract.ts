@@ -18,6 +18,7 @@ import type { ContextViewDto, ForkPreviewDto, ForkRequestDto, ForkResultDto, Lin
 import type { EntryNodesDto, SessionGraphWireDto } from './entry-nodes';
 import type { EntryPreviewDto } from './dto';
 import type { Result } from './errors';
+import type { DoctorReportDto, DoctorStoreDto } from './doctor-dto';
 import type {
   ExportPreviewDto,
   ExportRequestDto,
@@ -150,6 +151,12 @@ export interface Contract {
   'trash.restore': { args: { id: string }; result: TrashRecordDto };
   /** Continue in pi: the app opens a terminal running pi on the session; serve answers the command to copy. */
   'session.continue': { args: { sessionId: string; fork?: boolean }; result: ContinueResultDto };
+  /** The damage old pi versions left in a session, and the repaired file(s) a repair would write (nothing is written). */
+  'doctor.examine': { args: { sessionId: string }; result: DoctorReportDto };
+  /** Writes the repaired file(s) next to the session (new sessions, listed); the source is never changed. */
+  'doctor.repair': { args: { sessionId: string }; result: DoctorReportDto };
+  /** Every listed session examined in the background (progress: `doctor.progress`); `refresh` examines again. */
+  'doctor.store': { args: { refresh?: boolean }; result: DoctorStoreDto };
 }
 
 /** One side of session.compare. */
@@ -204,6 +211,9 @@ export const CHANNELS = [
   'trash.list',
   'trash.restore',
   'session.continue',
+  'doctor.examine',
+  'doctor.repair',
+  'doctor.store',
 ] as const satisfies readonly Channel[];
 
 type Missing = Exclude<Channel, (typeof CHANNELS)[number]>;
@@ -230,6 +240,8 @@ export interface Events {
   'store.progress': { state: StoreReportDto['state']; done: number; total: number };
   /** A session's kept record changed (or was cleared): what it is now. */
   'keep.changed': KeepChangedDto;
+  /** The doctor's pass over the store: sessions examined so far. */
+  'doctor.progress': { state: DoctorStoreDto['state']; done: number; total: number };
 }
 export type EventName = keyof Events;
 export const EVENTS = [
@@ -241,6 +253,7 @@ export const EVENTS = [
   'secrets.progress',
   'store.progress',
   'keep.changed',
+  'doctor.progress',
 ] as const satisfies readonly EventName[];
 type MissingEvent = Exclude<EventName, (typeof EVENTS)[number]>;
 // Fails to compile when an event of the contract is not listed in EVENTS.
@@ -296,6 +309,9 @@ export function channelMethods(make: <C extends Channel>(channel: C) => ChannelM
     'trash.list': make('trash.list'),
     'trash.restore': make('trash.restore'),
     'session.continue': make('session.continue'),
+    'doctor.examine': make('doctor.examine'),
+    'doctor.repair': make('doctor.repair'),
+    'doctor.store': make('doctor.store'),
   };
 }
 

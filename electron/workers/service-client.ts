@@ -4,7 +4,8 @@
  * worker (its background passes still give way while a session opens); the service's status comes
  * back as events. A worker that dies, or a call past its time limit (the worker is then ended: the
  * only way to stop running JavaScript), answers its calls with an error; the next call starts a
- * new worker, which is first sent the call that resumes its background work.
+ * new worker, which is first sent the call that resumes its background work. A call's limit counts
+ * from when its worker serves, so a new worker's start-up (seconds on a loaded machine) is not charged to it.
  */
 import { Worker } from 'node:worker_threads';
 import { CanopyError, isErrorCode } from '../shared/errors';
@@ -16,8 +17,11 @@ export type ToService =
 
 /** How long a worker asked to close may take before it is ended. */
 const CLOSE_MS = 5000;
+/** How long a new worker may take to load its code and start serving (jiti compiles sources under vitest). */
+const START_LIMIT_MS = 60_000;
 
 export type FromService =
+  | { kind: 'ready' }
   | { kind: 'reply'; id: number; ok: true; value: unknown }
   | { kind: 'reply'; id: number; ok: false; error: { code?: string; message: string } }
   | { kind: 'status'; status: unknown };
@@ -35,16 +39,23 @@ export interface ServiceClientOptions<S extends object> {
   onStatus?: (status: S) => void;
   /** Told when the worker died or was ended (for the log). */
   onWorkerLost?: (reason: string) => void;
+  /** How long a new worker may take to start serving before it is ended (default 60 s). */
+  startLimitMs?: number;
 }
 
 interface Pending {
   resolve: (value: unknown) => void;
   reject: (err: Error) => void;
+  /** The call's own time limit, armed once its worker serves (its start-up is not the call's time). */
+  limitMs: number | null;
   timer: ReturnType<typeof setTimeout> | null;
 }
 
 export class ServiceClient<S extends object> {
   private worker: Worker | null = null;
+  /** Whether the current worker has said it serves; until then no call's limit runs. */
+  private serving = false;
+  private startTimer: ReturnType<typeof setTimeout> | null = null;
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
   private closed = false;
@@ -77,13 +88,8 @@ export class ServiceClient<S extends object> {
     }
     const id = this.nextId++;
     return new Promise<T>((resolve, reject) => {
-      const p: Pending = { resolve: resolve as (v: unknown) => void, reject, timer: null };
-      if (limitMs !== null) {
-        p.timer = setTimeout(
-          () => this.lose(worker, `${this.options.name} ran longer than ${limitMs} ms and was stopped`, 'io'),
-          limitMs,
-        );
-      }
+      const p: Pending = { resolve: resolve as (v: unknown) => void, reject, limitMs, timer: null };
+      if (this.serving) this.arm(worker, p);
       this.pending.set(id, p);
       worker.ref();
       worker.postMessage({ kind: 'call', id, method, args } satisfies ToService);
@@ -103,6 +109,7 @@ export class ServiceClient<S extends object> {
   close(): Promise<void> {
     this.closed = true;
     this.unwatch?.();
+    this.clearStart();
     this.fail(new CanopyError('cancelled', `${this.options.name} closed`));
     const worker = this.worker;
     this.worker = null;
@@ -122,11 +129,18 @@ export class ServiceClient<S extends object> {
     if (this.worker) return this.worker;
     const { script, eval: isEval } = this.options.script;
     const worker = new Worker(script, { eval: isEval, workerData: this.options.workerData });
-    worker.on('message', (m: FromService) => this.receive(m));
+    worker.on('message', (m: FromService) => this.receive(worker, m));
     worker.on('error', (err) => this.lose(worker, `${this.options.name} failed: ${err.message}`));
     worker.on('exit', (code) => this.lose(worker, `${this.options.name} stopped (exit code ${code})`));
     worker.unref();
     this.worker = worker;
+    this.serving = false;
+    const startLimit = this.options.startLimitMs ?? START_LIMIT_MS;
+    this.startTimer = setTimeout(
+      () => this.lose(worker, `${this.options.name} did not start within ${startLimit} ms`),
+      startLimit,
+    );
+    this.startTimer.unref();
     if (this.gateHeld) worker.postMessage({ kind: 'gate', held: true } satisfies ToService);
     // The caller of the lost call was answered already: this one's answer goes nowhere.
     if (this.resumeWith)
@@ -134,7 +148,24 @@ export class ServiceClient<S extends object> {
     return worker;
   }
 
-  private receive(m: FromService): void {
+  /** Starts a call's own time limit: past it the worker is ended (the only way to stop running JavaScript). */
+  private arm(worker: Worker, p: Pending): void {
+    const limitMs = p.limitMs;
+    if (limitMs === null || p.timer) return;
+    p.timer = setTimeout(
+      () => this.lose(worker, `${this.options.name} ran longer than ${limitMs} ms and was stopped`, 'io'),
+      limitMs,
+    );
+  }
+
+  private receive(worker: Worker, m: FromService): void {
+    if (worker !== this.worker) return;
+    if (m.kind === 'ready') {
+      this.serving = true;
+      this.clearStart();
+      for (const p of this.pending.values()) this.arm(worker, p);
+      return;
+    }
     if (m.kind === 'status') {
       this.lastStatus = m.status as S;
       this.options.onStatus?.(this.status());
@@ -154,10 +185,16 @@ export class ServiceClient<S extends object> {
     // An earlier worker's late exit event is not the current one's.
     if (worker !== this.worker) return;
     this.worker = null;
+    this.clearStart();
     void worker.terminate();
     this.lastStatus = this.options.stopped(this.lastStatus);
     this.fail(new CanopyError(code, reason));
     if (!this.closed) this.options.onWorkerLost?.(reason);
+  }
+
+  private clearStart(): void {
+    if (this.startTimer) clearTimeout(this.startTimer);
+    this.startTimer = null;
   }
 
   private fail(err: CanopyError): void {

@@ -53,6 +53,8 @@ export function serviceHost(name: string): Host {
           (err: unknown) => send({ kind: 'reply', id: m.id, ok: false, error: errorValue(err) }),
         );
       });
+      // The client starts its calls' time limits from here: loading this thread's code is not a call's time.
+      send({ kind: 'ready' });
     },
   };
 }

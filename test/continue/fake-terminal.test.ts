@@ -17,9 +17,16 @@ const record = join(tmp, 'argv.json');
 let store: SmallSession[];
 let handlers: (transport: 'electron' | 'http') => Handlers;
 
+/** What the fake terminal wrote (it may still be writing: read until the JSON is whole). */
 async function recorded(): Promise<{ argv: string[]; cwd: string }> {
-  for (let i = 0; i < 200 && !existsSync(record); i++) await new Promise((r) => setTimeout(r, 25));
-  return JSON.parse(readFileSync(record, 'utf8'));
+  for (let i = 0; ; i++) {
+    try {
+      return JSON.parse(readFileSync(record, 'utf8')) as { argv: string[]; cwd: string };
+    } catch (err) {
+      if (i >= 200) throw err;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  }
 }
 
 beforeAll(() => {

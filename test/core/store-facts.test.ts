@@ -24,7 +24,19 @@ describe('FactReader', () => {
       usage,
     };
     const a = fact({ type: 'message', id: 'a', parentId: null, timestamp: 't', message: msg })!;
-    expect(a.spend).toEqual({ model: 'm "1"', input: 10, output: 5, cacheRead: 2, cacheWrite: 1, cost: 0.5 });
+    expect(a.spend).toEqual({
+      source: 'assistant',
+      provider: '(unknown)',
+      model: 'm "1"',
+      input: 10,
+      output: 5,
+      cacheRead: 2,
+      cacheWrite: 1,
+      cacheWrite1h: 0,
+      reasoning: 0,
+      cost: 0.5,
+      billed: false,
+    });
     // Another key order: parsed whole, same facts.
     const b = fact({ message: msg, id: 'a', type: 'message', parentId: null, timestamp: 't' })!;
     expect(b.spend).toEqual(a.spend);
@@ -48,6 +60,78 @@ describe('FactReader', () => {
       message: { role: 'assistant', content: [], model: 'x', usage: { ...usage, cost: { total: 0 } } },
     })!;
     expect(zero.spend!.cost).toBeNull();
+  });
+
+  it("keys an assistant's spend by provider and the model that answered, read from the line's end", () => {
+    const msg = {
+      role: 'assistant',
+      content: [{ type: 'toolCall', arguments: { api: 'decoy', provider: 'decoy', usage: { input: 1, output: 1 } } }],
+      api: 'openai-completions',
+      provider: 'openrouter',
+      model: 'auto',
+      responseModel: 'anthropic/claude-sonnet-4.5',
+      usage: { ...usage, cacheWrite1h: 1, reasoning: 3, cost: { total: 0.25, totalFromProvider: true } },
+      stopReason: 'stop',
+    };
+    const line = { type: 'message', id: 'a', parentId: null, timestamp: 't', message: msg };
+    const fromEnd = fact(line)!;
+    expect(fromEnd.spend).toMatchObject({
+      provider: 'openrouter',
+      model: 'anthropic/claude-sonnet-4.5',
+      requestedModel: 'auto',
+      cacheWrite1h: 1,
+      reasoning: 3,
+      cost: 0.25,
+      billed: true,
+    });
+    // Parsed whole (another key order), the same facts.
+    expect(fact({ message: msg, type: 'message', id: 'a', parentId: null, timestamp: 't' })!.spend).toEqual(
+      fromEnd.spend,
+    );
+  });
+
+  it("puts tool-result, compaction and branch-summary usage in pi's Tools/summaries bucket; usage entries by their model", () => {
+    const env = { id: 'x', parentId: null, timestamp: 't' };
+    const tool = fact({ type: 'message', ...env, message: { role: 'toolResult', content: [], usage } })!;
+    expect(tool.spend).toMatchObject({ source: 'toolResult', provider: 'Tools', model: 'summaries', cost: 0.5 });
+    const noUsage = fact({
+      type: 'message',
+      ...env,
+      message: { role: 'toolResult', content: [{ type: 'text', text: '"usage":{' }] },
+    })!;
+    expect(noUsage.spend).toBeUndefined();
+    for (const type of ['compaction', 'branch_summary']) {
+      expect(fact({ type, ...env, summary: 's', usage })!.spend).toMatchObject({
+        source: 'summary',
+        provider: 'Tools',
+      });
+    }
+    const warm = fact({ type: 'usage', ...env, kind: 'cache_warm', provider: 'anthropic', model: 'claude', usage })!;
+    expect(warm.spend).toMatchObject({ source: 'usage', provider: 'anthropic', model: 'claude', kind: 'cache_warm' });
+  });
+
+  it("counts only what pi's Usage type allows: negative, fractional, non-number or huge values are a problem", () => {
+    const env = { type: 'message', id: 'a', parentId: null, timestamp: 't' };
+    const bad = (u: unknown) => {
+      const msg = { role: 'assistant', content: [], api: 'x', provider: 'p', model: 'm', usage: u };
+      return fact({ ...env, message: msg })!;
+    };
+    for (const u of [
+      { ...usage, cost: { total: -5 } },
+      { ...usage, input: -1 },
+      { ...usage, output: 1.5 },
+      { ...usage, cacheRead: 'sk-live-secret' },
+      { ...usage, cost: { total: 1e300 } },
+      { ...usage, reasoning: 99 },
+      { ...usage, cacheWrite1h: 2 },
+    ]) {
+      const f = bad(u);
+      expect(f.spend, JSON.stringify(u)).toBeUndefined();
+      expect(f.spendProblem, JSON.stringify(u)).toMatch(/^not counted: usage\./);
+      // A value that is not a number is named by its type, never printed.
+      expect(f.spendProblem).not.toContain('sk-live');
+    }
+    expect(bad(usage).spend).toMatchObject({ cost: 0.5 });
   });
 
   it('is null for lines that are no entry', () => {

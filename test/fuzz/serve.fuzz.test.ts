@@ -158,18 +158,22 @@ async function everyChannel(sessionId: string, file: Damaged): Promise<void> {
   expect(CHANNELS.filter((c) => !tried.has(c))).toEqual([]);
 }
 
+// No time limit of the test's own: a server that stops answering fails at the request's limit (in
+// `call`), and the fuzz project's ceiling stops only a hang, so a loaded machine is no failure.
 describe('fuzz: canopy serve', () => {
-  it('answers every channel on every damaged file and keeps answering', { timeout: 180_000 }, async () => {
+  let byName = new Map<string, string>();
+  it('lists or skips every damaged file', async () => {
     const list = (await call('sessions.list', {})).data as SessionListDto;
-    const byName = new Map(list.sessions.map((s) => [s.fileName, s.sessionId]));
+    byName = new Map(list.sessions.map((s) => [s.fileName, s.sessionId]));
     const skipped = new Set(list.skipped.map((s) => s.path.split('/').pop()));
-    for (const f of files) {
-      expect(byName.has(f.name) || skipped.has(f.name), f.name).toBe(true);
-      if (byName.has(f.name)) await everyChannel(byName.get(f.name)!, f);
-      const info = await call('app.info', {});
-      expect(info.ok).toBe(true);
-    }
+    for (const f of files) expect(byName.has(f.name) || skipped.has(f.name), f.name).toBe(true);
     expect(byName.size).toBeGreaterThan(files.length / 2);
+  });
+
+  it.for(files.map((f) => [f.name, f] as const))('answers every channel on %s and keeps answering', async ([, f]) => {
+    if (byName.has(f.name)) await everyChannel(byName.get(f.name)!, f);
+    const info = await call('app.info', {});
+    expect(info.ok).toBe(true);
   });
 });
 

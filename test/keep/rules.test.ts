@@ -17,8 +17,8 @@ describe('keep rules', () => {
 
   it('counts tags in use, most used first', () => {
     expect(tagsInUse({ a: { tags: ['x', 'y'], updatedAt: NOW }, b: { tags: ['y'], updatedAt: NOW } })).toEqual([
-      'y',
-      'x',
+      ['y', 2],
+      ['x', 1],
     ]);
   });
 

@@ -76,7 +76,8 @@ describe('search in a worker thread', () => {
     expect(inProcess.value.stopped).toMatch(/regex ran past/);
     expect(inWorker.value.stopped).toMatch(/regex ran past/);
     expect(inProcess.gap).toBeGreaterThan(500);
-    expect(inWorker.gap).toBeLessThan(150);
+    // Against the in-process run of the same query: load slows both.
+    expect(inWorker.gap).toBeLessThan(inProcess.gap / 3);
   }, 60_000);
 
   it('a query past its time limit ends the worker; the next query gets a new one', async () => {
@@ -86,7 +87,9 @@ describe('search in a worker thread', () => {
       roots: [s.root],
       env: s.env,
       regexLimitMs: 60_000,
-      queryLimitMs: 400,
+      // Far below the regex's minutes, and room for the next query's own run on a loaded machine
+      // (the limit counts from when a worker serves: a new worker's start-up is not charged).
+      queryLimitMs: 2000,
       onWorkerLost: (why) => lost.push(why),
     });
     open.push(worker);
@@ -94,7 +97,7 @@ describe('search in a worker thread', () => {
     const t0 = performance.now();
     await expect(worker.query('re:(a+)+$', { limit: 10 })).rejects.toMatchObject({
       code: 'io',
-      message: expect.stringMatching(/ran longer than 400 ms/),
+      message: expect.stringMatching(/ran longer than 2000 ms/),
     });
     // Stopped at its limit, not when the regex ends (over 30 s): a bound with room for a loaded
     // machine (2 s failed once beside other test files on 2 busy cores).
@@ -114,7 +117,8 @@ describe('search in a worker thread', () => {
     let done: () => void = () => undefined;
     const opening = gate.during(new Promise<void>((r) => (done = r)));
     void worker.update(s.paths).catch(() => undefined);
-    await vi.waitFor(() => expect(worker.getStatus().indexing).toBe(true));
+    // Waits for a state, not a speed: the ceiling only stops a hang (load can make a start slow).
+    await vi.waitFor(() => expect(worker.getStatus().indexing).toBe(true), { timeout: 50_000 });
     await expect(worker.query('re:(a+)+$', { limit: 10 })).rejects.toMatchObject({ code: 'io' });
     expect(worker.getStatus()).toMatchObject({ indexing: false, total: 3 });
     done();
@@ -131,15 +135,15 @@ describe('search in a worker thread', () => {
     let done: () => void = () => undefined;
     const opening = gate.during(new Promise<void>((r) => (done = r)));
     void worker.update(s.paths).catch(() => undefined);
-    await vi.waitFor(() => expect(existsSync(building)).toBe(true), { timeout: 10_000 });
+    await vi.waitFor(() => expect(existsSync(building)).toBe(true), { timeout: 50_000 });
     worker.close();
-    await vi.waitFor(() => expect(existsSync(building)).toBe(false), { timeout: 4000 });
+    await vi.waitFor(() => expect(existsSync(building)).toBe(false), { timeout: 50_000 });
     const db = new Database(worker.indexPath, { readonly: true });
     expect(db.pragma('user_version', { simple: true })).toBe(SEARCH_SCHEMA_VERSION);
     db.close();
     done();
     await opening;
-  }, 30_000);
+  }, 120_000);
 
   it('close settles once the worker has closed its index: nothing of it is written after', async () => {
     const s = await store(5);

@@ -36,9 +36,10 @@ describe('WorkerPool', () => {
 
   it('a task past its time limit is stopped with an error; the next task is answered by a new worker', async () => {
     const p = pool({ size: 1 });
-    const t0 = performance.now();
+    // The spin ends on the wall clock, so however loaded the machine is, only the limit ends it sooner.
+    const started = Date.now();
     await expect(p.run({ op: 'spin', ms: 20_000 }, { timeoutMs: 200 })).rejects.toMatchObject({ code: 'io' });
-    expect(performance.now() - t0).toBeLessThan(5000);
+    expect(Date.now() - started).toBeLessThan(20_000);
     expect(await p.run({ op: 'echo', value: 'next' })).toBe('next');
   });
 
@@ -74,7 +75,8 @@ describe('WorkerPool', () => {
 
   it('the calling loop keeps its timers on time while a worker spins', async () => {
     const p = pool();
-    const spinning = p.run({ op: 'spin', ms: 600 });
+    const SPIN_MS = 600;
+    const spinning = p.run({ op: 'spin', ms: SPIN_MS });
     const lags: number[] = [];
     for (let i = 0; i < 20; i++) {
       const t = performance.now();
@@ -83,6 +85,7 @@ describe('WorkerPool', () => {
     }
     await spinning;
     lags.sort((a, b) => a - b);
-    expect(lags[Math.floor(lags.length * 0.95)]!).toBeLessThan(100);
+    // Spun on this thread, one timer would wait the whole spin (a wall-clock span, load or not).
+    expect(lags[Math.floor(lags.length * 0.95)]!).toBeLessThan(SPIN_MS / 2);
   });
 });

@@ -8,16 +8,9 @@ import { newEnvelopeScan, scanEnvelope } from '../engine/envelope-scan';
 import type { Decode } from '../types';
 import { scanLineBlocks } from './block-scan';
 import { stringEnd } from '../rules/json-string';
+import { readSpend, type SpendFact, type SpendRead, type SpendSource } from './spend';
 
-/** One assistant message's spend. `cost` null: the record has no price (counted in tokens only). */
-export interface SpendFact {
-  model: string;
-  input: number;
-  output: number;
-  cacheRead: number;
-  cacheWrite: number;
-  cost: number | null;
-}
+export type { SpendFact } from './spend';
 
 export interface EntryFact {
   id: string;
@@ -28,9 +21,13 @@ export interface EntryFact {
   targetId?: string | null;
   /** The line's bytes with its newline. */
   bytes: number;
+  /** The physical line (1-based), where the reader was told it. */
+  line?: number;
   imageBytes: number;
   outputBytes: number;
   spend?: SpendFact;
+  /** Why the line's usage was not counted (a value pi's Usage type does not allow). */
+  spendProblem?: string;
 }
 
 export interface HeaderFact {
@@ -46,13 +43,12 @@ export const FACT_PARSE_MAX_BYTES = 4 * 1024 * 1024;
 type Rec = Record<string, unknown>;
 const isRec = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
-const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
 
 function ascii(text: string): Uint8Array {
   return Uint8Array.from(text, (ch) => ch.charCodeAt(0));
 }
 const USAGE_KEY = ascii('"usage":{');
-const MODEL_KEY = ascii('"model":"');
+const API_KEY = ascii('"api":"');
 
 /** The last start of `pat` (which begins with a quote) in b[start, before), or -1: hops from quote to quote. */
 function lastIndexOfBytes(b: Uint8Array, pat: Uint8Array, start: number, before: number): number {
@@ -68,10 +64,12 @@ function lastIndexOfBytes(b: Uint8Array, pat: Uint8Array, start: number, before:
   return -1;
 }
 
-/** The byte after the JSON object starting at b[i] ('{'), or -1. */
-function objectEnd(b: Uint8Array, i: number, end: number): number {
+/**
+ * The byte after the JSON object starting at b[i] ('{'), or -1. With `depth` 1, b[i] is inside an
+ * object already (at one of its keys): the byte after that object's closing brace.
+ */
+function objectEnd(b: Uint8Array, i: number, end: number, depth = 0): number {
   const w = new Int32Array(b.buffer, 0, b.buffer.byteLength >>> 2);
-  let depth = 0;
   while (i < end) {
     const c = b[i]!;
     if (c === 0x22) {
@@ -87,48 +85,71 @@ function objectEnd(b: Uint8Array, i: number, end: number): number {
   return -1;
 }
 
-/** An assistant message's spend from its parsed `usage` and `model`; undefined without token counts. */
-export function spendOf(usage: unknown, model: unknown): SpendFact | undefined {
-  if (!isRec(usage)) return undefined;
-  const input = num(usage.input);
-  const output = num(usage.output);
-  if (input === undefined || output === undefined) return undefined;
-  const cacheRead = num(usage.cacheRead) ?? 0;
-  const cacheWrite = num(usage.cacheWrite) ?? 0;
-  const total = isRec(usage.cost) ? num(usage.cost.total) : undefined;
-  // pi writes zero costs for models it has no prices for: tokens with a $0 total are unpriced.
-  const tokens = input + output + cacheRead + cacheWrite;
-  const cost = total === undefined || (total === 0 && tokens > 0) ? null : total;
-  return { model: str(model) ?? '(unknown)', input, output, cacheRead, cacheWrite, cost };
-}
-
-/** Spend read from the end of an assistant line without parsing the rest of it. */
-function spendFromBytes(b: Uint8Array, start: number, end: number, decode: Decode): SpendFact | undefined {
+/**
+ * An assistant line's spend read from its end without parsing the rest: pi writes `api`, `provider`,
+ * `model`, `responseModel` and `usage` after the content, so the members from the last `"api"`
+ * before the last `"usage"` to the message's closing brace hold them all (a key inside the content
+ * can only come before). Undefined when the line has another shape (the caller parses it whole).
+ */
+function spendFromBytes(b: Uint8Array, start: number, end: number, decode: Decode): SpendRead | undefined {
   const at = lastIndexOfBytes(b, USAGE_KEY, start, end);
   if (at < 0) return undefined;
-  const open = at + USAGE_KEY.length - 1;
-  const close = objectEnd(b, open, end);
+  const api = lastIndexOfBytes(b, API_KEY, start, at);
+  if (api < 0) return undefined;
+  const close = objectEnd(b, api, end, 1);
   if (close < 0) return undefined;
-  let usage: unknown;
+  let tail: unknown;
   try {
-    usage = JSON.parse(decode(b, open, close, false));
+    tail = JSON.parse(`{${decode(b, api, close - 1, false)}}`);
   } catch {
     return undefined;
   }
-  const m = lastIndexOfBytes(b, MODEL_KEY, start, at);
-  let model: string | undefined;
-  if (m >= 0) {
-    const w = new Int32Array(b.buffer, 0, b.buffer.byteLength >>> 2);
-    const from = m + MODEL_KEY.length;
-    const q = stringEnd(b, w, from, end);
-    if (q >= 0) model = JSON.parse(`"${decode(b, from, q, false)}"`) as string;
-  }
-  return spendOf(usage, model);
+  if (!isRec(tail) || str(tail.model) === undefined || !isRec(tail.usage)) return undefined;
+  return readSpend(tail.usage, { ...tail, source: 'assistant' });
+}
+
+/** The spend a parsed entry holds, as pi's breakdown reads it, or null. */
+function spendOfEntry(v: Rec): SpendRead {
+  const m = isRec(v.message) ? v.message : undefined;
+  if (v.type === 'message' && m?.role === 'assistant') return readSpend(m.usage, { ...m, source: 'assistant' });
+  if (v.type === 'message' && m?.role === 'toolResult') return readSpend(m.usage, { source: 'toolResult' });
+  if (v.type === 'usage') return readSpend(v.usage, { ...v, source: 'usage' });
+  if (v.type === 'compaction' || v.type === 'branch_summary') return readSpend(v.usage, { source: 'summary' });
+  return null;
+}
+
+/** Which lines can carry usage, by entry type and role, and where it is looked for. */
+function spendSource(type: string, role: string | undefined): SpendSource | null {
+  if (type === 'message') return role === 'assistant' ? 'assistant' : role === 'toolResult' ? 'toolResult' : null;
+  if (type === 'usage') return 'usage';
+  return type === 'compaction' || type === 'branch_summary' ? 'summary' : null;
 }
 
 const BLOCK_ROLES = new Set(['user', 'toolResult', 'bashExecution', 'custom']);
 
 export class FactReader {
+  /** A line's spend: from its end for an assistant line, else parsed when it holds a usage key at all. */
+  private spendOfLine(b: Uint8Array, start: number, end: number, source: SpendSource, parsed?: Rec): SpendRead {
+    if (!parsed) {
+      if (source === 'assistant') {
+        const read = spendFromBytes(b, start, end, this.decode);
+        if (read !== undefined) return read;
+      }
+      const at = lastIndexOfBytes(b, USAGE_KEY, start, end);
+      if (at < 0) return null;
+      if (end - start > FACT_PARSE_MAX_BYTES)
+        return { problem: `not counted: the line is over ${FACT_PARSE_MAX_BYTES} bytes` };
+      try {
+        const v: unknown = JSON.parse(this.decode(b, start, end, false));
+        if (!isRec(v)) return null;
+        parsed = v;
+      } catch {
+        return null;
+      }
+    }
+    return spendOfEntry(parsed);
+  }
+
   private readonly scan = newEnvelopeScan();
   /** `blocks` false: image and output bytes are not measured (usage needs none: a faster pass). */
   constructor(
@@ -197,13 +218,15 @@ export class FactReader {
       if (type === 'leaf') fact.targetId = str(parsed.targetId) ?? null;
       if (isRec(parsed.message)) role = str(parsed.message.role);
     }
-    if (fact.type === 'message' && role === 'assistant') {
-      const spend =
-        parsed && isRec(parsed.message)
-          ? spendOf(parsed.message.usage, parsed.message.model)
-          : spendFromBytes(b, start, end, d);
-      if (spend) fact.spend = spend;
-    } else if (
+    const source = spendSource(fact.type, role);
+    if (source) {
+      const read = this.spendOfLine(b, start, end, source, parsed);
+      if (read && 'spend' in read) fact.spend = read.spend;
+      else if (read) fact.spendProblem = read.problem;
+    }
+    // An assistant's blocks are text, thinking and calls: no images or output to measure.
+    if (
+      source !== 'assistant' &&
       this.blocks &&
       ((fact.type === 'message' && (role === undefined || BLOCK_ROLES.has(role))) || fact.type === 'custom_message')
     ) {

@@ -68,9 +68,12 @@ export function activePath(s: SessionFacts): Set<number> {
   return out;
 }
 
-/** UTC date (YYYY-MM-DD) of an ISO timestamp; '' when it does not parse. */
+/** The real UTC date (YYYY-MM-DD) of an ISO timestamp; '' when it names none (`2026-13-45`, `2026-02-30`). */
 export function utcDay(timestamp: string): string {
-  if (/^\d{4}-\d{2}-\d{2}T[^+]*Z$/.test(timestamp)) return timestamp.slice(0, 10);
   const t = Date.parse(timestamp);
-  return Number.isNaN(t) ? '' : new Date(t).toISOString().slice(0, 10);
+  if (Number.isNaN(t)) return '';
+  const day = new Date(t).toISOString().slice(0, 10);
+  // Date.parse rolls a day past the month's end over (Feb 30 → Mar 2): the text must name the day it parsed to.
+  const named = /^(\d{4}-\d{2}-\d{2})T[^+]*Z$/.exec(timestamp);
+  return named && named[1] !== day ? '' : day;
 }

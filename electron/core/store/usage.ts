@@ -1,26 +1,51 @@
 /**
- * Spend across the whole store, each assistant message counted once within its fork family. PURE.
+ * Spend across the whole store as pi 1.6 counts it (spend.ts: keyed by provider and concrete model,
+ * tool and summary usage in a bucket of their own, `usage` entries included), each record counted
+ * once within its fork family. PURE.
  *
- * A message copied by /fork or /clone is one spend: it is attributed to the oldest session of the
+ * A record copied by /fork or /clone is one spend: it is attributed to the oldest session of the
  * family holding it, and classed as `active` (on that session's current path), `otherSessions` (on
  * no current path of its own session but on another member's: a fork carried it on) or `abandoned`
  * (on no member's current path). What a per-file sum adds on top is reported as `duplicates`.
+ * Records with values pi's Usage type does not allow, or without a real date, are `problems`.
  */
-import type { SpendFact } from './store-facts';
+import type { SpendFact } from './spend';
 import { activePath, entryKey, utcDay, type SessionFacts } from './store-families';
 
-export const USAGE_GROUP_KEYS = ['day', 'model', 'project', 'session', 'family'] as const;
+export const USAGE_GROUP_KEYS = ['day', 'provider', 'model', 'project', 'session', 'family'] as const;
 export type UsageGroupKey = (typeof USAGE_GROUP_KEYS)[number];
+
+/** The version of `canopy usage --json`'s shape (bumped when a field changes meaning). */
+export const USAGE_SCHEMA_VERSION = 2;
+
+/** The day key of records whose timestamp names no real date (counted, and listed as problems). */
+export const NO_DAY = '(no date)';
 
 export interface SpendTotals {
   cost: number;
+  /** Usage records (assistant messages, `usage` entries, tool and summary usage). */
   messages: number;
   input: number;
   output: number;
   cacheRead: number;
   cacheWrite: number;
-  /** Messages whose model has no price (their tokens count, their cost is unknown, not $0). */
+  /** Part of cacheWrite written with 1 h retention. */
+  cacheWrite1h: number;
+  /** Part of output spent reasoning. */
+  reasoning: number;
+  /** Part of cost the provider billed (`totalFromProvider`); the rest is the catalog's estimate. */
+  billedCost: number;
+  billedMessages: number;
+  /** Records whose model has no price (their tokens count, their cost is unknown, not $0). */
   unpricedMessages: number;
+}
+
+/** A line whose usage was not counted, or counted without a day. */
+export interface UsageProblem {
+  path: string;
+  line: number | null;
+  entryId: string;
+  message: string;
 }
 
 export interface SpendSplit {
@@ -51,6 +76,7 @@ export interface UsageReport {
   total: SpendTotals;
   duplicates: SpendSplit;
   unpricedModels: string[];
+  problems: UsageProblem[];
 }
 
 function add(t: SpendTotals, spend: SpendFact): void {
@@ -60,6 +86,12 @@ function add(t: SpendTotals, spend: SpendFact): void {
   t.output += spend.output;
   t.cacheRead += spend.cacheRead;
   t.cacheWrite += spend.cacheWrite;
+  t.cacheWrite1h += spend.cacheWrite1h;
+  t.reasoning += spend.reasoning;
+  if (spend.billed) {
+    t.billedCost += spend.cost ?? 0;
+    t.billedMessages++;
+  }
   if (spend.cost === null) t.unpricedMessages++;
 }
 
@@ -70,7 +102,18 @@ const zeroTotals = (): SpendTotals => ({
   output: 0,
   cacheRead: 0,
   cacheWrite: 0,
+  cacheWrite1h: 0,
+  reasoning: 0,
+  billedCost: 0,
+  billedMessages: 0,
   unpricedMessages: 0,
+});
+
+const problemOf = (s: SessionFacts, e: SessionFacts['entries'][number], message: string): UsageProblem => ({
+  path: s.path,
+  line: e.line ?? null,
+  entryId: e.id,
+  message,
 });
 
 export class UsageAccumulator {
@@ -78,6 +121,7 @@ export class UsageAccumulator {
   private readonly total = zeroTotals();
   private readonly duplicates: SpendSplit = { cost: 0, messages: 0 };
   private readonly unpriced = new Set<string>();
+  private readonly problems: UsageProblem[] = [];
 
   constructor(private readonly opts: UsageOptions) {}
 
@@ -99,6 +143,7 @@ export class UsageAccumulator {
     members.forEach((s, m) => {
       s.entries.forEach((e, i) => {
         const spend = e.spend;
+        if (e.spendProblem) this.problems.push(problemOf(s, e, e.spendProblem));
         if (!spend) return;
         const key = forked ? entryKey(e) : '';
         const first = forked ? seen.get(key) : undefined;
@@ -112,15 +157,21 @@ export class UsageAccumulator {
           return;
         }
         const day = utcDay(e.timestamp);
-        if ((this.opts.since && day < this.opts.since) || (this.opts.until && day > this.opts.until)) {
+        const dated = this.opts.since !== undefined || this.opts.until !== undefined;
+        if (day === '')
+          this.problems.push(problemOf(s, e, `timestamp ${JSON.stringify(e.timestamp)} names no real date`));
+        if (
+          dated &&
+          (day === '' || (this.opts.since && day < this.opts.since) || (this.opts.until && day > this.opts.until))
+        ) {
           if (forked) seen.set(key, null);
           return;
         }
-        const g = this.group(day, spend.model, s.header.cwd, keyOf(s), family);
+        const g = this.group(day || NO_DAY, spend, s.header.cwd, keyOf(s), family);
         if (forked) seen.set(key, g);
         add(g, spend);
         add(this.total, spend);
-        if (spend.cost === null) this.unpriced.add(spend.model);
+        if (spend.cost === null) this.unpriced.add(`${spend.provider}/${spend.model}`);
         const split = paths[m]!.has(i) ? g.active : onSomePath.has(key) ? g.otherSessions : g.abandoned;
         split.cost += spend.cost ?? 0;
         split.messages++;
@@ -128,17 +179,24 @@ export class UsageAccumulator {
     });
   }
 
-  private group(day: string, model: string, project: string, session: string, family: string): UsageGroup {
-    const value = (k: UsageGroupKey): string =>
-      k === 'day' ? day : k === 'model' ? model : k === 'project' ? project : k === 'session' ? session : family;
+  private group(day: string, spend: SpendFact, project: string, session: string, family: string): UsageGroup {
+    const keys: Record<UsageGroupKey, string> = {
+      day,
+      provider: spend.provider,
+      model: spend.model,
+      project,
+      session,
+      family,
+    };
+    const value = (k: UsageGroupKey): string => keys[k];
     let id = '';
     for (const k of this.opts.by) id += `${value(k)}\u0001`;
     let g = this.groups.get(id);
     if (!g) {
-      const keys: UsageGroup['keys'] = {};
-      for (const k of this.opts.by) keys[k] = value(k);
+      const picked: UsageGroup['keys'] = {};
+      for (const k of this.opts.by) picked[k] = value(k);
       g = {
-        keys,
+        keys: picked,
         ...zeroTotals(),
         active: { cost: 0, messages: 0 },
         otherSessions: { cost: 0, messages: 0 },
@@ -165,6 +223,7 @@ export class UsageAccumulator {
       total: { ...this.total },
       duplicates: { ...this.duplicates },
       unpricedModels: [...this.unpriced].sort(),
+      problems: [...this.problems],
     };
   }
 }

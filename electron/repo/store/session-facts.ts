@@ -21,7 +21,7 @@ export async function readSessionFacts(
   let sawHeader = false;
   const result = await scanLines(
     path,
-    (buf, start, end, _line, _offset, complete) => {
+    (buf, start, end, line, _offset, complete) => {
       const bytes = end - start + (complete ? 1 : 0);
       facts.sizeBytes += bytes;
       if (end > start && buf[end - 1] === 0x0d) end--;
@@ -39,8 +39,10 @@ export async function readSessionFacts(
         }
       }
       const e = end > start ? reader.entry(buf, start, end, bytes) : null;
-      if (e) facts.entries.push(e);
-      else facts.otherBytes += bytes;
+      if (e) {
+        e.line = line;
+        facts.entries.push(e);
+      } else facts.otherBytes += bytes;
     },
     { ...(opts.signal ? { signal: opts.signal } : {}), ...(opts.pause ? { pause: opts.pause } : {}) },
   );

@@ -48,6 +48,7 @@ const empty = (): StoreReportDto => ({
   done: 0,
   total: 0,
   usage: [],
+  usageProblems: [],
   storage: [],
   unpricedModels: [],
   computedAt: null,
@@ -82,7 +83,7 @@ export class StoreService {
       const byPath = new Map(rows.map((r) => [r.path, r]));
       const cwdOf = new Map(rows.map((r) => [r.sessionId, r.cwd]));
       const idOf = (s: SessionFacts): string => byPath.get(s.path)?.sessionId ?? s.header.id;
-      const usage = new UsageAccumulator({ by: ['day', 'model', 'session'], sessionKey: idOf });
+      const usage = new UsageAccumulator({ by: ['day', 'provider', 'model', 'session'], sessionKey: idOf });
       const storage = new StorageAccumulator({ nowMs: Date.now(), top: rows.length });
       const storageRows: StorageRowDto[] = [];
       this.report.total = rows.reduce((n, r) => n + r.sizeBytes, 0);
@@ -123,6 +124,7 @@ export class StoreService {
           const sessionId = g.keys.session ?? '';
           return {
             day: g.keys.day ?? '',
+            provider: g.keys.provider ?? '',
             model: g.keys.model ?? '',
             project: cwdOf.get(sessionId) ?? '',
             sessionId,
@@ -133,6 +135,9 @@ export class StoreService {
             output: g.output,
             cacheRead: g.cacheRead,
             cacheWrite: g.cacheWrite,
+            cacheWrite1h: g.cacheWrite1h,
+            reasoning: g.reasoning,
+            billedCost: g.billedCost,
             unpricedMessages: g.unpricedMessages,
             activeCost: g.active.cost,
             otherSessionsCost: g.otherSessions.cost,
@@ -141,6 +146,12 @@ export class StoreService {
             duplicateMessages: g.duplicates.messages,
           };
         }),
+        usageProblems: u.problems.map((p) => ({
+          sessionId: byPath.get(p.path)?.sessionId ?? '',
+          line: p.line,
+          entryId: p.entryId,
+          message: p.message,
+        })),
         storage: storageRows.sort((a, b) => b.total - a.total),
         unpricedModels: u.unpricedModels,
         computedAt: new Date().toISOString(),

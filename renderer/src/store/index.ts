@@ -20,6 +20,7 @@ import { createUiSlice, type UiSlice } from './ui-slice';
 import { createFollowSlice, type FollowSlice } from './follow-slice';
 import { createFollowActions, type FollowActions } from './follow-actions';
 import { createStorageActions, type StorageActions } from './storage-actions';
+import { createDoctorActions, type DoctorActions } from './doctor-actions';
 import { createCompareActions, type CompareActions } from './compare-actions';
 import { createShareActions, type ShareActions } from './share-actions';
 import { createShareSlice, type ShareSlice } from './share-slice';
@@ -27,6 +28,13 @@ import { createSearchActions, type SearchActions } from './search-actions';
 import { createSearchSlice, type SearchSlice } from './search-slice';
 import { createKeepSlice, type KeepSlice } from './keep-slice';
 import { createKeepActions, type KeepActions } from './keep-actions';
+import { createReportActions, type ReportActions } from './report-actions';
+import { createReportSlice, type ReportSlice } from './report-slice';
+import { createExportActions, type ExportActions } from './export-actions';
+import { createExportSlice, type ExportSlice } from './export-slice';
+import { createCompareSlice, type CompareSlice } from './compare-slice';
+import { createStorageSlice, type StorageSlice } from './storage-slice';
+import { createDoctorSlice, type DoctorSlice } from './doctor-slice';
 
 export type CanopyState = AppSlice &
   SessionsSlice &
@@ -39,7 +47,12 @@ export type CanopyState = AppSlice &
   FollowSlice &
   ShareSlice &
   SearchSlice &
-  KeepSlice;
+  KeepSlice &
+  ReportSlice &
+  ExportSlice &
+  CompareSlice &
+  StorageSlice &
+  DoctorSlice;
 export type CanopyStore = StoreApi<CanopyState>;
 
 /** A fresh store (one per app; tests make their own). */
@@ -57,6 +70,11 @@ export function createCanopyStore(): CanopyStore {
     ...createShareSlice(...a),
     ...createSearchSlice(...a),
     ...createKeepSlice(...a),
+    ...createReportSlice(...a),
+    ...createExportSlice(...a),
+    ...createCompareSlice(...a),
+    ...createStorageSlice(...a),
+    ...createDoctorSlice(...a),
   }));
 }
 
@@ -73,10 +91,13 @@ export type Actions = AppActions &
   SettingsActions &
   FollowActions &
   StorageActions &
+  DoctorActions &
   CompareActions &
   ShareActions &
   SearchActions &
-  KeepActions;
+  KeepActions &
+  ReportActions &
+  ExportActions;
 
 export function createActions(api: Api, store: CanopyStore): Actions {
   // Filled below; a slice's actions reach another's through it only when they run.
@@ -101,10 +122,13 @@ export function createActions(api: Api, store: CanopyStore): Actions {
     createSettingsActions(ctx),
     createFollowActions(ctx),
     createStorageActions(ctx),
+    createDoctorActions(ctx),
     createCompareActions(ctx),
     createShareActions(ctx),
     createSearchActions(ctx),
     createKeepActions(ctx),
+    createReportActions(ctx),
+    createExportActions(ctx),
   );
 }
 

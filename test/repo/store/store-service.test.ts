@@ -55,7 +55,7 @@ describe('store channels', () => {
     const cliTotal = (await cli('usage', '--root', store.root, '--json')).json.at(-1)!;
     expect(r.usage.reduce((n, u) => n + u.messages, 0)).toBe(cliTotal.total.messages);
     expect(r.usage.reduce((n, u) => n + u.duplicateMessages, 0)).toBe(cliTotal.duplicates.messages);
-    expect(r.unpricedModels).toEqual(['qwen-local']);
+    expect(r.unpricedModels).toEqual(['local/qwen-local']);
     const bytes = listing.sessions.reduce((n, s) => n + statSync(s.path).size, 0);
     expect(r.storage.reduce((n, s) => n + s.total, 0)).toBe(bytes);
     expect(JSON.stringify(r)).not.toContain(store.root);

@@ -100,7 +100,7 @@ describe('canopy usage', () => {
     expect(a.abandoned.messages).toBe(2);
     const last = run.json.at(-1)!;
     expect(last.total.unpricedMessages).toBe(1);
-    expect(last.total.unpricedModels).toEqual(['qwen-local']);
+    expect(last.total.unpricedModels).toEqual(['local/qwen-local']);
     const byModel = await cli('usage', '--root', store.root, '--by', 'model', '--json');
     const qwen = byModel.json.find((r) => r.model === 'qwen-local')!;
     expect(qwen.unpricedMessages).toBe(1);

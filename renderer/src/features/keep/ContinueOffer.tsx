@@ -1,19 +1,19 @@
 /** pi's own choice for a session whose folder is gone: fork it into another folder, or cancel. */
 import { useEffect, useRef } from 'react';
-import { useStore } from 'zustand';
 import { useEscape } from '../../lib/use-escape';
-import { continueOffer } from './keep-state';
+import { useCanopy } from '../../app-context';
 import { useContinueInPi } from './use-continue';
 
 export function ContinueOffer() {
-  const offer = useStore(continueOffer, (s) => s.offer);
+  const offer = useCanopy((s) => s.continueOffer);
   return offer ? <Offer offer={offer} /> : null;
 }
 
 function Offer({ offer }: { offer: { sessionId: string; cwd: string } }) {
   const run = useContinueInPi();
   const first = useRef<HTMLButtonElement>(null);
-  const close = () => continueOffer.setState({ offer: null });
+  const setOffer = useCanopy((s) => s.setContinueOffer);
+  const close = () => setOffer(null);
   useEscape(close);
   useEffect(() => {
     setTimeout(() => first.current?.focus(), 0);

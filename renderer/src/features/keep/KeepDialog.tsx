@@ -4,12 +4,10 @@
  * (alone or with its forks). Keyboard: Enter saves, Esc closes.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useStore } from 'zustand';
 import { useActions, useCanopy } from '../../app-context';
 import { formatBytes } from '../../lib/format';
 import { tagsInUse, type TrashPreviewDto } from '../../lib/shared';
 import { sessionTitle } from '../../model/session-title';
-import { keepDialog } from './keep-state';
 import { useContinueInPi } from './use-continue';
 import { KeepModal } from './KeepModal';
 
@@ -19,7 +17,7 @@ export function splitTags(text: string): string[] {
 }
 
 export function KeepDialog() {
-  const state = useStore(keepDialog);
+  const state = useCanopy((s) => s.keepDialog);
   if (state.open !== 'keep') return null;
   return <KeepForm key={state.sessionId} sessionId={state.sessionId} focus={state.focus ?? 'name'} />;
 }
@@ -42,7 +40,8 @@ function KeepForm({ sessionId, focus }: { sessionId: string; focus: 'name' | 'ta
   const tagsRef = useRef<HTMLInputElement>(null);
   const trashRef = useRef<HTMLButtonElement>(null);
   const continueInPi = useContinueInPi();
-  const close = () => keepDialog.setState({ open: null });
+  const setDialog = useCanopy((s) => s.setKeepDialog);
+  const close = () => setDialog({ open: null });
   const known = useMemo(() => tagsInUse(allKeep).map(([t]) => t), [allKeep]);
 
   useEffect(() => {

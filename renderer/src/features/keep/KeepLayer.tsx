@@ -6,7 +6,6 @@ import { useEffect, useMemo } from 'react';
 import { useActions, useServices } from '../../app-context';
 import { useContributedActions } from '../../commands/commands-context';
 import { CONTRIBUTED } from '../../commands/registry';
-import { keepDialog } from './keep-state';
 import { KeepDialog } from './KeepDialog';
 import { TrashDialog } from './TrashDialog';
 import { ContinueOffer } from './ContinueOffer';
@@ -22,7 +21,7 @@ export function KeepLayer() {
     const enabled = () => open() !== null;
     const dialog = (focus: 'name' | 'trash') => () => {
       const sessionId = open();
-      if (sessionId) keepDialog.setState({ open: 'keep', sessionId, focus });
+      if (sessionId) store.getState().setKeepDialog({ open: 'keep', sessionId, focus });
     };
     return [
       { ...CONTRIBUTED.keepSession, enabled, run: dialog('name') },
@@ -35,7 +34,7 @@ export function KeepLayer() {
           if (sessionId) void actions.keepSession(sessionId, { pinned: !store.getState().keep[sessionId]?.pinned });
         },
       },
-      { ...CONTRIBUTED.restoreTrashed, run: () => keepDialog.setState({ open: 'trash' }) },
+      { ...CONTRIBUTED.restoreTrashed, run: () => store.getState().setKeepDialog({ open: 'trash' }) },
       {
         ...CONTRIBUTED.continueInPi,
         enabled,

@@ -1,13 +1,11 @@
 /** What Canopy moved to the trash, newest first, each with a Restore (put back where it was). */
 import { useEffect, useRef, useState } from 'react';
-import { useStore } from 'zustand';
 import { useActions, useCanopy } from '../../app-context';
 import { formatDateTime } from '../../lib/format';
-import { keepDialog } from './keep-state';
 import { KeepModal } from './KeepModal';
 
 export function TrashDialog() {
-  const open = useStore(keepDialog, (s) => s.open === 'trash');
+  const open = useCanopy((s) => s.keepDialog.open === 'trash');
   return open ? <TrashList /> : null;
 }
 
@@ -16,7 +14,8 @@ function TrashList() {
   const trashed = useCanopy((s) => s.trashed);
   const [error, setError] = useState<string | null>(null);
   const box = useRef<HTMLDivElement>(null);
-  const close = () => keepDialog.setState({ open: null });
+  const setDialog = useCanopy((s) => s.setKeepDialog);
+  const close = () => setDialog({ open: null });
   useEffect(() => {
     void actions.loadTrashed().then(() => box.current?.querySelector<HTMLElement>('button[data-restore]')?.focus());
   }, [actions]);

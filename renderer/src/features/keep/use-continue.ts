@@ -6,25 +6,25 @@
 import { useCallback } from 'react';
 import { useActions, useCanopy } from '../../app-context';
 import { copyText } from '../../lib/clipboard';
-import { continueOffer } from './keep-state';
 
 export function useContinueInPi(): (sessionId: string, fork?: boolean) => Promise<void> {
   const actions = useActions();
   const toast = useCanopy((s) => s.showToast);
+  const setOffer = useCanopy((s) => s.setContinueOffer);
   return useCallback(
     async (sessionId, fork = false) => {
       const r = await actions.continueInPi(sessionId, fork);
       if ('error' in r) return toast(`Continue in pi: ${r.error.message}`);
       const out = r.data;
       if (out.cwdMissing && !fork) {
-        continueOffer.setState({ offer: { sessionId, cwd: out.cwd } });
+        setOffer({ sessionId, cwd: out.cwd });
         return;
       }
-      continueOffer.setState({ offer: null });
+      setOffer(null);
       if (out.launched) return toast(`Opened ${out.terminal} in ${out.cwd}`);
       const ok = await copyText(out.command);
       toast(ok ? `Command copied: ${out.command}` : `Run: ${out.command}`);
     },
-    [actions, toast],
+    [actions, toast, setOffer],
   );
 }

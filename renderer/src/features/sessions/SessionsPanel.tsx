@@ -9,7 +9,6 @@ import { filterKeyMove, hasMatchLine, sidebarRowsWhileTyping, type SidebarRow } 
 import { ProjectRow, SessionRow } from './SessionRows';
 import { SearchIndexProgress } from './SearchIndexProgress';
 import { OnlyChoice } from './OnlyChoice';
-import { useStoreReport } from '../../lib/store-report';
 import { spendBySession, type SessionSpend } from '../../model/session-spend';
 
 const SORT_LABELS: Record<SessionSort, string> = {
@@ -47,7 +46,9 @@ export function SessionsPanel({ initialHeight = 700 }: { initialHeight?: number 
   const rootNotes = useCanopy((s) => s.appInfo?.rootNotes);
 
   // Cost and model come from the store report (a background pass): asked for only when used.
-  const { report } = useStoreReport(sort === 'cost' || only === 'models' || only.startsWith('model:'));
+  const wantSpend = sort === 'cost' || only === 'models' || only.startsWith('model:');
+  useEffect(() => (wantSpend ? actions.followStoreReport() : undefined), [actions, wantSpend]);
+  const report = useCanopy((s) => s.storeReport);
   const spend = useMemo(() => (report ? spendBySession(report.usage) : null), [report]);
   const build = useMemo(() => sidebarRowsWhileTyping(), []);
   const rows = useMemo(
