@@ -14,7 +14,7 @@ const deepCore = (from) => ({
   message: 'import core only through its facade, electron/core/index.ts',
 });
 /** The wings (docs/architecture.md §2b): one folder per add-on feature, behind its index.ts. */
-const WINGS = ['search', 'secrets', 'export', 'store-views', 'doctor', 'team'];
+const WINGS = ['search', 'secrets', 'export', 'store-views', 'doctor', 'team', 'keep', 'continue'];
 /** Bans of every file in core, repeated by its folders' blocks: the heart imports no wing, no thread plumbing. */
 const CORE_BANS = ['repo', 'ipc', 'storage', 'cli', 'app-services', 'threads', ...WINGS];
 /** What no wing imports: the layers above the wings, and every other wing (they talk through the catalog's events). */

@@ -16,7 +16,8 @@ export default defineConfig({
     sourcemap: false,
     copyPublicDir: false,
     rollupOptions: {
-      external: [...builtinModules, ...builtinModules.map((m) => `node:${m}`), 'better-sqlite3', 'pg'],
+      // trash: ESM-only with its macOS/Windows helpers beside its files: imported from node_modules at run time.
+      external: [...builtinModules, ...builtinModules.map((m) => `node:${m}`), 'better-sqlite3', 'pg', 'trash'],
       input: {
         index: resolve(__dirname, 'electron/cli/index.ts'),
         'search-worker': resolve(__dirname, 'electron/search/search-worker.ts'),
@@ -27,5 +28,5 @@ export default defineConfig({
       output: { format: 'cjs', entryFileNames: '[name].cjs', chunkFileNames: 'chunks/[name].cjs' },
     },
   },
-  ssr: { noExternal: true, external: ['better-sqlite3', 'pg'], target: 'node' },
+  ssr: { noExternal: true, external: ['better-sqlite3', 'pg', 'trash'], target: 'node' },
 });

@@ -30,6 +30,8 @@ export default defineConfig({
       CANOPY_CACHE_DIR: join(tmpdir(), `canopy-test-cache-${process.pid}`),
       // The share ledger and redaction settings too.
       CANOPY_DATA_DIR: join(tmpdir(), `canopy-test-data-${process.pid}`),
+      // And the OS trash (Linux: $XDG_DATA_HOME/Trash) the keep wing's tests move files to.
+      XDG_DATA_HOME: join(tmpdir(), `canopy-test-xdg-${process.pid}`),
     },
     reporters: ['default'],
     projects: [

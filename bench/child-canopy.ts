@@ -13,6 +13,7 @@
  *   list ROOT     list every session under ROOT (headers only)
  *   layout FILE   the renderer's tree index + filter + collapse over the file's entries, then the level of
  *                 detail in lanes as a big session opens and at fit (graph/model/lod-view.ts)
+ *   filter N      the session list's filter per keystroke on N sessions in memory (bench/filter-rows.ts)
  *   cli-context FILE / cli-tree FILE   `canopy context FILE` / `canopy tree FILE` (the commands' run)
  */
 import { buildLodView, openingOf } from '../renderer/src/features/graph/model/lod-view';
@@ -38,6 +39,7 @@ import { SessionStore } from '../electron/repo/session-store';
 import { listSessions } from '../electron/repo/sessions';
 import type { EntryNodeDto, SessionGraphDto } from '../electron/shared/dto';
 import { buildTreeIndex } from '../renderer/src/model/tree-index';
+import { filterKeystrokes } from './filter-rows';
 import { buildGraphView } from '../renderer/src/features/graph/model/view';
 
 function rssMB(): number {
@@ -251,7 +253,7 @@ async function main(): Promise<void> {
   const [mode, target] = process.argv.slice(2);
   if (!mode || !target)
     throw new Error(
-      'usage: child-canopy open|floor|graph|graph-full|previews-once|previews-twice|switch|list|layout|cli-context|cli-tree PATH',
+      'usage: child-canopy open|floor|graph|graph-full|previews-once|previews-twice|switch|list|layout|filter|cli-context|cli-tree PATH',
     );
   const run = {
     open,
@@ -261,6 +263,7 @@ async function main(): Promise<void> {
     switch: switchBranches,
     list,
     layout,
+    filter: async (n: string) => filterKeystrokes(Number(n)),
     'previews-once': (p: string) => withPreviews(p, true),
     'previews-twice': (p: string) => withPreviews(p, false),
     'cli-context': (p: string) => cliCommand('context', p),

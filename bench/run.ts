@@ -639,6 +639,17 @@ function main(): void {
       );
   }
 
+  if (want('filter')) {
+    log('bench: the session list filter, 10,000 sessions, per keystroke');
+    const f = repeat(a.runs ?? 3, () => child(childCanopy, ['filter', '10000']));
+    rows.push([
+      `session list filter per keystroke, ${String(f.sessions ?? '?')} sessions (renderer, median of ${String(f.keystrokes ?? '?')})`,
+      f.ok ? fmtMs(f) : `fails: ${f.error}`,
+      ...Array<string>(7).fill('–'),
+      `(target ≤ 100 ms; slowest ${fmtMs({ ok: true, ms: f.maxMs as number })}, first (cold) ${fmtMs({ ok: true, ms: f.firstMs as number })})`,
+    ]);
+  }
+
   if (want('render')) {
     log('bench: generating the render sessions (cached)…');
     const large = 20_000;

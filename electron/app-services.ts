@@ -9,6 +9,7 @@ import { AppSecrets, redactor } from './secrets';
 import { AppExport } from './export';
 import { StoreService } from './store-views';
 import { OpenGate } from './threads/open-gate';
+import { AppKeep } from './keep';
 import { SessionOffload } from './repo/session-offload';
 import { AppDoctor } from './doctor';
 import type { Events, Handlers } from './shared/contract';
@@ -82,6 +83,14 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     bus,
     gate,
   });
+  const keep = new AppKeep({
+    roots: allRoots,
+    bus,
+    list: () => catalog.list(),
+    relist: () => catalog.list(true),
+    readOnlyReason: (id) => catalog.readOnlyReason(id),
+    ...env,
+  });
   const doctor = new AppDoctor({
     list: () => catalog.list(),
     readOnlyReason: (id) => catalog.readOnlyReason(id),
@@ -99,6 +108,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     for (const pass of passes) void pass.rowsChanged(change);
   });
   const handlers = createHandlers({
+    keep,
     catalog,
     sessions,
     search,

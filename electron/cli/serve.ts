@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { createAppServices } from '../app-services';
 import type { CliCommand } from './cli-io';
 import { startServer } from '../ipc/serve-http';
-import { expandTilde, resolveRoots } from '../repo/roots';
+import { expandTilde, resolveRootsExplained } from '../repo/roots';
 import { firstDirWith } from '../storage/static-files';
 import { exitSoonIfStillRunning } from './process-exit';
 import { teamRoots } from './serve-team';
@@ -42,7 +42,8 @@ export const serveCommand: CliCommand = {
       return 1;
     }
     const demoDir = await findDemoDir();
-    const roots = resolveRoots((args.values.root as string[] | undefined) ?? []);
+    const { roots, notes } = resolveRootsExplained((args.values.root as string[] | undefined) ?? []);
+    for (const note of notes) io.stdout.write(`canopy serve: ${note}\n`);
     // The team database's union, read-only beside the local roots (one root per machine).
     const team = await teamRoots(args, roots, io);
     if (typeof team === 'number') return team;

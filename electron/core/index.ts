@@ -41,7 +41,7 @@ export { isV1Header, lineId } from './rules/migrate';
 export { buildContextView } from './rules/context-view';
 export { previewFork } from './rules/fork-preview';
 export { forkPoint } from './rules/lineage';
-export { JsonSkimmer } from './engine/json-skim';
+export { JsonSkimmer, type SkimKeys } from './engine/json-skim';
 export {
   findPayloads,
   contentCut,

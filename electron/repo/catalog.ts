@@ -64,7 +64,7 @@ export interface CatalogSettings {
 }
 
 export class SessionCatalog {
-  private readonly roots: string[];
+  readonly roots: string[];
   private readonly bus: EventBus | undefined;
   private readonly demoDir: string | undefined;
   private readonly readOnlyRoots: string[];

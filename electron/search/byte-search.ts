@@ -148,7 +148,7 @@ function* fileHits(lines: LineFile, path: string, s: Scope): Generator<SearchHit
   const file: ByteFile = { path, session_id: id, cwd, name };
   const met = termsMetBySession(s.q, { id: file.session_id, path, cwd, name });
   if (s.q.terms.length > 0 && met.every(Boolean) && noEntryFilter(s.q)) {
-    yield sessionHit(file);
+    yield sessionHit(file, s.q);
     return;
   }
   const test = testOf(s, met);

@@ -8,6 +8,7 @@
 import { rawLineTest } from './rules/raw-filter';
 import { regexSpanTest } from './rules/regex-raw';
 import { requiredSubstrings, termsMetBySession, type SearchQuery } from './rules/search-query';
+import { sessionMatch } from './rules/session-match';
 import { type SearchRole } from './rules/search-text';
 import { rawBytesTest } from './raw-bytes';
 import type { SearchDatabase } from './storage/search-db';
@@ -93,9 +94,9 @@ export function noEntryFilter(q: SearchQuery): boolean {
   );
 }
 
-/** A hit on the session itself (its id, name, cwd or path met every term). */
-export function sessionHit(f: Pick<FileInfo, 'session_id' | 'path' | 'cwd' | 'name'>): SearchHit {
-  const label = f.name || f.cwd || f.path;
+/** A hit on the session itself (its id, name, cwd or path met every term), the field that met one marked. */
+export function sessionHit(f: Pick<FileInfo, 'session_id' | 'path' | 'cwd' | 'name'>, q: SearchQuery): SearchHit {
+  const { snippet, match } = sessionMatch(q, { id: f.session_id, path: f.path, cwd: f.cwd, name: f.name });
   return {
     sessionId: f.session_id,
     path: f.path,
@@ -106,8 +107,8 @@ export function sessionHit(f: Pick<FileInfo, 'session_id' | 'path' | 'cwd' | 'na
     role: 'session',
     time: null,
     field: 'session',
-    snippet: label,
-    match: [0, 0],
+    snippet,
+    match,
   };
 }
 
@@ -174,7 +175,7 @@ export function* queryHits(db: SearchDatabase, q: SearchQuery, opts: QueryOption
   for (const f of groups.size ? [] : files) {
     const met = termsMetBySession(q, { id: f.session_id, path: f.path, cwd: f.cwd, name: f.name });
     if (q.terms.length > 0 && met.every(Boolean) && sessionLevel) {
-      yield sessionHit(f);
+      yield sessionHit(f, q);
       continue;
     }
     const key = met.map((m) => (m ? 1 : 0)).join('');

@@ -38,6 +38,14 @@ import type {
 } from './store-dto';
 import type { CompareDto } from './compare-dto';
 import type { SessionAppendedDto, SessionContextChangedDto } from './live-dto';
+import type {
+  ContinueResultDto,
+  KeepChangedDto,
+  KeepPatchDto,
+  KeepRecordDto,
+  TrashPreviewDto,
+  TrashRecordDto,
+} from './keep-dto';
 
 export interface Contract {
   'app.info': { args: Record<string, never>; result: AppInfo };
@@ -130,6 +138,20 @@ export interface Contract {
    * family); a side without `leafId` is at its session's current leaf. An unknown leaf is `not_found`.
    */
   'session.compare': { args: { a: CompareLeafArg; b: CompareLeafArg; profile?: ProfileDto }; result: CompareDto };
+  /** Canopy's names, tags, pins and notes, by session id (kept in its data folder, never in a session file). */
+  'keep.get': { args: Record<string, never>; result: Record<string, KeepRecordDto> };
+  /** Changes one session's record (`keep.changed` tells every window); null: nothing left to keep. */
+  'keep.set': { args: { sessionId: string; patch: KeepPatchDto }; result: KeepRecordDto | null };
+  /** What trashing a session (and its forks, `withForks`) would move; nothing moves. */
+  'trash.preview': { args: { sessionId: string; withForks: boolean }; result: TrashPreviewDto };
+  /** Moves them to the OS trash and records where they went. */
+  'trash.move': { args: { sessionId: string; withForks: boolean }; result: TrashRecordDto };
+  /** What Canopy trashed, newest first. */
+  'trash.list': { args: Record<string, never>; result: TrashRecordDto[] };
+  /** Puts a trashing back where it was (never over a file that is there now). */
+  'trash.restore': { args: { id: string }; result: TrashRecordDto };
+  /** Continue in pi: the app opens a terminal running pi on the session; serve answers the command to copy. */
+  'session.continue': { args: { sessionId: string; fork?: boolean }; result: ContinueResultDto };
   /** The damage old pi versions left in a session, and the repaired file(s) a repair would write (nothing is written). */
   'doctor.examine': { args: { sessionId: string }; result: DoctorReportDto };
   /** Writes the repaired file(s) next to the session (new sessions, listed); the source is never changed. */
@@ -183,6 +205,13 @@ export const CHANNELS = [
   'store.archivePreview',
   'store.archive',
   'session.compare',
+  'keep.get',
+  'keep.set',
+  'trash.preview',
+  'trash.move',
+  'trash.list',
+  'trash.restore',
+  'session.continue',
   'doctor.examine',
   'doctor.repair',
   'doctor.store',
@@ -213,6 +242,8 @@ export interface Events {
   'secrets.progress': SecretsStatusDto;
   /** The store report's pass: bytes read of every listed session's. */
   'store.progress': { state: StoreReportDto['state']; done: number; total: number };
+  /** A session's kept record changed (or was cleared): what it is now. */
+  'keep.changed': KeepChangedDto;
   /** The doctor's pass over the store: sessions examined so far. */
   'doctor.progress': { state: DoctorStoreDto['state']; done: number; total: number };
 }
@@ -226,6 +257,7 @@ export const EVENTS = [
   'search.progress',
   'secrets.progress',
   'store.progress',
+  'keep.changed',
   'doctor.progress',
 ] as const satisfies readonly EventName[];
 type MissingEvent = Exclude<EventName, (typeof EVENTS)[number]>;
@@ -275,6 +307,13 @@ export function channelMethods(make: <C extends Channel>(channel: C) => ChannelM
     'store.archivePreview': make('store.archivePreview'),
     'store.archive': make('store.archive'),
     'session.compare': make('session.compare'),
+    'keep.get': make('keep.get'),
+    'keep.set': make('keep.set'),
+    'trash.preview': make('trash.preview'),
+    'trash.move': make('trash.move'),
+    'trash.list': make('trash.list'),
+    'trash.restore': make('trash.restore'),
+    'session.continue': make('session.continue'),
     'doctor.examine': make('doctor.examine'),
     'doctor.repair': make('doctor.repair'),
     'doctor.store': make('doctor.store'),

@@ -16,6 +16,8 @@ export interface AppInfo {
   roots: string[];
   /** True when no pi sessions were found and the bundled demo sessions are shown instead. */
   demo: boolean;
+  /** A line for each root that gives nothing (missing, or without session files). */
+  rootNotes?: string[];
 }
 
 export interface ProjectDto {

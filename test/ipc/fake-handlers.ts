@@ -141,6 +141,7 @@ export function recordingHandlers() {
       calls.push({ channel: 'doctor.store', args });
       return { state: 'idle', done: 0, total: 0, sessions: [], problems: [] };
     },
+    ...keepFakes(calls),
   };
   return { handlers, calls };
 }
@@ -174,4 +175,26 @@ function shareFakes(calls: Array<{ channel: string; args: unknown }>) {
       return args;
     },
   } satisfies Partial<Handlers>;
+}
+
+/** The keep wing's channels: recorded; reads answer empty, changes refuse (no records here). */
+function keepFakes(
+  calls: Array<{ channel: string; args: unknown }>,
+): Pick<
+  Handlers,
+  'keep.get' | 'keep.set' | 'trash.preview' | 'trash.move' | 'trash.list' | 'trash.restore' | 'session.continue'
+> {
+  const refuse = (channel: string) => async (args: unknown) => {
+    calls.push({ channel, args });
+    throw new CanopyError('not_found', 'no such session');
+  };
+  return {
+    'keep.get': async (args) => (calls.push({ channel: 'keep.get', args }), {}),
+    'trash.list': async (args) => (calls.push({ channel: 'trash.list', args }), []),
+    'keep.set': refuse('keep.set'),
+    'trash.preview': refuse('trash.preview'),
+    'trash.move': refuse('trash.move'),
+    'trash.restore': refuse('trash.restore'),
+    'session.continue': refuse('session.continue'),
+  };
 }

@@ -1,6 +1,13 @@
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { defaultRoot, expandTilde, resolveRoots, rootsFromArgs } from '../../electron/repo/roots';
+import {
+  defaultRoot,
+  emptyRootNotes,
+  expandTilde,
+  resolveRoots,
+  resolveRootsExplained,
+  rootsFromArgs,
+} from '../../electron/repo/roots';
 
 const home = '/home/tester';
 
@@ -31,5 +38,27 @@ describe('session roots', () => {
       ),
     ).toEqual(['/opt/agent/sessions', resolve('rel/dir'), '/abs']);
     expect(resolveRoots(['~/more'], env, home)).toEqual(['/opt/agent/sessions', join(home, 'more')]);
+  });
+
+  it("takes a root above pi's sessions folder as that folder, with a note", () => {
+    const dirs = new Set(['/p/agent/sessions', '/q/sessions', '/q/agent/sessions']);
+    const dir = (p: string) => dirs.has(p);
+    const env = { PI_CODING_AGENT_DIR: '/opt/agent' };
+    expect(resolveRootsExplained(['/p', '/q', '/r'], env, home, dir)).toEqual({
+      roots: ['/opt/agent/sessions', '/p/agent/sessions', '/q/sessions', '/r'],
+      notes: [
+        "/p holds pi's sessions folder: browsing /p/agent/sessions",
+        "/q holds pi's sessions folder: browsing /q/sessions",
+      ],
+    });
+  });
+
+  it('says which roots give nothing: missing, or without a session file (a skipped file counts as one)', () => {
+    const dir = (p: string) => p !== '/gone';
+    const listing = { sessions: [{ path: '/full/--a--/s.jsonl' }], skipped: [{ path: '/bad/--b--/x.jsonl' }] };
+    expect(emptyRootNotes(['/full', '/bad', '/gone', '/fu'], listing, dir)).toEqual([
+      '/gone does not exist',
+      '/fu holds no pi session files (pi keeps them in <root>/--<cwd>--/*.jsonl)',
+    ]);
   });
 });

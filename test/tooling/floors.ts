@@ -7,7 +7,7 @@ const FLOORS: ReadonlyArray<readonly string[]> = [
   ['storage', 'core'],
   ['threads'],
   ['repo'],
-  ['search', 'secrets', 'export', 'store-views', 'doctor', 'team'],
+  ['search', 'secrets', 'export', 'store-views', 'doctor', 'team', 'keep', 'continue'],
   ['ipc'],
   ['app-services'],
   ['cli', 'main', 'window', 'menu', 'app-protocol', 'open-confine'],

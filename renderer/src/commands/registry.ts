@@ -75,6 +75,38 @@ export const CONTRIBUTED = {
     shortcut: ['mod+shift+d'],
     keywords: 'diff branches two leaves tips fork side by side',
   },
+  keepSession: {
+    id: 'keep.session',
+    title: 'Rename, tag, pin or note this session…',
+    group: 'Session',
+    shortcut: ['f2'],
+    keywords: 'rename name tag label pin star note keep organise',
+  },
+  pinSession: {
+    id: 'keep.pin',
+    title: 'Pin / unpin this session',
+    group: 'Session',
+    keywords: 'pin star favourite top',
+  },
+  trashSession: {
+    id: 'keep.trash',
+    title: 'Move this session to the trash…',
+    group: 'Session',
+    keywords: 'delete remove trash bin forks family',
+  },
+  restoreTrashed: {
+    id: 'keep.restore',
+    title: 'Trash: restore sessions Canopy trashed…',
+    group: 'General',
+    keywords: 'undelete restore trash bin undo',
+  },
+  continueInPi: {
+    id: 'session.continueInPi',
+    title: 'Continue in pi (open a terminal)',
+    group: 'Session',
+    shortcut: ['mod+shift+o'],
+    keywords: 'resume terminal pi run shell',
+  },
 } as const satisfies Record<string, Omit<CommandAction, 'run'>>;
 
 export interface CommandRegistry {

@@ -26,6 +26,15 @@ export type {
   SkippedDto,
 } from '../../../electron/shared/dto';
 export type {
+  ContinueResultDto,
+  KeepChangedDto,
+  KeepPatchDto,
+  KeepRecordDto,
+  TrashPreviewDto,
+  TrashRecordDto,
+} from '../../../electron/shared/keep-dto';
+export { tagsInUse } from '../../../electron/shared/keep-tags';
+export type {
   CompactionInfoDto,
   ContextMessageDto,
   ContextViewDto,

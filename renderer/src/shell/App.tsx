@@ -16,6 +16,7 @@ import { CanopyMark } from '../lib/icons';
 import { UsagePanel } from '../features/usage/UsagePanel';
 import { StoragePanel } from '../features/storage/StoragePanel';
 import { StoreButtons } from './StoreButtons';
+import { KeepLayer } from '../features/keep/KeepLayer';
 
 export function App() {
   const fatal = useCanopy((s) => s.fatalError);
@@ -45,6 +46,7 @@ export function App() {
         {!fatal && <UsagePanel />}
         {!fatal && <StoragePanel />}
         {!fatal && <ComparePanel />}
+        {!fatal && <KeepLayer />}
         <Toast />
         <CommandLayer />
       </div>

@@ -27,6 +27,8 @@ import { createShareActions, type ShareActions } from './share-actions';
 import { createShareSlice, type ShareSlice } from './share-slice';
 import { createSearchActions, type SearchActions } from './search-actions';
 import { createSearchSlice, type SearchSlice } from './search-slice';
+import { createKeepSlice, type KeepSlice } from './keep-slice';
+import { createKeepActions, type KeepActions } from './keep-actions';
 import { createReportActions, type ReportActions } from './report-actions';
 import { createReportSlice, type ReportSlice } from './report-slice';
 import { createExportActions, type ExportActions } from './export-actions';
@@ -46,6 +48,7 @@ export type CanopyState = AppSlice &
   FollowSlice &
   ShareSlice &
   SearchSlice &
+  KeepSlice &
   ReportSlice &
   ExportSlice &
   CompareSlice &
@@ -67,6 +70,7 @@ export function createCanopyStore(): CanopyStore {
     ...createFollowSlice(...a),
     ...createShareSlice(...a),
     ...createSearchSlice(...a),
+    ...createKeepSlice(...a),
     ...createReportSlice(...a),
     ...createExportSlice(...a),
     ...createCompareSlice(...a),
@@ -93,6 +97,7 @@ export type Actions = AppActions &
   CompareActions &
   ShareActions &
   SearchActions &
+  KeepActions &
   ReportActions &
   ExportActions;
 
@@ -124,6 +129,7 @@ export function createActions(api: Api, store: CanopyStore): Actions {
     createCompareActions(ctx),
     createShareActions(ctx),
     createSearchActions(ctx),
+    createKeepActions(ctx),
     createReportActions(ctx),
     createExportActions(ctx),
   );
