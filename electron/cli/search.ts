@@ -105,7 +105,7 @@ export const searchCommand: CliCommand = {
       for (const h of shownHits) {
         if (args.values.json) {
           io.stdout.write(
-            `${JSON.stringify({ sessionId: h.sessionId, path: h.path, entryId: h.entryId, line: h.line, role: h.role, field: h.field, time: searchTimeIso(h.time), snippet: h.snippet, match: h.match })}\n`,
+            `${JSON.stringify({ sessionId: h.sessionId, path: h.path, cwd: h.cwd, entryId: h.entryId, line: h.line, role: h.role, field: h.field, time: searchTimeIso(h.time), snippet: h.snippet, match: h.match })}\n`,
           );
         } else {
           const where = h.entryId

@@ -1,0 +1,22 @@
+/**
+ * Canopy's pi package: `/canopy` opens the session browser at this session's leaf, and the tools
+ * session_search and session_context let the agent recall past sessions. See ../README.md.
+ */
+import type { ExtensionAPI } from '@earendil-works/pi-coding-agent';
+import { canopyRunner, type RunCanopy } from './canopy-cli';
+import { registerTools } from './tools';
+
+export interface CanopyPiOptions {
+  /** Runs the canopy CLI (default: pi.exec of the command canopyCommand finds). */
+  run?: RunCanopy;
+}
+
+/** The extension, with its seams open (tests pass their own runner and launcher). */
+export function canopyExtension(options: CanopyPiOptions = {}) {
+  return (pi: ExtensionAPI): void => {
+    const run = options.run ?? canopyRunner((command, args, o) => pi.exec(command, args, o));
+    registerTools(pi, run);
+  };
+}
+
+export default canopyExtension();
