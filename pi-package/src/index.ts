@@ -5,10 +5,14 @@
 import type { ExtensionAPI } from '@earendil-works/pi-coding-agent';
 import { canopyRunner, type RunCanopy } from './canopy-cli';
 import { registerTools } from './tools';
+import { defaultLauncher, registerCommand } from './command';
+import type { Launcher } from './launch';
 
 export interface CanopyPiOptions {
   /** Runs the canopy CLI (default: pi.exec of the command canopyCommand finds). */
   run?: RunCanopy;
+  /** Opens Canopy for /canopy (default: the app, else `canopy serve` and the browser). */
+  launcher?: Launcher;
 }
 
 /** The extension, with its seams open (tests pass their own runner and launcher). */
@@ -16,6 +20,9 @@ export function canopyExtension(options: CanopyPiOptions = {}) {
   return (pi: ExtensionAPI): void => {
     const run = options.run ?? canopyRunner((command, args, o) => pi.exec(command, args, o));
     registerTools(pi, run);
+    // Chosen at first use, then kept: a serve started for this pi is reused.
+    let launcher = options.launcher;
+    registerCommand(pi, () => (launcher ??= defaultLauncher()));
   };
 }
 
