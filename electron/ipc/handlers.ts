@@ -9,6 +9,7 @@ import type { AppExport } from '../repo/export/app-export';
 import type { StoreService } from '../repo/store/store-service';
 import type { OpenGate } from '../repo/open-gate';
 import { compareLeaves } from '../repo/compare';
+import { handBack } from '../repo/pi-handback';
 
 export interface HandlerContext {
   catalog: SessionCatalog;
@@ -89,6 +90,7 @@ export function createHandlers(ctx: HandlerContext): Handlers {
     'store.archive': (args) => needStore(ctx).archive(args.staleDays, args.familyIds),
     ...shareHandlers(ctx, sessions),
     'session.compare': (args) => compareLeaves(sessions, args),
+    'pi.handback': (args) => handBack(catalog, args),
   };
 }
 

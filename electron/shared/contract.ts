@@ -128,6 +128,16 @@ export interface Contract {
    * family); a side without `leafId` is at its session's current leaf. An unknown leaf is `not_found`.
    */
   'session.compare': { args: { a: CompareLeafArg; b: CompareLeafArg; profile?: ProfileDto }; result: CompareDto };
+  /**
+   * A fork handed to a running pi (with Canopy's pi package): `send` false says which pi would get it
+   * (null: none runs); true offers it, and pi asks its user (`status` `asked`, else why not).
+   */
+  'pi.handback': { args: { sessionId: string; send: boolean }; result: PiHandbackDto };
+}
+
+export interface PiHandbackDto {
+  pi: { pid: number; sessionFile: string | null } | null;
+  status: string | null;
 }
 
 /** One side of session.compare. */
@@ -175,6 +185,7 @@ export const CHANNELS = [
   'store.archivePreview',
   'store.archive',
   'session.compare',
+  'pi.handback',
 ] as const satisfies readonly Channel[];
 
 type Missing = Exclude<Channel, (typeof CHANNELS)[number]>;
@@ -257,6 +268,7 @@ export function channelMethods(make: <C extends Channel>(channel: C) => ChannelM
     'store.archivePreview': make('store.archivePreview'),
     'store.archive': make('store.archive'),
     'session.compare': make('session.compare'),
+    'pi.handback': make('pi.handback'),
   };
 }
 

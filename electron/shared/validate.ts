@@ -256,6 +256,11 @@ export const validators: { [C in Channel]: Validator<Args<C>> } = {
     const p = profile(o.profile);
     return { a: side(o.a, 'a'), b: side(o.b, 'b'), ...(p ? { profile: p } : {}) };
   },
+  'pi.handback': (v) => {
+    const o = record(v, ['sessionId', 'send']);
+    if (typeof o.send !== 'boolean') fail('send must be a boolean');
+    return { sessionId: id(o.sessionId, 'sessionId'), send: o.send as boolean };
+  },
 };
 
 // Secrets and exports (share-dto.ts).

@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import type { ExtensionAPI, ExtensionCommandContext } from '@earendil-works/pi-coding-agent';
 import { appCommand, appLauncher, type Launcher, type OpenRequest } from './launch';
 import { serveLauncher } from './serve-launch';
+import { SWITCH_WORD, type Offers } from './handback';
 
 type Env = Record<string, string | undefined>;
 
@@ -38,12 +39,14 @@ export function openRequest(args: string, sm: SessionView): OpenRequest | { erro
   return { target: { kind: 'session', sessionId: sm.getSessionId(), entryId: sm.getLeafId() }, ...root };
 }
 
-export function registerCommand(pi: ExtensionAPI, launcher: () => Launcher): void {
+export function registerCommand(pi: ExtensionAPI, launcher: () => Launcher, offers: Offers): void {
   pi.registerCommand('canopy', {
     description: 'Open Canopy at this session and leaf; /canopy search <query> opens its search',
     getArgumentCompletions: (prefix) =>
       'search'.startsWith(prefix.trim()) ? [{ value: 'search ', label: 'search' }] : null,
     handler: async (args, ctx) => {
+      const [word, id] = args.trim().split(/\s+/);
+      if (word === SWITCH_WORD && id) return offers.decide(id, ctx);
       const request = openRequest(args, ctx.sessionManager);
       if ('error' in request) {
         ctx.ui.notify(request.error, 'error');

@@ -2,7 +2,8 @@
  * Canopy's pi package: `/canopy` opens the session browser at this session's leaf, and the tools
  * session_search and session_context let the agent recall past sessions. See ../README.md.
  */
-import type { ExtensionAPI } from '@earendil-works/pi-coding-agent';
+import type { ExtensionAPI, ExtensionContext } from '@earendil-works/pi-coding-agent';
+import { createOffers, registerHandback } from './handback';
 import { canopyRunner, type RunCanopy } from './canopy-cli';
 import { registerTools } from './tools';
 import { defaultLauncher, registerCommand } from './command';
@@ -22,7 +23,16 @@ export function canopyExtension(options: CanopyPiOptions = {}) {
     registerTools(pi, run);
     // Chosen at first use, then kept: a serve started for this pi is reused.
     let launcher = options.launcher;
-    registerCommand(pi, () => (launcher ??= defaultLauncher()));
+    // The session pi is in now (a fork offered by Canopy must be in its folder).
+    let current: ExtensionContext | null = null;
+    pi.on('session_start', (_event, ctx) => void (current = ctx));
+    pi.on('session_shutdown', () => void (current = null));
+    const offers = createOffers(pi, () => ({
+      sessionDir: current?.sessionManager.getSessionDir() ?? '',
+      idle: current?.isIdle() ?? true,
+    }));
+    registerCommand(pi, () => (launcher ??= defaultLauncher()), offers);
+    registerHandback(pi, offers);
   };
 }
 

@@ -120,6 +120,10 @@ export function recordingHandlers() {
       calls.push({ channel: 'session.compare', args });
       throw new CanopyError('not_found', `no session ${args.a.sessionId}`);
     },
+    'pi.handback': async (args) => {
+      calls.push({ channel: 'pi.handback', args });
+      return { pi: null, status: null };
+    },
   };
   return { handlers, calls };
 }

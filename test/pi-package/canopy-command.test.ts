@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,6 +16,7 @@ beforeAll(async () => {
   vi.stubEnv('PI_CODING_AGENT_DIR', join(dir, 'agent'));
   vi.stubEnv('CANOPY_APP', app.path);
   vi.stubEnv('CANOPY_OPEN', '');
+  vi.stubEnv('CANOPY_PI_DIR', join(dir, 'run'));
   pi = await startPi({ cwd: dir, agentDir: join(dir, 'agent'), persist: true, turns: [{ text: 'hello back' }] });
 }, 120_000);
 
@@ -25,6 +27,10 @@ afterAll(async () => {
 });
 
 describe('/canopy, loaded by pi 1.6.0, with a fake app that records what it is asked to open', () => {
+  it('without a UI pi cannot ask for consent, so it offers Canopy no channel to hand forks back', () => {
+    expect(existsSync(join(dir, 'run', `${process.pid}.json`))).toBe(false);
+  });
+
   it('before pi has written the session: Canopy opens on its list (no link to a session that is not there)', async () => {
     await pi.prompt('/canopy');
     const [first] = await app.calls(1);

@@ -38,6 +38,10 @@ export async function startPi(opts: {
   turns: Turn[];
   /** Write this conversation to pi's sessions folder (default: kept in memory, so searches see only the fixtures). */
   persist?: boolean;
+  /** A UI for the extension (missing methods do nothing); without one pi runs as in print mode. */
+  ui?: Record<string, (...args: any[]) => unknown>;
+  /** pi's command-context actions the test wants to see (switchSession, …). */
+  actions?: Record<string, (...args: any[]) => unknown>;
 }): Promise<PiRun> {
   const { sdk, ai } = await loadPiSdk();
   const faux = ai.fauxProvider({ provider: 'scripted', models: [{ id: 'script', contextWindow: 200_000 }] });
@@ -86,7 +90,12 @@ export async function startPi(opts: {
     sessionManager,
     noTools: 'builtin',
   });
-  await session.bindExtensions({});
+  const noop = () => undefined;
+  const ui = opts.ui && new Proxy(opts.ui, { get: (t, k: string) => t[k] ?? noop });
+  await session.bindExtensions({
+    ...(ui ? { uiContext: ui as never, mode: 'rpc' as const } : {}),
+    ...(opts.actions ? { commandContextActions: opts.actions as never } : {}),
+  });
   return {
     prompt: async (text) => {
       await session.prompt(text);

@@ -1,7 +1,34 @@
+import { useEffect, useState } from 'react';
 import { countOf, oneLine } from '../../lib/format';
-import { resumeCommandIn } from '../../lib/shared';
-import { useActions, useCanopy } from '../../app-context';
+import { resumeCommandIn, type PiHandbackDto } from '../../lib/shared';
+import { useActions, useCanopy, useServices } from '../../app-context';
 import { CopyButton } from '../../ui/CopyButton';
+
+/** A pi running Canopy's package that could take the fork now (pi asks its user first). */
+function useHandback(sessionId: string | undefined) {
+  const { api } = useServices();
+  const [pi, setPi] = useState<PiHandbackDto['pi']>(null);
+  const [said, setSaid] = useState<string | null>(null);
+  useEffect(() => {
+    setPi(null);
+    setSaid(null);
+    if (!sessionId) return;
+    let live = true;
+    void api['pi.handback']({ sessionId, send: false }).then((r) => live && r.ok && setPi(r.data.pi));
+    return () => {
+      live = false;
+    };
+  }, [api, sessionId]);
+  const send = async () => {
+    if (!sessionId) return;
+    const r = await api['pi.handback']({ sessionId, send: true });
+    if (!r.ok) setSaid(r.error.message);
+    else if (r.data.status === 'asked') setSaid('pi asks you there: confirm in pi to switch.');
+    else
+      setSaid(r.data.pi ? `pi did not take it: ${r.data.status ?? 'no answer'}` : 'no pi runs with this session now');
+  };
+  return { pi, said, send };
+}
 
 /** After a fork: where the new file is, and the command that continues it in pi. */
 export function ForkResult() {
@@ -9,6 +36,7 @@ export function ForkResult() {
   const outcome = useCanopy((s) => s.forkOutcome);
   const openId = useCanopy((s) => s.openSessionId);
   const dismiss = useCanopy((s) => s.setForkOutcome);
+  const handback = useHandback(outcome?.result.sessionId);
   if (!outcome) return null;
   const { result, sourceSessionId } = outcome;
   const here = openId === result.sessionId;
@@ -47,7 +75,23 @@ export function ForkResult() {
           {command}
         </code>
         <CopyButton text={command} label="copy" title="Copy the command" />
+        {handback.pi && (
+          <button
+            type="button"
+            className="link-button"
+            data-testid="fork-handback"
+            title={`pi (process ${handback.pi.pid}) asks you before it switches`}
+            onClick={() => void handback.send()}
+          >
+            switch the running pi to it
+          </button>
+        )}
       </div>
+      {handback.said && (
+        <div className="fork-command-row muted small" data-testid="fork-handback-status" role="status">
+          {handback.said}
+        </div>
+      )}
       {outcome.editorText && (
         <div className="fork-command-row" data-testid="fork-editor-text">
           <span className="muted small">pi puts the message back in its editor:</span>
