@@ -2,7 +2,8 @@
  * Forks handed back live: Canopy's side (electron/repo/pi-handback.ts) offers a fork to a pi running
  * the package (pi 1.6.0 through its SDK); pi asks its user and calls its own switchSession only on yes.
  */
-import { chmod, copyFile, mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { spawnSync } from 'node:child_process';
+import { chmod, copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -102,6 +103,19 @@ describe('forks handed back live', () => {
       status: 'no such file',
     });
     expect(asked).toHaveLength(2);
+  });
+
+  it('a pi that ended (its process gone, its announcement left behind) is not offered anything', async () => {
+    const ended = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], {
+      encoding: 'utf8',
+    });
+    const gone = Number(ended.stdout);
+    const announcement = JSON.parse(await readFile(join(dir, 'run', `${process.pid}.json`), 'utf8'));
+    const stale = join(dir, 'stale');
+    await mkdir(stale, { mode: 0o700 });
+    await writeFile(join(stale, `${gone}.json`), JSON.stringify({ ...announcement, pid: gone }));
+    await writeFile(join(stale, `${process.pid}.json`), JSON.stringify(announcement));
+    expect((await livePis({ CANOPY_PI_DIR: stale })).map((p) => p.pid)).toEqual([process.pid]);
   });
 
   it('a folder others can open is not read (its announcements could point anywhere)', async () => {

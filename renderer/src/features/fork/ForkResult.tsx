@@ -75,7 +75,10 @@ export function ForkResult() {
           {command}
         </code>
         <CopyButton text={command} label="copy" title="Copy the command" />
-        {handback.pi && (
+      </div>
+      {handback.pi && (
+        <div className="fork-command-row" data-testid="fork-handback-row">
+          <span className="muted small">Or live, in the running pi:</span>
           <button
             type="button"
             className="link-button"
@@ -83,13 +86,13 @@ export function ForkResult() {
             title={`pi (process ${handback.pi.pid}) asks you before it switches`}
             onClick={() => void handback.send()}
           >
-            switch the running pi to it
+            switch it to this fork
           </button>
-        )}
-      </div>
-      {handback.said && (
-        <div className="fork-command-row muted small" data-testid="fork-handback-status" role="status">
-          {handback.said}
+          {handback.said && (
+            <span className="muted small" data-testid="fork-handback-status" role="status">
+              {handback.said}
+            </span>
+          )}
         </div>
       )}
       {outcome.editorText && (
