@@ -4,6 +4,7 @@ import { cli } from './run-cli';
 import { writePlantedSession } from '../fixtures/secrets/session';
 import { hashTree, header, projectDirName, tempDir, user, writeSession } from '../repo/helpers';
 import { redactSnippet } from '../../electron/core';
+import { leaks } from '../fixtures/secrets/leaks';
 
 beforeEach(async () => {
   vi.stubEnv('PI_CODING_AGENT_DIR', await tempDir('canopy-agent-'));
@@ -13,13 +14,6 @@ beforeEach(async () => {
 afterEach(() => {
   vi.unstubAllEnvs();
 });
-
-/** Any 8 characters in a row of a secret (whitespace collapsed, as snippets show it). */
-function leaks(text: string, secret: string): boolean {
-  const v = secret.replace(/\s+/g, ' ');
-  for (let i = 0; i + 8 <= v.length; i++) if (text.includes(v.slice(i, i + 8))) return true;
-  return false;
-}
 
 // Queries whose snippets reach into each planted secret: the words beside it, and the secret itself.
 const QUERIES = [

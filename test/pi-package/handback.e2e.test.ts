@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SessionListDto } from '../../electron/shared/dto';
 import { deepLink, HAVE_CHROMIUM, startHarness, type Harness } from '../e2e/harness';
-import { startPi, type PiRun } from './pi-harness';
+import { recordingActions, startPi, type PiRun } from './pi-harness';
 
 describe.skipIf(!HAVE_CHROMIUM)('"switch the running pi to it", in Chromium', () => {
   let h: Harness;
@@ -28,7 +28,6 @@ describe.skipIf(!HAVE_CHROMIUM)('"switch the running pi to it", in Chromium', ()
     // pi writes into the folder Canopy serves (PI_CODING_AGENT_DIR/sessions).
     vi.stubEnv('PI_CODING_AGENT_DIR', h.root);
     vi.stubEnv('CANOPY_PI_DIR', join(dir, 'run'));
-    const done = { cancelled: false };
     pi = await startPi({
       cwd: dir,
       agentDir: h.root,
@@ -40,17 +39,7 @@ describe.skipIf(!HAVE_CHROMIUM)('"switch the running pi to it", in Chromium', ()
           return answer;
         },
       },
-      actions: {
-        waitForIdle: async () => undefined,
-        newSession: async () => done,
-        fork: async () => done,
-        navigateTree: async () => done,
-        reload: async () => undefined,
-        switchSession: async (path: string) => {
-          switched.push(path);
-          return done;
-        },
-      },
+      actions: recordingActions(switched),
     });
     await pi.prompt('where is the config loader?');
     await page.goto(h.server.url);

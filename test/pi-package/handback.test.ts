@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { handBack, livePis, offerFork } from '../../electron/repo/pi-handback';
-import { startPi, type PiRun } from './pi-harness';
+import { recordingActions, startPi, type PiRun } from './pi-harness';
 
 let dir: string;
 let pi: PiRun;
@@ -25,7 +25,6 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'canopy-pi-handback-'));
   vi.stubEnv('PI_CODING_AGENT_DIR', join(dir, 'agent'));
   vi.stubEnv('CANOPY_PI_DIR', join(dir, 'run'));
-  const done = { cancelled: false };
   pi = await startPi({
     cwd: dir,
     agentDir: join(dir, 'agent'),
@@ -37,17 +36,7 @@ beforeAll(async () => {
         return answer;
       },
     },
-    actions: {
-      waitForIdle: async () => undefined,
-      newSession: async () => done,
-      fork: async () => done,
-      navigateTree: async () => done,
-      reload: async () => undefined,
-      switchSession: async (path: string) => {
-        switched.push(path);
-        return done;
-      },
-    },
+    actions: recordingActions(switched),
   });
   await pi.prompt('hello');
   source = pi.sessionFile()!;

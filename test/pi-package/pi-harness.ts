@@ -118,3 +118,19 @@ export async function startPi(opts: {
     dispose: () => session.dispose(),
   };
 }
+
+/** pi's command-context actions for a test: each does nothing, and switchSession records its path. */
+export function recordingActions(switched: string[]): Record<string, (...args: any[]) => unknown> {
+  const done = { cancelled: false };
+  return {
+    waitForIdle: async () => undefined,
+    newSession: async () => done,
+    fork: async () => done,
+    navigateTree: async () => done,
+    reload: async () => undefined,
+    switchSession: async (path: string) => {
+      switched.push(path);
+      return done;
+    },
+  };
+}

@@ -7,13 +7,7 @@ import { writePlantedSession, type PlantedSession } from '../fixtures/secrets/se
 import { hashTree, projectDirName } from '../repo/helpers';
 import { messageLine } from '../../pi-package/src/compact';
 import { startPi, type ToolResult } from './pi-harness';
-
-/** Any 8 characters in a row of a secret (whitespace collapsed). */
-function leaks(text: string, secret: string): boolean {
-  const v = secret.replace(/\s+/g, ' ');
-  for (let i = 0; i + 8 <= v.length; i++) if (text.includes(v.slice(i, i + 8))) return true;
-  return false;
-}
+import { leaks } from '../fixtures/secrets/leaks';
 
 let agentDir: string;
 let cwd: string;
