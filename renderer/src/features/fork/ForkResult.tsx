@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
 import { countOf, oneLine } from '../../lib/format';
 import { resumeCommandIn, type PiHandbackDto } from '../../lib/shared';
-import { useActions, useCanopy, useServices } from '../../app-context';
+import { useActions, useCanopy } from '../../app-context';
 import { CopyButton } from '../../ui/CopyButton';
 
 /** A pi running Canopy's package that could take the fork now (pi asks its user first). */
 function useHandback(sessionId: string | undefined) {
-  const { api } = useServices();
+  const actions = useActions();
   const [pi, setPi] = useState<PiHandbackDto['pi']>(null);
   const [said, setSaid] = useState<string | null>(null);
   useEffect(() => {
@@ -14,18 +14,13 @@ function useHandback(sessionId: string | undefined) {
     setSaid(null);
     if (!sessionId) return;
     let live = true;
-    void api['pi.handback']({ sessionId, send: false }).then((r) => live && r.ok && setPi(r.data.pi));
+    void actions.findHandback(sessionId).then((found) => live && setPi(found));
     return () => {
       live = false;
     };
-  }, [api, sessionId]);
+  }, [actions, sessionId]);
   const send = async () => {
-    if (!sessionId) return;
-    const r = await api['pi.handback']({ sessionId, send: true });
-    if (!r.ok) setSaid(r.error.message);
-    else if (r.data.status === 'asked') setSaid('pi asks you there: confirm in pi to switch.');
-    else
-      setSaid(r.data.pi ? `pi did not take it: ${r.data.status ?? 'no answer'}` : 'no pi runs with this session now');
+    if (sessionId) setSaid(await actions.handBack(sessionId));
   };
   return { pi, said, send };
 }
