@@ -56,7 +56,7 @@ function startServe(env: Env, root: string | undefined): Promise<{ url: string; 
   });
 }
 
-export function serveLauncher(env: Env = process.env): Launcher & { close(): void } {
+export function serveLauncher(env: Env = process.env): Launcher {
   let serving: Promise<{ url: string; child: ChildProcess }> | null = null;
   return {
     async open({ target, root }) {
@@ -66,10 +66,6 @@ export function serveLauncher(env: Env = process.env): Launcher & { close(): voi
       const browser = browserCommand(env);
       await startDetached(browser.command, [...browser.prefix, `${url}${deepLink(target)}`]);
       return `Canopy: opening ${describeTarget(target)} in the browser (canopy serve on ${new URL(url).origin})`;
-    },
-    close() {
-      void serving?.then(({ child }) => child.kill()).catch(() => undefined);
-      serving = null;
     },
   };
 }
