@@ -1,11 +1,7 @@
 /**
- * pi's SDK (pi-coding-agent 1.6.0, a devDependency) loaded in this Node 20 test process. pi
- * declares Node >= 22: three Node 22 functions it and undici reach while loading get stand-ins
- * (they are never called by what the tests do), and a module hook drops fs.globSync's import.
+ * pi's SDK (pi-coding-agent 1.6.0, a devDependency) loaded in this Node 20 test process, after
+ * node20.mjs gave it the Node 22 functions it reaches while loading.
  */
-import { createRequire, register } from 'node:module';
-import type * as workerThreads from 'node:worker_threads';
-import type * as zlib from 'node:zlib';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -18,15 +14,7 @@ let loaded: Promise<{ sdk: Sdk; ai: Ai }> | null = null;
 
 export function loadPiSdk(): Promise<{ sdk: Sdk; ai: Ai }> {
   loaded ??= (async () => {
-    // The CommonJS module objects undici reads (an ESM namespace cannot be added to).
-    const require = createRequire(import.meta.url);
-    const z = require('node:zlib') as typeof zlib & Record<string, unknown>;
-    const wt = require('node:worker_threads') as typeof workerThreads & Record<string, unknown>;
-    z.createZstdDecompress ??= () => {
-      throw new Error('zstd needs Node 22');
-    };
-    wt.markAsUncloneable ??= () => undefined;
-    register('./node20-hooks.mjs', import.meta.url);
+    await import('./node20.mjs');
     const piAi = join(
       __dirname,
       '../../node_modules/@earendil-works/pi-coding-agent/node_modules/@earendil-works/pi-ai/dist/index.js',
