@@ -3,12 +3,13 @@ import { EventBus } from './repo/event-bus';
 import { createHandlers } from './ipc/handlers';
 import { SessionCatalog } from './repo/catalog';
 import { SessionService } from './repo/session-service';
-import { AppSearch } from './repo/search/app-search';
-import { AppSecrets } from './repo/secrets/app-secrets';
-import { AppExport } from './repo/export/app-export';
-import { StoreService } from './repo/store/store-service';
-import { OpenGate } from './repo/open-gate';
+import { AppSearch } from './search';
+import { AppSecrets, redactor } from './secrets';
+import { AppExport } from './export';
+import { StoreService } from './store-views';
+import { OpenGate } from './threads/open-gate';
 import { SessionOffload } from './repo/session-offload';
+import { AppDoctor } from './doctor';
 import type { Handlers } from './shared/contract';
 import { VERSION } from './version';
 
@@ -37,6 +38,7 @@ export interface AppServices {
   sessions: SessionService;
   search: AppSearch;
   secrets: AppSecrets;
+  doctor: AppDoctor;
   handlers: Handlers;
   /** Settles once every watcher is in place (at once when not watching). */
   watching: Promise<void>;
@@ -62,6 +64,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
   const secrets = new AppSecrets({ roots: allRoots, bus, gate, ...env });
   const exporter = new AppExport({
     sessions,
+    redactor,
     roots: allRoots,
     ...env,
     ...(options.saveDialog ? { saveDialog: options.saveDialog } : {}),
@@ -81,11 +84,19 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     bus,
     gate,
   });
+  const doctor = new AppDoctor({
+    list: () => catalog.list(),
+    readOnlyReason: (id) => catalog.readOnlyReason(id),
+    addWritten: (path) => catalog.addWritten(path),
+    progress: (p) => bus.emit('doctor.progress', p),
+    pause: gate.pause,
+  });
   const handlers = createHandlers({
     catalog,
     sessions,
     search,
     store,
+    doctor,
     gate,
     version: VERSION,
     transport: options.transport,
@@ -101,6 +112,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     sessions,
     search,
     secrets,
+    doctor,
     handlers,
     watching: stopWatching.ready,
     close: async () => {

@@ -1,7 +1,8 @@
 // Electron lifecycle only: single instance, window, IPC registration. Everything else is plain Node.
 import { app, BrowserWindow, dialog, ipcMain, Menu, nativeTheme, protocol, shell } from 'electron';
 import { join, resolve } from 'node:path';
-import { APP_SCHEME, APP_SCHEME_PRIVILEGES, APP_URL, appProtocolHandler, isAppUrl } from './app-protocol';
+import { APP_SCHEME_PRIVILEGES, appProtocolHandler } from './app-protocol';
+import { APP_SCHEME, APP_URL, isAppUrl } from './shared/app-origin';
 import { createAppServices } from './app-services';
 import { forwardEvents, registerIpc, trustedSender } from './ipc/register-electron';
 import { menuTemplate } from './menu';

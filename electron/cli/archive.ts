@@ -1,6 +1,6 @@
 /** `canopy archive`: stale fork families (whole, none being written) moved out of the roots, and back. */
 import { resolveRoots } from '../repo/roots';
-import { archiveFamilies, checkArchiveDir, planArchive, restoreArchive } from '../repo/store/archive';
+import { archiveFamilies, checkArchiveDir, planArchive, restoreArchive } from '../store-views';
 import {
   EXIT_FILE_ERROR,
   EXIT_OK,

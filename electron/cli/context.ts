@@ -15,7 +15,7 @@ import {
   shown,
 } from './cli-io';
 import { resolveRoots } from '../repo/roots';
-import { redactionMatchers, redactObject } from './redaction';
+import { redactObject, userRedactions } from './redaction';
 
 export function messageSummary(m: unknown): string {
   if (typeof m !== 'object' || m === null) return String(m);
@@ -49,7 +49,7 @@ export const contextCommand: CliCommand = {
     const files = needFiles(args);
     const profile = profileOpt(args);
     const leaf = stringOpt(args, 'leaf');
-    const matchers = args.values.redact ? await redactionMatchers(resolveRoots()) : null;
+    const user = args.values.redact ? await userRedactions(resolveRoots()) : null;
     return forEachSession(
       files,
       args,
@@ -59,7 +59,7 @@ export const contextCommand: CliCommand = {
           profile: profile ?? detectProfile(session),
           ...(leaf !== undefined ? { leafId: leaf === '' ? null : leaf } : {}),
         });
-        const r = matchers ? { ...read, context: redactObject(read.context, matchers) } : read;
+        const r = user ? { ...read, context: redactObject(read.context, user) } : read;
         if (args.values.json) {
           jsonLine(io, {
             file,

@@ -25,6 +25,7 @@ import { slimCommand } from './slim';
 import { storageCommand } from './storage';
 import { archiveCommand } from './archive';
 import { diffCommand } from './diff';
+import { doctorCommand } from './doctor';
 import { parseArgs } from 'node:util';
 import { exitQuietlyOnEpipe } from './process-exit';
 
@@ -46,6 +47,7 @@ export const commands: Record<string, CliCommand> = {
   storage: storageCommand,
   archive: archiveCommand,
   diff: diffCommand,
+  doctor: doctorCommand,
 };
 
 function usageText(): string {

@@ -4,14 +4,13 @@
  * index cannot be used (a cache fault, said in one line).
  */
 import type { CliCommand } from './cli-io';
-import { parseSearchQuery, searchTimeIso } from '../core';
+import { parseSearchQuery, searchTimeIso, SearchService } from '../search';
 import { resolveRoots } from '../repo/roots';
-import type { SearchHit } from '../repo/search/query';
-import { SearchService } from '../repo/search/search-service';
+import type { SearchHit } from '../search';
 import { CanopyError } from '../shared/errors';
 import { listSessions } from '../repo/sessions';
 import { resolve } from 'node:path';
-import { redactHits, redactionMatchers } from './redaction';
+import { redactHits, userRedactions } from './redaction';
 
 const EXIT_HITS = 0;
 const EXIT_NO_HITS = 1;
@@ -101,7 +100,7 @@ export const searchCommand: CliCommand = {
         if (more || !page.cursor) break;
         cursor = page.cursor;
       }
-      const shownHits = args.values.redact ? await redactHits(hits, await redactionMatchers(roots)) : hits;
+      const shownHits = args.values.redact ? await redactHits(hits, await userRedactions(roots)) : hits;
       for (const h of shownHits) {
         if (args.values.json) {
           io.stdout.write(

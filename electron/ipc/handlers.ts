@@ -3,12 +3,13 @@ import type { Handlers } from '../shared/contract';
 import { CanopyError } from '../shared/errors';
 import type { SessionCatalog } from '../repo/catalog';
 import { SessionService } from '../repo/session-service';
-import type { AppSearch } from '../repo/search/app-search';
-import type { AppSecrets } from '../repo/secrets/app-secrets';
-import type { AppExport } from '../repo/export/app-export';
-import type { StoreService } from '../repo/store/store-service';
-import type { OpenGate } from '../repo/open-gate';
+import type { AppSearch } from '../search';
+import type { AppSecrets } from '../secrets';
+import type { AppExport } from '../export';
+import type { StoreService } from '../store-views';
+import type { OpenGate } from '../threads/open-gate';
 import { compareLeaves } from '../repo/compare';
+import type { AppDoctor } from '../doctor';
 import { handBack } from '../repo/pi-handback';
 
 export interface HandlerContext {
@@ -28,6 +29,8 @@ export interface HandlerContext {
   store?: StoreService;
   /** Background passes wait on it while a session opens. */
   gate?: OpenGate;
+  /** Absent: the doctor answers that it is unavailable. */
+  doctor?: AppDoctor;
 }
 
 export function createHandlers(ctx: HandlerContext): Handlers {
@@ -90,6 +93,9 @@ export function createHandlers(ctx: HandlerContext): Handlers {
     'store.archive': (args) => needStore(ctx).archive(args.staleDays, args.familyIds),
     ...shareHandlers(ctx, sessions),
     'session.compare': (args) => compareLeaves(sessions, args),
+    'doctor.examine': (args) => needDoctor(ctx).examine(args.sessionId),
+    'doctor.repair': (args) => needDoctor(ctx).repair(args.sessionId),
+    'doctor.store': async (args) => needDoctor(ctx).storeReport(args.refresh === true),
     'pi.handback': (args) => handBack(catalog, args),
   };
 }
@@ -132,6 +138,11 @@ function shareHandlers(
     'redactions.get': () => exporter().redactions(),
     'redactions.set': (args) => exporter().setRedactions(args),
   };
+}
+
+function needDoctor(ctx: HandlerContext): AppDoctor {
+  if (!ctx.doctor) throw new CanopyError('io', 'the doctor is unavailable here');
+  return ctx.doctor;
 }
 
 function needStore(ctx: HandlerContext): StoreService {

@@ -12,7 +12,6 @@ import { MAX_LINE_BYTES } from '../storage/line-split';
 import { statPath } from '../storage/stat';
 import { tailFrom } from '../storage/tail';
 import type { FileStamp } from './file-cache';
-import { validateAhead, type AheadValidation } from './validate-ahead';
 
 export interface IndexOptions {
   signal?: AbortSignal;
@@ -26,8 +25,6 @@ export interface IndexOptions {
   newId?: () => string;
   /** Sees every line of the first index pass too (the previews skim it: no second read). */
   onLine?: LineVisitor;
-  /** verify 'parse': files from this size up are validated on a second thread too (validate-ahead.ts). */
-  aheadFromBytes?: number;
 }
 
 /**
@@ -137,14 +134,11 @@ export class LiveSession {
   private async index(opts: Pick<IndexOptions, 'signal' | 'onProgress' | 'verify' | 'onLine'>): Promise<void> {
     let reader: SyncLineReader | null = null;
     const verify = opts.verify ?? this.opts.verify ?? 'fast';
-    // verify 'parse' of a big file: a second thread reads and validates its chunks ahead of this pass.
-    const ahead: { v: AheadValidation | null } = { v: null };
     const indexer = new SessionIndexer({
       source: { readText: (offset, length) => (reader ?? this.reader).readText(offset, length) },
       decode: decodeBytes,
       isAscii: isAsciiBytes,
       verify,
-      verdict: (offset, length) => (ahead.v ? ahead.v.verdict(offset, length) : -1),
       ...(this.opts.newId ? { newId: this.opts.newId } : {}),
     });
     const { onProgress, onLine } = opts;
@@ -158,9 +152,6 @@ export class LiveSession {
     const r = await scanLines(this.path, visit, {
       ...(opts.signal ? { signal: opts.signal } : {}),
       onOversized: (o) => indexer.pushOversized(o),
-      ...(verify === 'parse'
-        ? { share: (file) => (ahead.v = validateAhead(this.path, file, this.opts.aheadFromBytes))?.share ?? null }
-        : {}),
       onProgress: (read, total) => {
         if (!sized) {
           // After the first chunk: room for as many entries as its line density predicts.
@@ -169,7 +160,7 @@ export class LiveSession {
         }
         onProgress?.(read, total);
       },
-    }).finally(() => ahead.v?.close());
+    });
     reader = new SyncLineReader(this.path, r.ino, this.opts.readerIdleMs);
     this.reader?.close();
     this.reader = reader;

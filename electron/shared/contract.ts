@@ -18,6 +18,7 @@ import type { ContextViewDto, ForkPreviewDto, ForkRequestDto, ForkResultDto, Lin
 import type { EntryNodesDto, SessionGraphWireDto } from './entry-nodes';
 import type { EntryPreviewDto } from './dto';
 import type { Result } from './errors';
+import type { DoctorReportDto, DoctorStoreDto } from './doctor-dto';
 import type {
   ExportPreviewDto,
   ExportRequestDto,
@@ -128,6 +129,12 @@ export interface Contract {
    * family); a side without `leafId` is at its session's current leaf. An unknown leaf is `not_found`.
    */
   'session.compare': { args: { a: CompareLeafArg; b: CompareLeafArg; profile?: ProfileDto }; result: CompareDto };
+  /** The damage old pi versions left in a session, and the repaired file(s) a repair would write (nothing is written). */
+  'doctor.examine': { args: { sessionId: string }; result: DoctorReportDto };
+  /** Writes the repaired file(s) next to the session (new sessions, listed); the source is never changed. */
+  'doctor.repair': { args: { sessionId: string }; result: DoctorReportDto };
+  /** Every listed session examined in the background (progress: `doctor.progress`); `refresh` examines again. */
+  'doctor.store': { args: { refresh?: boolean }; result: DoctorStoreDto };
   /**
    * A fork handed to a running pi (with Canopy's pi package): `send` false says which pi would get it
    * (null: none runs); true offers it, and pi asks its user (`status` `asked`, else why not).
@@ -185,6 +192,9 @@ export const CHANNELS = [
   'store.archivePreview',
   'store.archive',
   'session.compare',
+  'doctor.examine',
+  'doctor.repair',
+  'doctor.store',
   'pi.handback',
 ] as const satisfies readonly Channel[];
 
@@ -210,6 +220,8 @@ export interface Events {
   'secrets.progress': SecretsStatusDto;
   /** The store report's pass: bytes read of every listed session's. */
   'store.progress': { state: StoreReportDto['state']; done: number; total: number };
+  /** The doctor's pass over the store: sessions examined so far. */
+  'doctor.progress': { state: DoctorStoreDto['state']; done: number; total: number };
 }
 export type EventName = keyof Events;
 export const EVENTS = [
@@ -220,6 +232,7 @@ export const EVENTS = [
   'search.progress',
   'secrets.progress',
   'store.progress',
+  'doctor.progress',
 ] as const satisfies readonly EventName[];
 type MissingEvent = Exclude<EventName, (typeof EVENTS)[number]>;
 // Fails to compile when an event of the contract is not listed in EVENTS.
@@ -268,6 +281,9 @@ export function channelMethods(make: <C extends Channel>(channel: C) => ChannelM
     'store.archivePreview': make('store.archivePreview'),
     'store.archive': make('store.archive'),
     'session.compare': make('session.compare'),
+    'doctor.examine': make('doctor.examine'),
+    'doctor.repair': make('doctor.repair'),
+    'doctor.store': make('doctor.store'),
     'pi.handback': make('pi.handback'),
   };
 }

@@ -120,6 +120,13 @@ function count(value: unknown, name: string, min: number): number {
   return value;
 }
 
+/** A background pass's answer so far; `refresh` starts it again. */
+function refreshArgs(v: unknown): { refresh?: boolean } {
+  const o = record(v, ['refresh']);
+  if (o.refresh !== undefined && typeof o.refresh !== 'boolean') fail('refresh must be a boolean');
+  return o.refresh === true ? { refresh: true } : {};
+}
+
 function sessionIdArgs(v: unknown): { sessionId: string } {
   const o = record(v, ['sessionId']);
   return { sessionId: id(o.sessionId, 'sessionId') };
@@ -228,11 +235,7 @@ export const validators: { [C in Channel]: Validator<Args<C>> } = {
     const o = record(v, ['literals', 'regexes']);
     return { literals: shortStrings(o.literals, 'literals'), regexes: shortStrings(o.regexes, 'regexes') };
   },
-  'store.report': (v) => {
-    const o = record(v, ['refresh']);
-    if (o.refresh !== undefined && typeof o.refresh !== 'boolean') fail('refresh must be a boolean');
-    return o.refresh === true ? { refresh: true } : {};
-  },
+  'store.report': refreshArgs,
   'store.slimPreview': slimArgs,
   'store.slim': slimArgs,
   'store.archivePreview': (v) => {
@@ -256,6 +259,9 @@ export const validators: { [C in Channel]: Validator<Args<C>> } = {
     const p = profile(o.profile);
     return { a: side(o.a, 'a'), b: side(o.b, 'b'), ...(p ? { profile: p } : {}) };
   },
+  'doctor.examine': sessionIdArgs,
+  'doctor.repair': sessionIdArgs,
+  'doctor.store': refreshArgs,
   'pi.handback': (v) => {
     const o = record(v, ['sessionId', 'send']);
     if (typeof o.send !== 'boolean') fail('send must be a boolean');

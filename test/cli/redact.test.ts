@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cli } from './run-cli';
 import { writePlantedSession } from '../fixtures/secrets/session';
 import { hashTree, header, projectDirName, tempDir, user, writeSession } from '../repo/helpers';
-import { redactSnippet } from '../../electron/core';
+import { redactSnippet } from '../../electron/secrets/rules/redact-snippet';
 import { leaks } from '../fixtures/secrets/leaks';
 
 beforeEach(async () => {

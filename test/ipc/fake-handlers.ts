@@ -98,7 +98,16 @@ export function recordingHandlers() {
     ...shareFakes(calls),
     'store.report': async (args) => {
       calls.push({ channel: 'store.report', args });
-      return { state: 'idle', done: 0, total: 0, usage: [], storage: [], unpricedModels: [], computedAt: null };
+      return {
+        state: 'idle',
+        done: 0,
+        total: 0,
+        usage: [],
+        usageProblems: [],
+        storage: [],
+        unpricedModels: [],
+        computedAt: null,
+      };
     },
     'store.slimPreview': async (args) => {
       calls.push({ channel: 'store.slimPreview', args });
@@ -119,6 +128,18 @@ export function recordingHandlers() {
     'session.compare': async (args) => {
       calls.push({ channel: 'session.compare', args });
       throw new CanopyError('not_found', `no session ${args.a.sessionId}`);
+    },
+    'doctor.examine': async (args) => {
+      calls.push({ channel: 'doctor.examine', args });
+      throw new CanopyError('not_found', `no session ${args.sessionId}`);
+    },
+    'doctor.repair': async (args) => {
+      calls.push({ channel: 'doctor.repair', args });
+      throw new CanopyError('not_found', `no session ${args.sessionId}`);
+    },
+    'doctor.store': async (args) => {
+      calls.push({ channel: 'doctor.store', args });
+      return { state: 'idle', done: 0, total: 0, sessions: [], problems: [] };
     },
     'pi.handback': async (args) => {
       calls.push({ channel: 'pi.handback', args });

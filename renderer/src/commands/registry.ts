@@ -44,6 +44,18 @@ export const CONTRIBUTED = {
     group: 'Session',
     keywords: 'export share html markdown jsonl redact secrets ledger',
   },
+  doctorSession: {
+    id: 'doctor.session',
+    title: 'Doctor: damage old pi versions left in this session…',
+    group: 'Session',
+    keywords: 'doctor repair fix damage broken glued orphan missing parent old pi',
+  },
+  doctorStore: {
+    id: 'doctor.store',
+    title: 'Doctor: damage old pi versions left, across every session',
+    group: 'General',
+    keywords: 'doctor repair fix damage broken store all sessions old pi',
+  },
   showUsage: {
     id: 'store.usage',
     title: 'Usage: spend by day, model and project',

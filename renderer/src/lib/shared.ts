@@ -58,6 +58,13 @@ export type {
   SecretsStatusDto,
   SessionSecretsDto,
 } from '../../../electron/shared/share-dto';
+export type {
+  DoctorFileDto,
+  DoctorMarkDto,
+  DoctorReportDto,
+  DoctorStoreDto,
+  DoctorStoreRowDto,
+} from '../../../electron/shared/doctor-dto';
 export { isNoteIssue } from '../../../electron/shared/dto';
 export { isErrorCode } from '../../../electron/shared/errors';
 export { isId } from '../../../electron/shared/validate';

@@ -9,6 +9,8 @@ import { OpenControls } from '../features/open/OpenControls';
 import { SearchPanel } from '../features/search/SearchPanel';
 import { SecretsRadar } from '../features/secrets/SecretsRadar';
 import { ExportDialog } from '../features/export/ExportDialog';
+import { DoctorDialog } from '../features/doctor/DoctorDialog';
+import { DoctorStorePanel } from '../features/doctor/DoctorStorePanel';
 import { ComparePanel } from '../features/compare/ComparePanel';
 import { CanopyMark } from '../lib/icons';
 import { UsagePanel } from '../features/usage/UsagePanel';
@@ -38,6 +40,8 @@ export function App() {
         {!fatal && <SearchPanel />}
         {!fatal && <SecretsRadar />}
         {!fatal && <ExportDialog />}
+        {!fatal && <DoctorDialog />}
+        {!fatal && <DoctorStorePanel />}
         {!fatal && <UsagePanel />}
         {!fatal && <StoragePanel />}
         {!fatal && <ComparePanel />}

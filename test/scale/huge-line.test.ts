@@ -1,0 +1,28 @@
+/** A line of 2 GiB and more (a sparse hole of NUL bytes): the CLI reports it at its line and goes on. */
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { cli } from '../cli/run-cli';
+import { holed } from '../fixtures/holed';
+
+const cliJson = (...argv: string[]) => cli(...argv, '--json');
+
+describe('a line of 2 GiB and more (a sparse hole of NUL bytes)', () => {
+  // tree reads through the same forEachSession as context: one 2 GiB pass each is enough here.
+  it('context reports it at its line and shows the rest; search lives through it', async () => {
+    const path = await holed(2 ** 31 + 4096);
+    const ctx = await cliJson('context', path);
+    expect(ctx.code).toBe(0);
+    const r = ctx.json[0]!;
+    expect(r.pathIds).toEqual(['a', 'b']);
+    const kinds = (r.issues as { line: number; kind: string; message: string }[]).map((i) => [i.line, i.kind]);
+    expect(kinds).toEqual([
+      [3, 'line_over_limit'],
+      [3, 'nul_bytes'],
+    ]);
+    expect(r.issues[1].message).toContain(`${2 ** 31 + 4096} NUL bytes`);
+    // Search (its own index) must get through the line without aborting the process.
+    // (What it finds in such a file is search's own matter: its hits are not asserted here.)
+    const search = await cli('search', 'before', '--root', join(path, '..'), '--json');
+    expect([0, 1]).toContain(search.code);
+  });
+});
