@@ -7,7 +7,7 @@ import { createAppServices } from './app-services';
 import { forwardEvents, registerIpc, trustedSender } from './ipc/register-electron';
 import { menuTemplate } from './menu';
 import { confineOpenPaths, folderToShow, type PathKind } from './open-confine';
-import { openArgsFrom, rootsFromArgs } from './repo/roots';
+import { linkFromArgs, openArgsFrom, rootsFromArgs } from './repo/roots';
 import { statPathSync } from './storage/stat';
 import { loadWindowState, saveWindowState } from './storage/window-state';
 import { applySessionPolicy, applyWebContentsPolicy, windowOptions } from './window';
@@ -130,9 +130,12 @@ async function start(): Promise<void> {
   );
   app.on('second-instance', (_event, argv, cwd) => {
     openArgs(argv, cwd);
+    // pi's `/canopy` reaches a running app this way: the link (checked in linkFromArgs) becomes the hash.
+    const link = linkFromArgs(argv.slice(1));
+    if (link) void contents.executeJavaScript(`location.hash = ${JSON.stringify(link)}`).catch(() => undefined);
     if (win.isMinimized()) win.restore();
     win.focus();
   });
   app.on('window-all-closed', () => app.quit());
-  await win.loadURL(APP_URL);
+  await win.loadURL(`${APP_URL}${linkFromArgs(process.argv.slice(1)) ?? ''}`);
 }

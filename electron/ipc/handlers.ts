@@ -13,6 +13,7 @@ import type { AppKeep } from '../keep';
 import { continueInPi } from '../continue';
 import { emptyRootNotes } from '../repo/roots';
 import type { AppDoctor } from '../doctor';
+import { handBack } from '../repo/pi-handback';
 
 export interface HandlerContext {
   catalog: SessionCatalog;
@@ -104,6 +105,7 @@ export function createHandlers(ctx: HandlerContext): Handlers {
     'doctor.examine': (args) => needDoctor(ctx).examine(args.sessionId),
     'doctor.repair': (args) => needDoctor(ctx).repair(args.sessionId),
     'doctor.store': async (args) => needDoctor(ctx).storeReport(args.refresh === true),
+    'pi.handback': (args) => handBack(catalog, args),
     ...keepHandlers(ctx),
   };
 }

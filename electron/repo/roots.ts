@@ -102,3 +102,16 @@ export function rootsFromArgs(argv: readonly string[], env: Env = process.env, h
   }
   return resolveRoots(extra, env, home);
 }
+
+/** A deep link's shape: `#/session/<id>[?entry=<id>]` or `#/search?q=<query>`, URI-encoded, no spaces. */
+const LINK = /^#\/(session\/[^\s#/?]+(\?entry=[^\s#&]+)?|search\?q=[^\s#&]*)$/;
+
+/**
+ * The deep link a process was started with (`--link=#/session/…`; pi's `/canopy` passes one), or
+ * null. Only the two shapes the renderer follows pass: any local process can start a second instance.
+ */
+export function linkFromArgs(argv: readonly string[]): string | null {
+  let link: string | null = null;
+  for (const arg of argv) if (arg.startsWith('--link=')) link = arg.slice('--link='.length);
+  return link !== null && LINK.test(link) ? link : null;
+}

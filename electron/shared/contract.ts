@@ -158,6 +158,16 @@ export interface Contract {
   'doctor.repair': { args: { sessionId: string }; result: DoctorReportDto };
   /** Every listed session examined in the background (progress: `doctor.progress`); `refresh` examines again. */
   'doctor.store': { args: { refresh?: boolean }; result: DoctorStoreDto };
+  /**
+   * A fork handed to a running pi (with Canopy's pi package): `send` false says which pi would get it
+   * (null: none runs); true offers it, and pi asks its user (`status` `asked`, else why not).
+   */
+  'pi.handback': { args: { sessionId: string; send: boolean }; result: PiHandbackDto };
+}
+
+export interface PiHandbackDto {
+  pi: { pid: number; sessionFile: string | null } | null;
+  status: string | null;
 }
 
 /** One side of session.compare. */
@@ -215,6 +225,7 @@ export const CHANNELS = [
   'doctor.examine',
   'doctor.repair',
   'doctor.store',
+  'pi.handback',
 ] as const satisfies readonly Channel[];
 
 type Missing = Exclude<Channel, (typeof CHANNELS)[number]>;
@@ -317,6 +328,7 @@ export function channelMethods(make: <C extends Channel>(channel: C) => ChannelM
     'doctor.examine': make('doctor.examine'),
     'doctor.repair': make('doctor.repair'),
     'doctor.store': make('doctor.store'),
+    'pi.handback': make('pi.handback'),
   };
 }
 

@@ -277,6 +277,11 @@ export const validators: { [C in Channel]: Validator<Args<C>> } = {
   'doctor.examine': sessionIdArgs,
   'doctor.repair': sessionIdArgs,
   'doctor.store': refreshArgs,
+  'pi.handback': (v) => {
+    const o = record(v, ['sessionId', 'send']);
+    if (typeof o.send !== 'boolean') fail('send must be a boolean');
+    return { sessionId: id(o.sessionId, 'sessionId'), send: o.send as boolean };
+  },
 };
 
 // Secrets and exports (share-dto.ts).

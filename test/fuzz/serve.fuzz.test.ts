@@ -121,6 +121,7 @@ async function everyChannel(sessionId: string, file: Damaged): Promise<void> {
   await run('session.fork', { sessionId, request: { kind: 'clone' } });
   await run('session.lineage', { sessionId });
   await run('session.compare', { a: { sessionId, leafId: entries[0]?.id ?? 'no-such-entry' }, b: { sessionId } });
+  await run('pi.handback', { sessionId, send: false }); // no pi runs here: null, never internal
   await run('sessions.summaries', { sessionIds: [sessionId] });
   await run('session.cancelOpen', { sessionId });
   await run('session.previews', { sessionId, entryIds: entries.slice(0, 50).map((e) => e.id) });

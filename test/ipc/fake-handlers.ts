@@ -142,6 +142,10 @@ export function recordingHandlers() {
       return { state: 'idle', done: 0, total: 0, sessions: [], problems: [] };
     },
     ...keepFakes(calls),
+    'pi.handback': async (args) => {
+      calls.push({ channel: 'pi.handback', args });
+      return { pi: null, status: null };
+    },
   };
   return { handlers, calls };
 }

@@ -4,6 +4,8 @@ import {
   defaultRoot,
   emptyRootNotes,
   expandTilde,
+  linkFromArgs,
+  openArgsFrom,
   resolveRoots,
   resolveRootsExplained,
   rootsFromArgs,
@@ -60,5 +62,28 @@ describe('session roots', () => {
       '/gone does not exist',
       '/fu holds no pi session files (pi keeps them in <root>/--<cwd>--/*.jsonl)',
     ]);
+  });
+});
+
+describe("--link=<hash> (how pi's /canopy reaches the app)", () => {
+  it('takes a session link (with or without an entry) or a search link, and is no path to open', () => {
+    const sid = '019c0000-0000-7000-8000-000000000001';
+    expect(linkFromArgs(['app', `--link=#/session/${sid}?entry=a1b2c3d4`])).toBe(`#/session/${sid}?entry=a1b2c3d4`);
+    expect(linkFromArgs(['app', `--link=#/session/${sid}`])).toBe(`#/session/${sid}`);
+    expect(linkFromArgs(['app', '--link=#/search?q=deploy%20keys'])).toBe('#/search?q=deploy%20keys');
+    expect(openArgsFrom(['--link=#/search?q=x', 'a.jsonl'])).toEqual(['a.jsonl']);
+  });
+
+  it('refuses anything else: other hashes, script, spaces, a second parameter', () => {
+    for (const bad of [
+      '#/other',
+      'javascript:alert(1)',
+      '#/session/a b',
+      '#/search?q=a&b=c',
+      '#/session/x?entry=1#2',
+      '',
+    ])
+      expect(linkFromArgs([`--link=${bad}`]), bad).toBeNull();
+    expect(linkFromArgs(['--link', '#/session/x'])).toBeNull();
   });
 });

@@ -2,7 +2,7 @@
  * The renderer's window onto electron/shared (types and pure helpers only). One import site keeps
  * the relative path in a single place.
  */
-export type { Api, Args, Channel, EventName, Events, ResultOf } from '../../../electron/shared/contract';
+export type { Api, Args, Channel, EventName, Events, PiHandbackDto, ResultOf } from '../../../electron/shared/contract';
 export { CHANNELS, EVENTS, channelMethods, isEventName } from '../../../electron/shared/contract';
 export type {
   AppInfo,
