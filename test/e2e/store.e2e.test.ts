@@ -33,7 +33,7 @@ describe.skipIf(!HAVE_CHROMIUM)('usage and storage views in Chromium', () => {
       { timeout: 30_000 },
     );
     const summary = await page.textContent('[data-testid="usage-summary"]');
-    expect(summary).toMatch(/\$[\d.]+ over \d+ assistant messages/);
+    expect(summary).toMatch(/\$[\d.]+ over \d+ usage records \(\$[\d.]+ billed by providers/);
     expect(await page.$$('[data-testid="usage-calendar"] canvas')).not.toHaveLength(0);
     expect(await page.$$('[data-testid="usage-models"] canvas')).not.toHaveLength(0);
     await h.shot('store-01-usage-light');

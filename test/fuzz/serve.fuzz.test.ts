@@ -156,6 +156,19 @@ async function everyChannel(sessionId: string, file: Damaged): Promise<void> {
   await run('store.slim', { sessionId, dropImages: true, maxOutputBytes: 1024 });
   await run('store.archivePreview', { staleDays: 1 });
   await run('store.archive', { staleDays: 1, familyIds: ['no-such-family'] });
+  // The doctor on damaged files: a report (and a repaired copy beside, never in place), or a clear error.
+  await run('doctor.examine', { sessionId });
+  await run('doctor.repair', { sessionId });
+  await run('doctor.store', { refresh: true });
+  // Keep: a name, tags and a note on a damaged session (kept in the data folder); the trash of a
+  // session that is not listed (nothing is moved here) and of an id never trashed.
+  await run('keep.set', { sessionId, patch: { name: 'n', tags: ['t'], pinned: true, note: 'x' } });
+  await run('keep.get', {});
+  await run('trash.preview', { sessionId, withForks: true });
+  await run('trash.move', { sessionId: 'no-such-session', withForks: false });
+  await run('trash.list', {});
+  await run('trash.restore', { id: 'no-such-record' });
+  await run('session.continue', { sessionId }); // serve copies the command, never launches
   expect(CHANNELS.filter((c) => !tried.has(c))).toEqual([]);
 }
 
