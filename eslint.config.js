@@ -120,6 +120,8 @@ module.exports = tseslint.config(
   }),
   layer(['electron/storage/**/*.ts'], { fs: false, banned: ['core', 'repo', 'ipc', 'cli', 'app-services'] }),
   layer(['electron/repo/**/*.ts'], { fs: true, banned: ['ipc', 'cli'] }),
+  // A wing keeps its own file-system steps in its storage/ folder (ARCHITECTURE §2b).
+  layer(['electron/store-views/*/storage/**/*.ts'], { fs: false, banned: ['ipc', 'cli', 'app-services'] }),
   // Tests and the bench use core's facade too; test/core and test/scale unit-test its internals.
   layer(['test/**/*.ts', 'test/**/*.tsx', 'bench/**/*.ts'], {
     fs: false,
