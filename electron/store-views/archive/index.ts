@@ -10,6 +10,7 @@ export { restoreArchive, resumeArchive, type RestoreRequest } from './restore-op
 export { ArchiveError, readPendingJournal, type ArchiveErrorCode } from './storage/journal';
 export { MANIFEST, type Manifest } from './manifest-rules';
 export type { FamilyOutcome } from './run';
+export { setStepHook } from './crash-points';
 
 /** Where archived families go unless the user says otherwise. */
 export const defaultArchiveDir = (dataDir: string): string => join(dataDir, 'archive');

@@ -139,10 +139,11 @@ export function runFinished(state: JournalState): boolean {
 /** Why a source cannot go as planned (null: it is as planned). */
 export function staleReason(
   path: string,
-  planned: { bytes: number; mtimeMs: number },
-  now: { size: number; mtimeMs: number } | null,
+  planned: { bytes: number; mtimeMs: number; symlink?: string },
+  now: { size: number; mtimeMs: number; target?: string } | null,
 ): string | null {
   if (!now) return `${path} is gone`;
+  if (planned.symlink !== now.target) return `${path} was replaced during the archive`;
   if (now.size !== planned.bytes || now.mtimeMs !== planned.mtimeMs) return `${path} was written during the archive`;
   return null;
 }

@@ -7,7 +7,7 @@
 import type { FileHandle } from './storage/paths';
 import { crashPoint } from './crash-points';
 import { hashPath, lstatOrNull, placeFile, removePart, removePlaced, sameInode } from './storage/file-ops';
-import { handleIs, removeAsPlanned, removeDir } from './storage/paths';
+import { entryFacts, handleIs, removeAsPlanned, removeDir } from './storage/paths';
 import { staleReason, type FamilyState, type PlannedFile, type RunKind } from './journal-rules';
 import type { Journal } from './storage/journal';
 
@@ -53,7 +53,7 @@ export async function forward(ctx: RunContext, f: FamilyState): Promise<FamilyOu
     for (const [i, file] of f.files.entries()) {
       if (f.placed.has(i)) continue;
       // Each file's staleness right before its own move (an archive only: a restore's source is ours).
-      const stale = kind === 'archive' ? staleReason(file.from, file, await lstatOrNull(file.from)) : null;
+      const stale = kind === 'archive' ? staleReason(file.from, file, await entryFacts(file.from)) : null;
       if (stale) return rollback(ctx, f, stale);
       crashPoint(`${kind}:place`);
       let sha: string;
@@ -75,7 +75,7 @@ export async function forward(ctx: RunContext, f: FamilyState): Promise<FamilyOu
     // Once more after: a source written while the family moved keeps the family where it was.
     if (kind === 'archive') {
       for (const file of f.files) {
-        const stale = staleReason(file.from, file, await lstatOrNull(file.from));
+        const stale = staleReason(file.from, file, await entryFacts(file.from));
         if (stale) return rollback(ctx, f, stale);
       }
     }

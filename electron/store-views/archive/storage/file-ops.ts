@@ -6,7 +6,7 @@
  * with the same target text. Every new name is made durable by fsyncing its folder.
  */
 import { createHash } from 'node:crypto';
-import { link, lstat, open, readlink, symlink, unlink, utimes, type FileHandle } from 'node:fs/promises';
+import { link, lstat, lutimes, open, readlink, symlink, unlink, utimes, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { errnoCode } from '../../../storage/stat';
 import { crashPoint } from '../crash-points';
@@ -99,7 +99,7 @@ export async function placeFile(
   file: { mtimeMs: number; symlink?: string },
   source?: FileHandle,
 ): Promise<string> {
-  if (file.symlink !== undefined) return placeSymlink(to, file.symlink);
+  if (file.symlink !== undefined) return placeSymlink(to, file.symlink, file.mtimeMs);
   if (!source) {
     try {
       await link(from, to);
@@ -134,8 +134,8 @@ async function copyThenLink(from: string, to: string, mtimeMs: number, source?: 
   } finally {
     if (!source) await src.close();
   }
-  const t = new Date(mtimeMs);
-  await utimes(part, t, t);
+  // In seconds: a Date would cut the sub-millisecond part.
+  await utimes(part, mtimeMs / 1000, mtimeMs / 1000);
   if ((await hashPath(part)) !== sha) {
     await unlink(part).catch(() => undefined);
     throw new PlaceError('io', `the copy of ${from} at ${to} does not read back as written`);
@@ -152,7 +152,7 @@ async function copyThenLink(from: string, to: string, mtimeMs: number, source?: 
   return sha;
 }
 
-async function placeSymlink(to: string, target: string): Promise<string> {
+async function placeSymlink(to: string, target: string, mtimeMs: number): Promise<string> {
   try {
     await symlink(target, to);
   } catch (err) {
@@ -160,6 +160,7 @@ async function placeSymlink(to: string, target: string): Promise<string> {
     const there = await readlink(to).catch(() => null);
     if (there !== target) throw new PlaceError('exists', `${to} already exists`);
   }
+  await lutimes(to, mtimeMs / 1000, mtimeMs / 1000);
   await fsyncDir(dirname(to));
   return createHash('sha256').update(target).digest('hex');
 }

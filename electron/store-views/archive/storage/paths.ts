@@ -9,6 +9,7 @@ import type { FileHandle } from 'node:fs/promises';
 export type { FileHandle };
 import { dirname, join } from 'node:path';
 import { errnoCode } from '../../../storage/stat';
+import { crashPoint } from '../crash-points';
 import { fsyncDir, lstatOrNull } from './file-ops';
 
 export interface EntryFacts {
@@ -104,6 +105,7 @@ export async function removeAsPlanned(file: {
   if (st.size !== file.bytes || st.mtimeMs !== file.mtimeMs)
     return { reason: `${file.from} was written during the archive` };
   const h = await open(file.from, 'r');
+  crashPoint('unlink');
   await unlink(file.from);
   await fsyncDir(dirname(file.from));
   const after = await h.stat();
