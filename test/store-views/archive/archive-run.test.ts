@@ -17,7 +17,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { archiveFamilies, ArchiveError, setStepHook } from '../../../electron/store-views/archive';
 import { cli } from '../../cli/run-cli';
@@ -25,6 +25,7 @@ import { header, jsonl, user } from '../../repo/helpers';
 import { fingerprint, OLD_S, placeProblems, writeFixture, type Fixture } from './archive-fixture';
 
 let base: string;
+const shm: string[] = [];
 
 beforeAll(() => {
   base = mkdtempSync(join(tmpdir(), 'canopy-archive-run-'));
@@ -32,13 +33,18 @@ beforeAll(() => {
   process.env.PI_CODING_AGENT_DIR = join(base, 'agent');
 });
 afterEach(() => setStepHook(null));
-afterAll(() => rmSync(base, { recursive: true, force: true }));
+afterAll(() => {
+  for (const d of [base, ...shm]) rmSync(d, { recursive: true, force: true });
+});
 
-function setup(): { fx: Fixture; dest: string; data: string } {
+/** A fixture; its archive folder beside it, or on /dev/shm (another file system: copies, not links). */
+function setup(crossFs = false): { fx: Fixture; dest: string; data: string } {
   const dir = mkdtempSync(join(base, 't-'));
   const data = join(dir, 'data');
   process.env.CANOPY_DATA_DIR = data;
-  return { fx: writeFixture(dir), dest: join(dir, 'archive'), data };
+  const dest = crossFs ? join(mkdtempSync('/dev/shm/canopy-race-'), 'archive') : join(dir, 'archive');
+  if (crossFs) shm.push(dirname(dest));
+  return { fx: writeFixture(dir), dest, data };
 }
 
 const archive = (fx: Fixture, dest: string, ...more: string[]) =>
@@ -46,7 +52,10 @@ const archive = (fx: Fixture, dest: string, ...more: string[]) =>
 
 const line = JSON.stringify({ type: 'message', id: 'late', parentId: 'fam-f-u1', timestamp: '2026-03-02T00:00:00Z' });
 
-describe('an appender racing the archive', () => {
+describe.each([
+  ['', false],
+  [' across file systems', true],
+])('an appender racing the archive%s', (_name, crossFs) => {
   // Members go in path order (a, clone, fork): `unlink` with a and clone gone is the fork's own.
   it.each([
     ['archive:placed', 0],
@@ -57,7 +66,7 @@ describe('an appender racing the archive', () => {
   ])(
     'a write at %s (%i members gone) keeps the family whole in the root, its late line in place, said clearly',
     async (step, gone) => {
-      const { fx, dest } = setup();
+      const { fx, dest } = setup(crossFs);
       const before = readFileSync(fx.files.fork);
       const goneNow = () => [fx.files.a, fx.files.clone].filter((f) => !existsSync(f)).length;
       setStepHook((s) => {
