@@ -2,6 +2,7 @@
 import { resolveRoots } from '../repo/roots';
 import { planArchive } from '../repo/store/archive';
 import { canopyDataDir } from '../storage/data-dir';
+import { errnoCode } from '../storage/stat';
 import {
   ArchiveError,
   archiveFamilies,
@@ -62,8 +63,10 @@ export const archiveCommand: CliCommand = {
         return EXIT_OK;
       }
       return await archive(args, io, json, roots, dataDir);
-    } catch (err) {
-      if (!(err instanceof ArchiveError)) throw err;
+    } catch (caught) {
+      // A file-system failure (not a bug) is one line too, never a stack trace.
+      if (!(caught instanceof ArchiveError) && !errnoCode(caught)) throw caught;
+      const err = caught instanceof ArchiveError ? caught : new ArchiveError('io', (caught as Error).message);
       if (json) jsonLine(io, { error: { code: err.code, message: err.message } });
       else line(io.stderr, `canopy archive: ${err.message}`);
       return err.code === 'busy' || err.code === 'pending' ? EXIT_BUSY : EXIT_FILE_ERROR;

@@ -194,7 +194,7 @@ describe('runs and names', () => {
     for (const name of readdirSync(dest)) expect(name.length).toBeLessThan(100);
   });
 
-  it('--to a file, or under one: one line, nothing moved', async () => {
+  it('--to a file, or under one, or a data folder that is a file: one line, nothing moved', async () => {
     const { fx, dest } = setup();
     writeFileSync(dest, 'a file');
     for (const to of [dest, join(dest, 'below')]) {
@@ -202,6 +202,11 @@ describe('runs and names', () => {
       expect(r.code).toBe(1);
       expect(r.err.trim().split('\n')).toEqual([expect.stringMatching(/is not a folder/)]);
     }
+    // A data folder (the journal's) that is a file: one line too.
+    process.env.CANOPY_DATA_DIR = dest;
+    const r = await cli('archive', '--root', fx.root, '--stale-days', '30', '--yes');
+    expect(r.code).toBe(1);
+    expect(r.err.trim().split('\n')).toEqual([expect.stringMatching(/data folder is unusable/)]);
     for (const f of fx.hashes.keys()) expect(fingerprint(f)).toBe(fx.hashes.get(f));
   });
 
