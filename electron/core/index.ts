@@ -132,6 +132,7 @@ export {
   type Replacement,
   type UserRedactions,
 } from './secrets/redact';
+export { DeepRedactor } from './secrets/redact-deep';
 export { entryView, type Block, type EntryView } from './export/entry-view';
 export { firstLine, scopeLine, type ExportMeta } from './export/export-meta';
 export { escapeHtml, imageDataUrl } from './export/html-escape';

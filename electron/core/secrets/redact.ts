@@ -2,9 +2,7 @@
  * Redaction: each match becomes `[REDACTED:<rule>]` in a copy of the entry (the entry itself is
  * never changed); user-given literals and regular expressions are one more matcher. PURE.
  */
-import { entryTexts } from './entry-texts';
-import { maskSecret } from './mask';
-import { matchText } from './scan';
+import { DeepRedactor, replaceMatches } from './redact-deep';
 import { CUSTOM_RULE, type SecretMatch, type SecretMatcher } from './types';
 
 type Rec = Record<string, unknown>;
@@ -22,66 +20,20 @@ export interface Replacement {
 }
 
 /** `text` with every match replaced by its marker (matches sorted, not overlapping). */
-export function redactText(text: string, matches: readonly SecretMatch[]): string {
-  let out = '';
-  let at = 0;
-  for (const m of matches) {
-    out += text.slice(at, m.start) + redactionMarker(m.rule);
-    at = m.end;
-  }
-  return out + text.slice(at);
-}
-
-function unescapePointer(part: string): string {
-  return part.replace(/~1/g, '/').replace(/~0/g, '~');
-}
-
-/** Sets the string at `pointer` in `root`, copying each object or array on the way (copy on write). */
-function setAt(root: Rec, pointer: string, value: string, copied: Set<unknown>): void {
-  const parts = pointer.split('/').slice(1).map(unescapePointer);
-  let node: any = root;
-  for (let i = 0; i < parts.length - 1; i++) {
-    const k = parts[i]!;
-    let child = node[k];
-    if (!copied.has(child)) {
-      child = Array.isArray(child) ? [...child] : { ...child };
-      copied.add(child);
-      node[k] = child;
-    }
-    node = child;
-  }
-  node[parts[parts.length - 1]!] = value;
-}
+export const redactText = replaceMatches;
 
 /**
  * A redacted copy of an entry object (the same object when nothing matched) and what was
- * replaced, masked.
+ * replaced, masked. Every string is scanned, keys and ids too (redact-deep.ts).
  */
 export function redactEntry(
   raw: Rec,
   entryId: string,
   matchers: readonly SecretMatcher[],
 ): { raw: Rec; replacements: Replacement[] } {
-  const replacements: Replacement[] = [];
-  let copy: Rec | null = null;
-  const copied = new Set<unknown>();
-  for (const t of entryTexts(raw)) {
-    const matches = matchText(t.text, t.key, matchers);
-    if (matches.length === 0) continue;
-    if (!copy) {
-      copy = { ...raw };
-      copied.add(copy);
-    }
-    setAt(copy, t.pointer, redactText(t.text, matches), copied);
-    for (const m of matches)
-      replacements.push({
-        entryId,
-        pointer: t.pointer,
-        rule: m.rule,
-        masked: maskSecret(t.text.slice(m.start, m.end)),
-      });
-  }
-  return { raw: copy ?? raw, replacements };
+  const r = new DeepRedactor(matchers);
+  const out = r.value(raw) as Rec;
+  return { raw: out, replacements: r.replacements.map((x) => ({ entryId, ...x })) };
 }
 
 /** What the user asked to redact too (kept in settings): literal strings and regular expressions. */
