@@ -4,7 +4,7 @@
  * signature-like fields, image data, custom data — is absent from every format's output (read back
  * and searched for the raw value), and a redacted JSONL still joins every parent link.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cli } from './run-cli';
@@ -74,4 +74,35 @@ describe('canopy export --redact: every field', () => {
       }
     },
   );
+});
+
+describe('a catastrophic user regex', () => {
+  it('(a+)+$ runs in linear time: the export ends, the match is redacted (a backtracking engine never ends here)', async () => {
+    writeFileSync(
+      join(process.env.CANOPY_DATA_DIR!, 'redactions.json'),
+      JSON.stringify({ literals: [], regexes: ['(a+)+$', '/(?<word>ZZ+)/i'] }),
+    );
+    const long = await writeSession(dir, 'long.jsonl', [
+      header('long', '/p'),
+      user('l1', null, `${'a'.repeat(20_000)}b`),
+      user('l2', 'l1', `tail ${'a'.repeat(64)}`),
+      user('l3', 'l2', 'shout zzzz'),
+    ]);
+    const r = await cli('export', long, '--format', 'md', '--redact');
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toContain(`${'a'.repeat(20_000)}b`);
+    expect(r.out).toContain('tail [REDACTED:custom]');
+    expect(r.out).toContain('shout [REDACTED:custom]');
+  });
+
+  it('a pattern RE2 cannot run (a backreference) is refused in one line naming it', async () => {
+    writeFileSync(
+      join(process.env.CANOPY_DATA_DIR!, 'redactions.json'),
+      JSON.stringify({ literals: [], regexes: ['(x)\\1'] }),
+    );
+    const r = await cli('export', path, '--format', 'md', '--redact');
+    expect(r.code).not.toBe(0);
+    expect(r.err).toMatch(/redaction pattern "\(x\)\\\\1" is not supported/);
+    expect(r.err).not.toMatch(/\n\s+at /);
+  });
 });
