@@ -5,6 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { basename, join, resolve } from 'node:path';
+import { mapLimit } from '../../repo/map-limit';
 import { isInside } from '../../storage/cache-dir';
 import { crashPoint } from './crash-points';
 import { ArchiveError, Journal, takeLock } from './storage/journal';
@@ -30,6 +31,8 @@ export interface ArchiveRequest {
   dataDir: string;
   nowMs?: number;
 }
+
+const FAMILIES_AT_ONCE = 8;
 
 /** A file written this recently is never archived, whatever `staleDays` says (pi may be mid-turn). */
 const MIN_QUIET_MS = 60_000;
@@ -62,24 +65,26 @@ export async function archiveFamilies(req: ArchiveRequest): Promise<FamilyOutcom
   try {
     const journal = await Journal.begin(req.dataDir, 'archive');
     const ctx: RunContext = { journal, kind: 'archive', writeManifest: writeManifest(nowMs) };
-    const out: FamilyOutcome[] = [];
-    try {
-      for (const fam of req.families) {
+    // Families are independent: a few move at once (their file steps overlap in the I/O threads).
+    let fatal: unknown = null;
+    const out = await mapLimit(req.families, FAMILIES_AT_ONCE, async (fam) => {
+      if (fatal !== null) return skippedFamily(fam, 'not tried: the run stopped on an error');
+      try {
         const planned = await planFamily(fam, dest, req.roots, limit, nowMs);
-        if (typeof planned === 'string') {
-          out.push(skippedFamily(fam, planned));
-          continue;
-        }
+        if (typeof planned === 'string') return skippedFamily(fam, planned);
         await journal.write(planned);
-        const f = familyState(planned);
         crashPoint('archive:family');
-        out.push(await moveFamily(ctx, f));
+        return await moveFamily(ctx, familyState(planned));
+      } catch (err) {
+        fatal ??= err;
+        return skippedFamily(fam, (err as Error).message);
       }
-    } catch (err) {
+    });
+    if (fatal !== null) {
       await journal.close();
-      throw err instanceof ArchiveError
-        ? err
-        : new ArchiveError('io', `${(err as Error).message}; run \`canopy archive --resume\` to finish`);
+      throw fatal instanceof ArchiveError
+        ? fatal
+        : new ArchiveError('io', `${(fatal as Error).message}; run \`canopy archive --resume\` to finish`);
     }
     await journal.finish();
     return out;

@@ -4,9 +4,10 @@
  * placed), put back (a source written during the move: every file returns to its path). Each is
  * safe to run again on the same family after a crash: steps already taken are recognised.
  */
+import { dirname } from 'node:path';
 import type { FileHandle } from './storage/paths';
 import { crashPoint } from './crash-points';
-import { hashPath, lstatOrNull, placeFile, removePart, removePlaced, sameInode } from './storage/file-ops';
+import { fsyncDirs, hashPath, lstatOrNull, placeFile, removePart, removePlaced, sameInode } from './storage/file-ops';
 import { entryFacts, handleIs, removeAsPlanned, removeDir } from './storage/paths';
 import { staleReason, type FamilyState, type PlannedFile, type RunKind } from './journal-rules';
 import type { Journal } from './storage/journal';
@@ -64,7 +65,7 @@ export async function forward(ctx: RunContext, f: FamilyState): Promise<FamilyOu
       }
       if (file.sha256 !== undefined && sha !== file.sha256)
         return rollback(ctx, f, `${file.from} is not the file that was archived (its hash differs)`);
-      await journal.write({ op: 'placed', key: f.key, index: i, sha256: sha });
+      await journal.write({ op: 'placed', key: f.key, index: i, sha256: sha }, false);
       f.placed.set(i, sha);
       crashPoint(`${kind}:placed`);
     }
@@ -72,6 +73,8 @@ export async function forward(ctx: RunContext, f: FamilyState): Promise<FamilyOu
       await ctx.writeManifest(f);
       crashPoint(`${kind}:manifest`);
     }
+    // Every placed name durable before the commit that lets the sources go (one fsync per folder).
+    await fsyncDirs([...f.files.map((file) => dirname(file.to)), dirname(f.folder)]);
     // Once more after: a source written while the family moved keeps the family where it was.
     if (kind === 'archive') {
       for (const file of f.files) {
@@ -87,13 +90,14 @@ export async function forward(ctx: RunContext, f: FamilyState): Promise<FamilyOu
     if (f.removed.has(i)) continue;
     const late = await removeAsPlanned(file);
     if (late) return putback(ctx, f, late.reason, { index: i, handle: late.handle });
-    await journal.write({ op: 'removed', key: f.key, index: i });
+    await journal.write({ op: 'removed', key: f.key, index: i }, false);
     f.removed.add(i);
     crashPoint(`${kind}:removed`);
   }
+  await fsyncDirs(f.files.map((file) => dirname(file.from)));
   // A restored family's folder goes once every file is back.
   if (kind === 'restore') await removeDir(f.folder);
-  await journal.write({ op: 'done', key: f.key });
+  await journal.write({ op: 'done', key: f.key }, false);
   f.done = true;
   crashPoint(`${kind}:done`);
   return outcome(kind, f, true);
@@ -117,6 +121,7 @@ export async function rollback(ctx: RunContext, f: FamilyState, reason: string):
       else await removePart(file.to);
     }
   }
+  if (ctx.kind === 'restore') await fsyncDirs(f.files.map((file) => dirname(file.to)));
   await ctx.journal.write({ op: 'undone', key: f.key, reason });
   f.undone = reason;
   return outcome(ctx.kind, f, false, reason);
@@ -147,6 +152,7 @@ export async function putback(
   } finally {
     await late?.handle?.close();
   }
+  await fsyncDirs(f.files.map((file) => dirname(file.from)));
   if (problems.length === 0) await removeDir(f.folder);
   const said = problems.length === 0 ? reason : `${reason}; ${problems.join('; ')}`;
   await ctx.journal.write({ op: 'undone', key: f.key, reason: said });

@@ -3,7 +3,8 @@
  * file under its final name: a hard link on one file system (the same inode: bytes and mtime kept),
  * else a copy to a hidden `.part` beside the target, fsynced, hashed while read and checked by
  * hashing the copy, its mtime set, then linked to the final name. A symbolic link is placed as a link
- * with the same target text. Every new name is made durable by fsyncing its folder.
+ * with the same target text. The caller makes the new names durable (fsyncDirs, once per folder)
+ * before anything relies on them.
  */
 import { createHash } from 'node:crypto';
 import { link, lstat, lutimes, open, readlink, symlink, unlink, utimes, type FileHandle } from 'node:fs/promises';
@@ -33,6 +34,11 @@ export async function fsyncDir(dir: string): Promise<void> {
   } finally {
     await h.close();
   }
+}
+
+/** fsyncs each folder once (the new or removed names in it become durable together). */
+export async function fsyncDirs(dirs: Iterable<string>): Promise<void> {
+  for (const dir of new Set(dirs)) await fsyncDir(dir);
 }
 
 /** SHA-256 of a file's bytes (a symbolic link: of its target text). */
@@ -103,7 +109,6 @@ export async function placeFile(
   if (!source) {
     try {
       await link(from, to);
-      await fsyncDir(dirname(to));
       return await hashPath(to);
     } catch (err) {
       const code = errnoCode(err);
@@ -148,7 +153,6 @@ async function copyThenLink(from: string, to: string, mtimeMs: number, source?: 
     throw err;
   }
   await unlink(part);
-  await fsyncDir(dirname(to));
   return sha;
 }
 
@@ -161,7 +165,6 @@ async function placeSymlink(to: string, target: string, mtimeMs: number): Promis
     if (there !== target) throw new PlaceError('exists', `${to} already exists`);
   }
   await lutimes(to, mtimeMs / 1000, mtimeMs / 1000);
-  await fsyncDir(dirname(to));
   return createHash('sha256').update(target).digest('hex');
 }
 

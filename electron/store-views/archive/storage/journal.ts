@@ -112,11 +112,15 @@ export class Journal {
     return new Journal(await open(join(dataDir, JOURNAL), 'a'), dataDir);
   }
 
-  async write(record: JournalRecord): Promise<void> {
+  /**
+   * Appends a record; `durable` (the default) waits for it to reach the disk. A record that only
+   * notes progress a resume re-checks anyway (a file placed, a source removed) need not wait.
+   */
+  async write(record: JournalRecord, durable = true): Promise<void> {
     try {
       // A line torn by a crash is skipped when read back; start each record on its own line.
       await this.handle.write(`\n${JSON.stringify(record)}\n`);
-      await this.handle.datasync();
+      if (durable) await this.handle.datasync();
     } catch (err) {
       throw dataError(err, this.dataDir);
     }

@@ -7,7 +7,7 @@ import type { FileHandle } from 'node:fs/promises';
 
 /** An open file (a source's handle kept across its unlink). */
 export type { FileHandle };
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { errnoCode } from '../../../storage/stat';
 import { crashPoint } from '../crash-points';
 import { fsyncDir, lstatOrNull } from './file-ops';
@@ -49,14 +49,13 @@ export async function makeDirs(dir: string): Promise<void> {
   await mkdir(dir, { recursive: true });
 }
 
-/** Creates a new folder (not there before), durably. */
+/** Creates a new folder (its parent is fsynced before the run relies on it). */
 export async function makeNewDir(dir: string): Promise<void> {
   try {
     await mkdir(dir);
   } catch (err) {
     if (errnoCode(err) !== 'EEXIST') throw err;
   }
-  await fsyncDir(dirname(dir));
 }
 
 /** Removes one of Canopy's own folders and all it holds. */
@@ -83,7 +82,7 @@ export async function writeDurably(dir: string, name: string, text: string): Pro
 }
 
 /**
- * Removes `path` once it is still as planned; returns a handle on it when it was written between
+ * Removes `path` once it is still as planned (its folder is fsynced by the caller, once); returns a handle on it when it was written between
  * the check and the unlink (the handle keeps those late bytes), or why it cannot go.
  */
 export async function removeAsPlanned(file: {
@@ -97,7 +96,6 @@ export async function removeAsPlanned(file: {
     if (target === null) return null;
     if (target !== file.symlink) return { reason: `${file.from} was replaced during the move` };
     await unlink(file.from);
-    await fsyncDir(dirname(file.from));
     return null;
   }
   const st = await lstatOrNull(file.from);
@@ -107,7 +105,6 @@ export async function removeAsPlanned(file: {
   const h = await open(file.from, 'r');
   crashPoint('unlink');
   await unlink(file.from);
-  await fsyncDir(dirname(file.from));
   const after = await h.stat();
   if (after.size !== file.bytes || after.mtimeMs !== file.mtimeMs)
     return { reason: `${file.from} was written during the archive`, handle: h };
