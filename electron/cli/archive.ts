@@ -151,5 +151,6 @@ async function archive(
   }
   const done = moved.filter((m) => m.moved);
   if (json) jsonLine(io, { families: done.length, bytes: done.reduce((n, m) => n + m.bytes, 0) });
-  return EXIT_OK;
+  // A family kept because it is in use is the archive working; one kept by a failed step is not.
+  return moved.some((m) => m.failed) ? EXIT_FILE_ERROR : EXIT_OK;
 }

@@ -99,7 +99,10 @@ async function moveFamily(ctx: RunContext, f: FamilyState): Promise<FamilyOutcom
     return await forward(ctx, f);
   } catch (err) {
     // A failure before commit (a full disk, a read error): the family stays where it was.
-    if (!f.committed) return rollback(ctx, f, (err as Error).message);
+    if (!f.committed) {
+      const out = await rollback(ctx, f, `moving it into ${f.folder} failed: ${(err as Error).message}`);
+      return { ...out, failed: true };
+    }
     throw err;
   }
 }

@@ -22,6 +22,8 @@ export interface FamilyOutcome {
   bytes: number;
   /** Why it did not move (one line). */
   skipped?: string;
+  /** It did not move because a step failed (a full disk, a read error), not because it was in use. */
+  failed?: boolean;
   /** The files' paths in the roots. */
   paths: string[];
 }
@@ -61,7 +63,8 @@ export async function forward(ctx: RunContext, f: FamilyState): Promise<FamilyOu
       try {
         sha = await placeFile(file.from, file.to, file);
       } catch (err) {
-        return rollback(ctx, f, (err as Error).message);
+        const out = await rollback(ctx, f, `placing ${file.to} failed: ${(err as Error).message}`);
+        return { ...out, failed: true };
       }
       if (file.sha256 !== undefined && sha !== file.sha256)
         return rollback(ctx, f, `${file.from} is not the file that was archived (its hash differs)`);
