@@ -27,7 +27,7 @@ import {
 } from './cli-io';
 
 /** Another archive or restore holds the lock, or an interrupted one waits for `--resume`. */
-const EXIT_BUSY = 3;
+const EXIT_BUSY = 4;
 
 export const archiveCommand: CliCommand = {
   summary:
@@ -48,7 +48,7 @@ export const archiveCommand: CliCommand = {
     const json = args.values.json === true;
     const roots = resolveRoots((args.values.root as string[] | undefined) ?? []);
     try {
-      const dataDir = dataFolder(roots);
+      const dataDir = canopyDataDir(roots);
       if (args.values.resume === true) {
         const r = await resumeArchive(dataDir);
         if (r === null) say(io, json, { resumed: 0 }, 'no interrupted archive or restore');
@@ -73,14 +73,6 @@ export const archiveCommand: CliCommand = {
     }
   },
 };
-
-function dataFolder(roots: readonly string[]): string {
-  try {
-    return canopyDataDir(roots);
-  } catch (err) {
-    throw new ArchiveError('io', `Canopy's data folder is unusable: ${(err as Error).message}`);
-  }
-}
 
 function say(io: CliIo, json: boolean, value: object, text: string): void {
   if (json) jsonLine(io, value);

@@ -14,6 +14,8 @@ export interface CliIo {
 export const EXIT_OK = 0;
 export const EXIT_FILE_ERROR = 1;
 export const EXIT_USAGE = 2;
+/** Canopy's own state (its data folder) cannot be used: said in one line. */
+export const EXIT_STATE = 3;
 
 export interface CliCommand {
   /** One line for `canopy help`. */

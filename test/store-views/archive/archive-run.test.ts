@@ -172,7 +172,7 @@ describe('runs and names', () => {
     writeFileSync(join(data, 'archive.lock'), JSON.stringify({ pid: sleeper.pid }));
     const busy = await archive(fx, dest);
     sleeper.kill();
-    expect(busy.code).toBe(3);
+    expect(busy.code).toBe(4);
     expect(busy.json).toEqual([{ error: { code: 'busy', message: expect.stringMatching(/another archive.*pid/) } }]);
     // Its owner gone, the lock is taken over.
     writeFileSync(join(data, 'archive.lock'), JSON.stringify({ pid: 2 ** 22 + 7 }));
@@ -205,8 +205,14 @@ describe('runs and names', () => {
     // A data folder (the journal's) that is a file: one line too.
     process.env.CANOPY_DATA_DIR = dest;
     const r = await cli('archive', '--root', fx.root, '--stale-days', '30', '--yes');
-    expect(r.code).toBe(1);
-    expect(r.err.trim().split('\n')).toEqual([expect.stringMatching(/data folder is unusable/)]);
+    expect(r.code).toBe(3);
+    expect(r.err.trim().split('\n')).toEqual([expect.stringMatching(/data folder .* cannot be used/)]);
+    // Every command that keeps something there says it the same way (export keeps its ledger there).
+    const ex = await cli('export', fx.files.lone, '--redact');
+    expect(ex.code).toBe(3);
+    expect(ex.err.trim().split('\n')).toEqual([
+      expect.stringMatching(/^canopy export: Canopy's data folder .* cannot be used/),
+    ]);
     for (const f of fx.hashes.keys()) expect(fingerprint(f)).toBe(fx.hashes.get(f));
   });
 

@@ -143,7 +143,7 @@ describe('a run cut in two', () => {
     expect(run.signal).toBe('SIGKILL');
     process.env.CANOPY_DATA_DIR = t.data;
     const again = await cli('archive', '--root', t.fx.root, '--stale-days', '30', '--to', t.dest, '--yes');
-    expect(again.code).toBe(3);
+    expect(again.code).toBe(4);
     expect(again.err.trim().split('\n')).toEqual([expect.stringMatching(/interrupted .*--resume/)]);
     await resume(t);
     expect(placeProblems(t.fx, t.dest)).toEqual([]);
