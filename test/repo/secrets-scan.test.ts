@@ -6,6 +6,23 @@ import { SecretsService } from '../../electron/repo/secrets/secrets-service';
 import { writePlantedSession } from '../fixtures/secrets/session';
 import { hashTree, tempDir } from './helpers';
 
+/**
+ * A planted session scanned once, its cache's first finding then marked: a scan from the cached
+ * offset keeps the mark, a full scan replaces it. `n`: the findings of that first scan.
+ */
+async function scannedWithMarkedCache() {
+  const root = await tempDir('canopy-secrets-root-');
+  const cache = await tempDir('canopy-secrets-cache-');
+  const s = await writePlantedSession(join(root, '--work-proj--'), 2);
+  const service = new SecretsService({ roots: [root], env: { CANOPY_CACHE_DIR: cache } });
+  await service.update([s.path]);
+  const n = (await service.secretsOf(s.path))!.findings.length;
+  const cached = JSON.parse(await readFile(service.cachePath, 'utf8'));
+  cached.files[s.path].findings[0].masked = 'kept-from-cache';
+  await writeFile(service.cachePath, JSON.stringify(cached));
+  return { root, cache, s, n };
+}
+
 describe('the secret radar over a pi session', () => {
   it('finds every planted secret at its entry (text, tool args, results, bash, custom) and stores only masks', async () => {
     const root = await tempDir('canopy-secrets-root-');
@@ -38,14 +55,7 @@ describe('the secret radar over a pi session', () => {
   });
 
   it('notices a tail rewritten in place before an append (by the hash of the tail)', async () => {
-    const root = await tempDir('canopy-secrets-root-');
-    const cache = await tempDir('canopy-secrets-cache-');
-    const s = await writePlantedSession(join(root, '--work-proj--'), 2);
-    const service = new SecretsService({ roots: [root], env: { CANOPY_CACHE_DIR: cache } });
-    await service.update([s.path]);
-    const cached = JSON.parse(await readFile(service.cachePath, 'utf8'));
-    cached.files[s.path].findings[0].masked = 'kept-from-cache';
-    await writeFile(service.cachePath, JSON.stringify(cached));
+    const { root, cache, s } = await scannedWithMarkedCache();
     // The last line's text changed (same length), then a line appended: not an append-only file.
     const text = await readFile(s.path, 'utf8');
     const at = text.length - 8; // inside the last 64 bytes, which the cache knows by their hash
@@ -57,16 +67,7 @@ describe('the secret radar over a pi session', () => {
   });
 
   it('scans an append alone, from the last offset, and rescans a rewritten file', async () => {
-    const root = await tempDir('canopy-secrets-root-');
-    const cache = await tempDir('canopy-secrets-cache-');
-    const s = await writePlantedSession(join(root, '--work-proj--'), 2);
-    const service = new SecretsService({ roots: [root], env: { CANOPY_CACHE_DIR: cache } });
-    await service.update([s.path]);
-    const n = (await service.secretsOf(s.path))!.findings.length;
-    // Mark the cached findings: an append scan keeps them, a full scan would replace them.
-    const cached = JSON.parse(await readFile(service.cachePath, 'utf8'));
-    cached.files[s.path].findings[0].masked = 'kept-from-cache';
-    await writeFile(service.cachePath, JSON.stringify(cached));
+    const { root, cache, s, n } = await scannedWithMarkedCache();
     const token = `ghp_${'aB3dE5fG7hJ9kL1mN2pQ4rS6tU8vW0xY2zA4'}`;
     await appendFile(
       s.path,
