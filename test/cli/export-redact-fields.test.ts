@@ -15,6 +15,10 @@ import { assistant, entry, header, tempDir, user, writeSession } from '../repo/h
 let dir: string;
 let path: string;
 let secret: string;
+/** Real pixels (a PNG's signature and header, base64): kept as they are, never scanned. */
+const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), Buffer.alloc(4000, 7)]).toString(
+  'base64',
+);
 
 beforeEach(async () => {
   vi.stubEnv('PI_CODING_AGENT_DIR', await tempDir('canopy-agent-'));
@@ -34,7 +38,10 @@ beforeEach(async () => {
   );
   (a1.message as Record<string, unknown>).encrypted_content = s;
   const u2 = user('u2', 'a1', 'look at this');
-  (u2.message as { content: unknown[] }).content.push({ type: 'image', data: `iVBORw0 ${s}`, mimeType: 'image/png' });
+  (u2.message as { content: unknown[] }).content.push(
+    { type: 'image', data: `iVBORw0 ${s}`, mimeType: 'image/png' },
+    { type: 'image', data: PNG, mimeType: 'image/png' },
+  );
   path = await writeSession(dir, `2026-03-01T10-00-00-000Z_${s}.jsonl`, [
     header(`sess-${s}`, `/home/alice/${s}/proj`),
     entry('session_info', 'info', null, { name: `deploy with ${s}` }),
@@ -67,6 +74,7 @@ describe('canopy export --redact: every field', () => {
             .split('\n')
             .filter(Boolean)
             .map((l) => JSON.parse(l) as Record<string, unknown>);
+          expect(text).toContain(`"data":"${PNG}"`);
           const ids = new Set(lines.map((l) => l.id));
           for (const l of lines.slice(1))
             if (l.parentId !== null) expect(ids.has(l.parentId), String(l.parentId)).toBe(true);

@@ -1,7 +1,7 @@
 /**
  * Redaction that leaves nothing: every string of a JSON value is scanned — ids, signatures, image
- * data and object keys included, unlike the radar's entryTexts (which skips what is never a finding
- * worth showing). A string too deep to walk is not written out. An id that holds a secret becomes
+ * data (unless it is well-formed base64 of an image: pixels) and object keys included, unlike the
+ * radar's entryTexts (which skips what is never a finding worth showing). A string too deep to walk is not written out. An id that holds a secret becomes
  * `[REDACTED:<rule>:<hash>]`, the same for the same id, so parent links still join. PURE.
  */
 import { maskSecret } from './mask';
@@ -40,6 +40,26 @@ function shortHash(s: string): string {
   return (h >>> 0).toString(16).padStart(8, '0');
 }
 
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+/** What the first bytes of an image file are (PNG, JPEG, GIF, WebP's RIFF). */
+const IMAGE_MAGIC = [/^\x89PNG/, /^\xff\xd8\xff/, /^GIF8/, /^RIFF....WEBP/s];
+
+/**
+ * Pixels, not text: well-formed base64 (no other character can be written out in it) of a known
+ * image format. Scanning megabytes of them for secrets costs seconds and finds none; a `data` that
+ * is anything else (text planted in an image block) is scanned like any string.
+ */
+function isImageBase64(text: string): boolean {
+  if (text.length < 16 || text.length % 4 !== 0 || !BASE64.test(text)) return false;
+  let head: string;
+  try {
+    head = atob(text.slice(0, 16));
+  } catch {
+    return false;
+  }
+  return IMAGE_MAGIC.some((m) => m.test(head));
+}
+
 const escapePointer = (key: string): string => key.replace(/~/g, '~0').replace(/\//g, '~1');
 
 /** Redacts whole JSON values with one set of matchers; keys (which repeat) are scanned once each. */
@@ -50,7 +70,7 @@ export class DeepRedactor {
   constructor(private readonly matchers: readonly SecretMatcher[]) {}
 
   private text(text: string, key: string | null, pointer: string, idField: boolean): string {
-    if (text.length === 0) return text;
+    if (text.length === 0 || (key === 'data' && isImageBase64(text))) return text;
     const matches = matchText(text, key, this.matchers);
     if (matches.length === 0) return text;
     for (const m of matches)
