@@ -61,7 +61,9 @@ export async function forward(ctx: RunContext, f: FamilyState): Promise<FamilyOu
       crashPoint(`${kind}:place`);
       let sha: string;
       try {
-        sha = await placeFile(file.from, file.to, file);
+        // Placed before a crash cut the run (its record not yet on disk): the same inode or the same bytes.
+        const there = (await lstatOrNull(file.to)) && (await isOurs(file.to, file.from, file.sha256));
+        sha = there ? await hashPath(file.to) : await placeFile(file.from, file.to, file);
       } catch (err) {
         const out = await rollback(ctx, f, `placing ${file.to} failed: ${(err as Error).message}`);
         return { ...out, failed: true };
