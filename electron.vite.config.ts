@@ -8,15 +8,14 @@ export default defineConfig({
     build: {
       // uuid and secretlint's preset are ESM-only; main is CommonJS, so bundle it instead of requiring it at run time.
       externalizeDeps: { exclude: ['uuid', '@secretlint/secretlint-rule-preset-recommend'] },
-      // Worker threads' entries sit beside index.js (workers/worker-script.ts finds them there).
+      // Worker threads' entries sit beside index.js (threads/worker-script.ts finds them there).
       lib: {
         entry: {
           index: resolve(__dirname, 'electron/main.ts'),
-          'search-worker': resolve(__dirname, 'electron/workers/search-worker.ts'),
-          'index-parse-worker': resolve(__dirname, 'electron/workers/index-parse-worker.ts'),
-          'session-worker': resolve(__dirname, 'electron/workers/session-worker.ts'),
-          'secrets-worker': resolve(__dirname, 'electron/workers/secrets-worker.ts'),
-          'validate-worker': resolve(__dirname, 'electron/workers/validate-worker.ts'),
+          'search-worker': resolve(__dirname, 'electron/search/search-worker.ts'),
+          'index-parse-worker': resolve(__dirname, 'electron/search/index-parse-worker.ts'),
+          'session-worker': resolve(__dirname, 'electron/repo/session-worker.ts'),
+          'secrets-worker': resolve(__dirname, 'electron/secrets/secrets-worker.ts'),
         },
       },
       outDir: 'out/main',

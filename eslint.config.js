@@ -13,20 +13,25 @@ const deepCore = (from) => ({
   regex: `^(\\.\\.?/)+${from === 'electron' ? '' : 'electron/'}core/.`,
   message: 'import core only through its facade, electron/core/index.ts',
 });
-/** Bans of every file in core, repeated by its folders' blocks. */
-const CORE_BANS = ['repo', 'ipc', 'storage', 'cli', 'app-services'];
+/** The wings (docs/architecture.md §2b): one folder per add-on feature, behind its index.ts. */
+const WINGS = ['search', 'secrets', 'export', 'store-views', 'doctor', 'team', 'keep', 'continue'];
+/** Bans of every file in core, repeated by its folders' blocks: the heart imports no wing, no thread plumbing. */
+const CORE_BANS = ['repo', 'ipc', 'storage', 'cli', 'app-services', 'threads', ...WINGS];
+/** What no wing imports: the layers above the wings, and every other wing (they talk through the catalog's events). */
+const wingBans = (wing) => ['ipc', 'cli', 'app-services', ...WINGS.filter((w) => w !== wing)];
 
 /**
  * no-restricted-imports for a main-process layer: no fs outside storage, no node:* in pure code, no
  * upward imports, no deep import of core (`core: true` for core's own files); `typesFrom`: folders
  * it may import types from, never a value.
  */
-function layer(files, { fs, node = false, core = false, banned, ignores, typesFrom = [] }) {
+function layer(files, { fs, node = false, core = false, banned, ignores, typesFrom = [], extra = [] }) {
   const paths = fs ? (node ? [...FS, 'path', 'os', 'crypto', 'electron', 'react'] : FS) : [];
-  const patterns = banned.map((dir) => ({
+  const patterns = [...new Set(banned)].map((dir) => ({
     regex: `^\\.\\.?/(\\.\\./)*${dir}(/|$)`,
-    message: `this layer does not import ${dir === 'index$' ? "core's facade" : dir} (docs/architecture.md §1)`,
+    message: `this layer does not import ${dir === 'index$' ? "core's facade" : dir} (docs/architecture.md §1, §2b)`,
   }));
+  patterns.push(...extra);
   if (node) patterns.push({ regex: '^node:', message: 'pure code: no Node built-ins' });
   if (!core) patterns.push(deepCore(files[0].split('/')[0]));
   const rules = { 'no-restricted-imports': ['error', { paths, patterns }] };
@@ -85,30 +90,36 @@ module.exports = tseslint.config(
   },
   // The layering of docs/architecture.md §1, one block per layer (a later block for the same file
   // replaces an earlier one's no-restricted-imports, so each layer lists all of its bans).
-  layer(['electron/**/*.ts'], { fs: true, banned: [], ignores: ['electron/storage/**'] }),
+  // A wing's storage/ folder is its only file I/O, as the heart's storage/ is the heart's.
+  layer(['electron/**/*.ts'], {
+    fs: true,
+    banned: [],
+    ignores: ['electron/storage/**', 'electron/*/storage/**', 'electron/*/*/storage/**'],
+  }),
   // Core builds the wire shapes shared declares (their types only: no value of shared runs in core).
   layer(['electron/core/**/*.ts'], { fs: true, node: true, core: true, banned: CORE_BANS, typesFrom: ['shared'] }),
   // Inside core: pi's rules stand alone (the index engine implements the entry interface they read,
-  // types.ts EntrySource); the engine and the search language use the rules, never the facade.
+  // types.ts EntrySource); the engine uses the rules, never the facade.
   layer(['electron/core/rules/**/*.ts'], {
     fs: true,
     node: true,
     core: true,
-    banned: [...CORE_BANS, 'engine', 'index', 'search'],
+    banned: [...CORE_BANS, 'engine', 'index'],
+    typesFrom: ['shared'],
+  }),
+  // Byte-level JSON scanning (SWAR and WebAssembly SIMD): not pi's rules, a floor under rules and engine.
+  layer(['electron/core/bytes/**/*.ts'], {
+    fs: true,
+    node: true,
+    core: true,
+    banned: [...CORE_BANS, 'rules', 'engine', 'index'],
     typesFrom: ['shared'],
   }),
   layer(['electron/core/engine/**/*.ts'], {
     fs: true,
     node: true,
     core: true,
-    banned: [...CORE_BANS, 'search', 'index$'],
-    typesFrom: ['shared'],
-  }),
-  layer(['electron/core/search/**/*.ts'], {
-    fs: true,
-    node: true,
-    core: true,
-    banned: [...CORE_BANS, 'engine', 'index'],
+    banned: [...CORE_BANS, 'index$'],
     typesFrom: ['shared'],
   }),
   // shared is the floor: everyone imports it, it imports nothing of ours.
@@ -116,12 +127,44 @@ module.exports = tseslint.config(
     fs: true,
     node: true,
     core: true,
-    banned: ['core', 'repo', 'ipc', 'storage', 'cli', 'app-services'],
+    banned: ['core', 'repo', 'ipc', 'storage', 'cli', 'app-services', 'threads', ...WINGS],
   }),
-  layer(['electron/storage/**/*.ts'], { fs: false, banned: ['core', 'repo', 'ipc', 'cli', 'app-services'] }),
-  layer(['electron/repo/**/*.ts'], { fs: true, banned: ['ipc', 'cli'] }),
-  // A wing keeps its own file-system steps in its storage/ folder (ARCHITECTURE §2b).
-  layer(['electron/store-views/*/storage/**/*.ts'], { fs: false, banned: ['ipc', 'cli', 'app-services'] }),
+  layer(['electron/storage/**/*.ts'], {
+    fs: false,
+    banned: ['core', 'repo', 'ipc', 'cli', 'app-services', 'threads', ...WINGS],
+  }),
+  layer(['electron/repo/**/*.ts'], { fs: true, banned: ['ipc', 'cli', 'app-services', ...WINGS] }),
+  // Thread plumbing is a floor below everything that runs a thread: it stands on shared and storage only.
+  layer(['electron/threads/**/*.ts'], {
+    fs: true,
+    banned: ['core', 'repo', 'ipc', 'cli', 'app-services', ...WINGS],
+  }),
+  // A wing uses the heart (core through its facade) and the threads floor, never the layers above it
+  // nor another wing; its storage/ folder alone touches files.
+  ...WINGS.map((w) =>
+    layer([`electron/${w}/**/*.ts`], {
+      fs: true,
+      banned: wingBans(w),
+      ignores: [`electron/${w}/storage/**`, `electron/${w}/*/storage/**`],
+    }),
+  ),
+  // A part of a wing (store-views/archive) may keep its own storage/ folder too.
+  ...WINGS.map((w) =>
+    layer([`electron/${w}/storage/**/*.ts`, `electron/${w}/*/storage/**/*.ts`], { fs: false, banned: wingBans(w) }),
+  ),
+  // A wing's rules/ are pure: no Node, no files, nothing of the wing's own I/O half (`../x`), core only
+  // through its facade, shared's types only.
+  ...WINGS.map((w) =>
+    layer([`electron/${w}/rules/**/*.ts`], {
+      fs: true,
+      node: true,
+      banned: [...wingBans(w), 'repo', 'storage', 'threads'],
+      typesFrom: ['shared'],
+      extra: [
+        { regex: '^\\.\\./[^.]', message: `a wing's rules/ are pure: they do not import the ${w} wing's service half` },
+      ],
+    }),
+  ),
   // Tests and the bench use core's facade too; test/core and test/scale unit-test its internals.
   layer(['test/**/*.ts', 'test/**/*.tsx', 'bench/**/*.ts'], {
     fs: false,

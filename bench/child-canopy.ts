@@ -11,9 +11,12 @@
  *                 in the index pass, one read; `previews-twice`: the index pass, then a previews pass
  *   switch FILE   index, then switch between branch leaves: path + the ~50 bodies nearest the leaf
  *   list ROOT     list every session under ROOT (headers only)
- *   layout FILE   the renderer's tree index + collapse + layout over the file's entries
+ *   layout FILE   the renderer's tree index + filter + collapse over the file's entries, then the level of
+ *                 detail in lanes as a big session opens and at fit (graph/model/lod-view.ts)
+ *   filter N      the session list's filter per keystroke on N sessions in memory (bench/filter-rows.ts)
  *   cli-context FILE / cli-tree FILE   `canopy context FILE` / `canopy tree FILE` (the commands' run)
  */
+import { buildLodView, openingOf } from '../renderer/src/features/graph/model/lod-view';
 import { linkSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import {
@@ -36,6 +39,7 @@ import { SessionStore } from '../electron/repo/session-store';
 import { listSessions } from '../electron/repo/sessions';
 import type { EntryNodeDto, SessionGraphDto } from '../electron/shared/dto';
 import { buildTreeIndex } from '../renderer/src/model/tree-index';
+import { filterKeystrokes } from './filter-rows';
 import { buildGraphView } from '../renderer/src/features/graph/model/view';
 
 function rssMB(): number {
@@ -212,13 +216,24 @@ async function layout(path: string): Promise<Record<string, unknown>> {
     selectedId: null,
   });
   const done = performance.now();
-  // ms: collapse + layout (buildGraphView); treeIndexMs: the parentId index it starts from.
+  // The level of detail and its lanes, as a big session opens (7 rows fit) and at fit (level 0).
+  const opening = openingOf(view, r.leafId, 7);
+  const l0 = performance.now();
+  const opened = buildLodView(view, graph, { level: opening.level, rowsFit: 7, pinned: new Set(opening.pins) });
+  const l1 = performance.now();
+  const fit = buildLodView(view, graph, { level: 0, rowsFit: 7, pinned: new Set() });
+  const l2 = performance.now();
+  // ms: filter + collapse (buildGraphView); treeIndexMs: the parentId index it starts from.
   return {
     ms: done - indexed,
     treeIndexMs: indexed - t0,
     totalMs: done - t0,
     entries: nodes.length,
     drawn: view.stats.drawn,
+    openLodMs: l1 - l0,
+    openNodes: opened.lod.nodes.size,
+    fitLodMs: l2 - l1,
+    fitNodes: fit.lod.nodes.size,
   };
 }
 
@@ -238,7 +253,7 @@ async function main(): Promise<void> {
   const [mode, target] = process.argv.slice(2);
   if (!mode || !target)
     throw new Error(
-      'usage: child-canopy open|floor|graph|graph-full|previews-once|previews-twice|switch|list|layout|cli-context|cli-tree PATH',
+      'usage: child-canopy open|floor|graph|graph-full|previews-once|previews-twice|switch|list|layout|filter|cli-context|cli-tree PATH',
     );
   const run = {
     open,
@@ -248,6 +263,7 @@ async function main(): Promise<void> {
     switch: switchBranches,
     list,
     layout,
+    filter: async (n: string) => filterKeystrokes(Number(n)),
     'previews-once': (p: string) => withPreviews(p, true),
     'previews-twice': (p: string) => withPreviews(p, false),
     'cli-context': (p: string) => cliCommand('context', p),

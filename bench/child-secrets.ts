@@ -7,7 +7,7 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SecretsService } from '../electron/repo/secrets/secrets-service';
+import { SecretsService } from '../electron/secrets';
 import { listSessions } from '../electron/repo/sessions';
 
 async function secrets(root: string): Promise<Record<string, unknown>> {

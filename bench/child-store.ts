@@ -9,9 +9,7 @@
 import { closeSync, fsyncSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
 import { openIndexed } from '../electron/repo/session-file';
 import { listSessions } from '../electron/repo/sessions';
-import { storageReport } from '../electron/repo/store/storage-report';
-import { slimSession } from '../electron/repo/store/slim';
-import { usageReport } from '../electron/repo/store/usage-report';
+import { storageReport, slimSession, usageReport } from '../electron/store-views';
 
 const rssMB = (): number => process.resourceUsage().maxRSS / 1024;
 

@@ -5,43 +5,17 @@
 // page: first frame (ms from navigation start to the first animation frame whose DOM holds graph
 // nodes), frame times while panning by mouse drag (requestAnimationFrame deltas), JS heap after a
 // forced GC (CDP Runtime.getHeapUsage). With CLICK_ID (the 100 MiB session): click its sidebar row,
-// as a user does, and time the first graph frame and the previews of the nodes in view from the click.
+// as a user does, and time the first graph frame and the previews of the nodes in view from the click;
+// and the graph at fit, zooming and panning on it (bench/render-graph.mjs).
 // Prints one JSON line; `{ ok: false, skipped }` without Chromium.
-import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import {
-  CHROMIUM,
-  CHROMIUM_ARGS,
-  CHROMIUM_MISSING,
-  ensureRendererBuilt,
-  REPO as repo,
-} from '../test/e2e/chromium-env.mjs';
+import { CHROMIUM, CHROMIUM_ARGS } from '../test/e2e/chromium-env.mjs';
+import { chromiumOrSkip, pct, startServe } from './serve-child.mjs';
+import { dragAround, measureGraph } from './render-graph.mjs';
 
 const [root, largeId, smallId, clickId] = process.argv.slice(2);
 const RUNS = Number(process.env.RENDER_RUNS ?? 3);
 
-function startServe() {
-  return new Promise((resolveUrl, reject) => {
-    const child = spawn(process.execPath, [join(repo, 'bin/canopy.cjs'), 'serve', '--root', root, '--no-watch'], {
-      cwd: repo,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let out = '';
-    child.stdout.on('data', (d) => {
-      out += d;
-      const m = /Open (\S+)/.exec(out);
-      if (m) resolveUrl({ url: m[1], child });
-    });
-    child.on('exit', (code) => reject(new Error(`canopy serve exited ${code}: ${out}`)));
-  });
-}
-
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const pct = (xs, p) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
-};
 
 // Installed before any page script: records the first frame that shows graph nodes, and frame deltas on demand.
 const PROBE = () => {
@@ -85,13 +59,7 @@ async function measure(context, url, sessionId, naive) {
   await page.evaluate(() => {
     window.__bench.frames = [];
   });
-  await page.mouse.down();
-  for (let i = 1; i <= 60; i++) {
-    const a = (i / 60) * Math.PI * 2;
-    await page.mouse.move(x0 + Math.sin(a) * 300, y0 + (1 - Math.cos(a)) * 150);
-  }
-  await page.mouse.up();
-  await page.waitForTimeout(100);
+  await dragAround(page, x0, y0, 300);
   const stamps = await page.evaluate(() => {
     const f = window.__bench.frames;
     window.__bench.frames = null;
@@ -202,13 +170,9 @@ async function measureClick(context, url, sessionId) {
 }
 
 async function main() {
-  if (!existsSync(CHROMIUM)) {
-    console.log(JSON.stringify({ ok: false, skipped: CHROMIUM_MISSING }));
-    return;
-  }
-  ensureRendererBuilt({ quiet: true });
-  const { chromium } = await import('playwright-core');
-  const { url, child } = await startServe();
+  const chromium = await chromiumOrSkip();
+  if (!chromium) return;
+  const { url, child } = await startServe(root, ['--no-watch']);
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: [...CHROMIUM_ARGS, '--js-flags=--expose-gc'],
@@ -243,7 +207,7 @@ async function main() {
       const runs = [];
       for (let r = 0; r < RUNS; r++) {
         // A fresh server per run too: the click opens a file Canopy has not read yet (the OS page cache is warm).
-        const fresh = await startServe();
+        const fresh = await startServe(root, ['--no-watch']);
         const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
         try {
           runs.push(await measureClick(context, fresh.url, clickId));
@@ -256,6 +220,16 @@ async function main() {
       // The median run by first frame, whole (its parts add up).
       runs.sort((a, b) => a.firstNode - b.firstNode);
       out.click = { ...runs[Math.floor(runs.length / 2)], runs: runs.map((x) => Math.round(x.firstNode)) };
+    }
+    if (clickId && (!only || only.includes('graph'))) {
+      // Fit, zoom and pan on the 100 MiB session (bench/render-graph.mjs); one run, its frames many.
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      try {
+        out.graph = await measureGraph(context, url, clickId);
+      } finally {
+        await context.close();
+      }
+      if (process.env.RENDER_VERBOSE) console.error('graph', JSON.stringify(out.graph));
     }
     console.log(JSON.stringify({ ok: true, ...out }));
   } finally {

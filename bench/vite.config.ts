@@ -21,12 +21,11 @@ export default defineConfig({
     rollupOptions: {
       input: {
         ...Object.fromEntries(entries.map((name) => [name, resolve(__dirname, `${name}.ts`)])),
-        // The app's worker threads, found beside the bench's bundles (electron/workers/worker-script.ts).
-        'search-worker': resolve(__dirname, '../electron/workers/search-worker.ts'),
-        'index-parse-worker': resolve(__dirname, '../electron/workers/index-parse-worker.ts'),
-        'session-worker': resolve(__dirname, '../electron/workers/session-worker.ts'),
-        'secrets-worker': resolve(__dirname, '../electron/workers/secrets-worker.ts'),
-        'validate-worker': resolve(__dirname, '../electron/workers/validate-worker.ts'),
+        // The app's worker threads, found beside the bench's bundles (electron/threads/worker-script.ts).
+        'search-worker': resolve(__dirname, '../electron/search/search-worker.ts'),
+        'index-parse-worker': resolve(__dirname, '../electron/search/index-parse-worker.ts'),
+        'session-worker': resolve(__dirname, '../electron/repo/session-worker.ts'),
+        'secrets-worker': resolve(__dirname, '../electron/secrets/secrets-worker.ts'),
       },
       external: [...builtinModules, ...builtinModules.map((m) => `node:${m}`), /^@earendil-works\//, 'better-sqlite3'],
       output: { format: 'cjs', entryFileNames: '[name].cjs', chunkFileNames: 'chunks/[name]-[hash].cjs' },

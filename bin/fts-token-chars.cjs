@@ -1,9 +1,9 @@
 #!/usr/bin/env node
-// Prints electron/core/search/fts-token-chars.ts: the non-ASCII code points SQLite FTS5's
+// Prints electron/search/rules/fts-token-chars.ts: the non-ASCII code points SQLite FTS5's
 // `unicode61 remove_diacritics 0` tokenizer (as bundled in better-sqlite3) keeps inside words, as
 // ranges, asked of SQLite itself one code point per row. Run it again after upgrading better-sqlite3:
-//   node bin/fts-token-chars.cjs > electron/core/search/fts-token-chars.ts
-// (test/storage/fts-token-chars.test.ts fails when the table and the bundled SQLite disagree.)
+//   node bin/fts-token-chars.cjs > electron/search/rules/fts-token-chars.ts
+// (test/search/search-words.test.ts fails when the table and the bundled SQLite disagree.)
 'use strict';
 const Database = require('better-sqlite3');
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Compiles electron/core/rules/json-string.wat (WebAssembly text) with wabt and writes
-// electron/core/rules/json-string-wasm.ts, the module's bytes as base64, so the app needs no
+// Compiles electron/core/bytes/json-string.wat (WebAssembly text) with wabt and writes
+// electron/core/bytes/json-string-wasm.ts, the module's bytes as base64, so the app needs no
 // compiler at build time or run time. Run it again after editing the .wat:
 //   node bin/wasm-build.cjs
 // (test/core/json-string-simd.test.ts fails when the committed bytes and the source disagree.)
@@ -8,8 +8,8 @@
 const { readFileSync, writeFileSync } = require('node:fs');
 const { join } = require('node:path');
 
-const WAT = join(__dirname, '..', 'electron', 'core', 'rules', 'json-string.wat');
-const OUT = join(__dirname, '..', 'electron', 'core', 'rules', 'json-string-wasm.ts');
+const WAT = join(__dirname, '..', 'electron', 'core', 'bytes', 'json-string.wat');
+const OUT = join(__dirname, '..', 'electron', 'core', 'bytes', 'json-string-wasm.ts');
 
 /** The module's source as TypeScript: its bytes in base64. */
 async function generated() {

@@ -3,29 +3,14 @@
  * page may read any file://, an app:// page only what this handler gives it, which is the built
  * renderer folder and nothing else. Pure apart from reading that folder, so it is unit-tested.
  */
-import { readStaticFile } from './storage/static-files';
-import { CSP } from './ipc/serve-http';
-
-export const APP_SCHEME = 'app';
-export const APP_HOST = 'canopy';
-export const APP_URL = `${APP_SCHEME}://${APP_HOST}/index.html`;
+import { APP_SCHEME, isAppUrl } from './shared/app-origin';
+import { CSP, readStaticFile } from './storage/static-files';
 
 /** For protocol.registerSchemesAsPrivileged, before `ready`: a standard, secure origin (fetchable: Vite's module scripts load with CORS mode). */
 export const APP_SCHEME_PRIVILEGES = {
   scheme: APP_SCHEME,
   privileges: { standard: true, secure: true, supportFetchAPI: true },
 };
-
-/** True for a URL of the app itself (any page or asset of app://canopy). */
-export function isAppUrl(url: string): boolean {
-  try {
-    const u = new URL(url);
-    // A non-special scheme has an opaque origin ("null"), so scheme and host are compared instead.
-    return u.protocol === `${APP_SCHEME}:` && u.host === APP_HOST && u.username === '' && u.password === '';
-  } catch {
-    return false;
-  }
-}
 
 const SECURITY_HEADERS = {
   'Content-Security-Policy': CSP,

@@ -1,15 +1,18 @@
 /** Everything behind the transports, built once: event bus, catalog, handlers. Used by main, `canopy serve` and tests. */
 import { EventBus } from './repo/event-bus';
+import { throttledStatus } from './repo/progress';
 import { createHandlers } from './ipc/handlers';
 import { SessionCatalog } from './repo/catalog';
 import { SessionService } from './repo/session-service';
-import { AppSearch } from './repo/search/app-search';
-import { AppSecrets } from './repo/secrets/app-secrets';
-import { AppExport } from './repo/export/app-export';
-import { StoreService } from './repo/store/store-service';
-import { OpenGate } from './repo/open-gate';
+import { AppSearch } from './search';
+import { AppSecrets, redactor } from './secrets';
+import { AppExport } from './export';
+import { StoreService } from './store-views';
+import { OpenGate } from './threads/open-gate';
+import { AppKeep } from './keep';
 import { SessionOffload } from './repo/session-offload';
-import type { Handlers } from './shared/contract';
+import { AppDoctor } from './doctor';
+import type { Events, Handlers } from './shared/contract';
 import { VERSION } from './version';
 
 export interface AppServicesOptions {
@@ -24,6 +27,8 @@ export interface AppServicesOptions {
   saveDialog?: (suggestedName: string) => Promise<string | null>;
   /** Folders opened at start (`canopy serve ~`): like the roots, nothing of Canopy's is written inside them. */
   openedFolders?: readonly string[];
+  /** Roots among `roots` that are read-only (the team database's mirror, `canopy serve --db`). */
+  readOnlyRoots?: string[];
   /** Build heavy per-session answers (context views) in a worker thread (serve, the app). */
   offload?: boolean;
   /** Environment for the cache and data folders (tests); default process.env. */
@@ -37,6 +42,7 @@ export interface AppServices {
   sessions: SessionService;
   search: AppSearch;
   secrets: AppSecrets;
+  doctor: AppDoctor;
   handlers: Handlers;
   /** Settles once every watcher is in place (at once when not watching). */
   watching: Promise<void>;
@@ -49,6 +55,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
   const catalog = new SessionCatalog({
     roots: options.roots,
     bus,
+    ...(options.readOnlyRoots ? { readOnlyRoots: options.readOnlyRoots } : {}),
     ...(options.demoDir ? { demoDir: options.demoDir } : {}),
   });
   // Opening a session comes first: indexing, the radar and the store report wait while one opens.
@@ -62,16 +69,11 @@ export function createAppServices(options: AppServicesOptions): AppServices {
   const secrets = new AppSecrets({ roots: allRoots, bus, gate, ...env });
   const exporter = new AppExport({
     sessions,
+    redactor,
     roots: allRoots,
     ...env,
     ...(options.saveDialog ? { saveDialog: options.saveDialog } : {}),
   });
-  // An append becomes scanned for secrets at once, not at the next listing.
-  const stopSecrets = bus.subscribe((event, payload) => {
-    if (event === 'session.appended') void secrets.appended((payload as { sessionId: string }).sessionId);
-  });
-  // An append (or a new file) becomes searchable at once, not at the next listing.
-  const stopFollowing = catalog.onRowsChanged((change) => void search.rowsChanged(change));
   const store = new StoreService({
     list: () => catalog.list(),
     readOnlyReason: (id) => catalog.readOnlyReason(id),
@@ -85,11 +87,37 @@ export function createAppServices(options: AppServicesOptions): AppServices {
   });
   // An archive or restore a crash cut is finished (or rolled back) at start; an error says so in the log.
   void store.resumeArchive().catch((err: Error) => console.error(`canopy: archive resume: ${err.message}`));
+  const keep = new AppKeep({
+    roots: allRoots,
+    bus,
+    list: () => catalog.list(),
+    relist: () => catalog.list(true),
+    readOnlyReason: (id) => catalog.readOnlyReason(id),
+    ...env,
+  });
+  const doctor = new AppDoctor({
+    list: () => catalog.list(),
+    readOnlyReason: (id) => catalog.readOnlyReason(id),
+    addWritten: (path) => catalog.addWritten(path),
+    // Told per file: at most one event per 100 ms reaches the views (the last one at once).
+    progress: throttledStatus(
+      (p: Events['doctor.progress']) => bus.emit('doctor.progress', p),
+      (p) => p.state !== 'running',
+    ),
+    pause: gate.pause,
+  });
+  // New and changed files reach every background pass on arrival, from the catalog's row changes (one subscription).
+  const passes = [search, secrets, store];
+  const stopFollowing = catalog.onRowsChanged((change) => {
+    for (const pass of passes) void pass.rowsChanged(change);
+  });
   const handlers = createHandlers({
+    keep,
     catalog,
     sessions,
     search,
     store,
+    doctor,
     gate,
     version: VERSION,
     transport: options.transport,
@@ -105,12 +133,13 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     sessions,
     search,
     secrets,
+    doctor,
     handlers,
     watching: stopWatching.ready,
     close: async () => {
       stopWatching();
       stopFollowing();
-      stopSecrets();
+      sessions.live?.close();
       const ended = Promise.all([search.close(), secrets.close(), offload?.close()]);
       catalog.close();
       await ended;

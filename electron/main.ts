@@ -1,12 +1,13 @@
 // Electron lifecycle only: single instance, window, IPC registration. Everything else is plain Node.
 import { app, BrowserWindow, dialog, ipcMain, Menu, nativeTheme, protocol, shell } from 'electron';
 import { join, resolve } from 'node:path';
-import { APP_SCHEME, APP_SCHEME_PRIVILEGES, APP_URL, appProtocolHandler, isAppUrl } from './app-protocol';
+import { APP_SCHEME_PRIVILEGES, appProtocolHandler } from './app-protocol';
+import { APP_SCHEME, APP_URL, isAppUrl } from './shared/app-origin';
 import { createAppServices } from './app-services';
 import { forwardEvents, registerIpc, trustedSender } from './ipc/register-electron';
 import { menuTemplate } from './menu';
 import { confineOpenPaths, folderToShow, type PathKind } from './open-confine';
-import { openArgsFrom, rootsFromArgs } from './repo/roots';
+import { linkFromArgs, openArgsFrom, rootsFromArgs } from './repo/roots';
 import { statPathSync } from './storage/stat';
 import { loadWindowState, saveWindowState } from './storage/window-state';
 import { applySessionPolicy, applyWebContentsPolicy, windowOptions } from './window';
@@ -129,9 +130,12 @@ async function start(): Promise<void> {
   );
   app.on('second-instance', (_event, argv, cwd) => {
     openArgs(argv, cwd);
+    // pi's `/canopy` reaches a running app this way: the link (checked in linkFromArgs) becomes the hash.
+    const link = linkFromArgs(argv.slice(1));
+    if (link) void contents.executeJavaScript(`location.hash = ${JSON.stringify(link)}`).catch(() => undefined);
     if (win.isMinimized()) win.restore();
     win.focus();
   });
   app.on('window-all-closed', () => app.quit());
-  await win.loadURL(APP_URL);
+  await win.loadURL(`${APP_URL}${linkFromArgs(process.argv.slice(1)) ?? ''}`);
 }

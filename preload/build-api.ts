@@ -19,11 +19,15 @@ export interface IpcRendererLike {
 }
 
 export function buildApi(ipc: IpcRendererLike): Api {
-  // What comes back over IPC is main's Result for that channel (dispatch makes it so).
+  // What comes back over IPC is main's Result for that channel (dispatch makes it so); a call that
+  // rejects (an answer the structured clone refused) is an internal error value like any other.
   const invoke =
     <C extends Channel>(channel: C) =>
     (args: Args<C>) =>
-      ipc.invoke(channel, args ?? {}) as Promise<Result<ResultOf<C>>>;
+      (ipc.invoke(channel, args ?? {}) as Promise<Result<ResultOf<C>>>).catch((err: unknown): Result<ResultOf<C>> => ({
+        ok: false,
+        error: { code: 'internal', message: `${channel}: ${err instanceof Error ? err.message : String(err)}` },
+      }));
   const on: Api['on'] = (event, listener) => {
     if (!isEventName(event)) throw new Error(`unknown event ${String(event)}`);
     // Never hand the IpcRendererEvent (and with it `sender`) to the page.

@@ -1,6 +1,5 @@
 /** `canopy archive`: stale fork families (whole, none being written) moved out of the roots, and back; journaled. */
 import { resolveRoots } from '../repo/roots';
-import { planArchive } from '../repo/store/archive';
 import { canopyDataDir } from '../storage/data-dir';
 import { errnoCode } from '../storage/stat';
 import {
@@ -8,10 +7,11 @@ import {
   archiveFamilies,
   destinationOutside,
   defaultArchiveDir,
+  planArchive,
   restoreArchive,
   resumeArchive,
   type FamilyOutcome,
-} from '../store-views/archive';
+} from '../store-views';
 import {
   EXIT_FILE_ERROR,
   EXIT_OK,

@@ -14,6 +14,8 @@ import {
   printIssues,
   shown,
 } from './cli-io';
+import { resolveRoots } from '../repo/roots';
+import { redactObject, userRedactions } from './redaction';
 
 export function messageSummary(m: unknown): string {
   if (typeof m !== 'object' || m === null) return String(m);
@@ -40,21 +42,24 @@ export function messageSummary(m: unknown): string {
 
 export const contextCommand: CliCommand = {
   summary: 'what reaches the model at the current (or given) leaf',
-  usage: 'canopy context FILE... [--leaf ID] [--profile ca|h3] [--json]   (--leaf "" = before the first entry)',
-  options: { ...jsonOption, ...profileOption, leaf: { type: 'string' } },
+  usage:
+    'canopy context FILE... [--leaf ID] [--profile ca|h3] [--redact] [--json]   (--leaf "" = before the first entry; --redact: the messages without secrets)',
+  options: { ...jsonOption, ...profileOption, leaf: { type: 'string' }, redact: { type: 'boolean' } },
   async run(args, io) {
     const files = needFiles(args);
     const profile = profileOpt(args);
     const leaf = stringOpt(args, 'leaf');
+    const user = args.values.redact ? await userRedactions(resolveRoots()) : null;
     return forEachSession(
       files,
       args,
       io,
       (io, file, session) => {
-        const r = readSession(session, {
+        const read = readSession(session, {
           profile: profile ?? detectProfile(session),
           ...(leaf !== undefined ? { leafId: leaf === '' ? null : leaf } : {}),
         });
+        const r = user ? { ...read, context: redactObject(read.context, user) } : read;
         if (args.values.json) {
           jsonLine(io, {
             file,

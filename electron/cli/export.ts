@@ -5,10 +5,19 @@
  * not exist. Every export is recorded in the share ledger; `--ledger` lists it.
  */
 import { resolveRoots } from '../repo/roots';
-import { EXPORT_FORMATS, type ExportFormat, type ExportRequest } from '../repo/export/export-build';
-import { prepareExport, recordExport, writeExport } from '../repo/export/export-service';
-import { ledgerPath, readLedger } from '../repo/export/ledger';
-import { loadRedactions, redactionsPath } from '../repo/export/redaction-settings';
+import {
+  EXPORT_FORMATS,
+  type ExportFormat,
+  type ExportRequest,
+  prepareExport,
+  recordExport,
+  writeExport,
+  ledgerPath,
+  readLedger,
+  loadRedactions,
+  redactionsPath,
+} from '../export';
+import { redactor } from '../secrets';
 import {
   EXIT_OK,
   EXIT_USAGE,
@@ -74,7 +83,7 @@ export const exportCommand: CliCommand = {
       ...(redact ? { user: await loadRedactions(redactionsPath(roots)) } : {}),
     };
     const out = stringOpt(args, 'out');
-    const opts = { ledger };
+    const opts = { ledger, redactor };
     let written = '-';
     try {
       const built = await prepareExport(file!, req, opts);

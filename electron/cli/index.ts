@@ -1,7 +1,8 @@
 /**
  * The `canopy` command: list | context | tree | fork | clone | search | serve.
  * With --json every input file gets exactly one JSON line, failures included. Exit codes:
- * 0 success, 1 a file could not be read as a session, 2 bad usage or a refused fork/clone.
+ * 0 success, 1 a file could not be read as a session, 2 bad usage or a refused fork/clone, 3 the team
+ * database failed (push, db).
  */
 import { cloneCommand, forkCommand } from './fork';
 import { contextCommand } from './context';
@@ -26,6 +27,9 @@ import { slimCommand } from './slim';
 import { storageCommand } from './storage';
 import { archiveCommand } from './archive';
 import { diffCommand } from './diff';
+import { doctorCommand } from './doctor';
+import { pushCommand } from './push';
+import { dbCommand } from './db';
 import { parseArgs } from 'node:util';
 import { DataFolderError } from '../storage/data-dir';
 import { exitQuietlyOnEpipe } from './process-exit';
@@ -48,11 +52,14 @@ export const commands: Record<string, CliCommand> = {
   storage: storageCommand,
   archive: archiveCommand,
   diff: diffCommand,
+  doctor: doctorCommand,
+  push: pushCommand,
+  db: dbCommand,
 };
 
 function usageText(): string {
   const rows = Object.entries(commands).map(([name, c]) => `  ${name.padEnd(8)} ${c.summary}\n           ${c.usage}`);
-  return `usage: canopy <command> [options]\n\n${rows.join('\n')}\n\nExit codes: 0 ok, 1 a file could not be read, 2 bad usage or a refused fork/clone.\n`;
+  return `usage: canopy <command> [options]\n\n${rows.join('\n')}\n\nExit codes: 0 ok, 1 a file could not be read, 2 bad usage or a refused fork/clone, 3 the team database failed (push, db).\n`;
 }
 
 export async function runCli(argv: string[], io: CliIo): Promise<number> {

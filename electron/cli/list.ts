@@ -1,5 +1,5 @@
 /** `canopy list`: the sessions under the roots. */
-import { resolveRoots } from '../repo/roots';
+import { emptyRootNotes, resolveRootsExplained } from '../repo/roots';
 import { groupByProject, listSessions, summarizeSession, type SessionInfo } from '../repo/sessions';
 import { mapLimit } from '../repo/map-limit';
 import { EXIT_OK, CliCommand, jsonOption, line, jsonLine, short, formatSize, UsageError } from './cli-io';
@@ -11,8 +11,10 @@ export const listCommand: CliCommand = {
   async run(args, io) {
     if (args.positionals.length > 0) throw new UsageError(`unexpected argument ${args.positionals[0]}`);
     const extra = (args.values.root as string[] | undefined) ?? [];
-    const roots = resolveRoots(extra);
+    const { roots, notes } = resolveRootsExplained(extra);
     const listing = await listSessions(roots);
+    // Said once, before the list: roots taken as the sessions folder inside them, and roots that give nothing.
+    const explained = [...notes, ...emptyRootNotes(roots, listing)];
     // Names need the whole file; --headers-only keeps listing to one small read per file.
     if (args.values['headers-only'] !== true) {
       await mapLimit(listing.sessions, 8, async (s) => {
@@ -31,10 +33,11 @@ export const listCommand: CliCommand = {
         name: s.name,
         parentSessionPath: s.parentSessionPath,
       }));
-      jsonLine(io, { sessions, skipped: listing.skipped });
+      jsonLine(io, { sessions, skipped: listing.skipped, notes: explained });
       return EXIT_OK;
     }
     line(io.stdout, `roots: ${roots.join(', ')}`);
+    for (const note of explained) line(io.stdout, `note: ${note}`);
     if (listing.sessions.length === 0) line(io.stdout, 'no sessions found');
     for (const { cwd, sessions } of groupByProject(listing.sessions)) {
       line(io.stdout, `\n${cwd || '(no cwd)'}`);

@@ -4,12 +4,13 @@
  * index cannot be used (a cache fault, said in one line).
  */
 import type { CliCommand } from './cli-io';
-import { parseSearchQuery, searchTimeIso } from '../core';
+import { parseSearchQuery, searchTimeIso, SearchService } from '../search';
 import { resolveRoots } from '../repo/roots';
-import type { SearchHit } from '../repo/search/query';
-import { SearchService } from '../repo/search/search-service';
+import type { SearchHit } from '../search';
 import { CanopyError } from '../shared/errors';
 import { listSessions } from '../repo/sessions';
+import { resolve } from 'node:path';
+import { redactHits, userRedactions } from './redaction';
 
 const EXIT_HITS = 0;
 const EXIT_NO_HITS = 1;
@@ -24,12 +25,14 @@ function mtimeMs(iso: string): number {
 export const searchCommand: CliCommand = {
   summary: "full-text search across every session (pi's /resume syntax plus filters)",
   usage:
-    'canopy search QUERY [--root DIR]... [--limit N] [--json]   (QUERY: words "a phrase" re:<regex> project: role: tool: file: after: before: branch:active; exit 0 hits, 1 none, 2 bad query, 3 the index cannot be used)',
+    'canopy search QUERY [--root DIR]... [--cwd DIR] [--limit N] [--redact] [--json]   (--cwd: only sessions started in DIR; --redact: snippets without secrets; QUERY: words "a phrase" re:<regex> project: role: tool: file: after: before: branch:active; exit 0 hits, 1 none, 2 bad query, 3 the index cannot be used)',
   options: {
     json: { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
     root: { type: 'string', multiple: true },
     limit: { type: 'string' },
+    cwd: { type: 'string' },
+    redact: { type: 'boolean' },
   },
   async run(args, io) {
     const text = args.positionals.join(' ');
@@ -47,7 +50,9 @@ export const searchCommand: CliCommand = {
     const roots = resolveRoots((args.values.root as string[] | undefined) ?? []);
     const listing = await listSessions(roots);
     for (const k of listing.skipped) io.stderr.write(`${k.path}: not searched: ${k.error.message}\n`);
+    const cwd = typeof args.values.cwd === 'string' ? resolve(args.values.cwd) : undefined;
     const paths = listing.sessions
+      .filter((s) => cwd === undefined || s.cwd === cwd)
       .map((s) => ({ path: s.path, m: mtimeMs(s.modifiedAt) }))
       .sort((a, b) => b.m - a.m)
       .map((s) => s.path);
@@ -95,10 +100,11 @@ export const searchCommand: CliCommand = {
         if (more || !page.cursor) break;
         cursor = page.cursor;
       }
-      for (const h of hits) {
+      const shownHits = args.values.redact ? await redactHits(hits, await userRedactions(roots)) : hits;
+      for (const h of shownHits) {
         if (args.values.json) {
           io.stdout.write(
-            `${JSON.stringify({ sessionId: h.sessionId, path: h.path, entryId: h.entryId, line: h.line, role: h.role, field: h.field, time: searchTimeIso(h.time), snippet: h.snippet, match: h.match })}\n`,
+            `${JSON.stringify({ sessionId: h.sessionId, path: h.path, cwd: h.cwd, entryId: h.entryId, line: h.line, role: h.role, field: h.field, time: searchTimeIso(h.time), snippet: h.snippet, match: h.match })}\n`,
           );
         } else {
           const where = h.entryId

@@ -6,7 +6,7 @@
 import { resolve } from 'node:path';
 import type { CliCommand } from './cli-io';
 import { resolveRoots } from '../repo/roots';
-import { SecretsService } from '../repo/secrets/secrets-service';
+import { SecretsService } from '../secrets';
 import { listSessionFiles, listSessions } from '../repo/sessions';
 
 const EXIT_NONE = 0;

@@ -3,9 +3,10 @@ import { join, resolve } from 'node:path';
 import { createAppServices } from '../app-services';
 import type { CliCommand } from './cli-io';
 import { startServer } from '../ipc/serve-http';
-import { expandTilde, resolveRoots } from '../repo/roots';
+import { expandTilde, resolveRootsExplained } from '../repo/roots';
 import { firstDirWith } from '../storage/static-files';
 import { exitSoonIfStillRunning } from './process-exit';
+import { teamRoots } from './serve-team';
 
 /** Works from the sources (electron/) and from the bundle (out/cli/). */
 function findRendererDir(): Promise<string | null> {
@@ -18,9 +19,10 @@ function findDemoDir(): Promise<string | null> {
 
 export const serveCommand: CliCommand = {
   summary: 'serve the app on 127.0.0.1 with a random token (open the printed URL)',
-  usage: 'canopy serve [FILE|DIR]... [--root DIR]... [--port N] [--no-watch]',
+  usage: 'canopy serve [FILE|DIR]... [--root DIR]... [--db URL] [--port N] [--no-watch]',
   options: {
     root: { type: 'string', multiple: true },
+    db: { type: 'string' },
     port: { type: 'string' },
     'no-watch': { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
@@ -40,9 +42,14 @@ export const serveCommand: CliCommand = {
       return 1;
     }
     const demoDir = await findDemoDir();
-    const roots = resolveRoots((args.values.root as string[] | undefined) ?? []);
+    const { roots, notes } = resolveRootsExplained((args.values.root as string[] | undefined) ?? []);
+    for (const note of notes) io.stdout.write(`canopy serve: ${note}\n`);
+    // The team database's union, read-only beside the local roots (one root per machine).
+    const team = await teamRoots(args, roots, io);
+    if (typeof team === 'number') return team;
     const services = createAppServices({
-      roots,
+      roots: [...roots, ...team],
+      readOnlyRoots: team,
       openedFolders: args.positionals.map((p) => resolve(expandTilde(p))),
       transport: 'http',
       offload: true,

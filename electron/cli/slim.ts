@@ -1,5 +1,5 @@
 /** `canopy slim`: a slim copy of each session (images and long outputs replaced), never a write to the source. */
-import { slimSession } from '../repo/store/slim';
+import { slimSession } from '../store-views';
 import { resumeCommand } from '../shared/resume-command';
 import {
   EXIT_FILE_ERROR,

@@ -1,7 +1,7 @@
 /** `canopy storage`: what fills the disk, per session, project and store, and fork families gone stale. */
-import type { StorageSplit } from '../core';
+import type { StorageSplit } from '../store-views';
 import { resolveRoots } from '../repo/roots';
-import { storageReport } from '../repo/store/storage-report';
+import { storageReport } from '../store-views';
 import { EXIT_OK, formatSize, jsonLine, jsonOption, line, stringOpt, UsageError, type CliCommand } from './cli-io';
 
 function countOpt(text: string | undefined, name: string, fallback: number): number {

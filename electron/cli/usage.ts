@@ -1,14 +1,24 @@
 /** `canopy usage`: cost and tokens across every session, each fork-copied message counted once. */
-import { parseGroupKeys, type SpendTotals, type UsageGroup, type UsageGroupKey } from '../core';
+import {
+  parseGroupKeys,
+  USAGE_GROUP_KEYS,
+  USAGE_SCHEMA_VERSION,
+  type SpendTotals,
+  type UsageGroup,
+  type UsageGroupKey,
+  usageReport,
+  utcDay,
+} from '../store-views';
 import { resolveRoots } from '../repo/roots';
-import { usageReport } from '../repo/store/usage-report';
 import { EXIT_OK, jsonLine, jsonOption, line, stringOpt, UsageError, type CliCommand, type CliIo } from './cli-io';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** Problems printed by the table (each on stderr); --json lists every one. */
+const PROBLEMS_SHOWN = 20;
 
 function dateOpt(value: string | undefined, name: string): string | undefined {
   if (value === undefined) return undefined;
-  if (!DATE.test(value) || Number.isNaN(Date.parse(value)))
+  if (!DATE.test(value) || utcDay(`${value}T00:00:00Z`) !== value)
     throw new UsageError(`--${name} wants a date YYYY-MM-DD (UTC)`);
   return value;
 }
@@ -18,12 +28,28 @@ const tokens = (n: number): string =>
   n >= 1e6 ? `${(n / 1e6).toFixed(1)}M` : n >= 1e3 ? `${(n / 1e3).toFixed(1)}k` : String(n);
 
 function totalsJson(t: SpendTotals): Record<string, number> {
-  const { cost, messages, input, output, cacheRead, cacheWrite, unpricedMessages } = t;
-  return { cost, messages, input, output, cacheRead, cacheWrite, unpricedMessages };
+  const { cost, billedCost, messages, billedMessages, input, output, cacheRead, cacheWrite } = t;
+  const { cacheWrite1h, reasoning, unpricedMessages } = t;
+  return {
+    cost,
+    billedCost,
+    estimatedCost: cost - billedCost,
+    messages,
+    billedMessages,
+    input,
+    output,
+    cacheRead,
+    cacheWrite,
+    cacheWrite1h,
+    reasoning,
+    unpricedMessages,
+  };
 }
 
 function groupJson(g: UsageGroup): Record<string, unknown> {
   return {
+    schema: USAGE_SCHEMA_VERSION,
+    kind: 'group',
     ...g.keys,
     ...totalsJson(g),
     active: g.active,
@@ -37,6 +63,7 @@ function printTable(io: CliIo, by: readonly UsageGroupKey[], groups: UsageGroup[
   const head = [
     ...by.map((k) => k.padEnd(k === 'day' ? 10 : 24)),
     'cost'.padStart(10),
+    'billed'.padStart(10),
     'msgs'.padStart(6),
     'input'.padStart(8),
     'output'.padStart(8),
@@ -57,6 +84,7 @@ function printTable(io: CliIo, by: readonly UsageGroupKey[], groups: UsageGroup[
       [
         ...keys,
         cost.padStart(10),
+        money(g.billedCost).padStart(10),
         String(g.messages).padStart(6),
         tokens(g.input).padStart(8),
         tokens(g.output).padStart(8),
@@ -69,9 +97,8 @@ function printTable(io: CliIo, by: readonly UsageGroupKey[], groups: UsageGroup[
 }
 
 export const usageCommand: CliCommand = {
-  summary: 'cost and tokens of every session, fork copies counted once',
-  usage:
-    'canopy usage [--root DIR]... [--by day|model|project|session|family[,...]] [--since DATE] [--until DATE] [--json]',
+  summary: 'cost and tokens of every session as pi counts them, fork copies counted once',
+  usage: `canopy usage [--root DIR]... [--by ${USAGE_GROUP_KEYS.join('|')}[,...]] [--since DATE] [--until DATE] [--json]`,
   options: {
     ...jsonOption,
     root: { type: 'string', multiple: true },
@@ -94,7 +121,10 @@ export const usageCommand: CliCommand = {
     for (const k of report.walk.skipped) io.stderr.write(`canopy usage: skipped ${k.path}: ${k.error.message}\n`);
     if (args.values.json) {
       for (const g of report.groups) jsonLine(io, groupJson(g));
+      for (const p of report.problems) jsonLine(io, { schema: USAGE_SCHEMA_VERSION, kind: 'problem', ...p });
       jsonLine(io, {
+        schema: USAGE_SCHEMA_VERSION,
+        kind: 'total',
         total: { ...totalsJson(report.total), unpricedModels: report.unpricedModels },
         duplicates: report.duplicates,
       });
@@ -104,12 +134,25 @@ export const usageCommand: CliCommand = {
     const t = report.total;
     line(
       io.stdout,
-      `\ntotal ${money(t.cost)} over ${t.messages} assistant messages in ${report.walk.sessions} sessions (${report.walk.families} fork families)`,
+      `\ntotal ${money(t.cost)} over ${t.messages} usage records in ${report.walk.sessions} sessions (${report.walk.families} fork families)`,
     );
     line(
       io.stdout,
       `a per-file sum would have added ${money(report.duplicates.cost)} (${report.duplicates.messages} messages copied by forks and clones)`,
     );
+    if (t.billedMessages > 0) {
+      line(
+        io.stdout,
+        `billed by the provider: ${money(t.billedCost)} of it (${t.billedMessages} records); the rest is estimated from model prices`,
+      );
+    }
+    for (const p of report.problems.slice(0, PROBLEMS_SHOWN)) {
+      io.stderr.write(
+        `canopy usage: ${p.path}${p.line !== null ? `:${p.line}` : ''}: entry ${p.entryId}: ${p.message}\n`,
+      );
+    }
+    const more = report.problems.length - PROBLEMS_SHOWN;
+    if (more > 0) io.stderr.write(`canopy usage: … and ${more} more problems (--json lists them all)\n`);
     if (report.unpricedModels.length > 0) {
       line(
         io.stdout,

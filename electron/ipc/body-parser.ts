@@ -1,10 +1,10 @@
 /**
  * Request bodies as JSON values. A small body is parsed here; an upload (a whole session file, up
- * to 512 MiB) is parsed in a worker thread (workers/pool.ts): its bytes move there without a
+ * to 512 MiB) is parsed in a worker thread (threads/pool.ts): its bytes move there without a
  * copy, and the seconds JSON.parse takes on such a body never stop the loop that answers requests.
  */
-import { WorkerPool } from '../workers/pool';
-import { movableBuffer } from '../workers/movable';
+import { WorkerPool } from '../threads/pool';
+import { movableBuffer } from '../threads/movable';
 
 /** A body this big or more is parsed in the worker. */
 export const PARSE_IN_WORKER_FROM = 1024 * 1024;

@@ -3,12 +3,17 @@ import type { Handlers } from '../shared/contract';
 import { CanopyError } from '../shared/errors';
 import type { SessionCatalog } from '../repo/catalog';
 import { SessionService } from '../repo/session-service';
-import type { AppSearch } from '../repo/search/app-search';
-import type { AppSecrets } from '../repo/secrets/app-secrets';
-import type { AppExport } from '../repo/export/app-export';
-import type { StoreService } from '../repo/store/store-service';
-import type { OpenGate } from '../repo/open-gate';
+import type { AppSearch } from '../search';
+import type { AppSecrets } from '../secrets';
+import type { AppExport } from '../export';
+import type { StoreService } from '../store-views';
+import type { OpenGate } from '../threads/open-gate';
 import { compareLeaves } from '../repo/compare';
+import type { AppKeep } from '../keep';
+import { continueInPi } from '../continue';
+import { emptyRootNotes } from '../repo/roots';
+import type { AppDoctor } from '../doctor';
+import { handBack } from '../repo/pi-handback';
 
 export interface HandlerContext {
   catalog: SessionCatalog;
@@ -27,6 +32,12 @@ export interface HandlerContext {
   store?: StoreService;
   /** Background passes wait on it while a session opens. */
   gate?: OpenGate;
+  /** Names, tags, pins, notes and the trash; absent: they answer unavailable. */
+  keep?: AppKeep;
+  /** Tests: the environment "Continue in pi" launches with (default process.env). */
+  continueEnv?: NodeJS.ProcessEnv;
+  /** Absent: the doctor answers that it is unavailable. */
+  doctor?: AppDoctor;
 }
 
 export function createHandlers(ctx: HandlerContext): Handlers {
@@ -36,12 +47,14 @@ export function createHandlers(ctx: HandlerContext): Handlers {
   return {
     // After the first listing: only then is it known whether demo sessions are shown.
     'app.info': async () => {
-      await catalog.list();
+      const listing = await catalog.list();
+      const rootNotes = emptyRootNotes(catalog.roots, listing);
       return {
         version: ctx.version,
         transport: ctx.transport,
         roots: catalog.rootsForDisplay(),
         demo: catalog.isDemo(),
+        ...(rootNotes.length > 0 ? { rootNotes } : {}),
       };
     },
     'sessions.list': async (args) => {
@@ -89,6 +102,40 @@ export function createHandlers(ctx: HandlerContext): Handlers {
     'store.archive': (args) => needStore(ctx).archive(args.staleDays, args.familyIds),
     ...shareHandlers(ctx, sessions),
     'session.compare': (args) => compareLeaves(sessions, args),
+    'doctor.examine': (args) => needDoctor(ctx).examine(args.sessionId),
+    'doctor.repair': (args) => needDoctor(ctx).repair(args.sessionId),
+    'doctor.store': async (args) => needDoctor(ctx).storeReport(args.refresh === true),
+    'pi.handback': (args) => handBack(catalog, args),
+    ...keepHandlers(ctx),
+  };
+}
+
+/** The keep wing's channels (keep-dto.ts) and "Continue in pi". */
+function keepHandlers(
+  ctx: HandlerContext,
+): Pick<
+  Handlers,
+  'keep.get' | 'keep.set' | 'trash.preview' | 'trash.move' | 'trash.list' | 'trash.restore' | 'session.continue'
+> {
+  const keep = (): AppKeep => {
+    if (!ctx.keep) throw new CanopyError('io', 'keeping names, tags and the trash is unavailable here');
+    return ctx.keep;
+  };
+  return {
+    'keep.get': () => keep().records(),
+    'keep.set': (args) => keep().set(args.sessionId, args.patch),
+    'trash.preview': (args) => keep().trashPreview(args.sessionId, args.withForks),
+    'trash.move': (args) => keep().trash(args.sessionId, args.withForks),
+    'trash.list': () => keep().trashed(),
+    'trash.restore': (args) => keep().restore(args.id),
+    'session.continue': async (args) => {
+      const row = (await ctx.catalog.list()).sessions.find((r) => r.sessionId === args.sessionId);
+      if (!row) throw new CanopyError('not_found', `no session ${args.sessionId}`);
+      return continueInPi(row, args.fork === true, {
+        launches: ctx.transport === 'electron',
+        ...(ctx.continueEnv ? { env: ctx.continueEnv } : {}),
+      });
+    },
   };
 }
 
@@ -130,6 +177,11 @@ function shareHandlers(
     'redactions.get': () => exporter().redactions(),
     'redactions.set': (args) => exporter().setRedactions(args),
   };
+}
+
+function needDoctor(ctx: HandlerContext): AppDoctor {
+  if (!ctx.doctor) throw new CanopyError('io', 'the doctor is unavailable here');
+  return ctx.doctor;
 }
 
 function needStore(ctx: HandlerContext): StoreService {

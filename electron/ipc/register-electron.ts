@@ -2,11 +2,10 @@
  * The ONLY user of ipcMain. Electron types are kept structural (IpcMainLike) so this glue is
  * unit-tested with a fake ipcMain where no Electron binary exists.
  */
-import { serialize } from 'node:v8';
-import { isAppUrl } from '../app-protocol';
+import { isAppUrl } from '../shared/app-origin';
 import { CHANNELS, isEventName, type Handlers } from '../shared/contract';
 import type { Result } from '../shared/errors';
-import { dispatch, internalError } from './dispatch';
+import { dispatch } from './dispatch';
 import { EncodedJson } from '../repo/encoded-json';
 import type { EventBus } from '../repo/event-bus';
 
@@ -42,7 +41,9 @@ export function registerIpc(ipcMain: IpcMainLike, handlers: Handlers, options: R
       const answer = await dispatch(handlers, channel, args);
       // A worker's JSON bytes become the value IPC clones (parsed here: Electron's IPC sends values, not bytes).
       if (answer.ok && answer.data instanceof EncodedJson) return { ok: true, data: answer.data.value() };
-      return cloneable(channel, answer);
+      // Not serialized here to check it can be sent (that is test/ipc/ipc-clone.test.ts's work); a value
+      // the structured clone refuses rejects the call, which the preload turns into an error value.
+      return answer;
     });
   }
   return () => {
@@ -55,20 +56,6 @@ export function forwardEvents(bus: EventBus, target: WebContentsLike): () => voi
   return bus.subscribe((event, payload) => {
     if (!target.isDestroyed() && isEventName(event)) target.send(event, payload);
   });
-}
-
-/**
- * The answer itself when Electron can send it, else an internal error: a value the structured clone
- * refuses (a function, 5,000 levels deep) would reject the renderer's call instead of answering it.
- * v8.serialize is the serializer Electron's IPC uses; it costs ~20 ms on a 20,000-entry graph.
- */
-export function cloneable(channel: string, answer: Result<unknown>): Result<unknown> {
-  try {
-    serialize(answer);
-    return answer;
-  } catch (err) {
-    return internalError(`${channel}: the answer could not be sent`, err);
-  }
 }
 
 /**

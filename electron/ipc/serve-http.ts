@@ -8,18 +8,14 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { Handlers } from '../shared/contract';
 import type { Result } from '../shared/errors';
-import { readStaticFile } from '../storage/static-files';
+import { CSP, readStaticFile } from '../storage/static-files';
 import { dispatch, internalError } from './dispatch';
-import { EncodedJson } from '../repo/encoded-json';
-import { asciiJsonBytes, compress, compressOffLoop, pickEncoding, type BodyEncoding } from './http-body';
+import { asciiJsonBytes, EncodedJson } from '../repo/encoded-json';
+import { compress, compressOffLoop, pickEncoding, type BodyEncoding } from './http-body';
 import { BodyParser } from './body-parser';
 import { HandlerUploads, receiveUpload, type UploadTarget } from './serve-upload';
 import type { EventBus } from '../repo/event-bus';
 import { checkingIntervalMs, ConnectionGate, resolveLimits, type ServeLimits } from './serve-limits';
-
-export const CSP =
-  "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
-  "font-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 export interface ServeOptions {
   handlers: Handlers;

@@ -25,6 +25,8 @@ import { WRITER_IDLE_MS } from './session-file';
 import { SessionStore, type StoreOpenOptions } from './session-store';
 import { PROGRESS_DELAY_MS, PROGRESS_GAP_MS } from './session-tasks';
 import { delayedProgress } from './progress';
+import { readOnlyReasonOf } from './read-only';
+import { publishAppended } from './live-events';
 import { listOpened, OpenedSet } from './opened-paths';
 import { ListingCache, listSessionFiles, listSessions, summarizeSession } from './sessions';
 import { watchRoots, type StopWatching } from '../storage/watch';
@@ -32,6 +34,7 @@ import { watchRoots, type StopWatching } from '../storage/watch';
 export interface CatalogOptions {
   roots: string[];
   bus?: EventBus;
+  readOnlyRoots?: string[]; // never forked next to (the team database's mirror)
   /** Shown when the roots hold no session at all. */
   demoDir?: string;
   /** Opens and listings report progress once they have run this long (default 200 ms). */
@@ -61,9 +64,10 @@ export interface CatalogSettings {
 }
 
 export class SessionCatalog {
-  private readonly roots: string[];
+  readonly roots: string[];
   private readonly bus: EventBus | undefined;
   private readonly demoDir: string | undefined;
+  private readonly readOnlyRoots: string[];
   private demo = false;
   /** The rows by id and path, and the listing they make (changed row by row, never thrown away). */
   private readonly rows = new ListingTable();
@@ -81,6 +85,7 @@ export class SessionCatalog {
     this.roots = options.roots;
     this.bus = options.bus;
     this.demoDir = options.demoDir;
+    this.readOnlyRoots = options.readOnlyRoots ?? [];
     this.settings = {
       bus: options.bus,
       progressDelayMs: options.progressDelayMs ?? PROGRESS_DELAY_MS,
@@ -181,11 +186,7 @@ export class SessionCatalog {
 
   /** Why a session cannot be forked (null: it can). */
   readOnlyReason(sessionId: string): string | null {
-    if (this.demo) return 'demo sessions are read-only: Canopy does not write next to them';
-    if (this.rows.get(sessionId)?.row.origin === 'uploaded') {
-      return 'an uploaded session is a copy Canopy holds in memory: fork the file where it lives (`canopy fork FILE`, or open it with `canopy FILE`)';
-    }
-    return null;
+    return readOnlyReasonOf(this.demo, this.rows.get(sessionId)?.row, this.readOnlyRoots);
   }
 
   /**
@@ -335,10 +336,7 @@ export class SessionCatalog {
     return out;
   }
 
-  /**
-   * Watch the roots; emits `sessions.changed`, and `session.appended` for known sessions once an
-   * open one has read the appended lines (only the new bytes, see SessionStore.follow).
-   */
+  /** Watch the roots; emits `sessions.changed`, and `session.appended` (what an open session read: a delta). */
   watch(): StopWatching {
     let chain: Promise<void> = Promise.resolve();
     return watchRoots(this.roots, (changedPaths) => {
@@ -347,10 +345,8 @@ export class SessionCatalog {
   }
 
   /**
-   * One watcher batch, applied to the rows: a known file that grew is followed (an open session
-   * reads only the appended bytes) and its row updated (size, mtime, and its summary continued
-   * from where it ended); new files are added, gone ones removed. A changed folder, or a store
-   * that showed the demo, is listed again and compared row by row.
+   * One watcher batch: a grown file is followed (an open session reads only the new bytes), its row updated; new files
+   * added, gone ones removed, an open one truncated or replaced said once (a reset); a changed folder listed again.
    */
   async followChanges(changedPaths: string[]): Promise<void> {
     if (this.listingPromise) await this.listingPromise.catch(() => undefined);
@@ -381,10 +377,13 @@ export class SessionCatalog {
       // A summary shown stays right: the pass continues from where it ended (only the new bytes are read).
       if (k.row.summary) k.row.summary = await summarizeSession(path, this.listed).catch(() => null);
       this.rows.change(k.row);
-      this.bus?.emit('session.appended', { sessionId: k.row.sessionId, sizeBytes: k.row.sizeBytes });
+      await publishAppended(this.bus, this.store, this.settings.live, k.row);
     }
-    if (fresh.length > 0 && (await this.insertRows(fresh)).length > 0) reason = 'added';
+    const added = fresh.length > 0 ? await this.insertRows(fresh) : [];
+    if (added.length > 0) reason = 'added';
     this.publish(reason);
+    for (const row of added)
+      if (await this.store.ifOpen(row.path)) await publishAppended(this.bus, this.store, this.settings.live, row);
   }
 
   /** Lists again and publishes the difference (rows of unchanged files keep their summaries). */
@@ -392,8 +391,7 @@ export class SessionCatalog {
     for (const path of files) await this.store.follow(path).catch(() => null);
     const before = this.rows.listing?.sessions ?? [];
     const change = diffListings(before, await this.list(true));
-    for (const row of change.changed)
-      this.bus?.emit('session.appended', { sessionId: row.sessionId, sizeBytes: row.sizeBytes });
+    for (const row of change.changed) await publishAppended(this.bus, this.store, this.settings.live, row);
     for (const listener of this.rowListeners) listener(change);
     this.bus?.emit('sessions.changed', { reason: 'changed', change });
   }

@@ -12,7 +12,6 @@ import { MAX_LINE_BYTES } from '../storage/line-split';
 import { statPath } from '../storage/stat';
 import { tailFrom } from '../storage/tail';
 import type { FileStamp } from './file-cache';
-import { validateAhead, type AheadValidation } from './validate-ahead';
 
 export interface IndexOptions {
   signal?: AbortSignal;
@@ -26,8 +25,6 @@ export interface IndexOptions {
   newId?: () => string;
   /** Sees every line of the first index pass too (the previews skim it: no second read). */
   onLine?: LineVisitor;
-  /** verify 'parse': files from this size up are validated on a second thread too (validate-ahead.ts). */
-  aheadFromBytes?: number;
 }
 
 /**
@@ -64,6 +61,8 @@ export class LiveSession {
   private writing: { of: ParsedSession; session: ParsedSession } | null = null;
   private pos!: Position;
   private queue: Promise<unknown> = Promise.resolve();
+  /** Bumped each time the file is indexed whole (a view of another generation is of another file). */
+  private indexed = 0;
 
   private constructor(
     readonly path: string,
@@ -94,6 +93,11 @@ export class LiveSession {
     if (!this.writing || this.writing.of !== this.current)
       this.writing = { of: this.current, session: this.indexer.result({ hideTorn: true }) };
     return this.writing.session;
+  }
+
+  /** How many times the file was indexed whole (1 after the open; more after a truncation or rewrite). */
+  get generation(): number {
+    return this.indexed;
   }
 
   /** (size, mtime) of the file when it was last read. */
@@ -137,14 +141,11 @@ export class LiveSession {
   private async index(opts: Pick<IndexOptions, 'signal' | 'onProgress' | 'verify' | 'onLine'>): Promise<void> {
     let reader: SyncLineReader | null = null;
     const verify = opts.verify ?? this.opts.verify ?? 'fast';
-    // verify 'parse' of a big file: a second thread reads and validates its chunks ahead of this pass.
-    const ahead: { v: AheadValidation | null } = { v: null };
     const indexer = new SessionIndexer({
       source: { readText: (offset, length) => (reader ?? this.reader).readText(offset, length) },
       decode: decodeBytes,
       isAscii: isAsciiBytes,
       verify,
-      verdict: (offset, length) => (ahead.v ? ahead.v.verdict(offset, length) : -1),
       ...(this.opts.newId ? { newId: this.opts.newId } : {}),
     });
     const { onProgress, onLine } = opts;
@@ -158,9 +159,6 @@ export class LiveSession {
     const r = await scanLines(this.path, visit, {
       ...(opts.signal ? { signal: opts.signal } : {}),
       onOversized: (o) => indexer.pushOversized(o),
-      ...(verify === 'parse'
-        ? { share: (file) => (ahead.v = validateAhead(this.path, file, this.opts.aheadFromBytes))?.share ?? null }
-        : {}),
       onProgress: (read, total) => {
         if (!sized) {
           // After the first chunk: room for as many entries as its line density predicts.
@@ -169,11 +167,12 @@ export class LiveSession {
         }
         onProgress?.(read, total);
       },
-    }).finally(() => ahead.v?.close());
+    });
     reader = new SyncLineReader(this.path, r.ino, this.opts.readerIdleMs);
     this.reader?.close();
     this.reader = reader;
     this.indexer = indexer;
+    this.indexed++;
     this.current = indexer.result();
     this.pos = {
       offset: r.endOffset,
@@ -185,7 +184,7 @@ export class LiveSession {
   }
 
   /** Entries indexed (an indexed session's count, without creating its entry objects). */
-  private entryCount(): number {
+  entryCount(): number {
     return this.indexer.followable ? this.indexer.entryCount : this.current.entries.length;
   }
 

@@ -21,13 +21,16 @@ import {
 } from '../core';
 import type { ContextViewDto, ForkPreviewDto, ForkRequestDto } from '../shared/context-dto';
 import type { EntryDetailDto, PayloadPageDto, SessionRowDto } from '../shared/dto';
-import type { EntryNodesDto, SessionGraphWireDto } from '../shared/entry-nodes';
+import { packNodes, type EntryNodesDto, type SessionGraphWireDto } from '../shared/entry-nodes';
 import { packEntryStates } from '../shared/entry-states';
 import { CanopyError } from '../shared/errors';
 import { entryBody, payloadPage, PayloadScans, type PayloadRequest } from './entry-payload';
 import { forkEnv, planForkOf } from './fork';
 import { GraphNodes } from './graph-nodes';
 import { LiveSession, type IndexOptions } from './live';
+import type { GraphFacts } from './live-delta';
+import { LiveFeed, type LiveChange } from './live-feed';
+import { indexPreview } from './session-bodies';
 import { SessionBodies } from './session-bodies';
 import type { OpenTask } from './session-tasks';
 
@@ -41,6 +44,8 @@ export class OpenSession {
   readonly nodes = new GraphNodes();
   /** The heavy payloads of the entries last shown (entry-payload.ts). */
   readonly payloads = new PayloadScans();
+  /** What the views following this session were last sent (live-feed.ts). */
+  readonly feed = new LiveFeed();
   /** The profile detected for the session view it was detected on (detected once per view). */
   private detected: { of: ParsedSession; profile: Profile } | null = null;
 
@@ -57,7 +62,10 @@ export class OpenSession {
       return live.readBytes(offset, length);
     });
     live = await LiveSession.open(path, skimBodies ? { ...options, onLine: bodies.skimDuringIndex() } : options);
-    return new OpenSession(live, bodies);
+    const open = new OpenSession(live, bodies);
+    // Where the file stands when opened: the first change is a delta of it (no entry object is made here).
+    open.feed.start(live.generation, live.entryCount());
+    return open;
   }
 
   get path(): string {
@@ -89,6 +97,12 @@ export class OpenSession {
       profile: opts.profile ?? detected,
       ...(opts.leafId !== undefined ? { leafId: opts.leafId } : {}),
     });
+    const facts = factsOf(reading);
+    // The default view is what live changes are deltas of: the next one sends only what differs from this answer.
+    const liveSeq =
+      (opts.profile ?? detected) === detected && opts.leafId === undefined
+        ? this.feed.answered(this.live.generation, session.entries, facts)
+        : this.feed.seq;
     return {
       sessionId: row.sessionId,
       cwd: row.cwd,
@@ -100,11 +114,13 @@ export class OpenSession {
       leafId: reading.leafId,
       pathIds: reading.pathIds,
       contextEntryIds: reading.contextEntryIds,
-      labels: reading.labels,
-      sessionName: reading.sessionName ?? null,
-      issues: reading.issues.map((i) => ({ line: i.line, kind: i.kind, message: i.message })),
+      labels: facts.labels,
+      sessionName: facts.sessionName,
+      issues: [...facts.issues],
       sizeBytes: row.sizeBytes,
       ...(opts.lazy ? { pending: true as const } : {}),
+      // Last: a worker's answer (bytes) gets this thread's number written over its own (live-context.ts).
+      liveSeq,
     };
   }
 
@@ -163,7 +179,44 @@ export class OpenSession {
     const usageOf = await this.bodies.usageOf(session);
     const view = buildContextView(session, reading, { usageOf });
     const issues = reading.issues.map((i) => ({ line: i.line, kind: i.kind, message: i.message }));
-    return { sessionId, detectedProfile: detected, ...view, entries: packEntryStates(view.entries), issues };
+    const liveSeq = this.feed.seq;
+    const out = {
+      sessionId,
+      detectedProfile: detected,
+      ...view,
+      entries: packEntryStates(view.entries),
+      issues,
+      liveSeq,
+    };
+    if ((profile ?? detected) === detected && leafId === undefined) this.feed.contextAt(liveSeq, out);
+    return out;
+  }
+
+  /** A graph the worker answered at this session's state: its path and labels are the next delta's base (not sent again). */
+  noteAnswered(session: ParsedSession): void {
+    const facts = factsOf(readForGraph(session, { profile: this.profileOf(session) }));
+    this.feed.answered(this.live.generation, session.entries, facts);
+  }
+
+  /**
+   * What changed since the views were last sent (live-feed.ts): the new entries as graph nodes with
+   * their previews and flags, and the default view's reading; null when nothing did.
+   */
+  liveChange(session: ParsedSession): LiveChange | null {
+    const entries = session.entries;
+    return this.feed.change(
+      this.live.generation,
+      entries,
+      () => factsOf(readForGraph(session, { profile: this.profileOf(session) })),
+      (from) => {
+        const added = entries.slice(from);
+        const read = this.bodies.byId(
+          session,
+          added.map((e) => e.id),
+        );
+        return packNodes(added, (i) => read[added[i]!.id] ?? indexPreview(added[i]!));
+      },
+    );
   }
 
   /** What a fork/clone would write, named as `naming` says (nothing is written). */
@@ -185,4 +238,17 @@ export class OpenSession {
     };
     return planForkOf(session, this.path, request, options).plan;
   }
+}
+
+/** What the graph shows of a reading besides its nodes. */
+function factsOf(reading: ReturnType<typeof readForGraph>): GraphFacts {
+  return {
+    profile: reading.profile,
+    leafId: reading.leafId,
+    pathIds: reading.pathIds,
+    contextEntryIds: reading.contextEntryIds,
+    labels: reading.labels,
+    sessionName: reading.sessionName ?? null,
+    issues: reading.issues.map((i) => ({ line: i.line, kind: i.kind, message: i.message })),
+  };
 }

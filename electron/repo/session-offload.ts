@@ -1,5 +1,5 @@
 /**
- * Heavy per-session answers built in a worker thread (workers/session-worker.ts), so the loop that
+ * Heavy per-session answers built in a worker thread (session-worker.ts), so the loop that
  * answers requests only routes: the context view of a million-entry path took 23 s and held that
  * loop up to 8 s; the graph of a million-entry session (43 MB) held it 1–2 s. The worker keeps its
  * own index of the file (followed like the main thread's); a task past its time limit or a worker
@@ -9,8 +9,8 @@ import type { Profile } from '../core';
 import type { ContextViewDto } from '../shared/context-dto';
 import type { SessionRowDto } from '../shared/dto';
 import type { SessionGraphWireDto } from '../shared/entry-nodes';
-import { WorkerPool } from '../workers/pool';
-import { workerScript, type WorkerScript } from '../workers/worker-script';
+import { WorkerPool } from '../threads/pool';
+import { workerScript, type WorkerScript } from '../threads/worker-script';
 import { EncodedJson } from './encoded-json';
 
 /** What every task names: the file (confined by the caller), and how its view is taken. */
@@ -63,7 +63,7 @@ export class SessionOffload {
   /** The pool, made on the first call (the worker's script looked up once). */
   private workers(): WorkerPool {
     if (this.pool) return this.pool;
-    const { script, eval: isEval } = this.options.script ?? workerScript('session-worker');
+    const { script, eval: isEval } = this.options.script ?? workerScript('session-worker', __dirname);
     this.pool = new WorkerPool({
       script,
       eval: isEval,

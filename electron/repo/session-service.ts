@@ -28,6 +28,7 @@ import type { OpenSession } from './open-session';
 import type { StoreOpenOptions } from './session-store';
 import { OpenTasks } from './session-tasks';
 import type { OffloadTask, SessionOffload } from './session-offload';
+import { LiveContexts, withLiveSeq } from './live-context';
 
 /** Children of a session whose fork points are read (each reads the child's file); the rest are listed without one. */
 export const LINEAGE_FORK_POINTS = 200;
@@ -66,7 +67,20 @@ export class SessionService {
       bus && ((payload) => bus.emit('session.progress', payload)),
       catalog.settings.progressDelayMs,
     );
+    this.live =
+      bus &&
+      new LiveContexts({
+        bus,
+        openOf: async (id) => {
+          const row = catalog.rowOf(id);
+          return row ? catalog.store.ifOpen(row.path) : undefined;
+        },
+        build: (id) => this.context(id),
+      });
   }
+
+  /** Keeps the context views asked for current as their sessions change (live-context.ts). */
+  readonly live: LiveContexts | undefined;
 
   /** The session listed as `sessionId` (resolved, confined and opened when a channel asks). */
   get(sessionId: string): SessionHandle {
@@ -126,8 +140,15 @@ export class SessionService {
       if (!offloaded) return (await here)!;
       // Both settle before the answer (a failed index here is the answer too).
       const [graph] = await Promise.all([offloaded, here]);
+      if (profile === undefined && leafId === undefined) setImmediate(() => void this.noteAnswered(known.path));
       return graph;
     });
+  }
+
+  /** After the worker's graph is sent: this thread notes what it showed, so the first live delta is small. */
+  private async noteAnswered(path: string): Promise<void> {
+    const open = await this.catalog.store.ifOpen(path);
+    if (open) open.noteAnswered(open.live.session);
   }
 
   private async offloadGraph(
@@ -136,9 +157,11 @@ export class SessionService {
     profile?: Profile,
     leafId?: string | null,
   ): Promise<SessionGraphWireDto> {
+    // Not awaited: the worker starts while this thread may still be indexing (a session not open yet is at 0).
+    const seq = this.catalog.store.readyAt(known.path)?.feed.seq ?? 0;
     const encoded = await this.offload!.graph({ ...this.taskFor(known.path, profile, leafId), row: known.row }, signal);
     // serve sends the bytes as they are; Electron's IPC parses them (register-electron.ts).
-    return encoded as unknown as SessionGraphWireDto;
+    return withLiveSeq(encoded, seq) as unknown as SessionGraphWireDto;
   }
 
   /** What a session worker's task names: the file, the profile and leaf asked, how a file being written is read. */
@@ -215,8 +238,15 @@ export class SessionService {
       return this.with(sessionId, ({ session, open }) => open.context(session, sessionId, profile, leafId));
     }
     const known = await this.catalog.resolve(sessionId);
-    const encoded = await this.offload.context({ ...this.taskFor(known.path, profile, leafId), sessionId });
-    return encoded as unknown as ContextViewDto;
+    const open = this.catalog.store.readyAt(known.path);
+    const seq = open?.feed.seq ?? 0;
+    const view = withLiveSeq(
+      await this.offload.context({ ...this.taskFor(known.path, profile, leafId), sessionId }),
+      seq,
+    ) as unknown as ContextViewDto;
+    // The default view is what live context changes are deltas of (live-context.ts).
+    if (open && profile === undefined && leafId === undefined) open.feed.contextAt(seq, view);
+    return view;
   }
 
   /**

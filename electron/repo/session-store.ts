@@ -132,6 +132,11 @@ export class SessionStore {
     return slot ? slot.opening.catch(() => undefined) : undefined;
   }
 
+  /** The session at `path` if it is open and indexed, now (no waiting for an open still running). */
+  readyAt(path: string): OpenSession | null {
+    return this.open.get(path)?.ready ?? null;
+  }
+
   /** Paths of the open sessions, least recently used first. */
   paths(): string[] {
     return [...this.open.keys()];

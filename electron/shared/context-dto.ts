@@ -2,29 +2,14 @@
  * Plain JSON shapes for "what reaches the model", fork previews/results and session lineage.
  * Entries are named by id; paths appear only as display strings.
  */
-import type { IssueDto, ProfileDto, SessionRowDto } from './dto';
-import type { EntryStatesDto } from './entry-states';
+import type { IssueDto, ProfileDto, SessionRowDto } from './session-dto';
+import type { EntryState, EntryStateInfo, EntryStatesDto } from './entry-states';
 
-export type { EntryStatesDto } from './entry-states';
+export type { EntryState, EntryStateInfo, EntryStatesDto } from './entry-states';
 
 // The view the core builds is plain JSON and crosses the boundary as is (but for the entry states,
 // packed as columns): its shapes are declared here, on the floor, and core builds them (it imports
 // these types, never a value of shared). The Dto names are those the renderer knows them by.
-
-/** Why an entry is or is not part of the model's context at the chosen leaf. */
-export type EntryState = 'included' | 'summarised' | 'other-branch' | 'not-projected' | 'edited' | 'excluded';
-
-export interface EntryStateInfo {
-  id: string;
-  line: number;
-  state: EntryState;
-  /** Why, in a few words (no ids: those are in `by` / `targetId`). */
-  reason: string;
-  /** The compaction that summarised it, the context_edit that edited it, or the newest compaction. */
-  by?: string;
-  /** context_edit records: the entry they edit. */
-  targetId?: string;
-}
 
 export interface ContextMessageInfo {
   index: number;
@@ -212,6 +197,8 @@ export interface ContextViewDto extends Omit<ContextView, 'entries'> {
   sessionId: string;
   detectedProfile: ProfileDto;
   issues: IssueDto[];
+  /** The last live change (session.contextChanged seq) this view includes; later deltas apply to it. */
+  liveSeq?: number;
 }
 
 export type ForkRequestDto =

@@ -18,6 +18,7 @@ import type { ContextViewDto, ForkPreviewDto, ForkRequestDto, ForkResultDto, Lin
 import type { EntryNodesDto, SessionGraphWireDto } from './entry-nodes';
 import type { EntryPreviewDto } from './dto';
 import type { Result } from './errors';
+import type { DoctorReportDto, DoctorStoreDto } from './doctor-dto';
 import type {
   ExportPreviewDto,
   ExportRequestDto,
@@ -36,6 +37,15 @@ import type {
   StoreReportDto,
 } from './store-dto';
 import type { CompareDto } from './compare-dto';
+import type { SessionAppendedDto, SessionContextChangedDto } from './live-dto';
+import type {
+  ContinueResultDto,
+  KeepChangedDto,
+  KeepPatchDto,
+  KeepRecordDto,
+  TrashPreviewDto,
+  TrashRecordDto,
+} from './keep-dto';
 
 export interface Contract {
   'app.info': { args: Record<string, never>; result: AppInfo };
@@ -128,6 +138,36 @@ export interface Contract {
    * family); a side without `leafId` is at its session's current leaf. An unknown leaf is `not_found`.
    */
   'session.compare': { args: { a: CompareLeafArg; b: CompareLeafArg; profile?: ProfileDto }; result: CompareDto };
+  /** Canopy's names, tags, pins and notes, by session id (kept in its data folder, never in a session file). */
+  'keep.get': { args: Record<string, never>; result: Record<string, KeepRecordDto> };
+  /** Changes one session's record (`keep.changed` tells every window); null: nothing left to keep. */
+  'keep.set': { args: { sessionId: string; patch: KeepPatchDto }; result: KeepRecordDto | null };
+  /** What trashing a session (and its forks, `withForks`) would move; nothing moves. */
+  'trash.preview': { args: { sessionId: string; withForks: boolean }; result: TrashPreviewDto };
+  /** Moves them to the OS trash and records where they went. */
+  'trash.move': { args: { sessionId: string; withForks: boolean }; result: TrashRecordDto };
+  /** What Canopy trashed, newest first. */
+  'trash.list': { args: Record<string, never>; result: TrashRecordDto[] };
+  /** Puts a trashing back where it was (never over a file that is there now). */
+  'trash.restore': { args: { id: string }; result: TrashRecordDto };
+  /** Continue in pi: the app opens a terminal running pi on the session; serve answers the command to copy. */
+  'session.continue': { args: { sessionId: string; fork?: boolean }; result: ContinueResultDto };
+  /** The damage old pi versions left in a session, and the repaired file(s) a repair would write (nothing is written). */
+  'doctor.examine': { args: { sessionId: string }; result: DoctorReportDto };
+  /** Writes the repaired file(s) next to the session (new sessions, listed); the source is never changed. */
+  'doctor.repair': { args: { sessionId: string }; result: DoctorReportDto };
+  /** Every listed session examined in the background (progress: `doctor.progress`); `refresh` examines again. */
+  'doctor.store': { args: { refresh?: boolean }; result: DoctorStoreDto };
+  /**
+   * A fork handed to a running pi (with Canopy's pi package): `send` false says which pi would get it
+   * (null: none runs); true offers it, and pi asks its user (`status` `asked`, else why not).
+   */
+  'pi.handback': { args: { sessionId: string; send: boolean }; result: PiHandbackDto };
+}
+
+export interface PiHandbackDto {
+  pi: { pid: number; sessionFile: string | null } | null;
+  status: string | null;
 }
 
 /** One side of session.compare. */
@@ -175,6 +215,17 @@ export const CHANNELS = [
   'store.archivePreview',
   'store.archive',
   'session.compare',
+  'keep.get',
+  'keep.set',
+  'trash.preview',
+  'trash.move',
+  'trash.list',
+  'trash.restore',
+  'session.continue',
+  'doctor.examine',
+  'doctor.repair',
+  'doctor.store',
+  'pi.handback',
 ] as const satisfies readonly Channel[];
 
 type Missing = Exclude<Channel, (typeof CHANNELS)[number]>;
@@ -185,7 +236,10 @@ export const _channelsComplete: Missing extends never ? true : Missing = true;
 export interface Events {
   /** `change`: the rows to patch the listing with; absent: the listing may differ in unknown ways (list again). */
   'sessions.changed': { reason: 'added' | 'changed' | 'removed'; change?: SessionsChangeDto };
-  'session.appended': { sessionId: string; sizeBytes: number };
+  /** An open session's file changed: the delta to apply (seq numbered per open session), or a reset to fetch once. */
+  'session.appended': SessionAppendedDto;
+  /** The context at the current leaf moved from the one of change `base` to change `seq` (sessions whose context was asked). */
+  'session.contextChanged': SessionContextChangedDto;
   /**
    * A session.open that has run for a while: bytes of the file read so far while indexing it
    * ('index') and while reading the bodies the graph's previews need ('previews', also session.flags).
@@ -199,16 +253,23 @@ export interface Events {
   'secrets.progress': SecretsStatusDto;
   /** The store report's pass: bytes read of every listed session's. */
   'store.progress': { state: StoreReportDto['state']; done: number; total: number };
+  /** A session's kept record changed (or was cleared): what it is now. */
+  'keep.changed': KeepChangedDto;
+  /** The doctor's pass over the store: sessions examined so far. */
+  'doctor.progress': { state: DoctorStoreDto['state']; done: number; total: number };
 }
 export type EventName = keyof Events;
 export const EVENTS = [
   'sessions.changed',
   'session.appended',
+  'session.contextChanged',
   'session.progress',
   'sessions.progress',
   'search.progress',
   'secrets.progress',
   'store.progress',
+  'keep.changed',
+  'doctor.progress',
 ] as const satisfies readonly EventName[];
 type MissingEvent = Exclude<EventName, (typeof EVENTS)[number]>;
 // Fails to compile when an event of the contract is not listed in EVENTS.
@@ -257,6 +318,17 @@ export function channelMethods(make: <C extends Channel>(channel: C) => ChannelM
     'store.archivePreview': make('store.archivePreview'),
     'store.archive': make('store.archive'),
     'session.compare': make('session.compare'),
+    'keep.get': make('keep.get'),
+    'keep.set': make('keep.set'),
+    'trash.preview': make('trash.preview'),
+    'trash.move': make('trash.move'),
+    'trash.list': make('trash.list'),
+    'trash.restore': make('trash.restore'),
+    'session.continue': make('session.continue'),
+    'doctor.examine': make('doctor.examine'),
+    'doctor.repair': make('doctor.repair'),
+    'doctor.store': make('doctor.store'),
+    'pi.handback': make('pi.handback'),
   };
 }
 

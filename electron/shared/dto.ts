@@ -4,9 +4,10 @@
  * only as display strings, e.g. for the `pi --session <path>` command the user copies.)
  */
 
-export * from './context-dto';
+import type { IssueDto, ProfileDto, SessionRowDto } from './session-dto';
 
-export type ProfileDto = 'ca' | 'h3';
+export * from './session-dto';
+export * from './context-dto';
 
 export interface AppInfo {
   version: string;
@@ -15,54 +16,8 @@ export interface AppInfo {
   roots: string[];
   /** True when no pi sessions were found and the bundled demo sessions are shown instead. */
   demo: boolean;
-}
-
-export interface IssueDto {
-  line: number;
-  kind: string;
-  message: string;
-}
-
-/** Issue kinds that say something about a file without anything being wrong with it (a long line
- * of a screenshot, read in full): the app lists them as notes, not as warnings. */
-const NOTE_KINDS: ReadonlySet<string> = new Set(['line_too_long']);
-export function isNoteIssue(issue: IssueDto): boolean {
-  return NOTE_KINDS.has(issue.kind);
-}
-
-export interface SessionRowDto {
-  sessionId: string;
-  cwd: string;
-  createdAt: string;
-  /** File mtime (ISO). */
-  modifiedAt: string;
-  sizeBytes: number;
-  fileName: string;
-  /** Display only. */
-  path: string;
-  /** The `sessionId` of the parent session when it is in the catalog. */
-  parentSessionId: string | null;
-  /** Display only: the header's parentSession (or legacy branchedFrom). */
-  parentSessionPath: string | null;
-  /** Filled in the background (null until summarised). */
-  summary: SessionSummaryDto | null;
-  /** Set when the file lies outside the roots: opened by the user, or uploaded (a read-only copy). */
-  origin?: 'opened' | 'uploaded';
-}
-
-export interface SessionSummaryDto {
-  name: string | null;
-  firstMessage: string | null;
-  /** The first user message written after the header (a fork's own, not one copied from its parent). */
-  ownFirstMessage?: string | null;
-  /** A fork's branch point: the last user message copied from its parent. */
-  branchedAfter?: string;
-  entryCount: number;
-  messageCount: number;
-  /** Latest user/assistant activity (ISO), else the header time. */
-  lastActivity: string | null;
-  /** Damaged lines and header problems the summary pass saw (0: none seen; opening lists every issue). */
-  issueCount: number;
+  /** A line for each root that gives nothing (missing, or without session files). */
+  rootNotes?: string[];
 }
 
 export interface ProjectDto {
@@ -143,6 +98,8 @@ export interface SessionGraphDto {
   sessionName: string | null;
   issues: IssueDto[];
   sizeBytes: number;
+  /** The last live change (session.appended seq) this answer includes; later deltas apply to it. */
+  liveSeq?: number;
   /**
    * The nodes carry only what the index knows (type, role, targets, checkpoints; empty previews):
    * previews come from session.previews, the flags pi's /tree filters need from session.flags.

@@ -3,7 +3,21 @@
  * handful of distinct reasons, so each reason (and each entry a state points at) is sent once and
  * named by index. PURE; shared by main (packs) and the renderer (looks entries up).
  */
-import type { EntryState, EntryStateInfo } from './context-dto';
+
+/** Why an entry is or is not part of the model's context at the chosen leaf. */
+export type EntryState = 'included' | 'summarised' | 'other-branch' | 'not-projected' | 'edited' | 'excluded';
+
+export interface EntryStateInfo {
+  id: string;
+  line: number;
+  state: EntryState;
+  /** Why, in a few words (no ids: those are in `by` / `targetId`). */
+  reason: string;
+  /** The compaction that summarised it, the context_edit that edited it, or the newest compaction. */
+  by?: string;
+  /** context_edit records: the entry they edit. */
+  targetId?: string;
+}
 
 export const ENTRY_STATES: readonly EntryState[] = [
   'included',

@@ -1,8 +1,11 @@
 /** Wire shapes of the whole-store views (Usage, Storage): sessions named by catalog ids, never paths. */
 
-/** Spend of one (day, model, session): the renderer sums these by day, model or project. */
+/** Spend of one (day, provider, model, session): the renderer sums these by day, model or project. */
 export interface UsageRowDto {
   day: string;
+  /** pi's breakdown key is `provider/model`; tool and summary usage is provider "Tools", model "summaries". */
+  provider: string;
+  /** The concrete model (`responseModel ?? model`). */
   model: string;
   project: string;
   sessionId: string;
@@ -13,6 +16,11 @@ export interface UsageRowDto {
   output: number;
   cacheRead: number;
   cacheWrite: number;
+  /** Part of cacheWrite (1 h retention) and of output (reasoning): never added again. */
+  cacheWrite1h: number;
+  reasoning: number;
+  /** Part of cost the provider billed; the rest is estimated from model prices. */
+  billedCost: number;
   unpricedMessages: number;
   activeCost: number;
   otherSessionsCost: number;
@@ -20,6 +28,13 @@ export interface UsageRowDto {
   /** What copies of these messages in other files would have added to a per-file sum. */
   duplicateCost: number;
   duplicateMessages: number;
+}
+
+export interface UsageProblemDto {
+  sessionId: string;
+  line: number | null;
+  entryId: string;
+  message: string;
 }
 
 export interface StorageRowDto {
@@ -42,6 +57,8 @@ export interface StoreReportDto {
   total: number;
   error?: string;
   usage: UsageRowDto[];
+  /** Usage records not counted (values pi's Usage type does not allow) or without a real date. */
+  usageProblems: UsageProblemDto[];
   storage: StorageRowDto[];
   unpricedModels: string[];
   /** When the finished report was computed (ISO). */

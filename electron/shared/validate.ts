@@ -6,6 +6,7 @@ import type { ForkRequestDto } from './context-dto';
 import type { Args, Channel } from './contract';
 import { CanopyError } from './errors';
 import type { ExportRequestDto } from './share-dto';
+import type { KeepPatchDto } from './keep-dto';
 
 const MAX_ID = 256;
 const MAX_IDS = 5000;
@@ -120,6 +121,13 @@ function count(value: unknown, name: string, min: number): number {
   return value;
 }
 
+/** A background pass's answer so far; `refresh` starts it again. */
+function refreshArgs(v: unknown): { refresh?: boolean } {
+  const o = record(v, ['refresh']);
+  if (o.refresh !== undefined && typeof o.refresh !== 'boolean') fail('refresh must be a boolean');
+  return o.refresh === true ? { refresh: true } : {};
+}
+
 function sessionIdArgs(v: unknown): { sessionId: string } {
   const o = record(v, ['sessionId']);
   return { sessionId: id(o.sessionId, 'sessionId') };
@@ -228,11 +236,7 @@ export const validators: { [C in Channel]: Validator<Args<C>> } = {
     const o = record(v, ['literals', 'regexes']);
     return { literals: shortStrings(o.literals, 'literals'), regexes: shortStrings(o.regexes, 'regexes') };
   },
-  'store.report': (v) => {
-    const o = record(v, ['refresh']);
-    if (o.refresh !== undefined && typeof o.refresh !== 'boolean') fail('refresh must be a boolean');
-    return o.refresh === true ? { refresh: true } : {};
-  },
+  'store.report': refreshArgs,
   'store.slimPreview': slimArgs,
   'store.slim': slimArgs,
   'store.archivePreview': (v) => {
@@ -245,6 +249,20 @@ export const validators: { [C in Channel]: Validator<Args<C>> } = {
       fail(`familyIds must be a list of 1 to ${MAX_IDS} ids`);
     return { staleDays: count(o.staleDays, 'staleDays', 1), familyIds: o.familyIds.map((x) => id(x, 'familyIds[]')) };
   },
+  'keep.get': noArgs,
+  'keep.set': (v) => {
+    const o = record(v, ['sessionId', 'patch']);
+    return { sessionId: id(o.sessionId, 'sessionId'), patch: keepPatch(o.patch) };
+  },
+  'trash.preview': familyArgs,
+  'trash.move': familyArgs,
+  'trash.list': noArgs,
+  'trash.restore': (v) => ({ id: id(record(v, ['id']).id, 'id') }),
+  'session.continue': (v) => {
+    const o = record(v, ['sessionId', 'fork']);
+    if (o.fork !== undefined && typeof o.fork !== 'boolean') fail('fork must be a boolean');
+    return { sessionId: id(o.sessionId, 'sessionId'), ...(o.fork === true ? { fork: true } : {}) };
+  },
   'session.compare': (v) => {
     const o = record(v, ['a', 'b', 'profile']);
     const side = (value: unknown, name: string) => {
@@ -255,6 +273,14 @@ export const validators: { [C in Channel]: Validator<Args<C>> } = {
     };
     const p = profile(o.profile);
     return { a: side(o.a, 'a'), b: side(o.b, 'b'), ...(p ? { profile: p } : {}) };
+  },
+  'doctor.examine': sessionIdArgs,
+  'doctor.repair': sessionIdArgs,
+  'doctor.store': refreshArgs,
+  'pi.handback': (v) => {
+    const o = record(v, ['sessionId', 'send']);
+    if (typeof o.send !== 'boolean') fail('send must be a boolean');
+    return { sessionId: id(o.sessionId, 'sessionId'), send: o.send as boolean };
   },
 };
 
@@ -289,4 +315,32 @@ function exportArgs(v: unknown): ExportRequestDto {
     out.all = true;
   }
   return out;
+}
+
+/** A keep.set patch: each field optional; strings bounded (the keep wing trims and clips further). */
+function keepPatch(v: unknown): KeepPatchDto {
+  const o = record(v, ['name', 'tags', 'pinned', 'note']);
+  const text = (value: unknown, name: string, max: number): string | null => {
+    if (value === null) return null;
+    if (typeof value !== 'string' || value.length > max) fail(`${name} must be a string of at most ${max} characters`);
+    return value;
+  };
+  const out: KeepPatchDto = {};
+  if (o.name !== undefined) out.name = text(o.name, 'name', MAX_ID);
+  if (o.note !== undefined) out.note = text(o.note, 'note', MAX_QUERY * 4);
+  if (o.pinned !== undefined) {
+    if (typeof o.pinned !== 'boolean') fail('pinned must be a boolean');
+    out.pinned = o.pinned;
+  }
+  if (o.tags !== undefined) {
+    if (!Array.isArray(o.tags) || o.tags.length > 50) fail('tags must be an array of at most 50 strings');
+    out.tags = o.tags.map((t) => text(t, 'tags[]', 100) ?? fail('tags[] must be strings'));
+  }
+  return out;
+}
+
+function familyArgs(v: unknown): { sessionId: string; withForks: boolean } {
+  const o = record(v, ['sessionId', 'withForks']);
+  if (typeof o.withForks !== 'boolean') fail('withForks must be a boolean');
+  return { sessionId: id(o.sessionId, 'sessionId'), withForks: o.withForks };
 }

@@ -18,9 +18,14 @@ export async function readJsonFile(path: string): Promise<unknown> {
 }
 
 export async function replaceJsonFile(path: string, value: unknown): Promise<void> {
+  await replaceTextFile(path, JSON.stringify(value));
+}
+
+/** A file of Canopy's own replaced whole (its folder created): a reader sees the old or the new text. */
+export async function replaceTextFile(path: string, text: string): Promise<void> {
   await mkdir(dirname(path), { recursive: true });
   const tmp = `${path}.${process.pid}.${Date.now()}.tmp`;
-  await writeFile(tmp, JSON.stringify(value));
+  await writeFile(tmp, text);
   await rename(tmp, path);
 }
 

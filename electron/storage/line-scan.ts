@@ -34,20 +34,6 @@ export interface ScanOptions {
   maxLineBytes?: number;
   /** Told of each line over `maxLineBytes` (its line number, place, length, NUL run); it is not visited. */
   onOversized?: (o: OversizedLine) => void;
-  /** Asked once the file is open, before the first read (the scan's start, the bytes from there): another thread's chunks to read through, or null. */
-  share?: (file: { ino: number; start: number; size: number }) => ChunkShare | null;
-}
-
-/**
- * Chunks another thread reads ahead (and validates) while this one visits the lines of those
- * before: chunk k is the file's bytes from the scan's start + k * chunkSize.
- */
-export interface ChunkShare {
-  readonly chunkSize: number;
-  /** Chunk `k` in buf[1, 1 + n), or n = -1: read it here into buf[1, 1 + chunkSize). */
-  take(k: number): { buf: Buffer; n: number };
-  /** Chunk `k`'s lines were visited: its buffer may take another chunk. */
-  release(k: number): void;
 }
 
 /** A chunk read: buf[0, n). */
@@ -63,30 +49,6 @@ function ownReads(fd: number, position: number, size: number): () => Chunk | nul
     const n = readSync(fd, buf, 0, size, position);
     position += n;
     return n > 0 ? { buf, n } : null;
-  };
-}
-
-/**
- * Chunks through the share, each given back when the next is asked for; from the first short one
- * (where the file ended when it was read) on, read here alone (a live session grows).
- */
-function sharedReads(fd: number, position: number, share: ChunkShare): () => Chunk | null {
-  let k = 0;
-  let held = -1;
-  let alone: (() => Chunk | null) | null = null;
-  return () => {
-    if (held >= 0) share.release(held);
-    held = -1;
-    if (alone) return alone();
-    const { buf, n: got } = share.take(k);
-    const n = got >= 0 ? got : readSync(fd, buf, 1, share.chunkSize, position);
-    held = k++;
-    position += n;
-    if (n < share.chunkSize) alone = ownReads(fd, position, share.chunkSize);
-    if (n > 0) return { buf: buf.subarray(1, 1 + n), n };
-    share.release(held);
-    held = -1;
-    return alone!();
   };
 }
 
@@ -143,12 +105,9 @@ export async function scanLines(path: string, visit: LineVisitor, opts: ScanOpti
   // every `sliceMs` keeps IPC, progress and cancellation responsive.
   const { fd, stats: facts } = openRegularSync(path);
   try {
-    const share = opts.share?.({ ino: facts.ino, start, size: Math.max(0, facts.size - start) }) ?? null;
     // A small file needs no 1 MiB buffer (listings scan thousands of them); one that grows while
     // it is read is read on in more chunks.
-    const next = share
-      ? sharedReads(fd, start, share)
-      : ownReads(fd, start, Math.max(1, Math.min(chunkSize, facts.size - start + 1)));
+    const next = ownReads(fd, start, Math.max(1, Math.min(chunkSize, facts.size - start + 1)));
     const lines = new LineSplitter(visit, opts.onOversized, start, opts.firstLine ?? 1, opts.maxLineBytes);
     let position = start;
     let sliceStart = performance.now();

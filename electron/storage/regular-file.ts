@@ -4,7 +4,7 @@
  * until a writer comes (the whole event loop with it), and /dev/zero never ends. So every read
  * opens with O_NONBLOCK (no effect on a regular file) and fstat's the descriptor before reading.
  */
-import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, type Stats } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { CanopyError } from '../shared/errors';
 
@@ -37,20 +37,6 @@ export function openRegularSync(path: string): { fd: number; stats: Stats } {
     closeSync(fd);
     throw err;
   }
-}
-
-/** The regular file at `path` open for positioned synchronous reads (a helper thread reads it beside its indexer). */
-export function openReaderSync(path: string): {
-  ino: number;
-  readAt: (into: Uint8Array, offset: number, length: number, position: number) => number;
-  close: () => void;
-} {
-  const { fd, stats } = openRegularSync(path);
-  return {
-    ino: stats.ino,
-    readAt: (into, offset, length, position) => readSync(fd, into, offset, length, position),
-    close: () => closeSync(fd),
-  };
 }
 
 /** openRegularSync with a FileHandle. */

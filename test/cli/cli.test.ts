@@ -68,6 +68,24 @@ describe('canopy list', () => {
     expect(none.json[0]!.sessions.map((s: any) => s.id)).toEqual(['in-default']);
   });
 
+  it("a root above pi's sessions folder is taken as it, said once; a missing or empty root is a clear line", async () => {
+    const pi = await tempDir();
+    await writeSession(join(pi, 'agent', 'sessions', projectDirName('/c')), 'c.jsonl', [header('in-agent', '/c')]);
+    const above = await cli('list', '--root', pi);
+    expect(above.out).toContain('in-agent');
+    expect(
+      above.out.split(`note: ${pi} holds pi's sessions folder: browsing ${join(pi, 'agent', 'sessions')}`),
+    ).toHaveLength(2);
+    const missing = join(pi, 'nowhere');
+    const empty = await tempDir();
+    const r = await cli('list', '--json', '--root', missing, '--root', empty);
+    expect(r.json[0]!.notes).toEqual([
+      `${join(agentDir, 'sessions')} does not exist`,
+      `${missing} does not exist`,
+      `${empty} holds no pi session files (pi keeps them in <root>/--<cwd>--/*.jsonl)`,
+    ]);
+  });
+
   it('--headers-only leaves names out; the human form shows projects, sessions and skipped files', async () => {
     const { root, files } = await sampleRoot();
     const fast = await cli('list', '--root', root, '--headers-only', '--json');

@@ -1,8 +1,8 @@
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { scalarEnd, SIMD_AFTER, stringEnd } from '../../electron/core/rules/json-string';
-import { simdScan, WINDOW } from '../../electron/core/rules/json-string-simd';
+import { scalarEnd, SIMD_AFTER, stringEnd } from '../../electron/core/bytes/json-string';
+import { simdScan, WINDOW } from '../../electron/core/bytes/json-string-simd';
 import { Rng } from '../fixtures/corpus/rng';
 
 const require = createRequire(import.meta.url);

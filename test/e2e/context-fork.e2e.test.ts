@@ -234,7 +234,7 @@ describe.skipIf(!HAVE_CHROMIUM)('context view and forks in Chromium', () => {
       await page.click('text=fit');
       await page.waitForSelector('.react-flow__node[data-context]');
       await page.waitForTimeout(400); // the fit animation
-      const nodes = await page.$$eval('.react-flow__node[data-kind]:not([data-kind="chain"])', (els) =>
+      const nodes = await page.$$eval('.react-flow__node[data-kind="entry"]', (els) =>
         els.map((el) => [(el as HTMLElement).dataset.id!, (el as HTMLElement).dataset.context ?? null] as const),
       );
       expect(nodes.length).toBeGreaterThan(0);

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { prepareExport } from '../../electron/repo/export/export-service';
+import { prepareExport } from '../../electron/export';
 import { loadPi } from '../oracle/pi-modules';
 import { CHROMIUM, HAVE_CHROMIUM, SHOTS } from './harness';
 

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { utimesSync } from 'node:fs';
-import { writePiStore, type PiStore } from '../repo/store/pi-store';
+import { writePiStore, type PiStore } from '../store-views/pi-store';
 import { HAVE_CHROMIUM, startHarness, type Harness } from './harness';
 
 describe.skipIf(!HAVE_CHROMIUM)('usage and storage views in Chromium', () => {

@@ -4,12 +4,12 @@
  * a what-if leaf's transcript, and a live session followed as lines are appended and paused by a
  * manual move. Chromium at 1280×800 against `canopy serve`, keyboard where it matters.
  */
-import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { appendFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionListDto } from '../../electron/shared/dto';
-import { assistantLine, DAILY_ID, dailySessionText, userLine } from './daily-session';
+import { assistantLine, DAILY_ID, userLine } from './daily-session';
+import { openDaily } from './daily-open';
 import { HAVE_CHROMIUM, startHarness, type Harness } from './harness';
 
 describe.skipIf(!HAVE_CHROMIUM)('transcript and follow (chromium)', () => {
@@ -22,17 +22,7 @@ describe.skipIf(!HAVE_CHROMIUM)('transcript and follow (chromium)', () => {
   beforeAll(async () => {
     h = await startHarness({ perWriter: 2, watch: true });
     page = h.page;
-    await h.services.watching;
-    const dir = join(h.sessionsDir, '--home-you-projects-daily--');
-    mkdirSync(dir, { recursive: true });
-    file = join(dir, `2026-03-02T09-00-00-000Z_${DAILY_ID}.jsonl`);
-    writeFileSync(file, dailySessionText());
-    await page.goto(h.server.url);
-    await page.waitForSelector(`[data-testid="session-row"][data-session-id="${DAILY_ID}"]`, { timeout: 30_000 });
-    await page.click(`[data-testid="session-row"][data-session-id="${DAILY_ID}"]`);
-    await page.waitForSelector(`[data-testid="graph-panel"][data-session-id="${DAILY_ID}"]`);
-    await page.click('[data-testid="tab-transcript"]');
-    await page.waitForSelector(rowOf('a4'));
+    file = await openDaily(h);
     expect(await page.title()).toBe('Read the config loader and tell me what breaks — Canopy');
   }, 180_000);
   afterAll(() => h?.close());

@@ -2,7 +2,8 @@ import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { APP_URL, appProtocolHandler, isAppUrl } from '../../electron/app-protocol';
+import { appProtocolHandler } from '../../electron/app-protocol';
+import { APP_URL, isAppUrl } from '../../electron/shared/app-origin';
 
 const base = mkdtempSync(join(tmpdir(), 'canopy-app-protocol-'));
 const dir = join(base, 'renderer');

@@ -36,6 +36,17 @@ describe('preload api', () => {
     expect(ipc.invoked).toEqual([['session.open', { sessionId: 's' }]]);
   });
 
+  it('turns a rejected call (an answer Electron could not clone) into an internal error value', async () => {
+    const ipc = fakeIpcRenderer();
+    ipc.invoke = async () => {
+      throw new Error('An object could not be cloned.');
+    };
+    expect(await buildApi(ipc)['session.lineage']({ sessionId: 's' })).toEqual({
+      ok: false,
+      error: { code: 'internal', message: 'session.lineage: An object could not be cloned.' },
+    });
+  });
+
   it('passes event payloads without the IPC event object, and unsubscribes', () => {
     const ipc = fakeIpcRenderer();
     const api = buildApi(ipc);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applySessionPolicy, applyWebContentsPolicy, isVettedExternalUrl, windowOptions } from '../../electron/window';
 import { menuTemplate } from '../../electron/menu';
-import { isAppUrl } from '../../electron/app-protocol';
+import { isAppUrl } from '../../electron/shared/app-origin';
 
 describe('window options', () => {
   it('apply the security checklist', () => {

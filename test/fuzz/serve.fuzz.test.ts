@@ -16,9 +16,9 @@ import { graphFromWire, type SessionGraphWireDto } from '../../electron/shared/e
 import type { SessionListDto } from '../../electron/shared/dto';
 import { sessionsOf, tempDir } from '../repo/helpers';
 import { damagedFiles, type Damaged } from './mutate';
-import { AppSecrets } from '../../electron/repo/secrets/app-secrets';
-import { AppExport } from '../../electron/repo/export/app-export';
-import { StoreService } from '../../electron/repo/store/store-service';
+import { AppSecrets, redactor } from '../../electron/secrets';
+import { AppExport } from '../../electron/export';
+import { StoreService } from '../../electron/store-views';
 
 let server: RunningServer;
 let dir: string;
@@ -121,6 +121,7 @@ async function everyChannel(sessionId: string, file: Damaged): Promise<void> {
   await run('session.fork', { sessionId, request: { kind: 'clone' } });
   await run('session.lineage', { sessionId });
   await run('session.compare', { a: { sessionId, leafId: entries[0]?.id ?? 'no-such-entry' }, b: { sessionId } });
+  await run('pi.handback', { sessionId, send: false }); // no pi runs here: null, never internal
   await run('sessions.summaries', { sessionIds: [sessionId] });
   await run('session.cancelOpen', { sessionId });
   await run('session.previews', { sessionId, entryIds: entries.slice(0, 50).map((e) => e.id) });
@@ -158,24 +159,28 @@ async function everyChannel(sessionId: string, file: Damaged): Promise<void> {
   expect(CHANNELS.filter((c) => !tried.has(c))).toEqual([]);
 }
 
+// No time limit of the test's own: a server that stops answering fails at the request's limit (in
+// `call`), and the fuzz project's ceiling stops only a hang, so a loaded machine is no failure.
 describe('fuzz: canopy serve', () => {
-  it('answers every channel on every damaged file and keeps answering', { timeout: 180_000 }, async () => {
+  let byName = new Map<string, string>();
+  it('lists or skips every damaged file', async () => {
     const list = (await call('sessions.list', {})).data as SessionListDto;
-    const byName = new Map(list.sessions.map((s) => [s.fileName, s.sessionId]));
+    byName = new Map(list.sessions.map((s) => [s.fileName, s.sessionId]));
     const skipped = new Set(list.skipped.map((s) => s.path.split('/').pop()));
-    for (const f of files) {
-      expect(byName.has(f.name) || skipped.has(f.name), f.name).toBe(true);
-      if (byName.has(f.name)) await everyChannel(byName.get(f.name)!, f);
-      const info = await call('app.info', {});
-      expect(info.ok).toBe(true);
-    }
+    for (const f of files) expect(byName.has(f.name) || skipped.has(f.name), f.name).toBe(true);
     expect(byName.size).toBeGreaterThan(files.length / 2);
+  });
+
+  it.for(files.map((f) => [f.name, f] as const))('answers every channel on %s and keeps answering', async ([, f]) => {
+    if (byName.has(f.name)) await everyChannel(byName.get(f.name)!, f);
+    const info = await call('app.info', {});
+    expect(info.ok).toBe(true);
   });
 });
 
 function shareServices(catalog: SessionCatalog, roots: string[], env: Record<string, string>) {
   return {
     secrets: new AppSecrets({ roots, env }),
-    exporter: new AppExport({ sessions: sessionsOf(catalog), roots, env }),
+    exporter: new AppExport({ sessions: sessionsOf(catalog), roots, env, redactor }),
   };
 }

@@ -35,23 +35,6 @@ describe('request bodies', () => {
     const big = Buffer.from(`{"text":"${'x'.repeat(PARSE_IN_WORKER_FROM)}`);
     expect(await p.parse(big)).toMatchObject({ ok: false, message: expect.stringContaining('JSON') as string });
   });
-
-  it('the loop keeps its timers on time while a 64 MB upload is parsed', async () => {
-    const body = Buffer.from(JSON.stringify({ name: 'a.jsonl', text: '{"type":"message"}\n'.repeat(3_500_000) }));
-    const parsing = parser().parse(body);
-    const lags: number[] = [];
-    let done = false;
-    void parsing.then(() => (done = true));
-    while (!done) {
-      const t = performance.now();
-      await new Promise((r) => setTimeout(r, 5));
-      lags.push(performance.now() - t - 5);
-    }
-    expect((await parsing).ok).toBe(true);
-    lags.sort((a, b) => a - b);
-    expect(lags.length).toBeGreaterThan(3);
-    expect(lags[Math.floor(lags.length * 0.95)]!).toBeLessThan(100);
-  }, 60_000);
 });
 
 describe('serve parses an upload off its loop', () => {

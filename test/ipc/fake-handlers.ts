@@ -98,7 +98,16 @@ export function recordingHandlers() {
     ...shareFakes(calls),
     'store.report': async (args) => {
       calls.push({ channel: 'store.report', args });
-      return { state: 'idle', done: 0, total: 0, usage: [], storage: [], unpricedModels: [], computedAt: null };
+      return {
+        state: 'idle',
+        done: 0,
+        total: 0,
+        usage: [],
+        usageProblems: [],
+        storage: [],
+        unpricedModels: [],
+        computedAt: null,
+      };
     },
     'store.slimPreview': async (args) => {
       calls.push({ channel: 'store.slimPreview', args });
@@ -119,6 +128,23 @@ export function recordingHandlers() {
     'session.compare': async (args) => {
       calls.push({ channel: 'session.compare', args });
       throw new CanopyError('not_found', `no session ${args.a.sessionId}`);
+    },
+    'doctor.examine': async (args) => {
+      calls.push({ channel: 'doctor.examine', args });
+      throw new CanopyError('not_found', `no session ${args.sessionId}`);
+    },
+    'doctor.repair': async (args) => {
+      calls.push({ channel: 'doctor.repair', args });
+      throw new CanopyError('not_found', `no session ${args.sessionId}`);
+    },
+    'doctor.store': async (args) => {
+      calls.push({ channel: 'doctor.store', args });
+      return { state: 'idle', done: 0, total: 0, sessions: [], problems: [] };
+    },
+    ...keepFakes(calls),
+    'pi.handback': async (args) => {
+      calls.push({ channel: 'pi.handback', args });
+      return { pi: null, status: null };
     },
   };
   return { handlers, calls };
@@ -153,4 +179,26 @@ function shareFakes(calls: Array<{ channel: string; args: unknown }>) {
       return args;
     },
   } satisfies Partial<Handlers>;
+}
+
+/** The keep wing's channels: recorded; reads answer empty, changes refuse (no records here). */
+function keepFakes(
+  calls: Array<{ channel: string; args: unknown }>,
+): Pick<
+  Handlers,
+  'keep.get' | 'keep.set' | 'trash.preview' | 'trash.move' | 'trash.list' | 'trash.restore' | 'session.continue'
+> {
+  const refuse = (channel: string) => async (args: unknown) => {
+    calls.push({ channel, args });
+    throw new CanopyError('not_found', 'no such session');
+  };
+  return {
+    'keep.get': async (args) => (calls.push({ channel: 'keep.get', args }), {}),
+    'trash.list': async (args) => (calls.push({ channel: 'trash.list', args }), []),
+    'keep.set': refuse('keep.set'),
+    'trash.preview': refuse('trash.preview'),
+    'trash.move': refuse('trash.move'),
+    'trash.restore': refuse('trash.restore'),
+    'session.continue': refuse('session.continue'),
+  };
 }

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createHandlers } from '../../electron/ipc/handlers';
-import { OpenGate } from '../../electron/repo/open-gate';
+import { OpenGate } from '../../electron/threads/open-gate';
 import { SessionCatalog } from '../../electron/repo/catalog';
 import { sampleRoot } from '../repo/helpers';
 

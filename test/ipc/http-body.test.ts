@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { asciiJsonBytes, pickEncoding } from '../../electron/ipc/http-body';
+import { pickEncoding } from '../../electron/ipc/http-body';
+import { asciiJsonBytes } from '../../electron/repo/encoded-json';
 
 function allAscii(bytes: Buffer): boolean {
   return bytes.every((b) => b < 0x80);

@@ -1,6 +1,15 @@
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { defaultRoot, expandTilde, resolveRoots, rootsFromArgs } from '../../electron/repo/roots';
+import {
+  defaultRoot,
+  emptyRootNotes,
+  expandTilde,
+  linkFromArgs,
+  openArgsFrom,
+  resolveRoots,
+  resolveRootsExplained,
+  rootsFromArgs,
+} from '../../electron/repo/roots';
 
 const home = '/home/tester';
 
@@ -31,5 +40,50 @@ describe('session roots', () => {
       ),
     ).toEqual(['/opt/agent/sessions', resolve('rel/dir'), '/abs']);
     expect(resolveRoots(['~/more'], env, home)).toEqual(['/opt/agent/sessions', join(home, 'more')]);
+  });
+
+  it("takes a root above pi's sessions folder as that folder, with a note", () => {
+    const dirs = new Set(['/p/agent/sessions', '/q/sessions', '/q/agent/sessions']);
+    const dir = (p: string) => dirs.has(p);
+    const env = { PI_CODING_AGENT_DIR: '/opt/agent' };
+    expect(resolveRootsExplained(['/p', '/q', '/r'], env, home, dir)).toEqual({
+      roots: ['/opt/agent/sessions', '/p/agent/sessions', '/q/sessions', '/r'],
+      notes: [
+        "/p holds pi's sessions folder: browsing /p/agent/sessions",
+        "/q holds pi's sessions folder: browsing /q/sessions",
+      ],
+    });
+  });
+
+  it('says which roots give nothing: missing, or without a session file (a skipped file counts as one)', () => {
+    const dir = (p: string) => p !== '/gone';
+    const listing = { sessions: [{ path: '/full/--a--/s.jsonl' }], skipped: [{ path: '/bad/--b--/x.jsonl' }] };
+    expect(emptyRootNotes(['/full', '/bad', '/gone', '/fu'], listing, dir)).toEqual([
+      '/gone does not exist',
+      '/fu holds no pi session files (pi keeps them in <root>/--<cwd>--/*.jsonl)',
+    ]);
+  });
+});
+
+describe("--link=<hash> (how pi's /canopy reaches the app)", () => {
+  it('takes a session link (with or without an entry) or a search link, and is no path to open', () => {
+    const sid = '019c0000-0000-7000-8000-000000000001';
+    expect(linkFromArgs(['app', `--link=#/session/${sid}?entry=a1b2c3d4`])).toBe(`#/session/${sid}?entry=a1b2c3d4`);
+    expect(linkFromArgs(['app', `--link=#/session/${sid}`])).toBe(`#/session/${sid}`);
+    expect(linkFromArgs(['app', '--link=#/search?q=deploy%20keys'])).toBe('#/search?q=deploy%20keys');
+    expect(openArgsFrom(['--link=#/search?q=x', 'a.jsonl'])).toEqual(['a.jsonl']);
+  });
+
+  it('refuses anything else: other hashes, script, spaces, a second parameter', () => {
+    for (const bad of [
+      '#/other',
+      'javascript:alert(1)',
+      '#/session/a b',
+      '#/search?q=a&b=c',
+      '#/session/x?entry=1#2',
+      '',
+    ])
+      expect(linkFromArgs([`--link=${bad}`]), bad).toBeNull();
+    expect(linkFromArgs(['--link', '#/session/x'])).toBeNull();
   });
 });

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computeSummary, SummaryResumes } from '../../electron/repo/session-summary';
-import { readJsonl, writePiStore, type PiStore } from './store/pi-store';
+import { readJsonl, writePiStore, type PiStore } from '../store-views/pi-store';
 
 let store: PiStore;
 let tmp: string;

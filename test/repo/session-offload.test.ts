@@ -1,20 +1,19 @@
 /**
  * Context views built in a worker thread (serve and the app): the same answer as built in process,
- * for every leaf and profile and for the errors; a long path's context no longer holds the loop
- * that answers requests; a worker past its time limit is ended and the next call gets a new one.
+ * for every leaf and profile and for the errors; a worker past its time limit is ended and the next
+ * call gets a new one. That a long path no longer holds the loop is a scale test
+ * (test/scale/session-offload-loop.test.ts).
  */
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAppServices, type AppServices } from '../../electron/app-services';
 import { dispatch } from '../../electron/ipc/dispatch';
-import { answerBytes } from '../../electron/ipc/serve-http';
 import { EncodedJson } from '../../electron/repo/encoded-json';
 import { SessionOffload } from '../../electron/repo/session-offload';
 import { SessionService } from '../../electron/repo/session-service';
 import { SessionCatalog } from '../../electron/repo/catalog';
 import type { ContextViewDto } from '../../electron/shared/context-dto';
 import type { SessionGraphWireDto } from '../../electron/shared/entry-nodes';
-import { longestGap } from './loop-gap';
 import { header, projectDirName, sampleRoot, tempDir, user, writeSession } from './helpers';
 
 const BRANCHED = '019c0000-0000-7000-8000-000000000001';
@@ -22,8 +21,8 @@ const H3 = '019c0000-0000-7000-8000-000000000002';
 const LONG = '019c0000-0000-7000-8000-0000000000aa';
 
 const running: AppServices[] = [];
-afterEach(() => {
-  for (const s of running.splice(0)) s.close();
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((s) => s.close()));
 });
 
 function both(root: string) {
@@ -38,23 +37,13 @@ function sent(answer: { ok: boolean; data?: unknown; error?: unknown }): unknown
   return answer.ok && answer.data instanceof EncodedJson ? { ok: true, data: answer.data.value() } : answer;
 }
 
-/** A chain of `n` entries: its context is seconds of work on one thread. */
+/** A chain of `n` entries. */
 async function longRoot(n: number): Promise<string> {
   const root = await tempDir('canopy-offload-');
   const lines = [header(LONG, '/long')];
   for (let i = 0; i < n; i++) lines.push(user(`e${i}`, i ? `e${i - 1}` : null, `step ${i} of a long run`));
   await writeSession(join(root, projectDirName('/long')), 'long.jsonl', lines);
   return root;
-}
-
-/** Both services over a chain of `n` entries, listed and opened once. */
-async function bothOpen(n: number) {
-  const { here, worker } = both(await longRoot(n));
-  await here['sessions.list']({});
-  await worker['sessions.list']({});
-  await here['session.open']({ sessionId: LONG });
-  await worker['session.open']({ sessionId: LONG });
-  return { here, worker };
 }
 
 describe('context views in a worker thread', () => {
@@ -85,20 +74,6 @@ describe('context views in a worker thread', () => {
     expect(offloaded).toBeGreaterThanOrEqual(5);
   }, 60_000);
 
-  it('a long path’s context holds the worker, not this thread', async () => {
-    const { here, worker } = await bothOpen(150_000);
-    // Offloaded first: the in-process run's garbage would be collected during the other one.
-    const inWorker = await longestGap(() => dispatch(worker, 'session.context', { sessionId: LONG }));
-    const inProcess = await longestGap(() => dispatch(here, 'session.context', { sessionId: LONG }));
-    console.log(
-      `150,000-entry context: longest gap of this thread in process ${inProcess.gap.toFixed(0)} ms, offloaded ${inWorker.gap.toFixed(0)} ms`,
-    );
-    const view = (sent(inWorker.value) as { data: ContextViewDto }).data;
-    expect(view.contextEntryIds).toHaveLength(150_000);
-    expect(inProcess.gap).toBeGreaterThan(300);
-    expect(inWorker.gap).toBeLessThan(250);
-  }, 120_000);
-
   it('answers a big session’s graph (session.open from the index alone) as the in-process graph does', async () => {
     const { root } = await sampleRoot();
     // Every file is "big" here: the graph comes from the index alone, built in the worker.
@@ -126,44 +101,25 @@ describe('context views in a worker thread', () => {
     await offload.close();
   }, 60_000);
 
-  it('a long session’s graph holds the worker, not this thread', async () => {
-    // Indexed once (this thread's pass gives the loop a turn every 25 ms), then the graph alone, at
-    // another leaf, and the body serve sends.
-    const { here, worker } = await bothOpen(300_000);
-    const served = async (handlers: typeof here) => {
-      const answer = await dispatch(handlers, 'session.open', { sessionId: LONG, leafId: 'e299998' });
-      return { answer, body: answerBytes(answer) };
-    };
-    const inWorker = await longestGap(() => served(worker));
-    const inProcess = await longestGap(() => served(here));
-    console.log(
-      `300,000-entry graph: longest gap of this thread in process ${inProcess.gap.toFixed(0)} ms, offloaded ${inWorker.gap.toFixed(0)} ms`,
-    );
-    const graph = (sent(inWorker.value.answer) as { data: SessionGraphWireDto }).data;
-    expect(graph.pathIds).toHaveLength(299_999);
-    expect(inWorker.value.body.equals(inProcess.value.body)).toBe(true);
-    expect(inWorker.gap).toBeLessThan(inProcess.gap / 2);
-  }, 120_000);
-
   it('a context past its time limit ends the worker; the next call gets a new one', async () => {
-    const root = await longRoot(100_000);
+    // A 1 ms limit: the worker cannot even start within it, so the task is always stopped, however
+    // fast or loaded the machine is (a slower machine only stops it more surely).
+    const root = await longRoot(2_000);
     const services = createAppServices({ roots: [root], transport: 'http', watch: false });
     running.push(services);
     await services.handlers['sessions.list']({});
     const lost: string[] = [];
-    const slow = new SessionService(
-      services.catalog,
-      new SessionOffload({ timeoutMs: 50, onWorkerLost: (w) => lost.push(w) }),
-    );
-    await expect(slow.context(LONG)).rejects.toMatchObject({
+    const slow = new SessionOffload({ timeoutMs: 1, onWorkerLost: (w) => lost.push(w) });
+    await expect(new SessionService(services.catalog, slow).context(LONG)).rejects.toMatchObject({
       code: 'io',
-      message: expect.stringMatching(/longer than 50 ms/),
+      message: expect.stringMatching(/longer than 1 ms/),
     });
     expect(lost).toHaveLength(1);
+    await slow.close();
     const offload = new SessionOffload();
     const again = new SessionService(services.catalog, offload);
     const view = ((await again.context(LONG)) as unknown as EncodedJson<ContextViewDto>).value();
-    expect(view.contextEntryIds).toHaveLength(100_000);
+    expect(view.contextEntryIds).toHaveLength(2_000);
     await offload.close();
-  }, 120_000);
+  }, 60_000);
 });

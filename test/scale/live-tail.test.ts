@@ -13,7 +13,8 @@ import { createAppServices } from '../../electron/app-services';
 import { LiveSession } from '../../electron/repo/live';
 import { parseFileEagerly } from '../../electron/repo/session-file';
 import { SessionStore } from '../../electron/repo/session-store';
-import { graphFromWire } from '../../electron/shared/entry-nodes';
+import { graphFromWire, unpackEntryNodes } from '../../electron/shared/entry-nodes';
+import type { SessionAppendedDto } from '../../electron/shared/live-dto';
 import type { Events } from '../../electron/shared/contract';
 
 type SessionsChangedEvent = Events['sessions.changed'];
@@ -187,7 +188,13 @@ describe('catalog watch', () => {
       const deadline = Date.now() + 5000;
       while (!events.some(([e]) => e === 'session.appended') && Date.now() < deadline)
         await new Promise((r) => setTimeout(r, 50));
-      expect(events).toContainEqual(['session.appended', { sessionId, sizeBytes: size }]);
+      // The event carries the change itself: the new node (with its preview), the new leaf.
+      const appended = events.find(([e]) => e === 'session.appended')?.[1] as SessionAppendedDto;
+      expect(appended).toMatchObject({ sessionId, sizeBytes: size, seq: 1 });
+      expect(unpackEntryNodes(appended.graph!.entries).map((e) => [e.id, e.parentId, e.preview])).toEqual([
+        ['b', 'a', 'r'],
+      ]);
+      expect(appended.graph).toMatchObject({ from: 1, leafId: 'b', pathIds: { keep: 1, add: ['b'] } });
       // The change carries the appended row (its new size): nothing else is relisted.
       const changed = events.find(([e]) => e === 'sessions.changed')?.[1] as SessionsChangedEvent | undefined;
       expect(changed?.reason).toBe('changed');

@@ -1,9 +1,10 @@
 /**
  * FIFOs for the "only regular files are opened" tests. A blocking open(2) of a FIFO waits for a
- * writer: `unblockLater` starts one after `ms`, so code that still blocks comes back (late, and
- * the test fails on the time) instead of hanging the test process forever.
+ * writer: `unblockLater` starts one after `ms`, so code that still blocks comes back (after the
+ * writer came, which the test checks) instead of hanging the test process forever.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 
 export function mkfifo(path: string): void {
   execFileSync('mkfifo', [path]);
@@ -11,10 +12,17 @@ export function mkfifo(path: string): void {
 
 const started: ChildProcess[] = [];
 
-/** Opens `fifo` for writing after `ms` (gives up after 10 s); stopped by `stopWriters`. */
-export function unblockLater(fifo: string, ms: number): void {
-  const child = spawn('timeout', ['10', 'sh', '-c', `sleep ${ms / 1000}; exec 3>"$0"`, fifo], { stdio: 'ignore' });
+/**
+ * Opens `fifo` for writing after `ms` (gives up 10 s later); stopped by `stopWriters`. `came()` says
+ * whether the writer has come yet (a file it touches first, so a blocked event loop cannot hide it):
+ * an answer given before it came was not waiting for it.
+ */
+export function unblockLater(fifo: string, ms: number): { came: () => boolean } {
+  const mark = `${fifo}.writer-came`;
+  const script = `sleep ${ms / 1000}; : > "$1"; exec 3>"$0"`;
+  const child = spawn('timeout', [String(ms / 1000 + 10), 'sh', '-c', script, fifo, mark], { stdio: 'ignore' });
   started.push(child);
+  return { came: () => existsSync(mark) };
 }
 
 export function stopWriters(): void {

@@ -2,7 +2,7 @@ import { appendFileSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { scanLines, SyncLineReader, type ChunkShare } from '../../electron/storage/line-scan';
+import { scanLines, SyncLineReader } from '../../electron/storage/line-scan';
 
 interface Seen {
   text: string;
@@ -67,67 +67,6 @@ describe('scanLines', () => {
       expect(result.nextLine).toBe(expected(content).length);
     },
   );
-
-  /**
-   * A share of `slots` buffers of `chunkSize` bytes that has read chunks `others` itself (the rest
-   * are read by the scan); it checks that a buffer is given back before it is used again.
-   */
-  function fakeShare(
-    bytes: Buffer,
-    chunkSize: number,
-    slots: number,
-    others: (k: number) => boolean,
-  ): ChunkShare & { log: string[] } {
-    const bufs = Array.from({ length: slots }, () => Buffer.alloc(chunkSize + 1));
-    const inUse = new Set<number>();
-    const log: string[] = [];
-    return {
-      chunkSize,
-      log,
-      take: (k) => {
-        const buf = bufs[k % slots]!;
-        expect(inUse.has(k % slots), `buffer of chunk ${k} still in use`).toBe(false);
-        inUse.add(k % slots);
-        log.push(`take ${k}`);
-        if (!others(k)) return { buf: buf.fill(0xff), n: -1 }; // garbage left in a reused buffer must not matter
-        const n = bytes.copy(buf, 1, k * chunkSize, (k + 1) * chunkSize);
-        return { buf, n };
-      },
-      release: (k) => {
-        inUse.delete(k % slots);
-        log.push(`release ${k}`);
-      },
-    };
-  }
-
-  it.each([
-    [1, 2, 'every other chunk'],
-    [5, 4, 'every chunk'],
-    [64, 4, 'no chunk'],
-  ])('reads through a share (chunks of %i bytes, %i buffers, the share read %s)', async (chunkSize, slots, which) => {
-    const path = join(dir, 's.jsonl');
-    writeFileSync(path, content);
-    const others = (k: number): boolean =>
-      which === 'every chunk' ? true : which === 'no chunk' ? false : k % 2 === 1;
-    const share = fakeShare(content, chunkSize, slots, others);
-    let asked: unknown = null;
-    const { seen } = await scan(path, { share: (file) => ((asked = file), share) });
-    expect(asked).toEqual({ ino: statSync(path).ino, start: 0, size: content.length });
-    expect(seen).toEqual(expected(content));
-    // Every chunk taken in order and given back before the next, up to the short one at the end.
-    const chunks = Math.floor(content.length / chunkSize) + 1;
-    expect(share.log).toEqual(Array.from({ length: chunks }, (_, k) => [`take ${k}`, `release ${k}`]).flat());
-  });
-
-  it('reads on alone after a short chunk (the file grew after the share read its end)', async () => {
-    const path = join(dir, 's.jsonl');
-    const first = Buffer.from('{"a":1}\n{"b":2}\n');
-    writeFileSync(path, first);
-    const share = fakeShare(first, 64, 2, () => true); // its only chunk is short: 16 bytes
-    appendFileSync(path, '{"late":true}\n');
-    const { seen } = await scan(path, { share: () => share });
-    expect(seen.map((x) => x.text)).toEqual(['{"a":1}', '{"b":2}', '{"late":true}']);
-  });
 
   it('starts at an offset with a given line number', async () => {
     const path = join(dir, 's.jsonl');

@@ -7,7 +7,7 @@
  * PURE: the bytes come from a `LineSource` that the storage layer supplies.
  */
 import { IdTable, type DecodeAscii } from './id-table';
-import { IndexedEntry, StoreIdIndex } from './indexed-entry';
+import { IndexedEntry, StoreIdIndex, type EntryRows } from './indexed-entry';
 import { BodyError, type BodyCacheOptions, type LineSource } from './line-source';
 import { parseBounded, tooDeepMessage } from '../rules/json-depth';
 import { NameColumn } from './name-column';
@@ -41,7 +41,7 @@ function roleOf(raw: Rec): string | undefined {
   return isPlainRecord(m) && typeof m.role === 'string' ? m.role : undefined;
 }
 
-export class EntryStore implements ParentTable {
+export class EntryStore implements ParentTable, EntryRows {
   count = 0;
   /** Entry objects created so far. */
   created = 0;

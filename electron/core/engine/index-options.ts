@@ -21,11 +21,6 @@ export interface IndexerOptions {
    * bad line is reported up front; bodies are still read again on demand.
    */
   verify?: 'fast' | 'parse';
-  /**
-   * verify 'parse': what another thread already found of the line at `offset`, `length` bytes
-   * (1 valid, 0 not valid, -1 not known: the line is validated here). See repo/validate-ahead.ts.
-   */
-  verdict?: (offset: number, length: number) => number;
   bodyCache?: BodyCacheOptions;
   /**
    * True when every byte of b[start, end) is below 0x80 (Node's buffer.isAscii, SIMD): a line over

@@ -2,17 +2,38 @@
  * The objects an EntryStore hands out: its entries (envelope fields own, the rest read from the
  * store's columns) and its id index as a read-only Map. PURE.
  */
-import type { EntryStore } from './entry-store';
 import type { Entry, EntryFacts, IssueKind } from '../types';
 
 type Rec = Record<string, unknown>;
+
+/** What an entry and the id index read of the store that made them (entry-store.ts's EntryStore). */
+export interface EntryRows {
+  readonly count: number;
+  readonly idTable: { readonly size: number; find(id: string): number };
+  /** First-parent columns (first-parents.ts): valid unless `parentsDirty`. */
+  readonly parents: Int32Array;
+  readonly parentsDirty: boolean;
+  resolveParent(i: number): number;
+  idOf(i: number): string;
+  entryAt(i: number): IndexedEntry;
+  timestampOf(i: number): string;
+  timestampMsOf(i: number): number;
+  /** The entry's line in the file (repo reads a body from it). */
+  byteRange(i: number): { offset: number; length: number };
+  lineOf(i: number): number;
+  body(e: IndexedEntry): Rec;
+  roleOf(i: number): string | undefined;
+  targetOf(i: number): string | null | undefined;
+  factsOf(i: number): EntryFacts | undefined;
+  strictInvalidOf(i: number): IssueKind | undefined;
+}
 
 /**
  * An entry of an `EntryStore`. Own fields are the envelope and the index; everything else is a
  * getter, so 400k entries cost a few dozen bytes each. `raw` may throw a BodyError.
  */
 export class IndexedEntry implements Entry {
-  declare readonly store: EntryStore;
+  declare readonly store: EntryRows;
 
   constructor(
     public id: string,
@@ -56,7 +77,7 @@ export function isIndexedEntry(e: Entry): e is IndexedEntry {
 
 /** The store's id index as a read-only Map: id → winning entry, in the order ids first appeared. */
 export class StoreIdIndex implements ReadonlyMap<string, Entry> {
-  constructor(private readonly store: EntryStore) {}
+  constructor(private readonly store: EntryRows) {}
 
   get size(): number {
     return this.store.idTable.size;

@@ -16,7 +16,7 @@
  * Why the answer parses exactly when the line does: a cut shortens one string token by bytes
  * checked to be legal string content, so the tokens, and with them JSON's grammar, are unchanged.
  */
-import { stringEnd } from '../rules/json-string';
+import { stringEnd } from '../bytes/json-string';
 import type { Decode, SkimKeys } from '../types';
 
 const QUOTE = 0x22;

@@ -9,8 +9,8 @@
  * U+FFFD, which a string may hold, and outside strings only ASCII is grammar: so the bytes decide.
  */
 import { MAX_DEPTH } from '../rules/json-depth';
-import { stringEnd } from '../rules/json-string';
-import { simdScan, WINDOW } from '../rules/json-string-simd';
+import { stringEnd } from '../bytes/json-string';
+import { simdScan, WINDOW } from '../bytes/json-string-simd';
 
 const QUOTE = 0x22;
 const COMMA = 0x2c;

@@ -69,7 +69,6 @@ export class SessionIndexer {
   /** verify 'parse': lines are checked from their skimmed text (a body read later parses the whole line). */
   private readonly skimmer: JsonSkimmer | null;
   private readonly validator: JsonLineValidator | null;
-  private readonly verdict: IndexerOptions['verdict'];
   private readonly newId: (() => string) | undefined;
   private readonly isAscii: IndexerOptions['isAscii'];
   private undo: Undo | null = null;
@@ -94,7 +93,6 @@ export class SessionIndexer {
     this.fast = opts.verify !== 'parse';
     this.skimmer = this.fast ? null : new JsonSkimmer(this.decode, UNREAD_STRINGS);
     this.validator = this.fast ? null : new JsonLineValidator();
-    this.verdict = opts.verdict;
     this.newId = opts.newId;
     this.isAscii = opts.isAscii;
   }
@@ -138,7 +136,7 @@ export class SessionIndexer {
     if (this.mode === 'lazy') {
       // verify 'parse': a pi-shaped line that the validating scan accepts parses to exactly the
       // envelope scanned (json-validate.ts): no decode, no JSON.parse.
-      if (complete && scanEnvelope(b, start, end, this.scan) && (this.fast || this.valid(b, start, end, offset))) {
+      if (complete && scanEnvelope(b, start, end, this.scan) && (this.fast || this.validator!.valid(b, start, end))) {
         this.counts.scanned++;
         this.addScanned(b, start, end, line, offset);
         return;
@@ -154,12 +152,6 @@ export class SessionIndexer {
       return;
     }
     this.pushText({ line, text: this.decode(b, start, end, false), complete }, offset, length);
-  }
-
-  /** verify 'parse': whether the line is valid JSON, as another thread found or validated here. */
-  private valid(b: Uint8Array, start: number, end: number, offset: number): boolean {
-    const known = this.verdict ? this.verdict(offset, end - start) : -1;
-    return known < 0 ? this.validator!.valid(b, start, end) : known === 1;
   }
 
   /** A line the reader refused for its size (never decoded): its issues, no entry. */

@@ -3,7 +3,7 @@
  * entry, following the selection, projection and convertToLlm rules of the reading profile. PURE.
  */
 import type { Ranges } from './context-compactions';
-import type { EntryStateInfo } from './context-view';
+import type { EntryStateInfo } from '../../shared/context-dto';
 import { entryRole, entryTargetId } from './entry-fields';
 import type { Entry, Profile } from '../types';
 

@@ -23,6 +23,14 @@ export function lineId(line: number): string {
   return line.toString(16).padStart(8, '0');
 }
 
+/**
+ * A v1 file (header version below 2, or none) has no entry ids: pi gives them when it migrates;
+ * Canopy derives each from its physical line (lineId). Loose comparison on purpose, as pi's (`"1" < 2`).
+ */
+export function isV1Header(header: Record<string, unknown>): boolean {
+  return ((header.version ?? 1) as number) < 2;
+}
+
 function migrateV1ToV2(values: unknown[], newId: (index: number) => string): void {
   let prevId: string | null = null;
   for (const [index, entry] of values.entries()) {

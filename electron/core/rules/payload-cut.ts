@@ -7,7 +7,7 @@
  * marker), so it parses as the same entry shape and the usual rendering code works on it.
  */
 import type { Decode } from '../types';
-import { escapeEnd, stringEnd } from './json-string';
+import { escapeEnd, stringEnd } from '../bytes/json-string';
 
 export interface PayloadOptions {
   /** Image data strings of at least this many bytes are cut (default 64 KiB). */

@@ -14,3 +14,4 @@ export { setStepHook } from './crash-points';
 
 /** Where archived families go unless the user says otherwise. */
 export const defaultArchiveDir = (dataDir: string): string => join(dataDir, 'archive');
+export { planArchive, type ArchivePlan, type ArchivePlanFamily } from './plan';

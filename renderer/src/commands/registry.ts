@@ -44,6 +44,18 @@ export const CONTRIBUTED = {
     group: 'Session',
     keywords: 'export share html markdown jsonl redact secrets ledger',
   },
+  doctorSession: {
+    id: 'doctor.session',
+    title: 'Doctor: damage old pi versions left in this session…',
+    group: 'Session',
+    keywords: 'doctor repair fix damage broken glued orphan missing parent old pi',
+  },
+  doctorStore: {
+    id: 'doctor.store',
+    title: 'Doctor: damage old pi versions left, across every session',
+    group: 'General',
+    keywords: 'doctor repair fix damage broken store all sessions old pi',
+  },
   showUsage: {
     id: 'store.usage',
     title: 'Usage: spend by day, model and project',
@@ -62,6 +74,38 @@ export const CONTRIBUTED = {
     group: 'Session',
     shortcut: ['mod+shift+d'],
     keywords: 'diff branches two leaves tips fork side by side',
+  },
+  keepSession: {
+    id: 'keep.session',
+    title: 'Rename, tag, pin or note this session…',
+    group: 'Session',
+    shortcut: ['f2'],
+    keywords: 'rename name tag label pin star note keep organise',
+  },
+  pinSession: {
+    id: 'keep.pin',
+    title: 'Pin / unpin this session',
+    group: 'Session',
+    keywords: 'pin star favourite top',
+  },
+  trashSession: {
+    id: 'keep.trash',
+    title: 'Move this session to the trash…',
+    group: 'Session',
+    keywords: 'delete remove trash bin forks family',
+  },
+  restoreTrashed: {
+    id: 'keep.restore',
+    title: 'Trash: restore sessions Canopy trashed…',
+    group: 'General',
+    keywords: 'undelete restore trash bin undo',
+  },
+  continueInPi: {
+    id: 'session.continueInPi',
+    title: 'Continue in pi (open a terminal)',
+    group: 'Session',
+    shortcut: ['mod+shift+o'],
+    keywords: 'resume terminal pi run shell',
   },
 } as const satisfies Record<string, Omit<CommandAction, 'run'>>;
 

@@ -38,6 +38,21 @@ export function formatDeepLink(link: DeepLink): string {
   return link.entryId ? `${base}?entry=${encodeURIComponent(link.entryId)}` : base;
 }
 
+/** `#/search?q=<query>`: the search panel opened with a query (what pi's `/canopy search` sends). */
+export function parseSearchLink(hash: string): string | null {
+  const match = /^#?\/search\?q=([^&#]*)$/.exec(hash);
+  if (!match) return null;
+  try {
+    return decodeURIComponent(match[1]!.replace(/\+/g, '%20'));
+  } catch {
+    return null;
+  }
+}
+
+export function formatSearchLink(query: string): string {
+  return `#/search?q=${encodeURIComponent(query)}`;
+}
+
 /** A link the user can paste elsewhere: the page address without query (never the token) + hash. */
 export function shareableUrl(
   location: Pick<Location, 'origin' | 'pathname' | 'protocol' | 'href'>,

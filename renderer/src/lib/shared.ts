@@ -2,7 +2,7 @@
  * The renderer's window onto electron/shared (types and pure helpers only). One import site keeps
  * the relative path in a single place.
  */
-export type { Api, Args, Channel, EventName, Events, ResultOf } from '../../../electron/shared/contract';
+export type { Api, Args, Channel, EventName, Events, PiHandbackDto, ResultOf } from '../../../electron/shared/contract';
 export { CHANNELS, EVENTS, channelMethods, isEventName } from '../../../electron/shared/contract';
 export type {
   AppInfo,
@@ -26,6 +26,15 @@ export type {
   SkippedDto,
 } from '../../../electron/shared/dto';
 export type {
+  ContinueResultDto,
+  KeepChangedDto,
+  KeepPatchDto,
+  KeepRecordDto,
+  TrashPreviewDto,
+  TrashRecordDto,
+} from '../../../electron/shared/keep-dto';
+export { tagsInUse } from '../../../electron/shared/keep-tags';
+export type {
   CompactionInfoDto,
   ContextMessageDto,
   ContextViewDto,
@@ -46,6 +55,12 @@ export type {
 } from '../../../electron/shared/context-dto';
 export { ENTRY_STATES, entryStateAt } from '../../../electron/shared/entry-states';
 export { graphFromWire, unpackEntryNodes, type SessionGraphWireDto } from '../../../electron/shared/entry-nodes';
+export {
+  applyContextDelta,
+  applyGraphDelta,
+  type SessionAppendedDto,
+  type SessionContextChangedDto,
+} from '../../../electron/shared/live-dto';
 export type { ErrorCode, ErrorValue, Result } from '../../../electron/shared/errors';
 export type {
   ExportFormatDto,
@@ -58,6 +73,13 @@ export type {
   SecretsStatusDto,
   SessionSecretsDto,
 } from '../../../electron/shared/share-dto';
+export type {
+  DoctorFileDto,
+  DoctorMarkDto,
+  DoctorReportDto,
+  DoctorStoreDto,
+  DoctorStoreRowDto,
+} from '../../../electron/shared/doctor-dto';
 export { isNoteIssue } from '../../../electron/shared/dto';
 export { isErrorCode } from '../../../electron/shared/errors';
 export { isId } from '../../../electron/shared/validate';

@@ -1,4 +1,5 @@
 import type { SessionRowDto, SessionSummaryDto } from '../lib/shared';
+import { branchText, type BranchLabel } from './branch-label';
 
 const TITLE_CHARS = 200;
 
@@ -41,6 +42,24 @@ export function isFork(row: SessionRowDto): boolean {
   return row.parentSessionId !== null || row.parentSessionPath !== null;
 }
 
+/** A fork as a branch: where it left its parent (the last prompt it copied) and its own first prompt. */
+export function forkLabel(summary: SessionSummaryDto | null): BranchLabel {
+  const after = summary?.branchedAfter ? plainText(summary.branchedAfter) : '';
+  const first = summary?.ownFirstMessage ? plainText(summary.ownFirstMessage) : '';
+  return { after: after.length > 80 ? `${after.slice(0, 79)}…` : after, first };
+}
+
+/**
+ * A session on one line where nothing else says what a fork is (the fork strip, search groups,
+ * the compare picker): its title, and for a fork with a prompt of its own, where it branched off.
+ */
+export function sessionLabel(row: SessionRowDto, summary: SessionSummaryDto | null): string {
+  const title = sessionTitle(row, summary);
+  if (!isFork(row) || summary?.name?.trim()) return title;
+  const label = forkLabel(summary);
+  return label.first && label.after ? clip(`${title} · after “${label.after}”`) : title;
+}
+
 /**
  * What a session is called everywhere (list, search, palette, tabs): its name, else its first user
  * message as plain text, else its file name. A fork shares its parent's first message (the path is
@@ -53,6 +72,9 @@ export function sessionTitle(row: SessionRowDto, summary: SessionSummaryDto | nu
   if (isFork(row)) {
     const own = summary?.ownFirstMessage ? plainText(summary.ownFirstMessage) : '';
     if (own) return clip(own);
+    // No prompt of its own yet: where it branched off tells sibling forks apart.
+    const label = forkLabel(summary);
+    if (label.after) return clip(`fork ${branchText(label)} · ${forkTime(row.createdAt)}`);
     if (summary) return clip(`fork ${forkTime(row.createdAt)}${first ? ` · ${first}` : ''}`);
   }
   return clip(first || row.fileName);

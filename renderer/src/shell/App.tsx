@@ -9,11 +9,14 @@ import { OpenControls } from '../features/open/OpenControls';
 import { SearchPanel } from '../features/search/SearchPanel';
 import { SecretsRadar } from '../features/secrets/SecretsRadar';
 import { ExportDialog } from '../features/export/ExportDialog';
+import { DoctorDialog } from '../features/doctor/DoctorDialog';
+import { DoctorStorePanel } from '../features/doctor/DoctorStorePanel';
 import { ComparePanel } from '../features/compare/ComparePanel';
 import { CanopyMark } from '../lib/icons';
 import { UsagePanel } from '../features/usage/UsagePanel';
 import { StoragePanel } from '../features/storage/StoragePanel';
 import { StoreButtons } from './StoreButtons';
+import { KeepLayer } from '../features/keep/KeepLayer';
 
 export function App() {
   const fatal = useCanopy((s) => s.fatalError);
@@ -38,9 +41,12 @@ export function App() {
         {!fatal && <SearchPanel />}
         {!fatal && <SecretsRadar />}
         {!fatal && <ExportDialog />}
+        {!fatal && <DoctorDialog />}
+        {!fatal && <DoctorStorePanel />}
         {!fatal && <UsagePanel />}
         {!fatal && <StoragePanel />}
         {!fatal && <ComparePanel />}
+        {!fatal && <KeepLayer />}
         <Toast />
         <CommandLayer />
       </div>

@@ -2,28 +2,28 @@
 import { useCommandRegistry } from '../commands/commands-context';
 import { CONTRIBUTED } from '../commands/registry';
 
+const VIEWS = [
+  { action: CONTRIBUTED.showUsage, testId: 'open-usage', label: 'Usage' },
+  { action: CONTRIBUTED.showStorage, testId: 'open-storage', label: 'Storage' },
+  { action: CONTRIBUTED.doctorStore, testId: 'open-doctor', label: 'Doctor' },
+];
+
 export function StoreButtons() {
   const registry = useCommandRegistry();
   return (
     <>
-      <button
-        type="button"
-        className="topbar-button"
-        data-testid="open-usage"
-        title={CONTRIBUTED.showUsage.title}
-        onClick={() => registry?.run(CONTRIBUTED.showUsage.id)}
-      >
-        Usage
-      </button>
-      <button
-        type="button"
-        className="topbar-button"
-        data-testid="open-storage"
-        title={CONTRIBUTED.showStorage.title}
-        onClick={() => registry?.run(CONTRIBUTED.showStorage.id)}
-      >
-        Storage
-      </button>
+      {VIEWS.map((v) => (
+        <button
+          key={v.testId}
+          type="button"
+          className="topbar-button"
+          data-testid={v.testId}
+          title={v.action.title}
+          onClick={() => registry?.run(v.action.id)}
+        >
+          {v.label}
+        </button>
+      ))}
     </>
   );
 }

@@ -16,6 +16,7 @@ import { LineageBar } from '../features/lineage/LineageBar';
 import { LineageFlags } from '../features/lineage/LineageFlags';
 import { SessionSecrets } from '../features/secrets/SessionSecrets';
 import { ExportButton } from '../features/export/ExportButton';
+import { DoctorButton } from '../features/doctor/DoctorButton';
 import { TranscriptEntryBody } from '../features/inspector/TranscriptBody';
 import { TranscriptPanel, type BodyRenderer } from '../features/transcript/TranscriptPanel';
 import { FollowToggle } from '../features/transcript/FollowToggle';
@@ -49,6 +50,7 @@ export function GraphPane() {
           <ForkResult />
           <SessionSecrets />
           <ExportButton />
+          <DoctorButton />
         </>
       }
     />

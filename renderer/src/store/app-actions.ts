@@ -7,13 +7,10 @@ export interface AppActions {
 }
 
 const EVENT_DEBOUNCE_MS = 250;
-/** Least time between two live re-reads of the open session while lines keep arriving. */
-const APPEND_GAP_MS = 100;
 
 export function createAppActions({ api, s, check, summaries, actions }: ActionContext): AppActions {
   function subscribeEvents(): () => void {
     let listTimer: ReturnType<typeof setTimeout> | null = null;
-    let graphTimer: ReturnType<typeof setTimeout> | null = null;
     const offChanged = api.on('sessions.changed', ({ change }) => {
       if (change) {
         // The rows that changed patch the list; a file added or removed may be a fork of the open session.
@@ -26,44 +23,19 @@ export function createAppActions({ api, s, check, summaries, actions }: ActionCo
       if (listTimer) clearTimeout(listTimer);
       listTimer = setTimeout(() => void actions.loadSessions().then(() => actions.loadLineage()), EVENT_DEBOUNCE_MS);
     });
-    // Appends to the open session: leading edge (the first one is re-read at once, only
-    // coalescing events of the same tick), then at most one re-read in flight and one queued,
-    // APPEND_GAP_MS apart, so a session being written cannot flood the main process.
-    let reloading = false;
-    let dirty = false;
-    let stopped = false;
-    const runReloads = async () => {
-      graphTimer = null;
-      reloading = true;
-      try {
-        while (dirty && !stopped) {
-          dirty = false;
-          await actions.reloadGraph();
-          if (dirty && !stopped)
-            await new Promise<void>((r) => {
-              graphTimer = setTimeout(r, APPEND_GAP_MS);
-            });
-          graphTimer = null;
-        }
-      } finally {
-        reloading = false;
-      }
-    };
     const offProgress = api.on('session.progress', (payload) => s().setOpenProgress(payload));
     const offListProgress = api.on('sessions.progress', (payload) => s().setListProgress(payload));
-    const offAppended = api.on('session.appended', (payload) => {
-      if (payload.sessionId !== s().openSessionId) return;
-      dirty = true;
-      if (!reloading && graphTimer === null) graphTimer = setTimeout(() => void runReloads(), 0);
-    });
+    // An append arrives as what it changed: applied to what the store holds (live-actions.ts).
+    const offAppended = api.on('session.appended', (payload) => actions.liveAppended(payload));
+    const offContext = api.on('session.contextChanged', (payload) => actions.liveContextChanged(payload));
     return () => {
-      stopped = true;
+      actions.stopLive();
       offChanged();
       offAppended();
+      offContext();
       offProgress();
       offListProgress();
       if (listTimer) clearTimeout(listTimer);
-      if (graphTimer) clearTimeout(graphTimer);
     };
   }
 

@@ -1,22 +1,27 @@
-import type { Args, CompareDto, LineageDto } from '../lib/shared';
-import type { ActionContext, Outcome } from './action-context';
+import type { Args } from '../lib/shared';
+import type { ActionContext } from './action-context';
 
 /** One side of a comparison: a session at its leaf, or at this entry. */
 type CompareSide = Args<'session.compare'>['a'];
 
 export interface CompareActions {
-  /** The session's fork family (the compare picker's other sessions); null when it cannot be read. */
-  lineage(sessionId: string): Promise<LineageDto | null>;
-  /** The two branches from their common ancestor. */
-  compare(a: CompareSide, b: CompareSide): Promise<Outcome<CompareDto>>;
+  /**
+   * The two branches from their common ancestor, into the store (its error too). A second ask while
+   * one runs is ignored. (The picker's other sessions are the open session's family: `lineage`.)
+   */
+  compare(a: CompareSide, b: CompareSide): Promise<void>;
+  /** Back to the picker: the comparison shown and its error are dropped. */
+  clearComparison(): void;
 }
 
-export function createCompareActions({ api, check }: ActionContext): CompareActions {
+export function createCompareActions({ api, s, check }: ActionContext): CompareActions {
   return {
-    async lineage(sessionId) {
-      const r = check(await api['session.lineage']({ sessionId }));
-      return 'data' in r ? r.data : null;
+    async compare(a, b) {
+      if (s().comparison.busy) return;
+      s().setComparison({ busy: true, error: null });
+      const r = check(await api['session.compare']({ a, b }));
+      s().setComparison('data' in r ? { busy: false, result: r.data } : { busy: false, error: r.error.message });
     },
-    compare: async (a, b) => check(await api['session.compare']({ a, b })),
+    clearComparison: () => s().setComparison({ result: null, error: null }),
   };
 }

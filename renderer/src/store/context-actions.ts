@@ -9,7 +9,7 @@ export interface ContextActions {
   loadLineage(): Promise<void>;
 }
 
-export function createContextActions({ api, s, check }: ActionContext): ContextActions {
+export function createContextActions({ api, s, check, actions }: ActionContext): ContextActions {
   let contextSeq = 0;
   let lineageSeq = 0;
 
@@ -29,7 +29,10 @@ export function createContextActions({ api, s, check }: ActionContext): ContextA
     );
     if (seq !== contextSeq) return;
     if ('error' in r) s().setContextError(r.error);
-    else s().setContextView(shareIds(r.data, s().graph));
+    else {
+      s().setContextView(shareIds(r.data, s().graph));
+      actions.contextLanded();
+    }
   }
 
   async function setWhatIfLeaf(asked: string | null) {

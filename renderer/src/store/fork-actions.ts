@@ -1,5 +1,5 @@
 import { editorTextOf } from '../model/editor-text';
-import type { ForkRequestDto, ForkResultDto, ProfileDto } from '../lib/shared';
+import type { ForkRequestDto, ForkResultDto, PiHandbackDto, ProfileDto } from '../lib/shared';
 import type { ActionContext } from './action-context';
 import { forkKey } from './fork-slice';
 
@@ -8,6 +8,10 @@ export interface ForkActions {
   previewFork(request: ForkRequestDto): Promise<void>;
   /** Writes the fork, adds its row to the list and opens the new session. null when refused or failed. */
   fork(request: ForkRequestDto): Promise<ForkResultDto | null>;
+  /** The running pi (with Canopy's package) that could take the fork `sessionId`; null: none. */
+  findHandback(sessionId: string): Promise<PiHandbackDto['pi']>;
+  /** Offers the fork to that pi (which asks its user); resolves to what to tell the user. */
+  handBack(sessionId: string): Promise<string>;
 }
 
 /** The key of the preview the fork panel shows for a request on the open session (file size: appends change a preview). */
@@ -94,5 +98,17 @@ export function createForkActions({ api, s, check, actions }: ActionContext): Fo
     return r.data;
   }
 
-  return { previewFork, fork };
+  async function findHandback(sessionId: string): Promise<PiHandbackDto['pi']> {
+    const r = check(await api['pi.handback']({ sessionId, send: false }));
+    return 'error' in r ? null : r.data.pi;
+  }
+
+  async function handBack(sessionId: string): Promise<string> {
+    const r = check(await api['pi.handback']({ sessionId, send: true }));
+    if ('error' in r) return r.error.message;
+    if (r.data.status === 'asked') return 'pi asks you there: confirm in pi to switch.';
+    return r.data.pi ? `pi did not take it: ${r.data.status ?? 'no answer'}` : 'no pi runs with this session now';
+  }
+
+  return { previewFork, fork, findHandback, handBack };
 }

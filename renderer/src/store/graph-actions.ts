@@ -36,6 +36,8 @@ export function createGraphActions({ api, store, s, check, actions }: ActionCont
     const focus = entryId ?? (focusLeaf ? graph.leafId : null);
     if (focus) s().requestFocus(focus);
     s().setGraph(graph);
+    // Appends that arrived while it was fetched, and not in it, are applied now.
+    actions.graphLanded();
     void lazy.flags(graph, () => seq === openSeq);
     if (entryId) {
       pendingEntry = null;

@@ -19,12 +19,23 @@ import { createSettingsSlice, type SettingsSlice } from './settings-slice';
 import { createUiSlice, type UiSlice } from './ui-slice';
 import { createFollowSlice, type FollowSlice } from './follow-slice';
 import { createFollowActions, type FollowActions } from './follow-actions';
+import { createLiveActions, type LiveActions } from './live-actions';
 import { createStorageActions, type StorageActions } from './storage-actions';
+import { createDoctorActions, type DoctorActions } from './doctor-actions';
 import { createCompareActions, type CompareActions } from './compare-actions';
 import { createShareActions, type ShareActions } from './share-actions';
 import { createShareSlice, type ShareSlice } from './share-slice';
 import { createSearchActions, type SearchActions } from './search-actions';
 import { createSearchSlice, type SearchSlice } from './search-slice';
+import { createKeepSlice, type KeepSlice } from './keep-slice';
+import { createKeepActions, type KeepActions } from './keep-actions';
+import { createReportActions, type ReportActions } from './report-actions';
+import { createReportSlice, type ReportSlice } from './report-slice';
+import { createExportActions, type ExportActions } from './export-actions';
+import { createExportSlice, type ExportSlice } from './export-slice';
+import { createCompareSlice, type CompareSlice } from './compare-slice';
+import { createStorageSlice, type StorageSlice } from './storage-slice';
+import { createDoctorSlice, type DoctorSlice } from './doctor-slice';
 
 export type CanopyState = AppSlice &
   SessionsSlice &
@@ -36,7 +47,13 @@ export type CanopyState = AppSlice &
   UiSlice &
   FollowSlice &
   ShareSlice &
-  SearchSlice;
+  SearchSlice &
+  KeepSlice &
+  ReportSlice &
+  ExportSlice &
+  CompareSlice &
+  StorageSlice &
+  DoctorSlice;
 export type CanopyStore = StoreApi<CanopyState>;
 
 /** A fresh store (one per app; tests make their own). */
@@ -53,6 +70,12 @@ export function createCanopyStore(): CanopyStore {
     ...createFollowSlice(...a),
     ...createShareSlice(...a),
     ...createSearchSlice(...a),
+    ...createKeepSlice(...a),
+    ...createReportSlice(...a),
+    ...createExportSlice(...a),
+    ...createCompareSlice(...a),
+    ...createStorageSlice(...a),
+    ...createDoctorSlice(...a),
   }));
 }
 
@@ -68,10 +91,15 @@ export type Actions = AppActions &
   ForkActions &
   SettingsActions &
   FollowActions &
+  LiveActions &
   StorageActions &
+  DoctorActions &
   CompareActions &
   ShareActions &
-  SearchActions;
+  SearchActions &
+  KeepActions &
+  ReportActions &
+  ExportActions;
 
 export function createActions(api: Api, store: CanopyStore): Actions {
   // Filled below; a slice's actions reach another's through it only when they run.
@@ -95,10 +123,15 @@ export function createActions(api: Api, store: CanopyStore): Actions {
     createForkActions(ctx),
     createSettingsActions(ctx),
     createFollowActions(ctx),
+    createLiveActions(ctx),
     createStorageActions(ctx),
+    createDoctorActions(ctx),
     createCompareActions(ctx),
     createShareActions(ctx),
     createSearchActions(ctx),
+    createKeepActions(ctx),
+    createReportActions(ctx),
+    createExportActions(ctx),
   );
 }
 

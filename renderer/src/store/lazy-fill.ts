@@ -1,7 +1,8 @@
 /**
  * Filling a `pending` graph (session.open answered from the index): the previews of the nodes
  * drawn, asked for in batches shortly after they appear, and then every node's flags (pi's /tree
- * filters need them) from one session.flags pass, which replaces the graph's nodes.
+ * filters need them) from one session.flags pass, which replaces the graph's nodes (those appended
+ * since keep theirs: they came with their flags).
  */
 import { unpackEntryNodes, type Api, type SessionGraphDto } from '../lib/shared';
 import type { Check } from './action-context';
@@ -90,28 +91,23 @@ export function createLazyFill(api: Api, store: CanopyStore, check: Check): Lazy
     },
     async flags(graph, stillCurrent) {
       if (!graph.pending) return;
+      // The graph fetched (not one since): appends applied to it keep it the same graph.
+      const same = () => stillCurrent() && s().graph?.sessionId === graph.sessionId && s().graph?.pending === true;
       await previewsFirst();
-      if (!stillCurrent() || s().graph !== graph) return;
+      if (!same()) return;
       let r = check(await api['session.flags']({ sessionId: graph.sessionId }));
       // Main cancels a flags pass when another session opens (in serve, perhaps another tab's):
       // while this graph is still the one shown, ask again (bounded, so two tabs cannot ping-pong).
-      for (
-        let retry = 0;
-        retry < FLAGS_RETRIES && 'error' in r && r.error.code === 'cancelled' && stillCurrent() && s().graph === graph;
-        retry++
-      ) {
+      for (let retry = 0; retry < FLAGS_RETRIES && 'error' in r && r.error.code === 'cancelled' && same(); retry++) {
         r = check(await api['session.flags']({ sessionId: graph.sessionId }));
       }
-      // A graph fetched since (a reload after an append) brings its own flags.
-      if (
-        !('data' in r) ||
-        !stillCurrent() ||
-        s().graph !== graph ||
-        r.data.entries.ids.length !== graph.entries.length
-      )
-        return;
-      const { pending: _pending, ...rest } = graph;
-      s().setGraph({ ...rest, entries: unpackEntryNodes(r.data.entries) });
+      const current = s().graph;
+      if (!('data' in r) || !same() || !current) return;
+      // Appends applied while the pass ran came with their flags: the pass's nodes are the first ones.
+      const flagged = unpackEntryNodes(r.data.entries);
+      if (flagged.length > current.entries.length || flagged.some((n, i) => n.id !== current.entries[i]!.id)) return;
+      const { pending: _pending, ...rest } = current;
+      s().setGraph({ ...rest, entries: flagged.concat(current.entries.slice(flagged.length)) });
       // The filter now hides what it could not judge before: the layout moved, keep the focus in view.
       const focus = s().selectedEntryId ?? graph.leafId;
       if (focus) s().requestFocus(focus);

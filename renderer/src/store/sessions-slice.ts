@@ -2,8 +2,16 @@ import type { StateCreator } from 'zustand/vanilla';
 import type { ErrorValue, SessionListDto, SessionRowDto, SessionsChangeDto, SessionSummaryDto } from '../lib/shared';
 import type { CanopyState } from './index';
 
-export type SessionSort = 'modified' | 'created' | 'name' | 'size' | 'entries';
-export const SESSION_SORTS: readonly SessionSort[] = ['modified', 'created', 'name', 'size', 'entries'];
+export type SessionSort = 'modified' | 'activity' | 'created' | 'name' | 'size' | 'entries' | 'cost';
+export const SESSION_SORTS: readonly SessionSort[] = [
+  'modified',
+  'activity',
+  'created',
+  'name',
+  'size',
+  'entries',
+  'cost',
+];
 
 export interface SessionsSlice {
   sessionList: SessionListDto | null;

@@ -1,11 +1,4 @@
-import type {
-  ExportPreviewDto,
-  ExportRequestDto,
-  ExportWriteDto,
-  LedgerEntryDto,
-  RedactionsDto,
-  SessionSecretsDto,
-} from '../lib/shared';
+import type { RedactionsDto, SessionSecretsDto } from '../lib/shared';
 import type { ActionContext, Outcome } from './action-context';
 
 /** Counts are asked again at most this often while a scan runs (and once at its end). */
@@ -18,12 +11,6 @@ export interface ShareActions {
   sessionSecrets(sessionId: string): Promise<Outcome<SessionSecretsDto>>;
   /** The value of one finding (its index in sessionSecrets), asked for only when the user reveals it. */
   revealSecret(sessionId: string, index: number): Promise<Outcome<string>>;
-  /** What an export would hold and every replacement redaction makes (nothing is written). */
-  exportPreview(request: ExportRequestDto): Promise<Outcome<ExportPreviewDto>>;
-  /** Writes the export (Electron: main asks where; serve: the content comes back to download). */
-  exportWrite(request: ExportRequestDto): Promise<Outcome<ExportWriteDto>>;
-  /** What was shared before. */
-  exportLedger(): Promise<Outcome<LedgerEntryDto[]>>;
   /** The user's own redactions. */
   redactions(): Promise<Outcome<RedactionsDto>>;
   /** Saves the user's own redactions; the answer is what main kept. */
@@ -66,9 +53,6 @@ export function createShareActions({ api, s, check }: ActionContext): ShareActio
       const r = check(await api['secrets.reveal']({ sessionId, index }));
       return 'data' in r ? { data: r.data.value } : r;
     },
-    exportPreview: async (request) => check(await api['export.preview'](request)),
-    exportWrite: async (request) => check(await api['export.write'](request)),
-    exportLedger: async () => check(await api['export.ledger']({})),
     redactions: async () => check(await api['redactions.get']({})),
     saveRedactions: async (redactions) => check(await api['redactions.set'](redactions)),
   };

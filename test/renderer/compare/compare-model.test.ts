@@ -49,6 +49,14 @@ describe('compare model', () => {
       ['parent', 'p', undefined],
       ['fork', 'k', undefined],
     ]);
+    // Tips and family sessions say what they are when the caller can tell (branch labels).
+    const labelled = candidatesOf('s1', ENTRIES, 'b', 'a', lineage, {
+      tip: (id) => `tip ${id} label`,
+      session: (id) => (id === 'k' ? 'try a trie · after “speed up”' : null),
+    });
+    expect(labelled.find((x) => x.kind === 'tip')!.detail).toBe('tip c label');
+    expect(labelled.find((x) => x.kind === 'fork')!.detail).toBe('try a trie · after “speed up”');
+    expect(labelled.find((x) => x.kind === 'parent')!.detail).toMatch(/forked from/);
   });
 
   const rows = [

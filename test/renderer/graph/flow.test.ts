@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { toFlowEdges, toFlowNodes } from '../../../renderer/src/features/graph/model/flow';
+import { toFlowEdges } from '../../../renderer/src/features/graph/model/flow-edges';
+import { toFlowNodes } from '../../../renderer/src/features/graph/model/flow-nodes';
+import { buildLodView } from '../../../renderer/src/features/graph/model/lod-view';
 import { buildTreeIndex } from '../../../renderer/src/model/tree-index';
 import { buildGraphView } from '../../../renderer/src/features/graph/model/view';
 import type { EntryNodeDto } from '../../../electron/shared/dto';
@@ -13,7 +15,9 @@ function viewOf(entries: EntryNodeDto[], pathIds?: string[]) {
     expanded: new Set(),
     selectedId: null,
   });
-  return { graph, view };
+  // The finest level: every draw node on its own.
+  const lod = buildLodView(view, graph, { level: 99, rowsFit: 9, pinned: new Set() });
+  return { graph, view, lod };
 }
 
 describe('react-flow nodes and edges', () => {
@@ -23,8 +27,8 @@ describe('react-flow nodes and edges', () => {
         ? { ...e, type: 'compaction', role: undefined, checkpoint: 'first-kept' as const, firstKeptEntryId: 'e250' }
         : e,
     );
-    const { view } = viewOf(entries);
-    const edges = toFlowEdges(view);
+    const { view, lod } = viewOf(entries);
+    const edges = toFlowEdges(view, lod);
     const kept = edges.filter((e) => e.className === 'first-kept-edge');
     expect(kept).toHaveLength(1);
     expect(kept[0]).toMatchObject({ source: 'e300', target: 'e250', sourceHandle: 'ks', targetHandle: 'kt' });
@@ -38,8 +42,8 @@ describe('react-flow nodes and edges', () => {
           ? { ...e, type: 'custom', role: undefined }
           : e,
     );
-    const v2 = viewOf(hidden).view;
-    const target = toFlowEdges(v2).find((e) => e.className === 'first-kept-edge')!.target;
+    const { view: v2, lod: l2 } = viewOf(hidden);
+    const target = toFlowEdges(v2, l2).find((e) => e.className === 'first-kept-edge')!.target;
     expect(target).toBe(v2.drawNodeOf('e249')!.id);
   });
 
@@ -47,14 +51,15 @@ describe('react-flow nodes and edges', () => {
     const entries = chain(6).map((e) =>
       e.id === 'e3' ? { ...e, type: 'compaction', role: undefined, checkpoint: 'retained-tail' as const } : e,
     );
-    const { view, graph } = viewOf(entries, ['e3', 'e4', 'e5']);
-    const edges = toFlowEdges(view);
+    const { view, graph, lod } = viewOf(entries, ['e3', 'e4', 'e5']);
+    const edges = toFlowEdges(view, lod);
     expect(edges.find((e) => e.target === 'e3')!.className).toContain('checkpoint-cut');
     expect(edges.find((e) => e.target === 'e2')!.className).toContain('beyond-checkpoint');
-    const nodes = toFlowNodes(view, graph, { cursorId: 'e1', selectedId: 'e2', matches: new Set(['e4']) });
+    const nodes = toFlowNodes(view, lod, graph, { cursorId: 'e1', selectedId: 'e2', matches: new Set(['e4']) });
     const attr = (id: string) => nodes.find((n) => n.id === id)!.domAttributes as Record<string, string>;
     expect(attr('e3')).toMatchObject({
-      'data-kind': 'compaction',
+      'data-kind': 'entry',
+      'data-entry-kind': 'compaction',
       'data-on-path': 'true',
       'data-checkpoint': 'retained-tail',
     });
@@ -65,5 +70,34 @@ describe('react-flow nodes and edges', () => {
     expect(e2.width).toBeGreaterThan(0);
     expect(e2.height).toBeGreaterThan(0);
     expect(e2.data).toMatchObject({ isSelected: true, beyondCheckpoint: true });
+  });
+});
+
+describe('nodes at a coarse level', () => {
+  it('a run and a cluster carry what they stand for (data-entries, data-tips, data-compactions)', () => {
+    const entries = chain(300).map((e, i) => (i % 60 === 30 ? { ...e, type: 'compaction', role: undefined } : e));
+    const side = chain(5, 's', 'e100');
+    const graph = graphOf([...entries, ...side], { leafId: 'e299' });
+    const view = buildGraphView(graph, buildTreeIndex(graph.entries, 'e299'), {
+      filterMode: 'default',
+      showLeafRecords: false,
+      expanded: new Set(),
+      selectedId: null,
+    });
+    const lod = buildLodView(view, graph, { level: 0, rowsFit: 4, pinned: new Set() });
+    const nodes = toFlowNodes(view, lod, graph, { cursorId: null, selectedId: null, matches: new Set() });
+    const attr = (n: (typeof nodes)[number]) => n.domAttributes as Record<string, string>;
+    const kinds = new Set(nodes.map((n) => attr(n)['data-kind']));
+    expect(kinds).toEqual(new Set(['entry', 'chain', 'cluster']));
+    const total = (key: string) => nodes.reduce((a, n) => a + Number(attr(n)[key] ?? 0), 0);
+    const entryNodes = nodes.filter((n) => attr(n)['data-kind'] === 'entry');
+    expect(total('data-entries') + entryNodes.length).toBe(view.stats.visible);
+    expect(
+      total('data-tips') + entryNodes.filter((n) => view.drawTree.nodes.get(n.id)!.children.length === 0).length,
+    ).toBe(2);
+    const comp = entryNodes.filter((n) => attr(n)['data-entry-kind'] === 'compaction').length;
+    expect(total('data-compactions') + comp).toBe(5);
+    const cluster = nodes.find((n) => attr(n)['data-kind'] === 'cluster')!;
+    expect(cluster.data).toMatchObject({ tips: 1, entries: 5, firstPrompt: 'step 0' });
   });
 });

@@ -48,7 +48,11 @@ const attrs = (root: HTMLElement) =>
   Object.fromEntries(
     [...root.querySelectorAll<HTMLElement>('.react-flow__node')].map((n) => [
       n.dataset.id,
-      { kind: n.dataset.kind, onPath: n.dataset.onPath ?? null, checkpoint: n.dataset.checkpoint ?? null },
+      {
+        kind: n.dataset.kind === 'entry' ? n.dataset.entryKind : n.dataset.kind,
+        onPath: n.dataset.onPath ?? null,
+        checkpoint: n.dataset.checkpoint ?? null,
+      },
     ]),
   );
 

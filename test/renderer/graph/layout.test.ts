@@ -7,7 +7,14 @@ import {
   type DrawTree,
 } from '../../../renderer/src/features/graph/model/collapse';
 import { filterTree } from '../../../renderer/src/model/filters';
-import { layoutTree, NODE_HEIGHT, NODE_WIDTH, type Layout } from '../../../renderer/src/features/graph/model/layout';
+import {
+  LANE_PITCH,
+  NODE_HEIGHT,
+  NODE_WIDTH,
+  placeLod,
+  type Layout,
+} from '../../../renderer/src/features/graph/model/layout';
+import { buildLod } from '../../../renderer/src/features/graph/model/lod';
 import { buildTreeIndex } from '../../../renderer/src/model/tree-index';
 import { buildGraphView } from '../../../renderer/src/features/graph/model/view';
 import type { EntryNodeDto } from '../../../electron/shared/dto';
@@ -75,8 +82,15 @@ describe('collapseChains', () => {
   });
 });
 
-describe('layoutTree', () => {
-  it('places children below their parent and siblings side by side without overlap', () => {
+/** The finest level's lane layout of a draw tree. */
+function laneLayout(t: DrawTree, leaf: string): Layout {
+  const facts = { weight: () => 1, isCompaction: () => false };
+  const opts = { rows: Number.POSITIVE_INFINITY, sideNodes: Number.POSITIVE_INFINITY, pinned: new Set<string>(), leaf };
+  return placeLod(buildLod(t, facts, opts));
+}
+
+describe('lane layout', () => {
+  it('puts the leaf path down lane 0, a fork beside its row, its line down its own lane, without overlap', () => {
     const entries = lines([
       node('r', null),
       node('a', 'r'),
@@ -86,30 +100,31 @@ describe('layoutTree', () => {
       node('a2', 'a'),
     ]);
     const t = draw(entries, 'a2', { budget: 1000 });
-    const layout = layoutTree(t);
+    const layout = laneLayout(t, 'a2');
     const p = (id: string) => layout.placed.get(id)!;
+    for (const id of ['r', 'a', 'a2']) expect(p(id).x, id).toBe(0);
     expect(p('a').y).toBeGreaterThan(p('r').y);
-    expect(p('a1').y).toBeGreaterThan(p('a').y);
-    expect(p('a').depth).toBe(1);
-    // The leaf's branch (a) is leftmost.
-    expect(p('a').x).toBeLessThan(p('b').x);
-    expect(p('b').x).toBeLessThan(p('c').x);
+    expect(p('a2').y).toBeGreaterThan(p('a').y);
+    // b and c fork off r: beside r's row, each in its own lane; a1 forks off a.
+    expect(p('b').y).toBe(p('r').y);
+    expect(p('b').x).toBeGreaterThanOrEqual(LANE_PITCH);
+    expect(p('c').x).toBeGreaterThan(p('b').x);
+    expect(p('a1').y).toBe(p('a').y);
     assertNoOverlap(layout);
     expect(layout.order[0]).toBe('r');
   });
 
-  it('lays several roots out side by side under a virtual root that is not drawn', () => {
+  it('lays several roots out beside the first one', () => {
     const entries = lines([node('r1', null), node('r2', null), node('x', 'r2'), node('r3', 'missing')]);
-    const layout = layoutTree(draw(entries, 'x', { budget: 1000 }));
+    const layout = laneLayout(draw(entries, 'x', { budget: 1000 }), 'x');
     expect(layout.placed.size).toBe(4);
-    const roots = ['r1', 'r2', 'r3'].map((id) => layout.placed.get(id)!);
-    for (const r of roots) expect(r.y).toBe(0);
-    expect(layout.placed.get('r2')!.x).toBeLessThan(layout.placed.get('r1')!.x); // leaf root first
+    expect(layout.placed.get('r2')!.x).toBe(0); // the leaf's root is the trunk
+    for (const r of ['r1', 'r3']) expect(layout.placed.get(r)!.x).toBeGreaterThan(0);
     assertNoOverlap(layout);
   });
 
   it('lays out a 20k-entry uncollapsed chain without recursion', () => {
-    const layout = layoutTree(draw(chain(20_000), 'e19999', { budget: Infinity }));
+    const layout = laneLayout(draw(chain(20_000), 'e19999', { budget: Infinity }), 'e19999');
     expect(layout.placed.size).toBe(20_000);
     expect(layout.placed.get('e19999')!.depth).toBe(19_999);
     expect(layout.height).toBeGreaterThan(19_999 * NODE_HEIGHT);

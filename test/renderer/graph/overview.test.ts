@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
-  fromOverview,
-  overviewFrame,
   overviewMarks,
-  tipAt,
-  toOverview,
-  viewportRect,
+  stripAt,
+  stripY,
+  tipNear,
+  trunkAt,
+  viewportSpan,
 } from '../../../renderer/src/features/graph/model/overview';
+import { buildLodView } from '../../../renderer/src/features/graph/model/lod-view';
 import { stepTip, tipPreview } from '../../../renderer/src/features/graph/model/tips';
 import { buildGraphView } from '../../../renderer/src/features/graph/model/view';
 import { buildTreeIndex } from '../../../renderer/src/model/tree-index';
@@ -44,73 +45,63 @@ function sample() {
   return { graph, index, view, marks: overviewMarks(view, 'leaf') };
 }
 
-const pairs = (a: Float64Array) => Array.from({ length: a.length / 2 }, (_, i) => [a[2 * i]!, a[2 * i + 1]!] as const);
-
 describe('overviewMarks', () => {
   it('marks the tips in tree order, the leaf branch first, each ending in its last entry', () => {
     const { marks, view } = sample();
     expect(marks.tips.map((t) => t.entryId)).toEqual(['leaf', 'x1', 'y2', 't']);
     expect(marks.tips.map((t) => t.onPath)).toEqual([true, false, false, false]);
-    // The long run collapsed: the tip marks sit on drawn nodes, and the chain is not a tip.
+    // The long run collapsed: the tip marks sit on draw nodes, and the chain is not a tip.
     expect(view.drawTree.nodes.has('chain:b')).toBe(true);
     for (const t of marks.tips) expect(view.drawTree.nodes.get(t.drawId)!.children).toEqual([]);
   });
 
-  it('marks branch points and checkpoints at their node centres', () => {
-    const { marks, view } = sample();
-    const centre = (id: string) => {
-      const p = view.layout.placed.get(id)!;
-      return [p.x + 118, p.y + 30] as const;
-    };
-    expect(pairs(marks.branchPoints)).toEqual([centre('a'), centre('y1')]);
-    expect(pairs(marks.checkpoints)).toEqual([centre('cp')]);
-    expect(marks.leaf).toEqual({ x: centre('leaf')[0], y: centre('leaf')[1] });
-  });
-
-  it('splits edges into the active path and the rest', () => {
-    const { marks, view } = sample();
-    // r→a→(b…k19 as one chain)→leaf: three segments.
-    const onPath = [...view.drawOnPath];
-    expect(onPath.sort()).toEqual(['a', 'chain:b', 'leaf', 'r']);
-    expect(marks.pathEdges.length / 4).toBe(3);
-    expect(marks.edges.length / 4).toBe(view.drawTree.nodes.size - 1 - 3);
-  });
-});
-
-describe('overview frame', () => {
-  it('stretches each axis on its own and maps back', () => {
-    const f = overviewFrame({ width: 100, height: 10_000 }, { width: 212, height: 112 }, 6);
-    expect(toOverview(f, 100, 10_000)).toEqual({ x: 206, y: 106 });
-    const back = fromOverview(f, 106, 56);
-    expect(back.x).toBeCloseTo(50);
-    expect(back.y).toBeCloseTo(5000);
-  });
-
-  it('finds the tip under a click and nothing away from the marks', () => {
+  it('places everything along the trunk by entry count; side marks sit where their branch forks off', () => {
     const { marks } = sample();
-    const f = overviewFrame(marks, { width: 200, height: 140 });
-    const y2 = marks.tips.find((t) => t.entryId === 'y2')!;
-    const p = toOverview(f, y2.x, y2.y);
-    expect(tipAt(marks, f, p.x + 2, p.y - 2)?.entryId).toBe('y2');
-    expect(tipAt(marks, f, -50, -50)).toBeNull();
+    // r, a, then b…k19 (21 entries as one chain), then the leaf.
+    expect(marks.total).toBe(24);
+    expect(marks.trunk.map((t) => [t.drawId, t.at, t.count])).toEqual([
+      ['r', 0, 1],
+      ['a', 1, 1],
+      ['chain:b', 2, 21],
+      ['leaf', 23, 1],
+    ]);
+    expect(marks.leaf).toBe(23);
+    expect(marks.compactions).toEqual([]);
+    expect(marks.sideCompactions).toEqual([1]);
+    expect(marks.forks).toEqual([{ at: 1, tips: 3 }]);
+    expect(marks.tips.slice(1).every((t) => t.at === 1)).toBe(true);
+    expect(trunkAt(marks, 0)).toBe('r');
+    expect(trunkAt(marks, 12)).toBe('chain:b');
+    expect(trunkAt(marks, 23)).toBe('leaf');
   });
 
-  it('draws the viewport as the flow rectangle the canvas shows', () => {
-    const f = overviewFrame({ width: 1000, height: 1000 }, { width: 112, height: 112 }, 6);
-    // Zoom 0.5 at offset (-100, -200): the canvas (400×300) shows flow x 200..1000, y 400..1000.
-    const r = viewportRect(f, [-100, -200, 0.5], { width: 400, height: 300 });
-    expect(r.x).toBeCloseTo(6 + 20);
-    expect(r.y).toBeCloseTo(6 + 40);
-    expect(r.width).toBeCloseTo(80);
-    expect(r.height).toBeCloseTo(60);
+  it('maps strip pixels to trunk positions and back, and finds a tip near a position', () => {
+    const { marks } = sample();
+    const f = { total: marks.total, height: 250, pad: 5 };
+    expect(stripY(f, 0)).toBe(5);
+    expect(stripY(f, 24)).toBe(245);
+    expect(stripAt(f, stripY(f, 12) + 1)).toBe(12);
+    expect(stripAt(f, -40)).toBe(0);
+    expect(stripAt(f, 4000)).toBe(23);
+    expect(tipNear(marks, 2, 1)?.entryId).toBe('x1');
+    expect(tipNear(marks, 12, 2)).toBeNull();
+  });
+
+  it('spans the trunk positions of the trunk rows the canvas shows', () => {
+    const { marks, view, graph } = sample();
+    const lod = buildLodView(view, graph, { level: 99, rowsFit: 9, pinned: new Set() });
+    expect(viewportSpan(marks, lod, { top: 0, bottom: 1 })).toEqual({ from: 0, to: 2 });
+    expect(viewportSpan(marks, lod, { top: 2, bottom: 40 })).toEqual({ from: 2, to: 24 });
+    expect(viewportSpan(marks, lod, { top: 50, bottom: 60 })).toBeNull();
   });
 });
 
 describe('tips', () => {
   it('steps to the next and previous tip in tree order, wrapping', () => {
     const { marks, view } = sample();
-    const order = view.layout.order;
-    const ids = (from: string | null, d: 1 | -1) => stepTip(marks.tips, order, from, d)?.entryId;
+    const posOf = (id: string) => view.drawTree.nodes.get(id)!.orderPos;
+    const ids = (from: string | null, d: 1 | -1) =>
+      stepTip(marks.tips, posOf, from === null ? null : posOf(from), d)?.entryId;
     expect(ids(null, 1)).toBe('leaf');
     expect(ids(null, -1)).toBe('t');
     expect(ids('leaf', 1)).toBe('x1');

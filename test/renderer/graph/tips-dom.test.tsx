@@ -4,9 +4,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { CommandLayer } from '../../../renderer/src/features/palette/CommandLayer';
 import { CommandsProvider } from '../../../renderer/src/commands/commands-context';
 import { createRegistry, type CommandRegistry } from '../../../renderer/src/commands/registry';
-import { OVERVIEW_BOX } from '../../../renderer/src/features/graph/GraphOverview';
+import { OVERVIEW_PAD } from '../../../renderer/src/features/graph/GraphOverview';
+import { TIP_X } from '../../../renderer/src/features/graph/overview-draw';
 import { GraphPanel } from '../../../renderer/src/features/graph/GraphPanel';
-import { overviewFrame, overviewMarks, toOverview } from '../../../renderer/src/features/graph/model/overview';
+import { overviewMarks, stripY } from '../../../renderer/src/features/graph/model/overview';
 import { buildGraphView } from '../../../renderer/src/features/graph/model/view';
 import { buildTreeIndex } from '../../../renderer/src/model/tree-index';
 import type { EntryNodeDto, SessionGraphDto } from '../../../electron/shared/dto';
@@ -59,7 +60,7 @@ async function mountGraph(registry?: CommandRegistry) {
   return m;
 }
 
-/** Where the overview draws a tip, in the overview's pixels (the canvas's own model). */
+/** Where the overview draws a tip, in the strip's pixels (700 px tall here). */
 function tipPoint(graph: SessionGraphDto, entryId: string) {
   const index = buildTreeIndex(graph.entries, graph.leafId);
   const view = buildGraphView(graph, index, {
@@ -70,7 +71,7 @@ function tipPoint(graph: SessionGraphDto, entryId: string) {
   });
   const marks = overviewMarks(view, graph.leafId);
   const tip = marks.tips.find((t) => t.entryId === entryId)!;
-  return toOverview(overviewFrame(marks, OVERVIEW_BOX), tip.x, tip.y);
+  return { x: TIP_X, y: stripY({ total: marks.total, height: 700, pad: OVERVIEW_PAD }, tip.at) };
 }
 
 const press = (key: string) =>
@@ -81,9 +82,8 @@ describe('branch tips', () => {
     const mm = await mountGraph();
     const overview = mm.container.querySelector('[data-testid="graph-overview"]')!;
     expect(overview.getAttribute('data-tips')).toBe('3');
-    const box = overview.querySelector('.overview-box')!;
-    const canvas = overview.querySelector('canvas')!;
-    const r = canvas.getBoundingClientRect();
+    const box = overview;
+    const r = overview.getBoundingClientRect();
     const p = tipPoint(sample(), 'x');
     await act(
       async () =>
@@ -102,7 +102,7 @@ describe('branch tips', () => {
             bubbles: true,
             button: 0,
             clientX: r.left + 1,
-            clientY: r.top + OVERVIEW_BOX.height - 1,
+            clientY: r.top + 699,
           }),
         ),
     );

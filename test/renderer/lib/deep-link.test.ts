@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatDeepLink, parseDeepLink, shareableUrl } from '../../../renderer/src/lib/deep-link';
+import {
+  formatDeepLink,
+  formatSearchLink,
+  parseDeepLink,
+  parseSearchLink,
+  shareableUrl,
+} from '../../../renderer/src/lib/deep-link';
 
 describe('deep links', () => {
   it('parses a session link and a session + entry link', () => {
@@ -53,5 +59,21 @@ describe('deep links', () => {
     );
     expect(url).toBe('http://127.0.0.1:4000/#/session/s1?entry=e1');
     expect(url).not.toContain('secret');
+  });
+});
+
+describe("search links (#/search?q=…, what pi's /canopy search opens)", () => {
+  it('round-trips any query, and is no session link', () => {
+    fc.assert(
+      fc.property(fc.string(), (q) => {
+        expect(parseSearchLink(formatSearchLink(q))).toBe(q);
+        expect(parseDeepLink(formatSearchLink(q))).toBeNull();
+      }),
+    );
+  });
+  it('refuses other hashes and a bad escape', () => {
+    for (const hash of ['', '#/search', '#/search?x=1', '#/session/a', '#/search?q=%E0%A4%A'])
+      expect(parseSearchLink(hash)).toBeNull();
+    expect(parseSearchLink('#/search?q=a+b')).toBe('a b');
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { plainText, sessionTitle } from '../../../renderer/src/model/session-title';
+import { plainText, sessionLabel, sessionTitle } from '../../../renderer/src/model/session-title';
 import { countOf } from '../../../renderer/src/lib/format';
 import { row, summary } from '../fake-api';
 
@@ -32,6 +32,30 @@ describe('sessionTitle', () => {
     expect(a).toMatch(/^fork .* · the parent question$/);
     expect(a).not.toBe(b);
     expect(sessionTitle(fork('f4', '2026-03-02T09:05:00Z'), summary('Named fork', 'x'))).toBe('Named fork');
+  });
+});
+
+describe('forks as branches', () => {
+  const fork = (id: string) =>
+    row(id, '/p', {
+      parentSessionId: 'parent',
+      parentSessionPath: '/p/parent.jsonl',
+      createdAt: '2026-03-02T09:05:00Z',
+    });
+  const copied = summary(null, 'the parent question');
+
+  it('sibling forks with no prompt of their own are told apart by where they branched off', () => {
+    const a = sessionTitle(fork('f1'), { ...copied, branchedAfter: 'use a **stack**' });
+    const b = sessionTitle(fork('f2'), { ...copied, branchedAfter: 'use recursion' });
+    expect(a).toMatch(/^fork after “use a stack” · /);
+    expect(b).toMatch(/^fork after “use recursion” · /);
+  });
+
+  it('one line says both: its own first prompt and where it branched off (not for named or unforked sessions)', () => {
+    const s = { ...copied, ownFirstMessage: 'try a trie', branchedAfter: 'speed up lookups' };
+    expect(sessionLabel(fork('f1'), s)).toBe('try a trie · after “speed up lookups”');
+    expect(sessionLabel(fork('f1'), { ...s, name: 'Trie' })).toBe('Trie');
+    expect(sessionLabel(row('a', '/p'), summary(null, 'hi'))).toBe('hi');
   });
 });
 

@@ -53,4 +53,18 @@ describe('palette filtering', () => {
     expect(empty.sessions.map((i) => i.key)).toEqual(['s:bbb222', 's:aaa111', 's:ccc333']);
     expect(empty.entries).toEqual([]);
   });
+
+  it('ranks sessions as the list does, and an action named by the words before a session holding them', () => {
+    const withFork = [
+      ...sessions,
+      row('ddd444', '/home/al/x', { summary: summary(null, 'please fork here and there', 2) }),
+      row('eee555', '/home/al/y', { summary: summary(null, 'f o r k scattered', 2) }),
+    ];
+    const on = { ...src(), sessions: withFork, isEnabled: () => true };
+    const r = paletteItems('fork here', on);
+    expect(r.sessions.map((i) => (i.kind === 'session' ? i.sessionId : ''))).toEqual(['ddd444']);
+    expect(r.actions[0]!.score).toBeGreaterThan(r.sessions[0]!.score);
+    // A word only in a first message: never scattered over it.
+    expect(paletteItems('frk', on).sessions).toEqual([]);
+  });
 });

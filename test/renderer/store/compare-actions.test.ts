@@ -1,28 +1,40 @@
 import { describe, expect, it } from 'vitest';
 import { createActions, createCanopyStore } from '../../../renderer/src/store';
+import type { CompareDto } from '../../../renderer/src/lib/shared';
 import { fakeApi } from '../fake-api';
 
+const answer = { ancestorId: 'r', rows: [] } as unknown as CompareDto;
+
 describe('the compare actions', () => {
-  it('ask for the two sides as given and hand back the error to show', async () => {
-    const fake = fakeApi({
-      'session.compare': async () => ({ ok: false, error: { code: 'not_found', message: 'no such leaf' } }),
-    });
-    const actions = createActions(fake.api, createCanopyStore());
-    const r = await actions.compare({ sessionId: 'a' }, { sessionId: 'b', leafId: 'e9' });
-    expect(r).toEqual({ error: { code: 'not_found', message: 'no such leaf' } });
+  it('ask for the two sides as given and keep the answer in the store, then clear it', async () => {
+    const fake = fakeApi({ 'session.compare': async () => ({ ok: true, data: answer }) });
+    const store = createCanopyStore();
+    const actions = createActions(fake.api, store);
+    await actions.compare({ sessionId: 'a' }, { sessionId: 'b', leafId: 'e9' });
+    expect(store.getState().comparison).toEqual({ result: answer, error: null, busy: false });
     expect(fake.calls).toEqual([
       { channel: 'session.compare', args: { a: { sessionId: 'a' }, b: { sessionId: 'b', leafId: 'e9' } } },
     ]);
+    actions.clearComparison();
+    expect(store.getState().comparison).toEqual({ result: null, error: null, busy: false });
   });
 
-  it('read the family, null when it cannot be read', async () => {
-    const lineage = { sessionId: 's1', members: [] } as never;
+  it('keep the error to show, and ask once while a comparison runs', async () => {
+    let release: () => void = () => {};
     const fake = fakeApi({
-      'session.lineage': async ({ sessionId }) =>
-        sessionId === 's1' ? { ok: true, data: lineage } : { ok: false, error: { code: 'not_found', message: 'gone' } },
+      'session.compare': () =>
+        new Promise((resolve) => {
+          release = () => resolve({ ok: false, error: { code: 'not_found', message: 'no such leaf' } });
+        }),
     });
-    const actions = createActions(fake.api, createCanopyStore());
-    expect(await actions.lineage('s1')).toBe(lineage);
-    expect(await actions.lineage('s2')).toBeNull();
+    const store = createCanopyStore();
+    const actions = createActions(fake.api, store);
+    const first = actions.compare({ sessionId: 'a' }, { sessionId: 'b' });
+    expect(store.getState().comparison.busy).toBe(true);
+    await actions.compare({ sessionId: 'a' }, { sessionId: 'c' });
+    release();
+    await first;
+    expect(fake.calls).toHaveLength(1);
+    expect(store.getState().comparison).toEqual({ result: null, error: 'no such leaf', busy: false });
   });
 });

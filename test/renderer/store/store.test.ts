@@ -84,7 +84,7 @@ describe('actions', () => {
     const pending = actions.init();
     await vi.waitFor(() => expect(store.getState().listing).toBe(true));
     // Subscribed before the first listing: its progress events are heard.
-    expect(f.listenerCount()).toBe(4);
+    expect(f.listenerCount()).toBe(5);
     f.emit('sessions.progress', { done: 1, total: 2 });
     expect(store.getState().listProgress).toEqual({ done: 1, total: 2 });
     release();
@@ -92,7 +92,7 @@ describe('actions', () => {
     expect(store.getState().listing).toBe(false);
     expect(store.getState().sessionList?.sessions.map((r) => r.sessionId)).toEqual(['a']);
     expect(store.getState().appInfo?.roots).toEqual(['/r']);
-    expect(f.listenerCount()).toBe(4);
+    expect(f.listenerCount()).toBe(5);
   });
 
   it('a refused token becomes the app-wide error and stops start-up', async () => {

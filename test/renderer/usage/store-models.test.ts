@@ -4,8 +4,9 @@ import { familiesOf, isStale, totalsOf } from '../../../renderer/src/features/st
 import { applyFilter, sumBy, totalOf } from '../../../renderer/src/features/usage/usage-model';
 import type { StorageRowDto, UsageRowDto } from '../../../electron/shared/store-dto';
 
-const u = (day: string, model: string, sessionId: string, cost: number): UsageRowDto => ({
+const u = (day: string, model: string, sessionId: string, cost: number, billedCost = 0): UsageRowDto => ({
   day,
+  provider: 'p',
   model,
   project: '/p',
   sessionId,
@@ -16,6 +17,9 @@ const u = (day: string, model: string, sessionId: string, cost: number): UsageRo
   output: 1,
   cacheRead: 0,
   cacheWrite: 0,
+  cacheWrite1h: 0,
+  reasoning: 0,
+  billedCost,
   unpricedMessages: 0,
   activeCost: cost,
   otherSessionsCost: 0,
@@ -32,8 +36,8 @@ describe('usage model', () => {
       ['2026-11-02', 5],
     ]);
     expect(sumBy(rows, 'model').map((s) => [s.key, s.cost])).toEqual([
-      ['a', 6],
-      ['b', 1],
+      ['p/a', 6],
+      ['p/b', 1],
     ]);
     expect(totalOf(rows)).toMatchObject({ cost: 7, messages: 3, duplicateCost: 1.5 });
   });

@@ -34,6 +34,8 @@ export function candidatesOf(
   leafId: string | null,
   selectedId: string | null,
   lineage: LineageDto | null,
+  /** What a tip or a family session is (model/branch-label.ts, sessionLabel): else its preview or role. */
+  labels: { tip?(entryId: string): string; session?(sessionId: string): string | null } = {},
 ): Candidate[] {
   const byId = new Map(entries.map((e) => [e.id, e]));
   const out: Candidate[] = [];
@@ -42,7 +44,8 @@ export function candidatesOf(
     const e = byId.get(id);
     if (!e || seen.has(id)) return;
     seen.add(id);
-    out.push({ key: `${sessionId}:${id}`, sessionId, leafId: id, kind, title: short(id), detail: e.preview || e.type });
+    const detail = (kind === 'tip' && labels.tip?.(id)) || e.preview || e.type;
+    out.push({ key: `${sessionId}:${id}`, sessionId, leafId: id, kind, title: short(id), detail });
   };
   if (selectedId) add(selectedId, 'selected');
   if (leafId) add(leafId, 'leaf');
@@ -58,7 +61,10 @@ export function candidatesOf(
       kind,
       title: link.fileName,
       detail:
-        kind === 'parent' ? 'the session this one was forked from, at its leaf' : 'a fork of this session, at its leaf',
+        labels.session?.(link.sessionId) ??
+        (kind === 'parent'
+          ? 'the session this one was forked from, at its leaf'
+          : 'a fork of this session, at its leaf'),
     });
   return out;
 }

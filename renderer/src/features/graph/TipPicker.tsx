@@ -4,6 +4,7 @@ import { useActions, useCanopy } from '../../app-context';
 import type { TreeIndex } from '../../model/tree-index';
 import type { OverviewTip } from './model/overview';
 import { tipPreview } from './model/tips';
+import { branchLabel, branchText } from '../../model/branch-label';
 
 /** Ids whose previews a tip's line may come from (the tip and a few ancestors), for a pending graph. */
 function previewIds(index: TreeIndex, tips: readonly OverviewTip[], up = 3): string[] {
@@ -35,7 +36,13 @@ export function TipPicker({
     if (pending) actions.requestPreviews(previewIds(index, tips));
   }, [pending, actions, index, tips]);
   const rows = useMemo(
-    () => tips.map((t, i) => ({ tip: t, n: i + 1, text: tipPreview(index, t.entryId, lazy) })),
+    () =>
+      tips.map((t, i) => ({
+        tip: t,
+        n: i + 1,
+        text: tipPreview(index, t.entryId, lazy),
+        branch: t.onPath ? '' : branchText(branchLabel(index, t.entryId, lazy)),
+      })),
     [tips, index, lazy],
   );
 
@@ -60,10 +67,10 @@ export function TipPicker({
         />
         <Command.List className="palette-list">
           <Command.Empty className="muted pad">No tip matches.</Command.Empty>
-          {rows.map(({ tip, n, text }) => (
+          {rows.map(({ tip, n, text, branch }) => (
             <Command.Item
               key={tip.entryId}
-              value={`${n} ${text} ${tip.entryId}`}
+              value={`${n} ${text} ${branch} ${tip.entryId}`}
               className="palette-item"
               data-testid="tip-item"
               data-id={tip.entryId}
@@ -72,7 +79,8 @@ export function TipPicker({
               <span className="palette-title">{text || '(no message text yet)'}</span>
               <span className="palette-detail muted small">
                 tip {n}
-                {tip.entryId === leafId ? ' · leaf' : tip.onPath ? ' · on the path' : ''} · {tip.entryId}
+                {tip.entryId === leafId ? ' · leaf' : tip.onPath ? ' · on the path' : ''}
+                {branch ? ` · ${branch}` : ''} · {tip.entryId}
               </span>
             </Command.Item>
           ))}

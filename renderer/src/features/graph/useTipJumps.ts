@@ -5,17 +5,18 @@ import type { CommandAction } from '../../commands/registry';
 import type { OverviewMarks, OverviewTip } from './model/overview';
 import { stepTip } from './model/tips';
 import type { GraphView } from './model/view';
+import type { LodView } from './model/lod-view';
 
 /**
  * Jumps to branch tips: `]` / `[` walk them in tree order, "Go to branch tip…" opens the picker.
  * Jumping selects the tip's entry and centres it.
  */
-export function useTipJumps(view: GraphView, marks: OverviewMarks) {
+export function useTipJumps(view: GraphView, lodView: LodView, marks: OverviewMarks) {
   const actions = useActions();
   const [pickerOpen, setPickerOpen] = useState(false);
   // The registered actions stay the same objects; they read the current drawing from here.
-  const latest = useRef({ view, marks });
-  latest.current = { view, marks };
+  const latest = useRef({ view, lodView, marks });
+  latest.current = { view, lodView, marks };
   const { store } = useServices();
 
   const jump = useMemo(
@@ -28,13 +29,13 @@ export function useTipJumps(view: GraphView, marks: OverviewMarks) {
 
   const contributed = useMemo<CommandAction[]>(() => {
     const step = (delta: 1 | -1) => {
-      const { view: v, marks: m } = latest.current;
+      const { view: v, marks: m, lodView: lv } = latest.current;
       const s = store.getState();
-      const from =
-        s.cursorId && v.drawTree.nodes.has(s.cursorId)
-          ? s.cursorId
-          : (v.drawNodeOf(s.selectedEntryId ?? '')?.id ?? null);
-      const tip = stepTip(m.tips, v.layout.order, from, delta);
+      // The cursor (a drawn node: its first draw node) or else the selection, as a tree-order position.
+      const cursor = s.cursorId ? lv.lod.nodes.get(s.cursorId)?.draws[0] : undefined;
+      const from = cursor ?? v.drawNodeOf(s.selectedEntryId ?? '')?.id;
+      const posOf = (id: string) => v.drawTree.nodes.get(id)?.orderPos ?? -1;
+      const tip = stepTip(m.tips, posOf, from === undefined ? null : posOf(from), delta);
       if (tip) jump(tip);
     };
     const hasTips = () => latest.current.marks.tips.length > 0;

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useActions, useCanopy } from '../../app-context';
 import type { LineageLinkDto } from '../../lib/shared';
 import { ForkIcon } from '../../lib/icons';
-import { sessionTitle } from '../../model/session-title';
+import { sessionLabel } from '../../model/session-title';
 import { linkName } from '../../model/lineage-model';
 
 const MAX_FLAGS = 2;
@@ -11,7 +11,7 @@ const MAX_FLAGS = 2;
 export function useLinkTitle(link: LineageLinkDto): string {
   const row = useCanopy((s) => s.sessionList?.sessions.find((r) => r.sessionId === link.sessionId) ?? null);
   const summary = useCanopy((s) => s.summaries[link.sessionId] ?? null);
-  return row ? sessionTitle(row, summary) : linkName(link);
+  return row ? sessionLabel(row, summary) : linkName(link);
 }
 
 /** Opens a linked session at its fork point (the entry both files hold), else where it opens by default. */

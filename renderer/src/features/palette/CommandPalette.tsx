@@ -3,6 +3,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useActions, useCanopy } from '../../app-context';
 import { useCommandRegistry, useRegisteredActions } from '../../commands/commands-context';
 import { Keys } from './Keys';
+import { Marked } from '../../ui/Marked';
 import { paletteItems, type PaletteItem } from './palette-model';
 import { focusTestId } from './app-actions';
 
@@ -26,6 +27,7 @@ function PaletteDialog() {
   const setOpen = useCanopy((s) => s.setPaletteOpen);
   const list = useCanopy((s) => s.sessionList);
   const summaries = useCanopy((s) => s.summaries);
+  const keep = useCanopy((s) => s.keep);
   const graph = useCanopy((s) => s.graph);
   const [query, setQuery] = useState('');
   // Where focus goes back to when the palette closes without moving it elsewhere.
@@ -52,10 +54,11 @@ function PaletteDialog() {
         isEnabled: (a) => registry?.isEnabled(a) ?? false,
         sessions: list?.sessions ?? [],
         summaries,
+        keep,
         entries: graph?.entries ?? [],
         labels: graph?.labels,
       }),
-    [query, registered, registry, list, summaries, graph],
+    [query, registered, registry, list, summaries, keep, graph],
   );
   const result = useMemo(() => {
     if (!found || found.query !== query.trim()) return fuzzy;
@@ -141,7 +144,18 @@ function PaletteDialog() {
                   }
                   onSelect={() => choose(item)}
                 >
-                  <span className="palette-title">{item.title}</span>
+                  <span className="palette-title">
+                    {item.kind === 'session' && item.titleMark ? (
+                      <Marked text={item.titleMark.text} ranges={item.titleMark.ranges} window={90} />
+                    ) : (
+                      item.title
+                    )}
+                  </span>
+                  {item.kind === 'session' && item.otherMark && (
+                    <span className="palette-detail small" data-testid="palette-match">
+                      <Marked text={item.otherMark.text} ranges={item.otherMark.ranges} window={60} />
+                    </span>
+                  )}
                   {item.kind !== 'action' && <span className="palette-detail muted small">{item.detail}</span>}
                   {item.kind === 'action' && item.action.shortcut?.[0] && <Keys shortcut={item.action.shortcut[0]} />}
                 </Command.Item>

@@ -1,11 +1,23 @@
-import type { EntryNodeDto, SessionRowDto, SessionSummaryDto } from '../../lib/shared';
+import type { EntryNodeDto, KeepRecordDto, SessionRowDto, SessionSummaryDto } from '../../lib/shared';
 import { sessionTitle } from '../../model/session-title';
+import { parseRankQuery, rankSession, type RankHit, type RankMark } from '../../model/session-rank';
+import { sessionDoc, titleField } from '../../model/session-doc';
 import { fuzzyScore, queryWords } from './fuzzy';
 import type { CommandAction } from '../../commands/registry';
 
 export type PaletteItem =
   | { kind: 'action'; key: string; action: CommandAction; title: string; score: number }
-  | { kind: 'session'; key: string; sessionId: string; title: string; detail: string; score: number }
+  | {
+      kind: 'session';
+      key: string;
+      sessionId: string;
+      title: string;
+      detail: string;
+      score: number;
+      /** The match in the title, and one elsewhere (id, cwd, tag, …), for highlights. */
+      titleMark?: RankMark;
+      otherMark?: RankMark;
+    }
   | { kind: 'entry'; key: string; entryId: string; title: string; detail: string; score: number };
 
 export interface PaletteSources {
@@ -13,6 +25,8 @@ export interface PaletteSources {
   isEnabled(action: CommandAction): boolean;
   sessions: readonly SessionRowDto[];
   summaries: Readonly<Record<string, SessionSummaryDto>>;
+  /** Canopy's names, tags, pins and notes by session id. */
+  keep?: Readonly<Record<string, KeepRecordDto>>;
   /** The open session's entries (empty when none is open). */
   entries: readonly EntryNodeDto[];
   labels?: Readonly<Record<string, string>>;
@@ -48,32 +62,7 @@ export function paletteItems(query: string, src: PaletteSources, limits = PALETT
     if (score !== null) actions.push({ kind: 'action', key: `a:${action.id}`, action, title: action.title, score });
   }
 
-  const sessions: PaletteItem[] = [];
-  const recent =
-    words.length === 0
-      ? [...src.sessions].sort((a, b) => (b.modifiedAt > a.modifiedAt ? 1 : b.modifiedAt < a.modifiedAt ? -1 : 0))
-      : src.sessions;
-  for (const row of recent) {
-    const summary = src.summaries[row.sessionId] ?? row.summary;
-    const title = sessionTitle(row, summary);
-    let score = 0;
-    if (words.length > 0) {
-      const hay =
-        `${summary?.name ?? ''} ${summary?.firstMessage ?? ''} ${row.sessionId} ${row.cwd} ${row.fileName}`.toLowerCase();
-      const s = fuzzyScore(words, hay);
-      if (s === null) continue;
-      score = s;
-    }
-    sessions.push({
-      kind: 'session',
-      key: `s:${row.sessionId}`,
-      sessionId: row.sessionId,
-      title,
-      detail: row.cwd,
-      score,
-    });
-    if (words.length === 0 && sessions.length >= Math.min(8, limits.sessions)) break;
-  }
+  const sessions = words.length === 0 ? recentSessions(src, limits.sessions) : rankedSessions(query, src, limits);
 
   const entries: PaletteItem[] = [];
   if (words.length > 0) {
@@ -98,7 +87,61 @@ export function paletteItems(query: string, src: PaletteSources, limits = PALETT
   }
   return {
     actions: words.length === 0 ? actions : top(actions, actions.length),
-    sessions: words.length === 0 ? sessions : top(sessions, limits.sessions),
+    sessions,
     entries: top(entries, limits.entries),
+  };
+}
+
+/** With no query: the most recent sessions (a few). */
+function recentSessions(src: PaletteSources, limit: number): PaletteItem[] {
+  const recent = [...src.sessions].sort((a, b) =>
+    b.modifiedAt > a.modifiedAt ? 1 : b.modifiedAt < a.modifiedAt ? -1 : 0,
+  );
+  return recent.slice(0, Math.min(8, limit)).map((row) => sessionItem(row, src, null, 0));
+}
+
+/**
+ * Sessions ranked as the list filter ranks them (pi's /resume: whole hits in names, then in ids,
+ * text and cwd, then scattered over names and cwd), most recent first on a tie.
+ */
+function rankedSessions(query: string, src: PaletteSources, limits: typeof PALETTE_LIMITS): PaletteItem[] {
+  const parsed = parseRankQuery(query);
+  const hits: Array<{ row: SessionRowDto; hit: RankHit }> = [];
+  for (const row of src.sessions) {
+    const hit = rankSession(
+      sessionDoc(row, src.summaries[row.sessionId] ?? row.summary, src.keep?.[row.sessionId]),
+      parsed,
+    );
+    if (hit) hits.push({ row, hit });
+  }
+  hits.sort(
+    (a, b) =>
+      a.hit.score - b.hit.score ||
+      (b.row.modifiedAt > a.row.modifiedAt ? 1 : b.row.modifiedAt < a.row.modifiedAt ? -1 : 0),
+  );
+  // On the actions' scale (fuzzy.ts: 100–120 a word at the start of a title, 60–100 elsewhere, ≤ 50
+  // scattered), a little below it: an action named by the words typed comes before a session that
+  // holds them, and groups order by their best.
+  const words = Math.max(1, parsed.tokens.length);
+  return hits
+    .slice(0, limits.sessions)
+    .map(({ row, hit }) => sessionItem(row, src, hit, (hit.tier === 2 ? 30 : hit.tier === 1 ? 75 : 100) * words));
+}
+
+function sessionItem(row: SessionRowDto, src: PaletteSources, hit: RankHit | null, score: number): PaletteItem {
+  const summary = src.summaries[row.sessionId] ?? row.summary;
+  const keep = src.keep?.[row.sessionId];
+  const shows = titleField(summary, keep);
+  const titleMark = hit?.marks.find((m) => m.field === shows);
+  const otherMark = hit?.marks.find((m) => m.field !== shows);
+  return {
+    kind: 'session',
+    key: `s:${row.sessionId}`,
+    sessionId: row.sessionId,
+    title: keep?.name || sessionTitle(row, summary),
+    detail: row.cwd,
+    score,
+    ...(titleMark ? { titleMark } : {}),
+    ...(otherMark ? { otherMark } : {}),
   };
 }

@@ -4,7 +4,8 @@
  * a hit opens its session with the entry focused. Re-asks while the index is being built.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useActions, useCanopy } from '../../app-context';
+import { useActions, useCanopy, useServices } from '../../app-context';
+import { formatDeepLink, parseSearchLink } from '../../lib/deep-link';
 import { groupHits, splitSnippet } from './search-model';
 import { moveFocusAmong } from '../../ui/list-keys';
 import { useSessionTitle } from '../../ui/use-session-title';
@@ -53,6 +54,28 @@ export function SearchPanel() {
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, []);
+
+  // `#/search?q=…` (pi's `/canopy search`) opens the panel with that query; the address then shows
+  // the open session again, so the hash route never sees the search link.
+  const { store } = useServices();
+  useEffect(() => {
+    const follow = () => {
+      const asked = parseSearchLink(window.location.hash);
+      if (asked === null) return;
+      setQuery(asked);
+      setOpen(true);
+      const { openSessionId, selectedEntryId } = store.getState();
+      const back = openSessionId ? formatDeepLink({ sessionId: openSessionId, entryId: selectedEntryId }) : '';
+      window.history.replaceState(
+        window.history.state,
+        '',
+        `${window.location.pathname}${window.location.search}${back}`,
+      );
+    };
+    follow();
+    window.addEventListener('hashchange', follow);
+    return () => window.removeEventListener('hashchange', follow);
+  }, [store]);
 
   useEffect(() => (open ? actions.followSearchStatus() : undefined), [actions, open]);
 

@@ -1,9 +1,32 @@
-import { memo, type CSSProperties } from 'react';
-import { countOf, formatBytes, formatDateTime, formatRelative, formatShortDate, shortCwd } from '../../lib/format';
-import type { ProjectDto, SessionRowDto, SessionSummaryDto } from '../../lib/shared';
+import { memo, useMemo, type CSSProperties } from 'react';
+import {
+  countOf,
+  formatBytes,
+  formatCost,
+  formatDateTime,
+  formatRelative,
+  formatShortDate,
+  shortCwd,
+} from '../../lib/format';
+import type { KeepRecordDto, ProjectDto, SessionRowDto, SessionSummaryDto } from '../../lib/shared';
 import { ForkIcon } from '../../lib/icons';
 import { isFork, plainText, sessionTitle } from '../../model/session-title';
+import { parseRankQuery, rankSession, type RankField, type RankHit } from '../../model/session-rank';
+import { Marked } from '../../ui/Marked';
+import { sessionDoc, titleField } from '../../model/session-doc';
 import { useRowSlots } from './row-slots';
+import './sessions.css';
+
+/** How a match outside the title is introduced under it. */
+const FIELD_LABELS: Record<RankField, string> = {
+  name: 'name',
+  piName: 'pi name',
+  tag: 'tag',
+  note: 'note',
+  id: 'id',
+  text: 'text',
+  cwd: 'cwd',
+};
 
 const INDENT = 14;
 /** Deeper fork chains stop indenting (the row would run out of room). */
@@ -56,16 +79,37 @@ export const SessionRow = memo(function SessionRow({
   active,
   showCwd,
   onOpen,
+  hit = null,
+  query = '',
+  keep,
+  cost,
 }: {
   session: SessionRowDto;
   summary: SessionSummaryDto | null;
+  /** How the filter matched: highlighted in the title, or on a line of its own. */
+  hit?: RankHit | null;
+  /** The filter (the marks are found again for a drawn row). */
+  query?: string;
+  /** Shown when the list is sorted by cost. */
+  cost?: number | undefined;
+  /** Canopy's name, tags, pin and note for it. */
+  keep?: KeepRecordDto | undefined;
   depth: number;
   active: boolean;
   /** In the flat list the project is not in a heading above. */
   showCwd: boolean;
   onOpen: (sessionId: string) => void;
 }) {
-  const title = sessionTitle(session, summary);
+  const piName = summary?.name?.trim() || '';
+  const title = keep?.name || sessionTitle(session, summary);
+  // The field the title shows, so a match in it is marked there (and a long one is windowed, never clipped).
+  const shows = titleField(summary, keep);
+  const marks = useMemo(
+    () => (hit && query ? (rankSession(sessionDoc(session, summary, keep), parseRankQuery(query))?.marks ?? []) : []),
+    [hit, query, session, summary, keep],
+  );
+  const titleMark = marks.find((m) => m.field === shows);
+  const otherMark = marks.find((m) => m.field !== shows);
   const forked = isFork(session);
   // Where a fork left its parent: the last message it copied (its title is its own first one).
   const branched = forked && summary?.branchedAfter ? plainText(summary.branchedAfter) : '';
@@ -97,7 +141,24 @@ export const SessionRow = memo(function SessionRow({
             <ForkIcon />
           </span>
         )}
-        <span className={summary?.name ? 'named' : undefined}>{title}</span>
+        {keep?.pinned && (
+          <span className="pin-marker" data-testid="pin-marker" title="Pinned">
+            📌
+          </span>
+        )}
+        <span className={`title-text${keep?.name || piName ? ' named' : ''}`} data-testid="session-title">
+          {titleMark ? <Marked text={titleMark.text} ranges={titleMark.ranges} window={90} /> : title}
+        </span>
+        {keep?.name && piName && keep.name !== piName && (
+          <span className="pi-name muted small" title="pi's own name (session_info)">
+            pi: {piName}
+          </span>
+        )}
+        {keep?.tags?.map((t) => (
+          <span key={t} className="tag-pill" data-testid="tag-pill">
+            #{t}
+          </span>
+        ))}
         {summary && summary.issueCount > 0 && (
           <span
             className="damage-marker"
@@ -109,6 +170,12 @@ export const SessionRow = memo(function SessionRow({
         )}
         {Marker && <Marker sessionId={session.sessionId} />}
       </div>
+      {otherMark && (
+        <div className="session-match" data-testid="session-match" data-field={otherMark.field}>
+          <span className="muted">{FIELD_LABELS[otherMark.field]}:</span>{' '}
+          <Marked text={otherMark.text} ranges={otherMark.ranges} window={70} />
+        </div>
+      )}
       <div className="session-meta">
         {branched && (
           <span className="session-branch" data-testid="branched-after">
@@ -121,9 +188,10 @@ export const SessionRow = memo(function SessionRow({
           </span>
         )}
         <span title={`Modified ${formatDateTime(session.modifiedAt)}`}>{formatRelative(session.modifiedAt)}</span>
-        {/* The flat list has less room: the project takes the size's place (the title shows it). */}
-        {/* A fork's branch point takes the size's and count's place (the tooltip keeps the size). */}
-        {!showCwd && !branched && <span>{formatBytes(session.sizeBytes)}</span>}
+        <span className="size" data-testid="session-size">
+          {formatBytes(session.sizeBytes)}
+        </span>
+        {cost !== undefined && <span data-testid="session-cost">{formatCost(cost)}</span>}
         {!branched && (
           <span className="count">{summary ? countOf(summary.entryCount, 'entry', 'entries') : '… entries'}</span>
         )}

@@ -5,20 +5,26 @@ import { formatCount } from '../../lib/format';
 import { ProgressLine } from '../../ui/ProgressLine';
 import { SESSION_SORTS, type SessionSort } from '../../store/sessions-slice';
 import { listKeyMove } from '../../ui/list-keys';
-import { buildSidebarRows, filterKeyMove, type SidebarRow } from './rows';
+import { filterKeyMove, hasMatchLine, sidebarRowsWhileTyping, type SidebarRow } from './rows';
 import { ProjectRow, SessionRow } from './SessionRows';
 import { SearchIndexProgress } from './SearchIndexProgress';
+import { OnlyChoice } from './OnlyChoice';
+import { spendBySession, type SessionSpend } from '../../model/session-spend';
 
 const SORT_LABELS: Record<SessionSort, string> = {
   modified: 'Modified',
+  activity: 'Last activity',
   created: 'Created',
   name: 'Name',
   size: 'Size',
   entries: 'Entries',
+  cost: 'Cost',
 };
 
 const PROJECT_ROW = 34;
 const SESSION_ROW = 52;
+/** A session row with a line for a match outside its title. */
+const MATCH_ROW = 68;
 
 export function SessionsPanel({ initialHeight = 700 }: { initialHeight?: number }) {
   const actions = useActions();
@@ -35,10 +41,19 @@ export function SessionsPanel({ initialHeight = 700 }: { initialHeight?: number 
   const setSort = useCanopy((s) => s.setSessionSort);
   const group = useCanopy((s) => s.groupByProject);
   const setGroup = useCanopy((s) => s.setGroupByProject);
+  const keep = useCanopy((s) => s.keep);
+  const only = useCanopy((s) => s.sessionOnly);
+  const rootNotes = useCanopy((s) => s.appInfo?.rootNotes);
 
+  // Cost and model come from the store report (a background pass): asked for only when used.
+  const wantSpend = sort === 'cost' || only === 'models' || only.startsWith('model:');
+  useEffect(() => (wantSpend ? actions.followStoreReport() : undefined), [actions, wantSpend]);
+  const report = useCanopy((s) => s.storeReport);
+  const spend = useMemo(() => (report ? spendBySession(report.usage) : null), [report]);
+  const build = useMemo(() => sidebarRowsWhileTyping(), []);
   const rows = useMemo(
-    () => buildSidebarRows(list, summaries, { query, sort, group, collapsed }),
-    [list, summaries, query, sort, group, collapsed],
+    () => build(list, summaries, { query, sort, group, collapsed, keep, only, spend }),
+    [build, list, summaries, query, sort, group, collapsed, keep, only, spend],
   );
   const total = list?.sessions.length ?? 0;
   const shown = rows.reduce((n, r) => (r.kind === 'session' ? n + 1 : n), 0);
@@ -101,6 +116,7 @@ export function SessionsPanel({ initialHeight = 700 }: { initialHeight?: number 
           onChange={(e) => setQuery(e.target.value)}
           onKeyDown={(e) => filterKeys.current?.(e)}
         />
+        <OnlyChoice spend={spend} />
       </div>
       {listing && (
         <ProgressLine
@@ -119,6 +135,16 @@ export function SessionsPanel({ initialHeight = 700 }: { initialHeight?: number 
           subtle
         />
       )}
+      {report && report.state === 'running' && (
+        <div className="root-note muted small" data-testid="spend-progress">
+          Reading costs and models… {Math.round((100 * report.done) / Math.max(1, report.total))}%
+        </div>
+      )}
+      {rootNotes?.map((note) => (
+        <div key={note} className="root-note muted small" data-testid="root-note">
+          {note}
+        </div>
+      ))}
       {listError && (
         <div className="error-note" role="alert">
           Could not list sessions: {listError.message}
@@ -138,7 +164,14 @@ export function SessionsPanel({ initialHeight = 700 }: { initialHeight?: number 
           </ul>
         </details>
       )}
-      <SessionList rows={rows} initialHeight={initialHeight} flat={!group} keysRef={filterKeys} query={query} />
+      <SessionList
+        rows={rows}
+        initialHeight={initialHeight}
+        flat={!group}
+        keysRef={filterKeys}
+        query={query}
+        costs={sort === 'cost' ? spend : null}
+      />
       {list && rows.length === 0 && !listing && (
         <div className="empty-note">{query ? 'No session matches the filter.' : 'No sessions found.'}</div>
       )}
@@ -155,8 +188,11 @@ function SessionList({
   flat,
   keysRef,
   query,
+  costs,
 }: {
   rows: SidebarRow[];
+  /** Shown on each row when sorted by cost. */
+  costs: Readonly<Record<string, SessionSpend>> | null;
   initialHeight: number;
   flat: boolean;
   keysRef: RefObject<FilterKeys | null>;
@@ -171,7 +207,7 @@ function SessionList({
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => parentRef.current,
-    estimateSize: (i) => (rows[i]?.kind === 'project' ? PROJECT_ROW : SESSION_ROW),
+    estimateSize: (i) => (rows[i]?.kind === 'project' ? PROJECT_ROW : hasMatchLine(rows[i]!) ? MATCH_ROW : SESSION_ROW),
     getItemKey: (i) => rows[i]?.key ?? i,
     overscan: 8,
     initialRect: { width: 280, height: initialHeight },
@@ -245,10 +281,23 @@ function SessionList({
   };
   const cursorRow = rows[cursorAt];
 
-  // Typing a filter puts the cursor on the first result (Enter opens it, as in pi's /resume).
+  // Typing a filter puts the cursor on the first result (Enter opens it, as in pi's /resume). Set while
+  // rendering, not in an effect, so a ↓ typed right after the last letter moves from there.
+  const [cursorQuery, setCursorQuery] = useState(query);
+  if (cursorQuery !== query) {
+    setCursorQuery(query);
+    const firstRow = rows.find((r) => r.kind === 'session');
+    if (query && firstRow) setCursorKey(firstRow.key);
+  }
   useEffect(() => {
-    const first = rows.findIndex((r) => r.kind === 'session');
-    if (query && first >= 0) moveTo(first);
+    if (query)
+      virtualizer.scrollToIndex(
+        Math.max(
+          0,
+          rows.findIndex((r) => r.kind === 'session'),
+        ),
+        { align: 'auto' },
+      );
     // Only when the query changes, not when summaries fill in.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [query]);
@@ -309,6 +358,10 @@ function SessionList({
                   depth={row.depth}
                   active={row.session.sessionId === openId}
                   showCwd={flat}
+                  hit={row.hit}
+                  query={query}
+                  cost={costs?.[row.session.sessionId]?.cost}
+                  keep={row.keep}
                   onOpen={(id) => void actions.openSession(id)}
                 />
               )}

@@ -2,46 +2,20 @@
  * Archive stale fork families: the preview (which whole families, their sessions, the bytes freed,
  * where they go), a choice of families, then the move. Restore is `canopy archive --restore FOLDER`.
  */
-import { useState } from 'react';
-import { useActions } from '../../app-context';
+import { useEffect, useState } from 'react';
+import { useActions, useCanopy } from '../../app-context';
 import { formatBytes, formatDateTime } from '../../lib/format';
-import type { ArchivePreviewDto, ArchiveResultDto } from '../../lib/shared';
 
-export function ArchiveAction({
-  staleDays,
-  titleOf,
-  onDone,
-}: {
-  staleDays: number;
-  titleOf: (sessionId: string) => string;
-  onDone: () => void;
-}) {
+export function ArchiveAction({ staleDays, titleOf }: { staleDays: number; titleOf: (sessionId: string) => string }) {
   const actions = useActions();
-  const [preview, setPreview] = useState<ArchivePreviewDto | null>(null);
+  const { preview, result, error, busy } = useCanopy((s) => s.archive);
+  // Which of the previewed families to move (every one, until the user unticks some).
   const [chosen, setChosen] = useState<Set<string>>(new Set());
-  const [result, setResult] = useState<ArchiveResultDto | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  useEffect(() => setChosen(new Set(preview?.families.map((f) => f.familyId))), [preview]);
 
-  const ask = async () => {
-    setBusy(true);
-    setResult(null);
-    const r = await actions.archivePreview(staleDays);
-    setBusy(false);
-    if ('error' in r) return setError(r.error.message);
-    setError(null);
-    setPreview(r.data);
-    setChosen(new Set(r.data.families.map((f) => f.familyId)));
-  };
-  const move = async () => {
-    setBusy(true);
-    const r = await actions.archive(staleDays, [...chosen]);
-    setBusy(false);
-    if ('error' in r) return setError(r.error.message);
-    setResult(r.data);
-    setPreview(null);
-    onDone();
-  };
+  useEffect(() => actions.clearArchive(), [actions]);
+  const ask = () => void actions.previewArchive(staleDays);
+  const move = () => void actions.archiveFamilies(staleDays, [...chosen]);
   const bytes = preview?.families.filter((f) => chosen.has(f.familyId)).reduce((n, f) => n + f.bytes, 0) ?? 0;
 
   return (
@@ -53,7 +27,7 @@ export function ArchiveAction({
         </div>
       )}
       {!preview && (
-        <button type="button" disabled={busy} onClick={() => void ask()} data-testid="archive-preview">
+        <button type="button" disabled={busy} onClick={ask} data-testid="archive-preview">
           Preview what would move
         </button>
       )}
@@ -87,15 +61,10 @@ export function ArchiveAction({
               </li>
             ))}
           </ul>
-          <button
-            type="button"
-            disabled={busy || chosen.size === 0}
-            onClick={() => void move()}
-            data-testid="archive-move"
-          >
+          <button type="button" disabled={busy || chosen.size === 0} onClick={move} data-testid="archive-move">
             Move {chosen.size} famil{chosen.size === 1 ? 'y' : 'ies'} ({formatBytes(bytes)}) to the archive
           </button>{' '}
-          <button type="button" onClick={() => setPreview(null)}>
+          <button type="button" onClick={actions.clearArchive}>
             Cancel
           </button>
         </>

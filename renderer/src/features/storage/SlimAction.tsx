@@ -1,47 +1,25 @@
 /** A slim copy of one session: options, the preview (what goes, the bytes left), then the write. */
 import { useEffect, useState } from 'react';
-import { useActions } from '../../app-context';
+import { useActions, useCanopy } from '../../app-context';
 import { formatBytes } from '../../lib/format';
-import type { SlimPreviewDto, SlimRequestDto, SlimResultDto } from '../../lib/shared';
+import type { SlimRequestDto } from '../../lib/shared';
 
 const OUTPUT_LIMIT = 64 * 1024;
 
-export function SlimAction({ sessionId, title, onDone }: { sessionId: string; title: string; onDone: () => void }) {
+export function SlimAction({ sessionId, title }: { sessionId: string; title: string }) {
   const actions = useActions();
   const [dropImages, setDropImages] = useState(true);
   const [cutOutputs, setCutOutputs] = useState(false);
-  const [preview, setPreview] = useState<SlimPreviewDto | null>(null);
-  const [result, setResult] = useState<SlimResultDto | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { preview, result, error, busy } = useCanopy((s) => s.slim);
   const request: SlimRequestDto = { sessionId, dropImages, ...(cutOutputs ? { maxOutputBytes: OUTPUT_LIMIT } : {}) };
   const valid = dropImages || cutOutputs;
 
   useEffect(() => {
-    setPreview(null);
-    setError(null);
-    if (!valid) return;
-    let live = true;
-    void actions.slimPreview(request).then((r) => {
-      if (!live) return;
-      if ('data' in r) setPreview(r.data);
-      else setError(r.error.message);
-    });
-    return () => {
-      live = false;
-    };
+    void actions.previewSlim(valid ? request : null);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the request is made of these three
   }, [actions, sessionId, dropImages, cutOutputs]);
 
-  const write = async () => {
-    setBusy(true);
-    const r = await actions.slim(request);
-    setBusy(false);
-    if ('data' in r) {
-      setResult(r.data);
-      onDone();
-    } else setError(r.error.message);
-  };
+  const write = () => void actions.writeSlim(request);
 
   return (
     <section className="slim-action" data-testid="slim-action" aria-label={`Slim copy of ${title}`}>
@@ -75,7 +53,7 @@ export function SlimAction({ sessionId, title, onDone }: { sessionId: string; ti
           )}
         </div>
       ) : (
-        <button type="button" disabled={!preview || busy} onClick={() => void write()} data-testid="slim-write">
+        <button type="button" disabled={!preview || busy} onClick={write} data-testid="slim-write">
           {busy ? 'Writing…' : 'Write slim copy'}
         </button>
       )}

@@ -7,20 +7,20 @@ import { useCallback, useMemo, useState } from 'react';
 import { useCanopy } from '../../app-context';
 import { CONTRIBUTED } from '../../commands/registry';
 import { useContributedActions } from '../../commands/commands-context';
-import { formatBytes, formatDateTime } from '../../lib/format';
+import { formatBytes } from '../../lib/format';
 import type { StorageRowDto } from '../../lib/shared';
-import { useStoreReport } from '../../lib/store-report';
+import { useStoreReport } from '../../lib/use-store-report';
 import { useEscape } from '../../lib/use-escape';
 import { EChart, type ChartColors } from '../../ui/EChart';
 import { ArchiveAction } from './ArchiveAction';
 import { SlimAction } from './SlimAction';
+import { StorageTable } from './StorageTable';
 import { stackedOption } from './storage-charts';
 import { familiesOf, isStale, PARTS, totalsOf } from './storage-model';
 import '../../ui/store-dialog.css';
 import './storage.css';
 
 const STALE_DAYS = 30;
-const SHOWN = 100;
 
 export function StoragePanel() {
   const [open, setOpen] = useState(false);
@@ -32,7 +32,7 @@ export function StoragePanel() {
 
 function StorageDialog({ onClose }: { onClose: () => void }) {
   useEscape(onClose);
-  const { report, error, refresh } = useStoreReport(true);
+  const { report, error, refresh } = useStoreReport();
   const list = useCanopy((s) => s.sessionList);
   const summaries = useCanopy((s) => s.summaries);
   const [chosen, setChosen] = useState<string | null>(null);
@@ -97,7 +97,7 @@ function StorageDialog({ onClose }: { onClose: () => void }) {
               onClick={(p) => p.name && setChosen(p.name)}
             />
           </section>
-          {chosen && <SlimAction key={chosen} sessionId={chosen} title={titleOf(chosen)} onDone={refresh} />}
+          {chosen && <SlimAction key={chosen} sessionId={chosen} title={titleOf(chosen)} />}
           <section>
             <h3>
               {(['sessions', 'families'] as const).map((k) => (
@@ -114,64 +114,17 @@ function StorageDialog({ onClose }: { onClose: () => void }) {
                 </button>
               ))}
             </h3>
-            {view === 'families' && <ArchiveAction staleDays={STALE_DAYS} titleOf={titleOf} onDone={refresh} />}
-            <table className="store-table" data-testid="storage-table">
-              <thead>
-                <tr>
-                  <th>{view === 'sessions' ? 'session' : 'family (oldest session)'}</th>
-                  <th className="num">bytes</th>
-                  {PARTS.map((p) => (
-                    <th key={p.key} className="num">
-                      {p.label}
-                    </th>
-                  ))}
-                  <th>{view === 'sessions' ? 'written' : 'last written'}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {view === 'sessions'
-                  ? rows.slice(0, SHOWN).map((r) => (
-                      <tr key={r.sessionId} className={chosen === r.sessionId ? 'selected' : ''}>
-                        <td>
-                          <button
-                            type="button"
-                            className="link-button"
-                            title="Slim copy of this session…"
-                            onClick={() => setChosen(r.sessionId)}
-                          >
-                            {titleOf(r.sessionId)}
-                          </button>
-                        </td>
-                        <td className="num">{formatBytes(r.total)}</td>
-                        {PARTS.map((p) => (
-                          <td key={p.key} className="num muted">
-                            {r[p.key] ? formatBytes(r[p.key]) : ''}
-                          </td>
-                        ))}
-                        <td className="muted small">{formatDateTime(r.modifiedAt)}</td>
-                      </tr>
-                    ))
-                  : families.slice(0, SHOWN).map((f) => (
-                      <tr key={f.familyId}>
-                        <td>
-                          {titleOf(f.familyId)}
-                          <span className="muted small">
-                            {' '}
-                            · {f.sessions.length} session{f.sessions.length === 1 ? '' : 's'}
-                            {isStale(f, STALE_DAYS, now) ? ' · stale' : ''}
-                          </span>
-                        </td>
-                        <td className="num">{formatBytes(f.total)}</td>
-                        {PARTS.map((p) => (
-                          <td key={p.key} className="num muted">
-                            {f.parts[p.key] ? formatBytes(f.parts[p.key]) : ''}
-                          </td>
-                        ))}
-                        <td className="muted small">{formatDateTime(f.lastWrite)}</td>
-                      </tr>
-                    ))}
-              </tbody>
-            </table>
+            {view === 'families' && <ArchiveAction staleDays={STALE_DAYS} titleOf={titleOf} />}
+            <StorageTable
+              view={view}
+              rows={rows}
+              families={families}
+              chosen={chosen}
+              onChoose={setChosen}
+              titleOf={titleOf}
+              staleDays={STALE_DAYS}
+              now={now}
+            />
           </section>
         </div>
       </div>

@@ -7,12 +7,13 @@ import { treeIndexOf } from '../../model/tree-index';
 import { previewText } from '../../model/previews';
 import { listKeyMove } from '../../ui/list-keys';
 import { treeRows } from './tree-rows';
+import { useOpenAtLeaf } from './useOpenAtLeaf';
 import './tree-list.css';
 
 const ROW = 22;
 const INDENT = 14;
-/** Past this depth the indent stops growing (the text would run out of room). */
-const MAX_DEPTH = 24;
+/** The indent stops growing at this share of the list's width: the text keeps most of it. */
+const MAX_INDENT = '22%';
 
 /**
  * The session as pi's /tree lists it: indented at branches, the active branch first, branch
@@ -49,6 +50,7 @@ export function TreeList() {
   useEffect(() => {
     if (selectedAt >= 0) virtualizer.scrollToIndex(selectedAt, { align: 'auto' });
   }, [selectedAt, virtualizer]);
+  useOpenAtLeaf(index, rows, setFolded, (at, align) => virtualizer.scrollToIndex(at, { align }));
 
   if (!graph || !index) return null;
   const toggle = (id: string) =>
@@ -103,7 +105,7 @@ export function TreeList() {
               data-depth={row.depth}
               style={{
                 transform: `translateY(${v.start}px)`,
-                paddingLeft: 6 + Math.min(row.depth, MAX_DEPTH) * INDENT,
+                paddingLeft: `calc(6px + min(${row.depth * INDENT}px, ${MAX_INDENT}))`,
               }}
               onClick={() => select(v.index)}
             >
@@ -123,6 +125,11 @@ export function TreeList() {
                 </button>
               ) : (
                 <span className="tree-fold" />
+              )}
+              {row.depth * INDENT > 0 && (
+                <span className="tree-depth muted small" title={`Branch depth ${row.depth}`}>
+                  {row.depth > 6 ? row.depth : ''}
+                </span>
               )}
               <span className="tree-kind" style={{ color: kindColor(entry) }}>
                 {kindTitle(entry)}

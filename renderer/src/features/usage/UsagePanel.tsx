@@ -8,14 +8,14 @@ import { useCallback, useMemo, useState } from 'react';
 import { useActions, useCanopy } from '../../app-context';
 import { CONTRIBUTED } from '../../commands/registry';
 import { useContributedActions } from '../../commands/commands-context';
-import { useStoreReport } from '../../lib/store-report';
+import { useStoreReport } from '../../lib/use-store-report';
 import { useEscape } from '../../lib/use-escape';
 import { EChart, type ChartColors } from '../../ui/EChart';
 import { barsOption, heatmapOption } from './usage-charts';
-import { applyFilter, formatCost, formatTokens, sumBy, totalOf, type UsageFilter, type UsageSum } from './usage-model';
+import { applyFilter, formatCost, sumBy, totalOf, type UsageFilter } from './usage-model';
+import { UsageSessions } from './UsageSessions';
+import { UsageTable, type TableBy } from './UsageTable';
 import '../../ui/store-dialog.css';
-
-type TableBy = 'day' | 'model' | 'project';
 
 /** A bar's label back to its key (an empty key is drawn as '(none)'). */
 const keyOf = (label: string): string => (label === '(none)' ? '' : label);
@@ -30,7 +30,7 @@ export function UsagePanel() {
 
 function UsageDialog({ onClose }: { onClose: () => void }) {
   useEscape(onClose);
-  const { report, error, refresh } = useStoreReport(true);
+  const { report, error, refresh } = useStoreReport();
   const actions = useActions();
   const list = useCanopy((s) => s.sessionList);
   const summaries = useCanopy((s) => s.summaries);
@@ -61,7 +61,7 @@ function UsageDialog({ onClose }: { onClose: () => void }) {
           <h2>Usage</h2>
           <span className="muted small" data-testid="usage-summary">
             {report?.state === 'done' || rows.length > 0
-              ? `${formatCost(total.cost)} over ${total.messages} assistant messages · a per-file sum would show ${formatCost(total.cost + total.duplicateCost)} (${formatCost(total.duplicateCost)} of fork copies counted again)`
+              ? `${formatCost(total.cost)} over ${total.messages} usage records (${formatCost(total.billedCost)} billed by providers, the rest estimated) · a per-file sum would show ${formatCost(total.cost + total.duplicateCost)} (${formatCost(total.duplicateCost)} of fork copies counted again)`
               : 'reading every session…'}
           </span>
           <span className="grow" />
@@ -86,6 +86,14 @@ function UsageDialog({ onClose }: { onClose: () => void }) {
           <div className="muted small store-note">
             * {total.unpricedMessages} messages of models without prices ({report.unpricedModels.join(', ')}): counted
             in tokens, their cost is unknown (not $0).
+          </div>
+        ) : null}
+        {report?.usageProblems.length ? (
+          <div className="muted small store-note" data-testid="usage-problems">
+            {report.usageProblems.length} usage records not counted or without a date (values pi&apos;s types do not
+            allow), e.g. entry {report.usageProblems[0]!.entryId}
+            {report.usageProblems[0]!.line !== null ? ` at line ${report.usageProblems[0]!.line}` : ''}:{' '}
+            {report.usageProblems[0]!.message}
           </div>
         ) : null}
         <div className="store-body">
@@ -122,31 +130,16 @@ function UsageDialog({ onClose }: { onClose: () => void }) {
             </section>
           </div>
           {filter && (
-            <section className="store-chosen" data-testid="usage-sessions">
-              <h3>
-                Sessions of {filter.kind} {filter.value}{' '}
-                <button type="button" className="link-button" onClick={() => setFilter(null)}>
-                  clear
-                </button>
-              </h3>
-              <ul>
-                {chosen.map((s) => (
-                  <li key={s.key}>
-                    <button
-                      type="button"
-                      className="store-row-button"
-                      onClick={() => {
-                        onClose();
-                        void actions.openSession(s.key);
-                      }}
-                    >
-                      <span className="store-cost">{formatCost(s.cost)}</span> {titleOf(s.key)}
-                      <span className="muted small"> · {s.messages} messages</span>
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            </section>
+            <UsageSessions
+              filter={filter}
+              sums={chosen}
+              titleOf={titleOf}
+              onClear={() => setFilter(null)}
+              onOpen={(id) => {
+                onClose();
+                void actions.openSession(id);
+              }}
+            />
           )}
           <section>
             <h3>
@@ -168,53 +161,5 @@ function UsageDialog({ onClose }: { onClose: () => void }) {
         </div>
       </div>
     </div>
-  );
-}
-
-function UsageTable({ sums, kind, onPick }: { sums: UsageSum[]; kind: TableBy; onPick: (value: string) => void }) {
-  return (
-    <table className="store-table" data-testid="usage-table">
-      <thead>
-        <tr>
-          <th>{kind}</th>
-          <th>cost</th>
-          <th title="on the current path of their session / carried on by another session of the family / on no current path">
-            active · other · abandoned
-          </th>
-          <th>messages</th>
-          <th>input</th>
-          <th>output</th>
-          <th>cache read</th>
-          <th>cache write</th>
-          <th title="what a per-file sum would have added: copies of these messages made by /fork and /clone">
-            duplicates
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {sums.map((s) => (
-          <tr key={s.key}>
-            <td>
-              <button type="button" className="link-button" onClick={() => onPick(s.key)}>
-                {s.key || '(none)'}
-              </button>
-            </td>
-            <td className="num">
-              {formatCost(s.cost)}
-              {s.unpricedMessages > 0 ? '*' : ''}
-            </td>
-            <td className="num muted">
-              {formatCost(s.activeCost)} · {formatCost(s.otherSessionsCost)} · {formatCost(s.abandonedCost)}
-            </td>
-            <td className="num">{s.messages}</td>
-            <td className="num">{formatTokens(s.input)}</td>
-            <td className="num">{formatTokens(s.output)}</td>
-            <td className="num">{formatTokens(s.cacheRead)}</td>
-            <td className="num">{formatTokens(s.cacheWrite)}</td>
-            <td className="num muted">{s.duplicateCost > 0 ? `+${formatCost(s.duplicateCost)}` : ''}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
   );
 }

@@ -11,6 +11,7 @@ export interface UsageSum {
   output: number;
   cacheRead: number;
   cacheWrite: number;
+  billedCost: number;
   unpricedMessages: number;
   activeCost: number;
   otherSessionsCost: number;
@@ -32,6 +33,7 @@ const zero = (key: string): UsageSum => ({
   output: 0,
   cacheRead: 0,
   cacheWrite: 0,
+  billedCost: 0,
   unpricedMessages: 0,
   activeCost: 0,
   otherSessionsCost: 0,
@@ -47,6 +49,7 @@ function add(s: UsageSum, r: UsageRowDto): void {
   s.output += r.output;
   s.cacheRead += r.cacheRead;
   s.cacheWrite += r.cacheWrite;
+  s.billedCost += r.billedCost;
   s.unpricedMessages += r.unpricedMessages;
   s.activeCost += r.activeCost;
   s.otherSessionsCost += r.otherSessionsCost;
@@ -61,11 +64,16 @@ export function totalOf(rows: readonly UsageRowDto[]): UsageSum {
   return t;
 }
 
+/** A row's value for `key`: a model is named as pi's breakdown names it, `provider/model`. */
+export function keyValue(r: UsageRowDto, key: UsageKey): string {
+  return key === 'model' ? `${r.provider}/${r.model}` : r[key];
+}
+
 /** Sums by `key`: days in date order, everything else by cost, highest first. */
 export function sumBy(rows: readonly UsageRowDto[], key: UsageKey): UsageSum[] {
   const m = new Map<string, UsageSum>();
   for (const r of rows) {
-    const k = r[key];
+    const k = keyValue(r, key);
     let s = m.get(k);
     if (!s) m.set(k, (s = zero(k)));
     add(s, r);
@@ -75,7 +83,7 @@ export function sumBy(rows: readonly UsageRowDto[], key: UsageKey): UsageSum[] {
 }
 
 export function applyFilter(rows: readonly UsageRowDto[], f: UsageFilter | null): UsageRowDto[] {
-  return f ? rows.filter((r) => r[f.kind] === f.value) : [...rows];
+  return f ? rows.filter((r) => keyValue(r, f.kind) === f.value) : [...rows];
 }
 
 export function formatCost(n: number): string {

@@ -1,11 +1,12 @@
-import { hierarchy, tree as tidyTree } from 'd3-hierarchy';
-import type { DrawTree } from './collapse';
+import type { Lod } from './lod';
 
 /** Every node has the same size, given to react-flow up front so nothing waits for measuring. */
 export const NODE_WIDTH = 236;
 export const NODE_HEIGHT = 60;
-const GAP_X = 28;
-const GAP_Y = 38;
+const GAP_X = 36;
+const GAP_Y = 12;
+export const LANE_PITCH = NODE_WIDTH + GAP_X;
+export const ROW_PITCH = NODE_HEIGHT + GAP_Y;
 
 export interface Placed {
   id: string;
@@ -17,50 +18,29 @@ export interface Placed {
 
 export interface Layout {
   placed: Map<string, Placed>;
-  /** Draw-node ids in pre-order (the order keyboard and search walk). */
+  /** Drawn node ids in pre-order (the order keyboard and search walk). */
   order: string[];
   width: number;
   height: number;
 }
 
-const VIRTUAL_ROOT = '\u0000virtual-root';
-
-/**
- * Tidy tree layout (d3-hierarchy, Buchheim et al.; its walks are iterative) over the collapsed
- * tree, top-down. Several roots hang under one virtual root that is not drawn.
- */
-export function layoutTree(drawTree: DrawTree): Layout {
+/** Lanes across, rows down: a node's place is its lane and row, nothing to solve. */
+export function placeLod(lod: Lod): Layout {
   const placed = new Map<string, Placed>();
-  const order: string[] = [];
-  if (drawTree.roots.length === 0) return { placed, order, width: 0, height: 0 };
-
-  const root = hierarchy<string>(VIRTUAL_ROOT, (id) =>
-    id === VIRTUAL_ROOT ? drawTree.roots : drawTree.nodes.get(id)?.children,
-  );
-  tidyTree<string>()
-    .nodeSize([NODE_WIDTH + GAP_X, NODE_HEIGHT + GAP_Y])
-    .separation((a, b) => (a.parent === b.parent ? 1 : 1.2))(root);
-
-  let minX = Number.POSITIVE_INFINITY;
-  let maxX = Number.NEGATIVE_INFINITY;
-  let maxDepth = 0;
-  root.eachBefore((n) => {
-    if (n.data === VIRTUAL_ROOT) return;
-    const x = n.x ?? 0;
-    if (x < minX) minX = x;
-    if (x > maxX) maxX = x;
-    if (n.depth > maxDepth) maxDepth = n.depth;
-  });
-  root.eachBefore((n) => {
-    if (n.data === VIRTUAL_ROOT) return;
-    const depth = n.depth - 1;
-    placed.set(n.data, { id: n.data, x: (n.x ?? 0) - minX, y: depth * (NODE_HEIGHT + GAP_Y), depth });
-    order.push(n.data);
-  });
+  for (const n of lod.nodes.values())
+    placed.set(n.id, { id: n.id, x: n.lane * LANE_PITCH, y: n.row * ROW_PITCH, depth: n.row });
   return {
     placed,
-    order,
-    width: maxX - minX + NODE_WIDTH,
-    height: maxDepth * (NODE_HEIGHT + GAP_Y) - GAP_Y,
+    order: lod.order,
+    width: lod.lanes * LANE_PITCH - GAP_X,
+    height: Math.max(0, lod.rows * ROW_PITCH - GAP_Y),
   };
+}
+
+/** The zoom fit aims at: node text (11.5 px) stays at least 11 px on screen. */
+export const FIT_ZOOM = 0.96;
+
+/** How many rows fit a pane's height at a zoom (the level-0 budget). */
+export function rowsFitting(paneHeight: number, zoom: number): number {
+  return Math.max(3, Math.floor((paneHeight / zoom + GAP_Y) / ROW_PITCH));
 }

@@ -1,9 +1,13 @@
-import type { DrawTree } from './collapse';
+/** Any drawn tree: react-flow node ids with their parent and children. */
+export interface NavTree {
+  nodes: ReadonlyMap<string, { parent: string | null; children: string[] }>;
+  roots: string[];
+}
 
 export type NavKey = 'ArrowUp' | 'ArrowDown' | 'ArrowLeft' | 'ArrowRight';
 
 /** Keyboard moves over the drawn tree: up = parent, down = first child, left/right = siblings. */
-export function navigate(tree: DrawTree, current: string | null, key: NavKey): string | null {
+export function navigate(tree: NavTree, current: string | null, key: NavKey): string | null {
   if (current === null || !tree.nodes.has(current)) return tree.roots[0] ?? null;
   const node = tree.nodes.get(current)!;
   switch (key) {

@@ -1,127 +1,140 @@
 import { membersOf } from './collapse';
-import { NODE_HEIGHT, NODE_WIDTH } from './layout';
+import { trunkOf } from './lod';
+import type { LodView } from './lod-view';
 import type { GraphView } from './view';
 
 /**
- * The overview of the collapsed tree (what the minimap draws): marks in layout coordinates (node
- * centres), grouped by class so each class is one canvas path. PURE.
+ * The overview: the session along its trunk (the leaf's path), top to bottom by entry count,
+ * whatever the zoom level. Marks are trunk positions: a side branch's marks sit where it forks
+ * off. PURE.
  */
 export interface OverviewTip {
   /** The entry the tip ends in (a chain's last member), what a jump selects. */
   entryId: string;
-  /** The drawn node holding it. */
+  /** The draw node holding it. */
   drawId: string;
-  x: number;
-  y: number;
+  /** Trunk position: its own on the trunk, else where its branch forks off. */
+  at: number;
   onPath: boolean;
 }
 
 export interface OverviewMarks {
-  /** Layout bounds (the whole drawing). */
-  width: number;
-  height: number;
-  /** Parent→child segments as x1,y1,x2,y2 runs: off the active path, and on it. */
-  edges: Float64Array;
-  pathEdges: Float64Array;
-  /** Centres (x,y pairs) of drawn nodes with more than one child. */
-  branchPoints: Float64Array;
-  /** Centres of compactions (checkpoints). */
-  checkpoints: Float64Array;
-  /** Branch tips in tree order (pre-order, the leaf's branch first). */
+  /** Entries along the trunk (the strip's length). */
+  total: number;
+  /** Trunk draw nodes in order, with where each starts and how many entries it holds. */
+  trunk: Array<{ drawId: string; at: number; count: number }>;
+  compactions: number[];
+  /** Compactions off the trunk, at their fork. */
+  sideCompactions: number[];
+  labels: number[];
+  /** Where side branches fork off, and how many tips they end in. */
+  forks: Array<{ at: number; tips: number }>;
+  /** Every tip in tree order (pre-order, the leaf's branch first). */
   tips: OverviewTip[];
-  /** Centre of the node showing the leaf. */
-  leaf: { x: number; y: number } | null;
+  leaf: number | null;
 }
 
-export function overviewMarks(view: GraphView, leafId: string | null): OverviewMarks {
-  const { drawTree, layout, index } = view;
-  const centre = (id: string) => {
-    const p = layout.placed.get(id)!;
-    return { x: p.x + NODE_WIDTH / 2, y: p.y + NODE_HEIGHT / 2 };
+export function overviewMarks(view: GraphView, leafId: string | null, labels: Readonly<Record<string, string>> = {}) {
+  const { drawTree, index } = view;
+  const leafDraw = leafId ? (view.drawNodeOf(leafId)?.id ?? null) : null;
+  const trunkIds = trunkOf(drawTree, leafDraw);
+  const at = new Map<string, number>();
+  const onTrunk = new Set(trunkIds);
+  const trunk: OverviewMarks['trunk'] = [];
+  let total = 0;
+  for (const id of trunkIds) {
+    const count = drawTree.nodes.get(id)!.count;
+    trunk.push({ drawId: id, at: total, count });
+    at.set(id, total);
+    total += count;
+  }
+  const marks: OverviewMarks = {
+    total,
+    trunk,
+    compactions: [],
+    sideCompactions: [],
+    labels: [],
+    forks: [],
+    tips: [],
+    leaf: leafDraw === null ? null : (at.get(leafDraw) ?? null),
   };
-  const edges: number[] = [];
-  const pathEdges: number[] = [];
-  const branchPoints: number[] = [];
-  const checkpoints: number[] = [];
-  const tips: OverviewTip[] = [];
-  for (const id of layout.order) {
-    const node = drawTree.nodes.get(id)!;
-    const c = centre(id);
-    if (node.parent !== null) {
-      const p = centre(node.parent);
-      const into = view.drawOnPath.has(id) && view.drawOnPath.has(node.parent) ? pathEdges : edges;
-      into.push(p.x, p.y, c.x, c.y);
+  const forkTips = new Map<number, number>();
+  // Nodes come in pre-order: a parent's position is known before its children's.
+  for (const d of drawTree.nodes.values()) {
+    if (!onTrunk.has(d.id)) {
+      const parent = d.parent === null ? undefined : drawTree.nodes.get(d.parent)!;
+      const p = parent ? at.get(parent.id)! + (onTrunk.has(parent.id) ? parent.count - 1 : 0) : 0;
+      at.set(d.id, p);
     }
-    if (node.children.length > 1) branchPoints.push(c.x, c.y);
-    if (node.kind === 'entry' && index.entries[node.first]!.type === 'compaction') checkpoints.push(c.x, c.y);
-    if (node.children.length === 0) {
-      const members = membersOf(drawTree, node);
-      const last = members[members.length - 1]!;
-      tips.push({ entryId: index.ids[last]!, drawId: id, x: c.x, y: c.y, onPath: view.drawOnPath.has(id) });
+    const pos = at.get(d.id)!;
+    const entry = index.entries[d.first]!;
+    if (d.kind === 'entry' && entry.type === 'compaction')
+      (onTrunk.has(d.id) ? marks.compactions : marks.sideCompactions).push(pos);
+    if (d.kind === 'entry' && labels[d.id] !== undefined) marks.labels.push(pos);
+    if (d.children.length === 0) {
+      const members = membersOf(drawTree, d);
+      marks.tips.push({
+        entryId: index.ids[members[members.length - 1]!]!,
+        drawId: d.id,
+        at: pos,
+        onPath: onTrunk.has(d.id),
+      });
+      if (!onTrunk.has(d.id)) forkTips.set(pos, (forkTips.get(pos) ?? 0) + 1);
     }
   }
-  const leafNode = leafId ? view.drawNodeOf(leafId) : null;
-  return {
-    width: layout.width,
-    height: layout.height + NODE_HEIGHT,
-    edges: Float64Array.from(edges),
-    pathEdges: Float64Array.from(pathEdges),
-    branchPoints: Float64Array.from(branchPoints),
-    checkpoints: Float64Array.from(checkpoints),
-    tips,
-    leaf: leafNode ? centre(leafNode.id) : null,
-  };
+  marks.forks = [...forkTips].map(([p, tips]) => ({ at: p, tips }));
+  return marks;
 }
 
-/**
- * Layout → overview pixels. Each axis is scaled on its own: a deep, narrow tree (the usual shape
- * of a long session) would otherwise shrink to a faint vertical line.
- */
-export interface OverviewFrame {
-  sx: number;
-  sy: number;
+/** Trunk position ↔ strip pixels (top to bottom, `pad` free at both ends). */
+export interface StripFrame {
+  total: number;
+  height: number;
   pad: number;
 }
+export const stripY = (f: StripFrame, at: number) => f.pad + (f.total > 0 ? at / f.total : 0) * (f.height - 2 * f.pad);
+export const stripAt = (f: StripFrame, y: number) =>
+  Math.max(0, Math.min(f.total - 1, Math.floor(((y - f.pad) / Math.max(1, f.height - 2 * f.pad)) * f.total)));
 
-export function overviewFrame(
-  bounds: { width: number; height: number },
-  box: { width: number; height: number },
-  pad = 6,
-): OverviewFrame {
-  const sx = bounds.width > 0 ? (box.width - 2 * pad) / bounds.width : 1;
-  const sy = bounds.height > 0 ? (box.height - 2 * pad) / bounds.height : 1;
-  return { sx, sy, pad };
+/** The trunk draw node holding a trunk position (binary search). */
+export function trunkAt(marks: OverviewMarks, pos: number): string | null {
+  let lo = 0;
+  let hi = marks.trunk.length - 1;
+  if (hi < 0) return null;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (marks.trunk[mid]!.at <= pos) lo = mid;
+    else hi = mid - 1;
+  }
+  return marks.trunk[lo]!.drawId;
 }
 
-export const toOverview = (f: OverviewFrame, x: number, y: number) => ({ x: f.pad + x * f.sx, y: f.pad + y * f.sy });
-export const fromOverview = (f: OverviewFrame, x: number, y: number) => ({
-  x: (x - f.pad) / f.sx,
-  y: (y - f.pad) / f.sy,
-});
+/** The trunk positions the canvas shows: the trunk rows between its top and bottom. */
+export function viewportSpan(
+  marks: OverviewMarks,
+  lod: LodView,
+  rows: { top: number; bottom: number },
+): { from: number; to: number } | null {
+  const start = new Map(marks.trunk.map((t) => [t.drawId, t]));
+  let from = Number.POSITIVE_INFINITY;
+  let to = Number.NEGATIVE_INFINITY;
+  for (const n of lod.lod.nodes.values()) {
+    if (!n.trunk || n.row < rows.top || n.row > rows.bottom) continue;
+    const a = start.get(n.draws[0]!);
+    const b = start.get(n.draws[n.draws.length - 1]!);
+    if (!a || !b) continue;
+    from = Math.min(from, a.at);
+    to = Math.max(to, b.at + b.count);
+  }
+  return from <= to ? { from, to } : null;
+}
 
-/** The tip whose mark is within `radius` overview pixels of a point (the nearest), else null. */
-export function tipAt(marks: OverviewMarks, f: OverviewFrame, x: number, y: number, radius = 6): OverviewTip | null {
+/** The tip nearest a trunk position within `slack` positions whose branch forks off there. */
+export function tipNear(marks: OverviewMarks, pos: number, slack: number): OverviewTip | null {
   let best: OverviewTip | null = null;
-  let bestD = radius * radius;
   for (const t of marks.tips) {
-    const p = toOverview(f, t.x, t.y);
-    const d = (p.x - x) ** 2 + (p.y - y) ** 2;
-    if (d <= bestD) {
-      best = t;
-      bestD = d;
-    }
+    const d = Math.abs(t.at - pos);
+    if (d <= slack && (!best || d < Math.abs(best.at - pos))) best = t;
   }
   return best;
-}
-
-/** The overview rectangle of what the canvas shows (react-flow transform [x, y, zoom] over a box). */
-export function viewportRect(
-  f: OverviewFrame,
-  transform: readonly [number, number, number],
-  box: { width: number; height: number },
-) {
-  const [tx, ty, zoom] = transform;
-  const a = toOverview(f, -tx / zoom, -ty / zoom);
-  const b = toOverview(f, (box.width - tx) / zoom, (box.height - ty) / zoom);
-  return { x: a.x, y: a.y, width: b.x - a.x, height: b.y - a.y };
 }

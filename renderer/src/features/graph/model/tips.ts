@@ -3,22 +3,20 @@ import type { TreeIndex } from '../../../model/tree-index';
 import type { OverviewTip } from './overview';
 
 /**
- * The next (delta 1) or previous (-1) tip in tree order from a drawn node, wrapping around. From a
- * node that is not a tip, the next tip is the first one after it in pre-order.
+ * The next (delta 1) or previous (-1) tip in tree order from a position in that order (a draw
+ * node's `orderPos`), wrapping around. From a node that is not a tip, the next tip is the first
+ * one after it.
  */
 export function stepTip(
   tips: readonly OverviewTip[],
-  order: readonly string[],
-  fromDrawId: string | null,
+  posOf: (drawId: string) => number,
+  from: number | null,
   delta: 1 | -1,
 ): OverviewTip | null {
   if (tips.length === 0) return null;
-  const pos = fromDrawId === null ? -1 : order.indexOf(fromDrawId);
-  if (pos === -1) return delta === 1 ? tips[0]! : tips[tips.length - 1]!;
-  const posOf = new Map(order.map((id, i) => [id, i]));
-  const at = (t: OverviewTip) => posOf.get(t.drawId)!;
-  if (delta === 1) return tips.find((t) => at(t) > pos) ?? tips[0]!;
-  for (let i = tips.length - 1; i >= 0; i--) if (at(tips[i]!) < pos) return tips[i]!;
+  if (from === null) return delta === 1 ? tips[0]! : tips[tips.length - 1]!;
+  if (delta === 1) return tips.find((t) => posOf(t.drawId) > from) ?? tips[0]!;
+  for (let i = tips.length - 1; i >= 0; i--) if (posOf(tips[i]!.drawId) < from) return tips[i]!;
   return tips[tips.length - 1]!;
 }
 

@@ -10,7 +10,6 @@ import {
 } from './collapse';
 import { filterTree, type FilterMode, type VisibleTree } from '../../../model/filters';
 import { dataKind } from '../../../model/kinds';
-import { layoutTree, type Layout } from './layout';
 import type { TreeIndex } from '../../../model/tree-index';
 
 export interface ViewOptions {
@@ -28,7 +27,6 @@ export interface GraphView {
   index: TreeIndex;
   visible: VisibleTree;
   drawTree: DrawTree;
-  layout: Layout;
   /** Per entry index: on the profile's active path (SessionGraphDto.pathIds). */
   onPath: Uint8Array;
   /** Per entry index: a leaf ancestor the profile's path does not reach (H3 stopped at a checkpoint). */
@@ -83,7 +81,6 @@ export function buildGraphView(graph: SessionGraphDto, index: TreeIndex, opts: V
   }
 
   const drawTree = collapseChains(visible, { ...DEFAULT_COLLAPSE, ...opts.collapse, keep, expanded: opts.expanded });
-  const layout = layoutTree(drawTree);
 
   const drawOnPath = new Set<string>();
   const chainKinds = new Map<string, Array<[string, number]>>();
@@ -109,7 +106,6 @@ export function buildGraphView(graph: SessionGraphDto, index: TreeIndex, opts: V
     index,
     visible,
     drawTree,
-    layout,
     onPath,
     beyondCheckpoint,
     drawOnPath,

@@ -3,8 +3,7 @@ import { Handle, Position, type NodeProps } from '@xyflow/react';
 import { memo } from 'react';
 import { STATE_LABELS } from '../../../model/context-order';
 import type { ChainFlowNode } from '../model/flow';
-
-const hidden = { opacity: 0, pointerEvents: 'none' as const };
+import { hidden, sideHidden } from './handle-styles';
 
 /** A collapsed linear run. Click (or Enter) expands it. */
 export const ChainNode = memo(function ChainNode({ data }: NodeProps<ChainFlowNode>) {
@@ -32,11 +31,17 @@ export const ChainNode = memo(function ChainNode({ data }: NodeProps<ChainFlowNo
     >
       <Handle type="target" position={Position.Top} id="t" isConnectable={false} style={hidden} />
       <Handle type="target" position={Position.Right} id="kt" isConnectable={false} style={hidden} />
+      <Handle type="target" position={Position.Left} id="tl" isConnectable={false} style={sideHidden} />
       <div className="node-head">
         <span className="node-icon" aria-hidden>
           ⋮
         </span>
         <span className="node-title">{data.count.toLocaleString('en-US')} entries</span>
+        {data.compactions > 0 && (
+          <span className="chip checkpoint-chip" title="Compactions inside">
+            ▣ {data.compactions}
+          </span>
+        )}
         {data.matches > 0 && <span className="chip match-chip">{countOf(data.matches, 'hit')}</span>}
         <span className="chip expand-chip">expand</span>
       </div>
@@ -51,6 +56,7 @@ export const ChainNode = memo(function ChainNode({ data }: NodeProps<ChainFlowNo
         </div>
       )}
       <Handle type="source" position={Position.Bottom} id="s" isConnectable={false} style={hidden} />
+      <Handle type="source" position={Position.Right} id="sr" isConnectable={false} style={sideHidden} />
     </div>
   );
 });

@@ -2,10 +2,9 @@ import { Handle, Position } from '@xyflow/react';
 import type { ReactNode } from 'react';
 import { STATE_LABELS } from '../../../model/context-order';
 import type { EntryNodeData } from '../model/flow';
+import { hidden, sideHidden } from './handle-styles';
 import { useNodeSlots } from '../node-slots';
 import { NodePreview } from './NodePreview';
-
-const hidden = { opacity: 0, pointerEvents: 'none' as const };
 
 /** The node's tooltip: what it is, and why it is (not) part of the context. */
 function tooltip(data: EntryNodeData): string {
@@ -71,6 +70,7 @@ export function NodeShell({
       <div className={cls} title={tooltip(data)}>
         <Handle type="target" position={Position.Top} id="t" isConnectable={false} style={hidden} />
         <Handle type="target" position={Position.Right} id="kt" isConnectable={false} style={hidden} />
+        <Handle type="target" position={Position.Left} id="tl" isConnectable={false} style={sideHidden} />
         <div className="node-head">
           <span className="node-icon" aria-hidden>
             {icon}
@@ -101,6 +101,7 @@ export function NodeShell({
         </div>
         <div className="node-body">{children ?? <NodePreview entry={data.entry} />}</div>
         <Handle type="source" position={Position.Bottom} id="s" isConnectable={false} style={hidden} />
+        <Handle type="source" position={Position.Right} id="sr" isConnectable={false} style={sideHidden} />
         {keptSource && <Handle type="source" position={Position.Right} id="ks" isConnectable={false} style={hidden} />}
       </div>
       {Flags && (data.forks.length > 0 || data.parentFork) && (

@@ -1,6 +1,7 @@
 import type { NodeTypes } from '@xyflow/react';
 import type { NodeComponentKind } from '../../../model/kinds';
 import { ChainNode } from './ChainNode';
+import { ClusterNode } from './ClusterNode';
 import {
   AssistantNode,
   BashNode,
@@ -33,4 +34,5 @@ export const nodeTypes = {
   leaf: LeafRecordNode,
   unknown: UnknownNode,
   chain: ChainNode,
-} satisfies Record<NodeComponentKind, unknown> as unknown as NodeTypes;
+  cluster: ClusterNode,
+} satisfies Record<NodeComponentKind | 'cluster', unknown> as unknown as NodeTypes;
