@@ -82,7 +82,11 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     relist: () => catalog.list(true),
     bus,
     gate,
+    ...(options.openedFolders ? { openedFolders: options.openedFolders } : {}),
+    ...env,
   });
+  // An archive or restore a crash cut is finished (or rolled back) at start; an error says so in the log.
+  void store.resumeArchive().catch((err: Error) => console.error(`canopy: archive resume: ${err.message}`));
   const keep = new AppKeep({
     roots: allRoots,
     bus,

@@ -14,6 +14,8 @@ export interface CliIo {
 export const EXIT_OK = 0;
 export const EXIT_FILE_ERROR = 1;
 export const EXIT_USAGE = 2;
+/** Canopy's own state (its data folder) cannot be used: said in one line. */
+export const EXIT_STATE = 3;
 /** The team database failed (unreachable, refused the credentials, a newer schema): one line said why. */
 export const EXIT_DB = 3;
 

@@ -9,6 +9,7 @@ import { contextCommand } from './context';
 import {
   EXIT_FILE_ERROR,
   EXIT_OK,
+  EXIT_STATE,
   EXIT_USAGE,
   UsageError,
   type CliCommand,
@@ -30,6 +31,7 @@ import { doctorCommand } from './doctor';
 import { pushCommand } from './push';
 import { dbCommand } from './db';
 import { parseArgs } from 'node:util';
+import { DataFolderError } from '../storage/data-dir';
 import { exitQuietlyOnEpipe } from './process-exit';
 
 export * from './cli-io';
@@ -90,6 +92,10 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     if (isUsage) {
       io.stderr.write(`canopy ${name}: ${(err as Error).message}\nusage: ${command.usage}\n`);
       return EXIT_USAGE;
+    }
+    if (err instanceof DataFolderError) {
+      io.stderr.write(`canopy ${name}: ${err.message}\n`);
+      return EXIT_STATE;
     }
     io.stderr.write(`canopy ${name}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
     return EXIT_FILE_ERROR;

@@ -40,6 +40,16 @@ export type RedactEntry = (raw: Rec, entryId: string) => { raw: Rec; replacement
 export interface Redactor {
   /** The radar's rules plus the user's own values; throws an Error naming a user regex that does not compile. */
   redactWith(user?: RedactionsDto): RedactEntry;
+  /** One redaction for a whole export (secrets/rules/redact-deep.ts): every string passes through it. */
+  deepWith(user?: RedactionsDto): DeepRedaction;
+}
+
+/** Redacts whole JSON values, ids (to a stable hash, so links still join) and single strings; keeps what it replaced. */
+export interface DeepRedaction {
+  readonly replacements: readonly Omit<Replacement, 'entryId'>[];
+  value(value: unknown): unknown;
+  id(text: string): string;
+  string(text: string, key?: string | null): string;
 }
 
 export interface BuiltExport {
@@ -77,13 +87,25 @@ export function buildExport(
   if (req.leafId !== undefined && !parsed.entriesOf('ca').byId.has(req.leafId))
     throw new CanopyError('not_found', `no entry ${JSON.stringify(req.leafId)} in ${sourcePath}`);
   if (req.redact && !opts.redactor) throw new CanopyError('internal', 'a redacted export needs the secret radar');
-  const redactEntry = req.redact ? opts.redactor!.redactWith(req.user) : null;
   const replacements: Replacement[] = [];
+  // One redactor for the whole export: every string of the output passes through it.
+  const redactor = req.redact ? opts.redactor!.deepWith(req.user) : null;
+  const taken = (entryId: string, from: number): void => {
+    for (const r of redactor!.replacements.slice(from)) replacements.push({ entryId, ...r });
+  };
   const redact = (raw: Rec): Rec => {
-    if (!redactEntry) return raw;
-    const r = redactEntry(raw, typeof raw.id === 'string' ? raw.id : '');
-    replacements.push(...r.replacements);
-    return r.raw;
+    if (!redactor) return raw;
+    const from = redactor.replacements.length;
+    const out = redactor.value(raw) as Rec;
+    taken(typeof out.id === 'string' ? out.id : '', from);
+    return out;
+  };
+  const redactOther = <T>(f: (r: DeepRedaction) => T, plain: T): T => {
+    if (!redactor) return plain;
+    const from = redactor.replacements.length;
+    const out = f(redactor);
+    taken('', from);
+    return out;
   };
   let leafId: string | null;
   let raws: Rec[];
@@ -99,7 +121,9 @@ export function buildExport(
     if (!plan.ok) throw new CanopyError('invalid_session', `pi would refuse this branch: ${plan.error.message}`);
     leafId = all ? null : plan.leafId;
     raws = (all ? parsed.entries.map((e) => e.raw) : plan.entries).map(redact);
-    jsonl = [...forkFileLines({ ...plan, entries: raws })];
+    // The header too (cwd, parentSession's path): its fields are the user's as much as any entry's.
+    const header = redactOther((r) => r.value(plan.header) as typeof plan.header, plan.header);
+    jsonl = [...forkFileLines({ ...plan, header, entries: raws })];
   } else {
     const reading = readPath(parsed, req.leafId !== undefined ? { leafId: req.leafId } : {});
     leafId = all ? null : reading.leafId;
@@ -107,19 +131,21 @@ export function buildExport(
     const source = all ? parsed.entries : reading.pathIds().map((id) => byId.get(id)!);
     raws = source.map((e) => redact(e.raw));
   }
+  const sessionId = redactOther((r) => r.id(parsed.header!.id), parsed.header.id);
+  const title = titleOf(parsed, raws);
   const meta: ExportMeta = {
-    title: titleOf(parsed, raws),
-    sessionId: parsed.header.id,
-    sourceName: basename(sourcePath),
-    leafId,
+    title: redactOther((r) => r.string(title, 'name'), title),
+    sessionId,
+    sourceName: redactOther((r) => r.string(basename(sourcePath)), basename(sourcePath)),
+    leafId: leafId === null ? null : redactOther((r) => r.id(leafId), leafId),
     scope: all ? 'all' : 'branch',
     generatedAt: now,
     redacted: req.redact,
     replacements: replacements.length,
   };
   const pieces = jsonl ?? [...(req.format === 'html' ? renderHtml(meta, raws) : renderMarkdown(meta, raws))];
-  const tag = all ? '-all' : leafId ? `-${leafId}` : '';
-  const name = `${parsed.header.id}${tag}`.replace(/[^A-Za-z0-9_.-]/g, '_');
+  const tag = all ? '-all' : meta.leafId ? `-${meta.leafId}` : '';
+  const name = `${sessionId}${tag}`.replace(/[^A-Za-z0-9_.-]/g, '_');
   const suggestedName = `${name}${req.redact ? '.redacted' : ''}.${EXPORT_EXTENSIONS[req.format]}`;
   return { meta, pieces, replacements, suggestedName };
 }

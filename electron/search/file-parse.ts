@@ -9,6 +9,7 @@ import { indexedBlock } from './rules/fts-terms';
 import { isV1Header, searchFields, v1EntryId } from './rules/search-text';
 import { readRange } from '../storage/read';
 import { scanLines } from '../storage/line-scan';
+import { MAX_LINE_BYTES, type OversizedLine } from '../storage/line-split';
 import { lineText, toolNamesText } from './line-text';
 
 /**
@@ -112,6 +113,16 @@ export class FileParse {
     this.chars = 0;
   }
 
+  /** A line too long to read whole: not searched, and said (its file's other hits are still found). */
+  readonly oversized = (o: OversizedLine): void => {
+    if (!o.complete) return; // a last line still being written: indexed once it is whole
+    this.lines++;
+    this.problems.push({
+      line: o.line,
+      message: `a ${o.length}-byte line is longer than search reads (${MAX_LINE_BYTES} bytes): not searched`,
+    });
+  };
+
   readonly visit = (b: Buffer, s: number, e: number, line: number, offset: number, complete: boolean): void => {
     // A last line without its newline may be half written: it is indexed once it is complete.
     if (!complete) return;
@@ -201,7 +212,7 @@ export async function tailOf(path: string, end: number): Promise<Buffer | null> 
 export async function parseFile(path: string): Promise<ParsedFile> {
   const blocks: ParsedBlock[] = [];
   const parse = new FileParse({ line: 1, v1: false, lastId: null }, true, (b) => blocks.push(b));
-  const r = await scanLines(path, parse.visit);
+  const r = await scanLines(path, parse.visit, { onOversized: parse.oversized });
   parse.flush();
   const tail = await tailOf(path, r.endOffset);
   return {

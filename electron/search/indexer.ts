@@ -334,6 +334,7 @@ export class SearchIndexer {
     let problems: LineProblem[];
     try {
       result = await scanLines(path, visit, {
+        onOversized: parse.oversized,
         fromOffset: start.from,
         firstLine: start.line,
         ...(signal ? { signal } : {}),

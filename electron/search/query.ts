@@ -5,6 +5,7 @@
  * say exactly (regexes, punctuation, word parts) is still exact. There is no budget: `queryHits` is a generator the
  * caller pages (query-pages.ts keeps it between pages), so every hit comes, each once, in order.
  */
+import { constants } from 'node:buffer';
 import { rawLineTest } from './rules/raw-filter';
 import { regexSpanTest } from './rules/regex-raw';
 import { requiredSubstrings, termsMetBySession, type SearchQuery } from './rules/search-query';
@@ -281,6 +282,22 @@ function candidatesOf(entriesOf: (block: number) => ParsedEntry[], b: BlockRow, 
   return out;
 }
 
+/** Blocks longer than this are checked entry by entry (a span is read, and tested as one string). */
+const WHOLE_BLOCK_BYTES = 64 * 1024 * 1024;
+/** An entry longer than this cannot become one string (V8's limit): never a candidate. */
+const MAX_LINE_TEXT = constants.MAX_STRING_LENGTH;
+
+/** One candidate read and checked on its own. */
+function checkAlone(ctx: CheckContext, met: boolean[], f: FileInfo, c: Candidate): SearchHit | null {
+  let bytes: Buffer;
+  try {
+    bytes = readerOf(ctx, f).readBytes(c.offset, c.length, { buf: null });
+  } catch {
+    return null; // the file changed since it was indexed: the next sync re-reads it
+  }
+  return checkCandidate(ctx, met, f, c, bytes);
+}
+
 /** A hit with its candidate row, or null: a block or page was checked (a point to pause). */
 type Found = Generator<{ c: Candidate; hit: SearchHit } | null>;
 
@@ -309,6 +326,15 @@ function* blockHits(
     const f = byId.get(b.file);
     if (!f || (inGroup && !inGroup.has(b.file))) continue;
     yield null;
+    // A block spanning a huge line (one the index skipped and listed as a problem) is not read
+    // whole: each entry's own bytes are, so every other hit of the file is still found.
+    if (b.end - b.offset > WHOLE_BLOCK_BYTES) {
+      for (const c of candidatesOf(entriesOf, b, filter)) {
+        const hit = c.length <= MAX_LINE_TEXT ? checkAlone(ctx, met, f, c) : null;
+        if (hit) yield { c, hit };
+      }
+      continue;
+    }
     let span: Buffer;
     try {
       span = readerOf(ctx, f).readBytes(b.offset, b.end - b.offset, ctx.scratch);

@@ -3,6 +3,7 @@
  * at a time with image data cut out before parsing. Only complete lines are scanned: a last line
  * still being written is scanned once its newline is there. The file is only read.
  */
+import { createHash } from 'node:crypto';
 import { cutPayloads, findPayloads, isV1Header, lineId, PAYLOAD_IMAGE_MIN_BYTES } from '../core';
 import { entryFindings } from './rules/scan';
 import { type SecretFinding, type SecretMatcher } from './rules/types';
@@ -24,11 +25,18 @@ export interface FileScan extends ScanStart {
   ino: number;
   size: number;
   mtimeMs: number;
-  /** The last bytes before `from`, to notice a file rewritten in place (hex). */
+  /**
+   * SHA-256 (hex) of the last bytes before `from`, to notice a file rewritten in place: a hash,
+   * never the bytes (they may be a secret's end, and this lands in the cache).
+   */
   tail: string;
+  /** How many bytes `tail` hashes. */
+  tailBytes: number;
 }
 
 export const TAIL_BYTES = 64;
+
+export const tailHash = (bytes: Buffer): string => createHash('sha256').update(bytes).digest('hex');
 const SCAN_CHUNK = 64 * 1024;
 const CR = 0x0d;
 const IMAGES_ONLY = { textMinBytes: Number.POSITIVE_INFINITY };
@@ -93,6 +101,7 @@ export async function scanFileSecrets(
     ino: result.ino,
     size: result.size,
     mtimeMs: result.mtimeMs,
-    tail: tail.toString('hex'),
+    tail: tailHash(tail),
+    tailBytes: tail.length,
   };
 }

@@ -3,6 +3,7 @@
  * (export/export-build.ts Redactor) by whoever composes the two (app-services, the CLI), and what
  * `canopy search --redact` does to a snippet.
  */
+import { DeepRedactor } from './rules/redact-deep';
 import { redactEntry, redactText, userRedactionMatcher, type UserRedactions } from './rules/redact';
 import { entrySecrets, redactSnippet } from './rules/redact-snippet';
 import { matchText } from './rules/scan';
@@ -15,6 +16,10 @@ export const redactor = {
   redactWith(user?: UserRedactions) {
     const matchers = matchersWith(user);
     return (raw: Record<string, unknown>, entryId: string) => redactEntry(raw, entryId, matchers);
+  },
+  /** One redaction for a whole export: every string of it, keys, ids and the header included. */
+  deepWith(user?: UserRedactions) {
+    return new DeepRedactor(matchersWith(user));
   },
   /** One string redacted (`key`: the JSON key it is the value of), or null when nothing in it matched (the team push). */
   textRedactWith(user?: UserRedactions) {

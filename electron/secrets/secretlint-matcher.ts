@@ -91,4 +91,4 @@ export const secretlintMatcher: SecretMatcher = (text) => {
 export const SECRET_MATCHERS: readonly SecretMatcher[] = [secretlintMatcher, extraRulesMatcher, highEntropyMatcher];
 
 /** Names the rule set a cache was built with: another preset version or radar rule rescans all. */
-export const SECRET_RULES_VERSION = `preset-recommend@13.0.7+radar@1`;
+export const SECRET_RULES_VERSION = `preset-recommend@13.0.7+radar@2`;

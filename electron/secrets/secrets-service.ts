@@ -11,7 +11,7 @@ import { readJsonFile, replaceJsonFile } from '../storage/json-file';
 import { readRange } from '../storage/read';
 import { OpenGate } from '../threads/open-gate';
 import { errnoCode, statPathSync, type FileFacts } from '../storage/stat';
-import { scanFileSecrets, type FileScan, type ScanStart } from './file-scan';
+import { scanFileSecrets, tailHash, type FileScan, type ScanStart } from './file-scan';
 import { SECRET_MATCHERS, SECRET_RULES_VERSION } from './secretlint-matcher';
 
 export const SECRETS_CACHE_FILE = 'secrets-index.json';
@@ -98,10 +98,9 @@ export class SecretsService {
     if (!prev) return fresh;
     if (prev.ino === facts.ino && prev.size === facts.size && prev.mtimeMs === facts.mtimeMs) return null;
     if (prev.ino !== facts.ino || facts.size < prev.from) return fresh;
-    const tailBytes = prev.tail.length / 2;
-    if (tailBytes > 0) {
-      const now = await readRange(path, prev.from - tailBytes, tailBytes);
-      if (now.toString('hex') !== prev.tail) return fresh;
+    if (prev.tailBytes > 0) {
+      const now = await readRange(path, prev.from - prev.tailBytes, prev.tailBytes);
+      if (tailHash(now) !== prev.tail) return fresh;
     }
     return prev;
   }

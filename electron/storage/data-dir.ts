@@ -21,14 +21,26 @@ export function osDataDir(
   return join(xdg && isAbsolute(xdg) ? xdg : join(home, '.local', 'share'), 'canopy');
 }
 
-/** The data folder to use with these roots, created. Throws when it lies inside a session root. */
+/** Canopy's data folder cannot be used (a file, read-only, inside a root): one line for the user. */
+export class DataFolderError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'DataFolderError';
+  }
+}
+
+/** The data folder to use with these roots, created. Throws DataFolderError when it cannot be used. */
 export function canopyDataDir(roots: readonly string[], env: Env = process.env): string {
   const dir = env.CANOPY_DATA_DIR ? resolve(env.CANOPY_DATA_DIR) : osDataDir(env);
   const root = roots.find((r) => isInside(dir, r));
   if (root)
-    throw new Error(
+    throw new DataFolderError(
       `the data folder ${dir} is inside the session root ${root}; set CANOPY_DATA_DIR to a folder outside it`,
     );
-  mkdirSync(dir, { recursive: true });
+  try {
+    mkdirSync(dir, { recursive: true });
+  } catch (err) {
+    throw new DataFolderError(`Canopy's data folder ${dir} cannot be used: ${(err as Error).message}`);
+  }
   return dir;
 }

@@ -18,7 +18,8 @@ export function makeProcessDir(base: string, parent: string = tmpdir()): string 
   return makePrivateDir(`${base}${process.pid}-`, parent);
 }
 
-function alive(pid: number): boolean {
+/** True while a process with this id exists. */
+export function pidAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
@@ -44,7 +45,7 @@ export function sweepDeadOwners(base: string, parent: string = tmpdir()): number
   for (const name of names) {
     if (!name.startsWith(base)) continue;
     const pid = Number(/^(\d+)-/.exec(name.slice(base.length))?.[1]);
-    if (!Number.isSafeInteger(pid) || pid <= 0 || pid === process.pid || alive(pid)) continue;
+    if (!Number.isSafeInteger(pid) || pid <= 0 || pid === process.pid || pidAlive(pid)) continue;
     const path = join(parent, name);
     try {
       const facts = lstatSync(path);

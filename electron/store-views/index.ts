@@ -2,7 +2,22 @@
  * The store views' facade (docs/architecture.md): usage and storage of the whole store, slim
  * copies, and the journaled archive.
  */
-export { archiveFamilies, checkArchiveDir, planArchive, restoreArchive } from './archive';
+export {
+  archiveFamilies,
+  ArchiveError,
+  defaultArchiveDir,
+  destinationOutside,
+  planArchive,
+  readPendingJournal,
+  restoreArchive,
+  resumeArchive,
+  MANIFEST,
+  type ArchivePlan,
+  type ArchiveRequest,
+  type FamilyOutcome,
+  type Manifest,
+  type RestoreRequest,
+} from './archive';
 export type { StorageSplit } from './rules/storage-split';
 export {
   parseGroupKeys,

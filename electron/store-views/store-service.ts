@@ -4,12 +4,13 @@
  * slim copies of listed sessions. The pass yields to the event loop every few tens of ms (scanLines)
  * and waits while a session opens (the open gate); a newer request restarts a stale report.
  */
-import { basename, join } from 'node:path';
-import { isInside, searchCacheDir } from '../storage/cache-dir';
+import { basename } from 'node:path';
+import { isInside } from '../storage/cache-dir';
+import { canopyDataDir } from '../storage/data-dir';
 import { StorageAccumulator } from './rules/storage-split';
 import { UsageAccumulator } from './rules/usage';
 import { type SessionFacts } from './rules/store-families';
-import { statPath, statPathSync } from '../storage/stat';
+import { statPathSync } from '../storage/stat';
 import type { SessionListDto, SessionRowDto, SessionsChangeDto } from '../shared/dto';
 import { CanopyError } from '../shared/errors';
 import type {
@@ -24,7 +25,7 @@ import type {
 } from '../shared/store-dto';
 import type { EventBus } from '../repo/event-bus';
 import type { OpenGate } from '../threads/open-gate';
-import { archiveFamilies, type ArchivePlan } from './archive';
+import { ArchiveError, archiveFamilies, defaultArchiveDir, resumeArchive, type ArchivePlan } from './archive';
 import { previewSlim, slimSession } from './slim';
 import { familyGroups, walkSessions } from './store-walk';
 
@@ -38,6 +39,10 @@ export interface StoreServiceDeps {
   /** The session roots (archive moves families out of these only) and the archive folder (outside them). */
   roots?: readonly string[];
   archiveDir?: string;
+  /** Folders opened at start: the archive folder lies outside them too. */
+  openedFolders?: readonly string[];
+  /** Environment for the data folder (tests); default process.env. */
+  env?: Record<string, string | undefined>;
   /** Lists again after files left the roots. */
   relist?: () => Promise<unknown>;
   bus?: EventBus;
@@ -218,8 +223,23 @@ export class StoreService {
     return [...roots];
   }
 
+  /** Canopy's data folder (the archive's journal and lock, and its default destination). */
+  private dataDir(): string {
+    try {
+      return canopyDataDir(this.archiveRoots(), this.deps.env);
+    } catch (err) {
+      throw new CanopyError('io', `Canopy's data folder is unusable: ${(err as Error).message}`);
+    }
+  }
+
   private archiveDir(): string {
-    return this.deps.archiveDir ?? join(searchCacheDir(this.archiveRoots()).dir, 'archive');
+    return this.deps.archiveDir ?? defaultArchiveDir(this.dataDir());
+  }
+
+  /** Finishes or rolls back an archive or restore a crash cut (the app calls it at start). */
+  async resumeArchive(): Promise<void> {
+    if ((this.deps.roots ?? []).length === 0) return;
+    await resumeArchive(this.dataDir());
   }
 
   /** Stale families of the sessions under the roots (opened and demo files never move), with their rows. */
@@ -281,17 +301,27 @@ export class StoreService {
     const { plan } = await this.archivePlan(staleDays);
     const wanted = new Set(familyIds);
     const chosen = plan.families.filter((f) => wanted.has(f.family));
-    // Sizes as they are now: a file that grew since the walk keeps its family (archiveFamilies checks).
-    for (const f of chosen) for (const s of f.sessions) s.bytes = (await statPath(s.path)).size;
-    const out = await archiveFamilies({ ...plan, families: chosen }, this.archiveDir(), this.archiveRoots());
+    let out;
+    try {
+      out = await archiveFamilies({
+        families: chosen,
+        staleDays,
+        archiveDir: this.archiveDir(),
+        roots: [...this.archiveRoots(), ...(this.deps.openedFolders ?? [])],
+        dataDir: this.dataDir(),
+      });
+    } catch (err) {
+      if (!(err instanceof ArchiveError)) throw err;
+      throw new CanopyError(err.code === 'refused' ? 'forbidden' : 'io', err.message);
+    }
     await this.deps.relist?.();
     this.deps.bus?.emit('sessions.changed', { reason: 'removed' });
-    const done = out.filter((o) => o.folder);
+    const done = out.filter((o) => o.moved);
     return {
       archived: done.length,
       bytes: done.reduce((n, o) => n + o.bytes, 0),
       kept: out.length - done.length + (familyIds.length - chosen.length),
-      folders: done.map((o) => o.folder!),
+      folders: done.map((o) => o.folder),
     };
   }
 }

@@ -1,8 +1,7 @@
 /** A line of 2 GiB and more (a sparse hole of NUL bytes): the CLI reports it at its line and goes on. */
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cli } from '../cli/run-cli';
-import { holed } from '../fixtures/holed';
+import { holed, searchAround } from '../fixtures/holed';
 
 const cliJson = (...argv: string[]) => cli(...argv, '--json');
 
@@ -20,9 +19,6 @@ describe('a line of 2 GiB and more (a sparse hole of NUL bytes)', () => {
       [3, 'nul_bytes'],
     ]);
     expect(r.issues[1].message).toContain(`${2 ** 31 + 4096} NUL bytes`);
-    // Search (its own index) must get through the line without aborting the process.
-    // (What it finds in such a file is search's own matter: its hits are not asserted here.)
-    const search = await cli('search', 'before', '--root', join(path, '..'), '--json');
-    expect([0, 1]).toContain(search.code);
+    await searchAround(path);
   });
 });

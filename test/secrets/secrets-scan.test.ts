@@ -6,6 +6,23 @@ import { SecretsService } from '../../electron/secrets/secrets-service';
 import { writePlantedSession } from '../fixtures/secrets/session';
 import { hashTree, tempDir } from '../repo/helpers';
 
+/**
+ * A planted session scanned once, its cache's first finding then marked: a scan from the cached
+ * offset keeps the mark, a full scan replaces it. `n`: the findings of that first scan.
+ */
+async function scannedWithMarkedCache() {
+  const root = await tempDir('canopy-secrets-root-');
+  const cache = await tempDir('canopy-secrets-cache-');
+  const s = await writePlantedSession(join(root, '--work-proj--'), 2);
+  const service = new SecretsService({ roots: [root], env: { CANOPY_CACHE_DIR: cache } });
+  await service.update([s.path]);
+  const n = (await service.secretsOf(s.path))!.findings.length;
+  const cached = JSON.parse(await readFile(service.cachePath, 'utf8'));
+  cached.files[s.path].findings[0].masked = 'kept-from-cache';
+  await writeFile(service.cachePath, JSON.stringify(cached));
+  return { root, cache, s, n };
+}
+
 describe('the secret radar over a pi session', () => {
   it('finds every planted secret at its entry (text, tool args, results, bash, custom) and stores only masks', async () => {
     const root = await tempDir('canopy-secrets-root-');
@@ -30,20 +47,27 @@ describe('the secret radar over a pi session', () => {
     for (const f of found.findings) expect(lines[f.line - 1]).toContain(`"id":"${f.entryId}"`);
     const cacheText = await readFile(service.cachePath, 'utf8');
     for (const p of s.plants) expect(cacheText).not.toContain(p.value);
+    // No raw bytes of the session either: its tail (the end of a secret, maybe) is kept as a hash.
+    const tail = (await readFile(s.path)).subarray(-64);
+    expect(cacheText).not.toContain(tail.toString('hex').slice(0, 32));
+    expect(cacheText).not.toContain(tail.toString('latin1').slice(-24));
     expect(await hashTree(root)).toEqual(before);
   });
 
+  it('notices a tail rewritten in place before an append (by the hash of the tail)', async () => {
+    const { root, cache, s } = await scannedWithMarkedCache();
+    // The last line's text changed (same length), then a line appended: not an append-only file.
+    const text = await readFile(s.path, 'utf8');
+    const at = text.length - 8; // inside the last 64 bytes, which the cache knows by their hash
+    const flipped = text[at] === 'x' ? 'y' : 'x';
+    await writeFile(s.path, `${text.slice(0, at)}${flipped}${text.slice(at + 1)}{}\n`);
+    const again = new SecretsService({ roots: [root], env: { CANOPY_CACHE_DIR: cache } });
+    await again.update([s.path]);
+    expect((await again.secretsOf(s.path))!.findings.map((f) => f.masked)).not.toContain('kept-from-cache');
+  });
+
   it('scans an append alone, from the last offset, and rescans a rewritten file', async () => {
-    const root = await tempDir('canopy-secrets-root-');
-    const cache = await tempDir('canopy-secrets-cache-');
-    const s = await writePlantedSession(join(root, '--work-proj--'), 2);
-    const service = new SecretsService({ roots: [root], env: { CANOPY_CACHE_DIR: cache } });
-    await service.update([s.path]);
-    const n = (await service.secretsOf(s.path))!.findings.length;
-    // Mark the cached findings: an append scan keeps them, a full scan would replace them.
-    const cached = JSON.parse(await readFile(service.cachePath, 'utf8'));
-    cached.files[s.path].findings[0].masked = 'kept-from-cache';
-    await writeFile(service.cachePath, JSON.stringify(cached));
+    const { root, cache, s, n } = await scannedWithMarkedCache();
     const token = `ghp_${'aB3dE5fG7hJ9kL1mN2pQ4rS6tU8vW0xY2zA4'}`;
     await appendFile(
       s.path,

@@ -50,12 +50,12 @@ describe('canopy archive', () => {
     for (const f of [store.files.a, store.files.fork, store.files.clone]) expect(existsSync(f)).toBe(false);
 
     for (const dir of [folder, family]) {
-      const r = await cli('archive', '--restore', dir, '--json');
+      const r = await cli('archive', '--root', store.root, '--restore', dir, '--json');
       expect(r.code).toBe(0);
     }
     for (const [f, b] of bytes) expect(readFileSync(f).equals(b), f).toBe(true);
     // Restoring twice finds the files in place and refuses to overwrite them.
-    expect((await cli('archive', '--restore', family, '--json')).code).toBe(1);
+    expect((await cli('archive', '--root', store.root, '--restore', family, '--json')).code).toBe(1);
   });
 
   it('keeps a family written since the preview, and refuses an archive folder inside a root', async () => {
@@ -63,9 +63,15 @@ describe('canopy archive', () => {
     const plan = await planArchive([store.root], 30);
     expect(plan.families).toHaveLength(2);
     utimesSync(store.files.fork, new Date(), new Date());
-    const out = await archiveFamilies(plan, join(tmp, 'archive2'), [store.root]);
-    const kept = out.find((o) => o.folder === null)!;
-    expect(kept.skipped).toMatch(/changed since the preview/);
+    const out = await archiveFamilies({
+      families: plan.families,
+      staleDays: 30,
+      archiveDir: join(tmp, 'archive2'),
+      roots: [store.root],
+      dataDir: join(tmp, 'data'),
+    });
+    const kept = out.find((o) => !o.moved)!;
+    expect(kept.skipped).toMatch(/written \d+ s ago/);
     for (const f of [store.files.a, store.files.fork, store.files.clone]) expect(existsSync(f)).toBe(true);
     expect(existsSync(store.files.other)).toBe(false);
     const inside = await cli('archive', '--root', store.root, '--stale-days', '30', '--to', join(store.root, 'x'));

@@ -118,12 +118,14 @@ describe('store channels', () => {
     const r = await app.handlers['store.archive']({ staleDays: 30, familyIds: [aId] });
     expect(r).toMatchObject({ archived: 1, bytes: fam.bytes, kept: 0 });
     expect(r.folders[0]!.startsWith(store.root)).toBe(false);
+    // In Canopy's data folder (the cache may be thrown away).
+    expect(r.folders[0]!.startsWith(join(process.env.CANOPY_DATA_DIR!, 'archive'))).toBe(true);
     for (const f of [store.files.a, store.files.fork, store.files.clone]) expect(existsSync(f)).toBe(false);
     expect(existsSync(store.files.other)).toBe(true);
     const after = await app.catalog.list();
     expect(after.sessions.some((s) => s.sessionId === aId)).toBe(false);
     expect(() => validators['store.archive']({ staleDays: 0, familyIds: [aId] })).toThrow(/staleDays/);
-    const back = await cli('archive', '--restore', r.folders[0]!, '--json');
+    const back = await cli('archive', '--root', store.root, '--restore', r.folders[0]!, '--json');
     expect(back.code).toBe(0);
     expect(existsSync(store.files.a)).toBe(true);
   });

@@ -2,9 +2,8 @@
  * Redaction: each match becomes `[REDACTED:<rule>]` in a copy of the entry (the entry itself is
  * never changed); user-given literals and regular expressions are one more matcher. PURE.
  */
-import { entryTexts } from './entry-texts';
-import { maskSecret } from './mask';
-import { matchText } from './scan';
+import { RE2JS } from 're2js';
+import { DeepRedactor, replaceMatches } from './redact-deep';
 import { CUSTOM_RULE, type SecretMatch, type SecretMatcher } from './types';
 
 type Rec = Record<string, unknown>;
@@ -22,66 +21,20 @@ export interface Replacement {
 }
 
 /** `text` with every match replaced by its marker (matches sorted, not overlapping). */
-export function redactText(text: string, matches: readonly SecretMatch[]): string {
-  let out = '';
-  let at = 0;
-  for (const m of matches) {
-    out += text.slice(at, m.start) + redactionMarker(m.rule);
-    at = m.end;
-  }
-  return out + text.slice(at);
-}
-
-function unescapePointer(part: string): string {
-  return part.replace(/~1/g, '/').replace(/~0/g, '~');
-}
-
-/** Sets the string at `pointer` in `root`, copying each object or array on the way (copy on write). */
-function setAt(root: Rec, pointer: string, value: string, copied: Set<unknown>): void {
-  const parts = pointer.split('/').slice(1).map(unescapePointer);
-  let node: any = root;
-  for (let i = 0; i < parts.length - 1; i++) {
-    const k = parts[i]!;
-    let child = node[k];
-    if (!copied.has(child)) {
-      child = Array.isArray(child) ? [...child] : { ...child };
-      copied.add(child);
-      node[k] = child;
-    }
-    node = child;
-  }
-  node[parts[parts.length - 1]!] = value;
-}
+export const redactText = replaceMatches;
 
 /**
  * A redacted copy of an entry object (the same object when nothing matched) and what was
- * replaced, masked.
+ * replaced, masked. Every string is scanned, keys and ids too (redact-deep.ts).
  */
 export function redactEntry(
   raw: Rec,
   entryId: string,
   matchers: readonly SecretMatcher[],
 ): { raw: Rec; replacements: Replacement[] } {
-  const replacements: Replacement[] = [];
-  let copy: Rec | null = null;
-  const copied = new Set<unknown>();
-  for (const t of entryTexts(raw)) {
-    const matches = matchText(t.text, t.key, matchers);
-    if (matches.length === 0) continue;
-    if (!copy) {
-      copy = { ...raw };
-      copied.add(copy);
-    }
-    setAt(copy, t.pointer, redactText(t.text, matches), copied);
-    for (const m of matches)
-      replacements.push({
-        entryId,
-        pointer: t.pointer,
-        rule: m.rule,
-        masked: maskSecret(t.text.slice(m.start, m.end)),
-      });
-  }
-  return { raw: copy ?? raw, replacements };
+  const r = new DeepRedactor(matchers);
+  const out = r.value(raw) as Rec;
+  return { raw: out, replacements: r.replacements.map((x) => ({ entryId, ...x })) };
 }
 
 /** What the user asked to redact too (kept in settings): literal strings and regular expressions. */
@@ -90,25 +43,45 @@ export interface UserRedactions {
   regexes: string[];
 }
 
+const RE2_FLAGS: Record<string, number> = {
+  i: RE2JS.CASE_INSENSITIVE,
+  m: RE2JS.MULTILINE,
+  s: RE2JS.DOTALL,
+};
+
+/**
+ * A user's regex, compiled for RE2's linear-time engine: a catastrophic pattern such as `(a+)+$`
+ * cannot freeze `canopy serve` or an export (a backtracking RegExp can take hours on one line).
+ * Throws an Error naming the pattern that RE2 does not accept.
+ */
+function compileUserRegex(r: string): RE2JS {
+  const slashed = /^\/(.+)\/([a-z]*)$/s.exec(r);
+  const [source, flags] = slashed ? [slashed[1]!, slashed[2]!] : [r, ''];
+  let bits = 0;
+  for (const f of flags) bits |= RE2_FLAGS[f] ?? 0;
+  try {
+    new RegExp(source, flags.replace(/[^dgimsuvy]/g, ''));
+  } catch (err) {
+    throw new Error(
+      `redaction pattern ${JSON.stringify(r)} is not a valid regular expression: ${(err as Error).message}`,
+    );
+  }
+  try {
+    return RE2JS.compile(RE2JS.translateRegExp(source), bits);
+  } catch (err) {
+    throw new Error(
+      `redaction pattern ${JSON.stringify(r)} is not supported: ${(err as Error).message} (patterns run in linear time, in RE2's syntax: no backreferences or lookarounds)`,
+    );
+  }
+}
+
 /**
  * A matcher for the user's literals and regexes (case-sensitive as written; a regex may carry
  * `/…/flags`). Throws an Error naming the pattern that is not a valid regex.
  */
 export function userRedactionMatcher(user: UserRedactions): SecretMatcher {
   const literals = user.literals.filter((l) => l.length > 0);
-  const regexes = user.regexes
-    .filter((r) => r.length > 0)
-    .map((r) => {
-      const slashed = /^\/(.+)\/([a-z]*)$/s.exec(r);
-      const [source, flags] = slashed ? [slashed[1]!, slashed[2]!] : [r, ''];
-      try {
-        return new RegExp(source, flags.includes('g') ? flags : `${flags}g`);
-      } catch (err) {
-        throw new Error(
-          `redaction pattern ${JSON.stringify(r)} is not a valid regular expression: ${(err as Error).message}`,
-        );
-      }
-    });
+  const regexes = user.regexes.filter((r) => r.length > 0).map(compileUserRegex);
   return (text) => {
     const out: SecretMatch[] = [];
     for (const l of literals) {
@@ -116,9 +89,8 @@ export function userRedactionMatcher(user: UserRedactions): SecretMatcher {
         out.push({ start: i, end: i + l.length, rule: CUSTOM_RULE });
     }
     for (const re of regexes) {
-      for (const m of text.matchAll(re)) {
-        if (m[0].length > 0) out.push({ start: m.index, end: m.index + m[0].length, rule: CUSTOM_RULE });
-      }
+      const m = re.matcher(text);
+      while (m.find()) if (m.end() > m.start()) out.push({ start: m.start(), end: m.end(), rule: CUSTOM_RULE });
     }
     return out;
   };
