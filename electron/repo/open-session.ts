@@ -192,12 +192,6 @@ export class OpenSession {
     return out;
   }
 
-  /** A graph the worker answered at this session's state: its path and labels are the next delta's base (not sent again). */
-  noteAnswered(session: ParsedSession): void {
-    const facts = factsOf(readForGraph(session, { profile: this.profileOf(session) }));
-    this.feed.answered(this.live.generation, session.entries, facts);
-  }
-
   /**
    * What changed since the views were last sent (live-feed.ts): the new entries as graph nodes with
    * their previews and flags, and the default view's reading; null when nothing did.

@@ -139,16 +139,11 @@ export class SessionService {
       );
       if (!offloaded) return (await here)!;
       // Both settle before the answer (a failed index here is the answer too).
+      // No facts are noted here for the next live delta: reading them is the work the worker took
+      // off this thread (~1 s on 300k entries), so the first delta after such an open sends them whole.
       const [graph] = await Promise.all([offloaded, here]);
-      if (profile === undefined && leafId === undefined) setImmediate(() => void this.noteAnswered(known.path));
       return graph;
     });
-  }
-
-  /** After the worker's graph is sent: this thread notes what it showed, so the first live delta is small. */
-  private async noteAnswered(path: string): Promise<void> {
-    const open = await this.catalog.store.ifOpen(path);
-    if (open) open.noteAnswered(open.live.session);
   }
 
   private async offloadGraph(
