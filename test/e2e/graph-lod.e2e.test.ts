@@ -46,6 +46,8 @@ describe.skipIf(!HAVE_CHROMIUM)('the graph at real size (chromium)', () => {
   afterAll(() => h?.close());
 
   const fitByKeyboard = async () => {
+    // As a user does: once the opened session stops moving (its leaf centred on open), not mid-open.
+    await settled(page);
     await page.focus('[data-testid="graph-canvas"]');
     await page.keyboard.press('Shift+F');
     await page.waitForSelector('[data-testid="graph-canvas"][data-level="0"]');
