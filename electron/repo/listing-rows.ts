@@ -109,3 +109,10 @@ export function linkParents(rows: readonly Known[]): void {
     k.row.parentSessionId = parent ? (idByPath.get(parent) ?? idByName.get(baseName(parent)) ?? null) : null;
   }
 }
+
+/** The rows' paths, most recently modified first: the order the background passes read them in. */
+export function newestFirstPaths(rows: readonly SessionRowDto[]): string[] {
+  return [...rows]
+    .sort((a, b) => (a.modifiedAt < b.modifiedAt ? 1 : a.modifiedAt > b.modifiedAt ? -1 : 0))
+    .map((r) => r.path);
+}

@@ -3,6 +3,7 @@
  * listed (newest first, pausing while a session opens), follows appends, and answers with the
  * catalog's session ids (the renderer never sees paths it could send back).
  */
+import { newestFirstPaths } from '../repo/listing-rows';
 import type { OpenGate } from '../threads/open-gate';
 import type { EventBus } from '../repo/event-bus';
 import { throttledStatus } from '../repo/progress';
@@ -80,9 +81,7 @@ export class AppSearch {
   listed(listing: SessionListDto): void {
     if (listing === this.lastListing) return;
     this.lastListing = listing;
-    const paths = [...listing.sessions]
-      .sort((a, b) => (a.modifiedAt < b.modifiedAt ? 1 : a.modifiedAt > b.modifiedAt ? -1 : 0))
-      .map((r) => r.path);
+    const paths = newestFirstPaths(listing.sessions);
     this.updating = this.service?.update(paths).catch(() => undefined) ?? null;
   }
 

@@ -3,6 +3,7 @@
  * are listed (newest first, progress as `secrets.progress` events) and answers by session id (the
  * renderer never sends a path). A finding's value is read again only when the user reveals it.
  */
+import { newestFirstPaths } from '../repo/listing-rows';
 import { entryTexts } from './rules/entry-texts';
 import { matchText } from './rules/scan';
 import type { SessionListDto, SessionsChangeDto } from '../shared/dto';
@@ -61,9 +62,7 @@ export class AppSecrets {
     if (listing === this.lastListing) return;
     this.lastListing = listing;
     this.pathById = new Map(listing.sessions.map((r) => [r.sessionId, r.path]));
-    const paths = [...listing.sessions]
-      .sort((a, b) => (a.modifiedAt < b.modifiedAt ? 1 : a.modifiedAt > b.modifiedAt ? -1 : 0))
-      .map((r) => r.path);
+    const paths = newestFirstPaths(listing.sessions);
     this.updating = this.service?.listed(paths).catch(() => undefined) ?? null;
   }
 
